@@ -1,0 +1,18 @@
+"""Test settings: the production settings module, with a throwaway key and plain static
+storage (the manifest storage needs `collectstatic`, which tests do not run)."""
+
+import os
+
+os.environ.setdefault("SECRET_KEY", "test-only-secret-key-not-used-anywhere-else-0123456789")
+
+from trainer.settings import *  # noqa: E402,F403
+
+STORAGES = {
+    **STORAGES,  # noqa: F405
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+SECURE_SSL_REDIRECT = False
+# Serve static files from the finders, as runserver does: tests never run collectstatic.
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = True

@@ -1,0 +1,93 @@
+"""The project itself: settings from the environment, the deploy check, the home page."""
+
+import os
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def manage(*args, env_overrides=None, unset=("DEBUG", "SECRET_KEY", "ALLOWED_HOSTS")):
+    env = {k: v for k, v in os.environ.items() if k not in unset}
+    env.pop("DJANGO_SETTINGS_MODULE", None)
+    env.update(env_overrides or {})
+    return subprocess.run(
+        [sys.executable, str(ROOT / "manage.py"), *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=120,
+    )
+
+
+def test_secret_key_is_required_when_debug_is_off():
+    done = manage("check")
+    assert done.returncode != 0
+    assert "SECRET_KEY is not set" in done.stderr
+    assert "Traceback" not in done.stderr.split("ImproperlyConfigured")[-1]
+
+
+def test_debug_on_runs_without_a_secret_key():
+    done = manage("check", env_overrides={"DEBUG": "1"})
+    assert done.returncode == 0, done.stderr
+
+
+def test_deploy_check_is_clean_with_production_settings():
+    done = manage(
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+        env_overrides={"SECRET_KEY": secrets.token_urlsafe(50), "ALLOWED_HOSTS": "trainer.example"},
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "no issues" in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("url", "engine"),
+    [
+        (None, "django.db.backends.sqlite3"),
+        ("postgres://postgres@127.0.0.1:5432/postgres", "django.db.backends.postgresql"),
+    ],
+)
+def test_database_comes_from_database_url(url, engine):
+    env = {"DEBUG": "1"}
+    unset = ("DEBUG", "SECRET_KEY", "DATABASE_URL")
+    if url:
+        env["DATABASE_URL"] = url
+    done = manage(
+        "shell",
+        "-c",
+        "from django.conf import settings; print(settings.DATABASES['default'])",
+        env_overrides=env,
+        unset=unset,
+    )
+    assert done.returncode == 0, done.stderr
+    assert engine in done.stdout
+    if url is None:
+        assert str(ROOT / "db.sqlite3") in done.stdout
+
+
+def test_home_page_says_what_the_site_is(client):
+    response = client.get("/")
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Dealer training and rule verification" in page
+    for game in ("Mississippi Stud", "Caribbean Stud", "Casino Stud Poker", "English Stud"):
+        assert game in page
+    # htmx is served by the site itself, never from a CDN
+    assert "/static/django_htmx/htmx-2.min.js" in page
+    assert "https://" not in page.split("<body")[0]
+
+
+def test_static_files_are_found(client):
+    from django.contrib.staticfiles import finders
+
+    assert finders.find("trainer/site.css")
+    assert finders.find("django_htmx/htmx-2.min.js")

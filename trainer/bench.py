@@ -1,0 +1,194 @@
+"""Benchmarks (`make bench`): figures printed, never asserted.  Each reference is measured in
+the same run, so the ratio is fair whatever the machine is doing.
+
+    python -m trainer.bench              # everything
+    python -m trainer.bench evaluate     # evaluate_five against treys
+    python -m trainer.bench rule         # 100,000 mixed requests through `manage.py rule`
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from trainer.engine import ALL_CARDS, evaluate_five
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _best_rate(fn, items, repeats: int = 5) -> float:
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        fn(items)
+        best = min(best, time.perf_counter() - start)
+    return len(items) / best
+
+
+def bench_evaluate(n: int = 200_000) -> None:
+    """Single five-card evaluations per second: ours against treys, same hands, same run."""
+    try:
+        from treys import Card as TreysCard
+        from treys import Evaluator
+    except ImportError:  # pragma: no cover - treys is a test extra
+        print("evaluate: treys is not installed (pip install -e '.[test]')")
+        return
+    rng = random.Random(1)
+    hands = [tuple(rng.sample(ALL_CARDS, 5)) for _ in range(n)]
+    # split ahead of time so treys is not charged for slicing
+    treys_hands = [
+        ([TreysCard.new(c.code) for c in h[:2]], [TreysCard.new(c.code) for c in h[2:]])
+        for h in hands
+    ]
+    evaluator = Evaluator()
+
+    def ours(items):
+        for h in items:
+            evaluate_five(h)
+
+    def theirs(items):
+        evaluate = evaluator.evaluate
+        for hole, board in items:
+            evaluate(hole, board)
+
+    our_rate = _best_rate(ours, hands)
+    treys_rate = _best_rate(theirs, treys_hands)
+    print(f"evaluate_five: {our_rate:,.0f} hands/s")
+    print(f"treys 0.1.8:   {treys_rate:,.0f} hands/s (Evaluator.evaluate, 5 cards)")
+    print(f"ratio:         {our_rate / treys_rate:.2f} (target >= 1.0)")
+
+
+def mixed_requests(n: int, seed: int = 7) -> list[dict]:
+    """`n` valid ruling requests, all five games and every question, from a seed."""
+    from trainer.engine import banked_stud, mississippi_stud
+
+    rng = random.Random(seed)
+    out: list[dict] = []
+    for i in range(n):
+        kind = i % 7
+        s = rng.randrange(2**32)
+        if kind == 0:
+            deal = mississippi_stud.deal(s)
+            ante = rng.choice((1, 5, 10))
+            bets = [ante] + [ante * rng.randint(1, 3) for _ in range(rng.randint(0, 3))]
+            out.append(
+                {
+                    "game": "mississippi-stud",
+                    "id": i,
+                    "hole": " ".join(map(str, deal.hands[0])),
+                    "board": " ".join(map(str, deal.board)),
+                    "bets": bets,
+                }
+            )
+        elif kind in (1, 2):
+            profile = banked_stud.CARIBBEAN if kind == 1 else banked_stud.CASINO
+            deal = banked_stud.deal(s, profile)
+            out.append(
+                {
+                    "game": "caribbean-stud" if kind == 1 else "casino-stud",
+                    "id": i,
+                    "player": " ".join(map(str, deal.players[0])),
+                    "dealer": " ".join(map(str, deal.dealer)),
+                    "ante": rng.choice((1, 5, 25)),
+                    "action": rng.choice(("call", "raise", "fold")),
+                }
+            )
+        else:
+            cards = list(ALL_CARDS)
+            rng.shuffle(cards)
+            seats = [str(x) for x in sorted(rng.sample(range(1, 7), rng.randint(2, 6)))]
+            if kind == 3:
+                hands = {seat: f"{cards[2 * j]} {cards[2 * j + 1]}" for j, seat in enumerate(seats)}
+                out.append(
+                    {
+                        "game": "mississippi-gonorrhea",
+                        "id": i,
+                        "pot": rng.randint(0, 500),
+                        "hands": hands,
+                    }
+                )
+            elif kind == 4:
+                out.append(
+                    {
+                        "game": "english-stud",
+                        "id": i,
+                        "ask": "bring-in",
+                        "up": {seat: str(cards[j]) for j, seat in enumerate(seats)},
+                    }
+                )
+            elif kind == 5:
+                street = rng.randint(3, 7)
+                count = {3: 1, 4: 2, 5: 3, 6: 4, 7: 4}[street]
+                up = {
+                    seat: " ".join(map(str, cards[count * j : count * j + count]))
+                    for j, seat in enumerate(seats)
+                }
+                out.append(
+                    {
+                        "game": "english-stud",
+                        "id": i,
+                        "ask": "first-to-act",
+                        "street": street,
+                        "up": up,
+                    }
+                )
+            else:
+                hands = {
+                    seat: " ".join(map(str, cards[7 * j : 7 * j + 7]))
+                    for j, seat in enumerate(seats)
+                }
+                out.append(
+                    {
+                        "game": "english-stud",
+                        "id": i,
+                        "ask": "showdown",
+                        "pot": rng.randint(0, 500),
+                        "hands": hands,
+                    }
+                )
+    return out
+
+
+def bench_rule(n: int = 100_000) -> None:
+    """Rulings per second through the real command: `manage.py rule --file`."""
+    requests = mixed_requests(n)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "requests.jsonl"
+        path.write_text("".join(json.dumps(r) + "\n" for r in requests))
+        env = {**os.environ, "DEBUG": os.environ.get("DEBUG", "1")}
+        start = time.perf_counter()
+        done = subprocess.run(
+            [sys.executable, str(ROOT / "manage.py"), "rule", "--file", str(path)],
+            capture_output=True,
+            text=True,
+            env=env,
+        )
+        elapsed = time.perf_counter() - start
+    lines = done.stdout.splitlines()
+    errors = sum(1 for line in lines if '"error"' in line)
+    print(
+        f"manage.py rule: {n:,} mixed requests in {elapsed:.2f} s = {n / elapsed:,.0f} rulings/s "
+        f"(target >= 5,000; includes start-up), {len(lines):,} answers, {errors} errors, "
+        f"exit {done.returncode}"
+    )
+
+
+BENCHES = {"evaluate": bench_evaluate, "rule": bench_rule}
+
+
+def main(argv: list[str]) -> None:
+    names = argv or list(BENCHES)
+    for name in names:
+        if name not in BENCHES:
+            sys.exit(f"unknown benchmark {name!r}; choose from {', '.join(BENCHES)}")
+        BENCHES[name]()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

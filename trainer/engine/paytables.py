@@ -1,0 +1,257 @@
+"""Paytables as data: one type for every game that pays by hand category.
+
+A row is profit odds "a to b" (b defaults to 1): a winning stake S earns S × a / b and is
+returned on top.  Mississippi Stud also carries its pair bands: the pairs that push and the
+pairs that pay the one-pair row (RULES.md: 6-10 push, J-A pay, by default).
+
+>>> MISSISSIPPI_STUD_BASE.odds_for(Category.FULL_HOUSE)
+Odds(win=10, to=1)
+>>> Odds(3, 2).profit(4)
+6
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from .cards import ACE
+from .errors import EngineError
+from .hands import Category, rank_name, rank_plural
+
+
+class PaytableError(EngineError):
+    """A paytable that cannot be used as given; the message says which row and why."""
+
+
+@dataclass(frozen=True, order=True)
+class Odds:
+    """Profit odds `win` to `to`."""
+
+    win: int
+    to: int = 1
+
+    @classmethod
+    def parse(cls, text: str | int) -> Odds:
+        """'3 to 2', '3:2', '3-2', '10' (meaning 10 to 1)."""
+        if isinstance(text, bool):
+            raise PaytableError(f"{text!r} is not odds: write them like 3 to 2 or 10:1.")
+        if isinstance(text, int):
+            return cls(text, 1)._checked()
+        raw = str(text).strip().lower().replace(" to ", ":").replace("-", ":").replace("/", ":")
+        parts = [p.strip() for p in raw.split(":")]
+        if len(parts) == 1:
+            parts.append("1")
+        if len(parts) != 2 or not all(p.isdigit() for p in parts):
+            raise PaytableError(f"'{text}' is not odds: write them like 3 to 2 or 10:1.")
+        return cls(int(parts[0]), int(parts[1]))._checked()
+
+    def _checked(self) -> Odds:
+        if self.win <= 0 or self.to <= 0:
+            raise PaytableError(f"odds {self.win} to {self.to}: both parts must be at least 1.")
+        return self
+
+    def pays(self, stake: int) -> bool:
+        """Whether `stake` wins a whole number of units at these odds."""
+        return (stake * self.win) % self.to == 0
+
+    def profit(self, stake: int) -> int:
+        if (stake * self.win) % self.to:
+            raise PaytableError(
+                f"a stake of {stake} at {self} would pay a fraction of a chip; "
+                f"stakes on this table must be multiples of {self.to}."
+            )
+        return stake * self.win // self.to
+
+    @property
+    def value(self) -> float:
+        return self.win / self.to
+
+    def __str__(self) -> str:
+        return f"{self.win}:{self.to}"
+
+    def words(self) -> str:
+        return f"{self.win} to {self.to}"
+
+
+@dataclass(frozen=True)
+class Band:
+    """A band of pair ranks, inclusive: Band(6, 10) is a pair of sixes up to a pair of tens."""
+
+    low: int
+    high: int
+
+    def __contains__(self, rank: object) -> bool:
+        return isinstance(rank, int) and self.low <= rank <= self.high
+
+    def __str__(self) -> str:
+        if self.low == self.high:
+            return f"a pair of {rank_plural(self.low)}"
+        return f"a pair of {rank_plural(self.low)} to {rank_plural(self.high)}"
+
+    def short(self) -> str:
+        return f"{_short(self.low)}-{_short(self.high)}"
+
+
+def _short(rank: int) -> str:
+    return {11: "J", 12: "Q", 13: "K", 14: "A"}.get(rank, str(rank))
+
+
+@dataclass(frozen=True)
+class Paytable:
+    """What a game pays, row by row.
+
+    `rows`: category to odds, strongest category first.  For Mississippi Stud `pair_band` is
+    the pairs that win at the one-pair row and `push_band` the pairs that push; other pairs and
+    high cards lose.  Where `pair_band` is None every pair wins at the one-pair row.
+    """
+
+    name: str
+    rows: tuple[tuple[Category, Odds], ...]
+    pair_band: Band | None = None
+    push_band: Band | None = None
+    _index: Mapping[Category, Odds] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        ordered = tuple(sorted(self.rows, key=lambda row: row[0], reverse=True))
+        object.__setattr__(self, "rows", ordered)
+        object.__setattr__(self, "_index", dict(ordered))
+
+    @classmethod
+    def build(
+        cls,
+        name: str,
+        rows: Mapping[Category | str, Odds | str | int],
+        *,
+        pair_band: Band | tuple[int, int] | None = None,
+        push_band: Band | tuple[int, int] | None = None,
+    ) -> Paytable:
+        parsed = []
+        for category, odds in rows.items():
+            cat = category if isinstance(category, Category) else Category.from_label(category)
+            parsed.append((cat, odds if isinstance(odds, Odds) else Odds.parse(odds)))
+        return cls(
+            name,
+            tuple(parsed),
+            pair_band=Band(*pair_band) if isinstance(pair_band, tuple) else pair_band,
+            push_band=Band(*push_band) if isinstance(push_band, tuple) else push_band,
+        )
+
+    def odds_for(self, category: Category) -> Odds | None:
+        return self._index.get(category)
+
+    @property
+    def categories(self) -> tuple[Category, ...]:
+        return tuple(c for c, _ in self.rows)
+
+    def as_dict(self) -> dict[str, str]:
+        return {c.label: str(o) for c, o in self.rows}
+
+    def problems(self, required: Iterable[Category]) -> list[str]:
+        """What is wrong with this table for a game that needs `required` rows, in words a
+        games manager understands; empty when the table can be used."""
+        out = []
+        for category in required:
+            if category not in self._index:
+                out.append(f"The {category.label} row is missing.")
+        bands = [b for b in (self.pair_band, self.push_band) if b is not None]
+        for band in bands:
+            if not 2 <= band.low <= band.high <= ACE:
+                out.append(f"The band {band.short()} is not a range of pair ranks from 2 to A.")
+        if self.pair_band and self.push_band and not out:
+            if self.push_band.high >= self.pair_band.low:
+                out.append(
+                    f"The push band ({self.push_band.short()}) overlaps the paying pairs "
+                    f"({self.pair_band.short()})."
+                )
+            elif self.push_band.high + 1 != self.pair_band.low:
+                gap = Band(self.push_band.high + 1, self.pair_band.low - 1)
+                out.append(
+                    f"The bands leave a gap: {gap} would neither push nor pay. "
+                    "Make the push band end just below the paying pairs."
+                )
+        if self.pair_band and self.pair_band.high != ACE and not out:
+            out.append("The paying pairs must run up to aces.")
+        return out
+
+    def inversions(self) -> list[tuple[Category, Category]]:
+        """Pairs of rows where a stronger category pays less than a weaker one."""
+        out = []
+        for i, (stronger, hi_odds) in enumerate(self.rows):
+            for weaker, lo_odds in self.rows[i + 1 :]:
+                if hi_odds.value < lo_odds.value:
+                    out.append((stronger, weaker))
+        return out
+
+
+C = Category
+
+#: mississippi-stud.txt §05 / RULES.md: the base paytable, pairs J-A pay, 6-10 push.
+MISSISSIPPI_STUD_BASE = Paytable.build(
+    "Mississippi Stud base (source text)",
+    {
+        C.ROYAL_FLUSH: 500,
+        C.STRAIGHT_FLUSH: 100,
+        C.FOUR_OF_A_KIND: 40,
+        C.FULL_HOUSE: 10,
+        C.FLUSH: 6,
+        C.STRAIGHT: 4,
+        C.THREE_OF_A_KIND: 3,
+        C.TWO_PAIR: 2,
+        C.ONE_PAIR: 1,
+    },
+    pair_band=(11, ACE),
+    push_band=(6, 10),
+)
+
+#: caribbean-stud.txt §05: the selected (BetMGM base) Call paytable.
+CARIBBEAN_STUD_BASE = Paytable.build(
+    "Caribbean Stud (source text)",
+    {
+        C.ROYAL_FLUSH: 100,
+        C.STRAIGHT_FLUSH: 50,
+        C.FOUR_OF_A_KIND: 25,
+        C.FULL_HOUSE: 10,
+        C.FLUSH: 7,
+        C.STRAIGHT: 5,
+        C.THREE_OF_A_KIND: 3,
+        C.TWO_PAIR: 2,
+        C.ONE_PAIR: 1,
+        C.HIGH_CARD: 1,
+    },
+)
+
+#: casino-stud-poker.txt: the raise paytable; a royal flush is a straight flush here.
+CASINO_STUD_POKER = Paytable.build(
+    "Casino Stud Poker (source text)",
+    {
+        C.ROYAL_FLUSH: 50,
+        C.STRAIGHT_FLUSH: 50,
+        C.FOUR_OF_A_KIND: 20,
+        C.FULL_HOUSE: 8,
+        C.FLUSH: 6,
+        C.STRAIGHT: 4,
+        C.THREE_OF_A_KIND: 3,
+        C.TWO_PAIR: 2,
+        C.ONE_PAIR: 1,
+        C.HIGH_CARD: 1,
+    },
+)
+
+#: rows each game's table must have
+MISSISSIPPI_STUD_ROWS = tuple(c for c in Category if c is not Category.HIGH_CARD)
+BANKED_STUD_ROWS = tuple(Category)
+
+del C
+__all__ = [
+    "BANKED_STUD_ROWS",
+    "CARIBBEAN_STUD_BASE",
+    "CASINO_STUD_POKER",
+    "MISSISSIPPI_STUD_BASE",
+    "MISSISSIPPI_STUD_ROWS",
+    "Band",
+    "Odds",
+    "Paytable",
+    "PaytableError",
+    "rank_name",
+]
