@@ -19,9 +19,11 @@ install: $(STAMP)
 migrate: install
 	$(BIN)/python manage.py migrate --noinput
 
+# development settings unless the caller says otherwise
+run: export DEBUG ?= 1
 run: migrate
 	$(BIN)/python manage.py seed_demo
-	DEBUG=$${DEBUG-1} $(BIN)/python manage.py runserver 127.0.0.1:8000
+	$(BIN)/python manage.py runserver 127.0.0.1:8000
 
 lint: install
 	$(BIN)/ruff check .

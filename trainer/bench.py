@@ -93,7 +93,7 @@ def mixed_requests(n: int, seed: int = 7) -> list[dict]:
                 {
                     "game": "caribbean-stud" if kind == 1 else "casino-stud",
                     "id": i,
-                    "player": " ".join(map(str, deal.players[0])),
+                    "player": " ".join(map(str, deal.hands[0])),
                     "dealer": " ".join(map(str, deal.dealer)),
                     "ante": rng.choice((1, 5, 25)),
                     "action": rng.choice(("call", "raise", "fold")),

@@ -59,7 +59,10 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "trainer",
+    "trainer.houses",
+    "trainer.rulings",
 ]
+AUTH_USER_MODEL = "houses.User"
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
@@ -98,6 +101,7 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+FIXTURE_DIRS = [BASE_DIR / "fixtures"]
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -142,6 +146,9 @@ if env_bool("SECURE_PROXY_SSL_HEADER", False):
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+
+# A failed CSRF check answers in the caller's terms: JSON for the API, a page for people.
+CSRF_FAILURE_VIEW = "trainer.views.csrf_failure"
 
 LOGGING = {
     "version": 1,

@@ -1,3 +1,4 @@
+from django.http import JsonResponse
 from django.shortcuts import render
 
 from .engine import Category
@@ -6,3 +7,14 @@ from .engine import Category
 def home(request):
     """What the site is, and where each kind of user goes from here."""
     return render(request, "home.html", {"categories": list(Category)})
+
+
+def csrf_failure(request, reason=""):
+    """A form or API call without a valid CSRF token: nothing was done; say so plainly."""
+    message = (
+        "This form has expired or did not come from this site, so nothing was saved. "
+        "Reload the page and try again."
+    )
+    if request.path.startswith("/api/"):
+        return JsonResponse({"error": {"field": None, "message": message}}, status=403)
+    return render(request, "403_csrf.html", {"message": message}, status=403)

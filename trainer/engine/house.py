@@ -18,9 +18,12 @@ class HouseRules:
 
     #: the smallest chip the house uses; every stake, pot and odd chip is a multiple of it
     chip_unit: int = 1
+    #: Mississippi Gonorrhea: the half that gets the odd chip of an uneven pot ("high" or "low")
+    split_pot_odd_chip: str = "high"
     #: Mississippi Stud: most profit paid to one position on one hand (None = no cap)
     mississippi_payout_cap: int | None = None
-    #: Caribbean Stud: the Call is this many times the Ante
+    #: Caribbean Stud only: the Call is this many times the Ante (Casino Stud's raise is
+    #: fixed at twice the Ante by its rules)
     call_multiple: int = 2
     #: Caribbean Stud: most profit paid on the Call (None = no cap)
     call_payout_cap: int | None = None
@@ -35,6 +38,8 @@ class HouseRules:
     def __post_init__(self) -> None:
         if self.chip_unit < 1:
             raise EngineError("The chip unit must be at least 1.")
+        if self.split_pot_odd_chip not in ("high", "low"):
+            raise EngineError("The odd chip of a split pot goes to the high or the low half.")
         if self.call_multiple < 1:
             raise EngineError("The call multiple must be at least 1.")
         for name in ("mississippi_payout_cap", "call_payout_cap"):

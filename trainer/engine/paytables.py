@@ -12,6 +12,7 @@ Odds(win=10, to=1)
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
@@ -110,6 +111,8 @@ class Paytable:
     rows: tuple[tuple[Category, Odds], ...]
     pair_band: Band | None = None
     push_band: Band | None = None
+    #: every stake on this table is a whole multiple of this amount
+    bet_unit: int = 1
     _index: Mapping[Category, Odds] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -125,6 +128,7 @@ class Paytable:
         *,
         pair_band: Band | tuple[int, int] | None = None,
         push_band: Band | tuple[int, int] | None = None,
+        bet_unit: int = 1,
     ) -> Paytable:
         parsed = []
         for category, odds in rows.items():
@@ -135,6 +139,7 @@ class Paytable:
             tuple(parsed),
             pair_band=Band(*pair_band) if isinstance(pair_band, tuple) else pair_band,
             push_band=Band(*push_band) if isinstance(push_band, tuple) else push_band,
+            bet_unit=bet_unit,
         )
 
     def odds_for(self, category: Category) -> Odds | None:
@@ -172,6 +177,28 @@ class Paytable:
                 )
         if self.pair_band and self.pair_band.high != ACE and not out:
             out.append("The paying pairs must run up to aces.")
+        return out
+
+    def stake_unit(self, chip_unit: int = 1) -> int:
+        """Every stake must be a multiple of this: the table's bet unit, in the house's chips."""
+        return math.lcm(self.bet_unit, chip_unit)
+
+    def fraction_problems(self, chip_unit: int = 1) -> list[str]:
+        """Rows where a bet of one bet unit would pay a fraction of the smallest chip."""
+        out = []
+        if self.bet_unit < 1:
+            return ["The bet unit must be at least 1."]
+        if self.bet_unit % chip_unit:
+            out.append(
+                f"A bet unit of {self.bet_unit} is not a whole number of {chip_unit}-unit chips."
+            )
+        for category, odds in self.rows:
+            if (self.bet_unit * odds.win) % (odds.to * chip_unit):
+                out.append(
+                    f"{category.label.capitalize()} at {odds.words()} would pay a fraction of a "
+                    f"chip on a bet of {self.bet_unit}: make the bet unit a multiple of "
+                    f"{odds.to * chip_unit}."
+                )
         return out
 
     def inversions(self) -> list[tuple[Category, Category]]:

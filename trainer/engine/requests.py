@@ -64,7 +64,8 @@ def amount_value(value: object, name: str, *, minimum: int = 1, unit: int = 1) -
         raise RulingError(f"'{name}' of {value} is beyond any table's limit.", field=name)
     if value % unit:
         raise RulingError(
-            f"'{name}' of {value} is not a whole number of {unit}-unit chips.", field=name
+            f"'{name}' of {value} is not a multiple of {unit}, the smallest stake here.",
+            field=name,
         )
     return value
 

@@ -1,0 +1,119 @@
+"""factory-boy factories for every model."""
+
+import factory
+from django.contrib.auth.models import Group
+
+from trainer.engine.paytables import CARIBBEAN_STUD_BASE, CASINO_STUD_POKER, MISSISSIPPI_STUD_BASE
+from trainer.houses.models import (
+    Game,
+    House,
+    HouseRulesSettings,
+    PaytableRow,
+    PaytableVersion,
+    User,
+)
+from trainer.houses.roles import GAMES_MANAGER, SUPERVISOR, TRAINEE
+
+PASSWORD = "a-long-test-password-1"
+
+#: the source texts' tables, as the engine defines them
+SOURCE_TABLES = {
+    Game.MISSISSIPPI_STUD: MISSISSIPPI_STUD_BASE,
+    Game.CARIBBEAN_STUD: CARIBBEAN_STUD_BASE,
+    Game.CASINO_STUD: CASINO_STUD_POKER,
+}
+
+
+class HouseFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = House
+        django_get_or_create = ("slug",)
+
+    name = factory.Sequence(lambda n: f"House {n}")
+    slug = factory.Sequence(lambda n: f"house-{n}")
+
+
+class HouseRulesFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = HouseRulesSettings
+
+    house = factory.SubFactory(HouseFactory)
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = User
+        skip_postgeneration_save = True
+
+    username = factory.Sequence(lambda n: f"user{n}")
+    house = factory.SubFactory(HouseFactory)
+    password = factory.django.Password(PASSWORD)
+
+    role = factory.PostGeneration(lambda user, create, extracted, **kw: give_role(user, extracted))
+
+
+def give_role(user, role):
+    """Put `user` in the group of `role`; a games manager can use the admin."""
+    if role:
+        user.groups.add(Group.objects.get(name=role))
+        if role == GAMES_MANAGER:
+            user.is_staff = True
+            user.save(update_fields=["is_staff"])
+
+
+class TraineeFactory(UserFactory):
+    role = factory.PostGeneration(lambda u, c, extracted, **kw: give_role(u, extracted or TRAINEE))
+
+
+class SupervisorFactory(UserFactory):
+    role = factory.PostGeneration(
+        lambda u, c, extracted, **kw: give_role(u, extracted or SUPERVISOR)
+    )
+
+
+class ManagerFactory(UserFactory):
+    role = factory.PostGeneration(
+        lambda u, c, extracted, **kw: give_role(u, extracted or GAMES_MANAGER)
+    )
+
+
+class PaytableVersionFactory(factory.django.DjangoModelFactory):
+    """A version with the source text's rows for its game (pass rows=False for none)."""
+
+    class Meta:
+        model = PaytableVersion
+        skip_postgeneration_save = True
+
+    house = factory.SubFactory(HouseFactory)
+    game = Game.MISSISSIPPI_STUD
+    label = factory.Sequence(lambda n: f"Table {n}")
+    pair_band_low = factory.LazyAttribute(lambda v: 11 if v.game == Game.MISSISSIPPI_STUD else None)
+    push_band_low = factory.LazyAttribute(lambda v: 6 if v.game == Game.MISSISSIPPI_STUD else None)
+    push_band_high = factory.LazyAttribute(
+        lambda v: 10 if v.game == Game.MISSISSIPPI_STUD else None
+    )
+
+    @factory.post_generation
+    def rows(self, create, extracted, **kwargs):
+        if not create or extracted is False:
+            return
+        table = extracted or SOURCE_TABLES[self.game].as_dict()
+        for label, odds in table.items():
+            win, _, to = str(odds).partition(":")
+            PaytableRowFactory(version=self, category=_order(label), win=int(win), to=int(to or 1))
+
+
+def _order(label):
+    from trainer.engine import Category
+
+    return Category.from_label(label).order
+
+
+class PaytableRowFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = PaytableRow
+
+    version = factory.SubFactory(PaytableVersionFactory, rows=False)
+    category = 2
+    win = 1
+    to = 1

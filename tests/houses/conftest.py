@@ -1,0 +1,27 @@
+import pytest
+
+from tests.factories import HouseFactory, HouseRulesFactory, ManagerFactory, PaytableVersionFactory
+from trainer.houses.models import Game
+
+
+@pytest.fixture
+def house(db):
+    house = HouseFactory(name="Riverboat", slug="riverboat")
+    HouseRulesFactory(house=house)
+    return house
+
+
+@pytest.fixture
+def manager(house):
+    return ManagerFactory(house=house)
+
+
+@pytest.fixture
+def manager_client(client, manager):
+    client.force_login(manager)
+    return client
+
+
+@pytest.fixture
+def ms_version(house):
+    return PaytableVersionFactory(house=house, game=Game.MISSISSIPPI_STUD, label="Base")

@@ -1,0 +1,209 @@
+"""The Rule check page: a form per game, the ruling with its steps, errors beside the field."""
+
+import re
+
+import pytest
+
+URL = "/rule-check/"
+
+
+def post(client, data, **headers):
+    return client.post(URL, data, headers=headers)
+
+
+def field_error(page: str, field: str) -> str:
+    """The error text shown in the field block of `field`."""
+    match = re.search(
+        rf'<div class="field has-error">\s*<label for="id_{field}">.*?</div>', page, re.S
+    )
+    assert match, f"no error beside {field}"
+    return match.group(0)
+
+
+def test_anonymous_users_are_sent_to_sign_in(client):
+    response = client.get(URL)
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+
+
+@pytest.mark.parametrize(
+    "game",
+    ["mississippi-stud", "caribbean-stud", "casino-stud", "mississippi-gonorrhea", "english-stud"],
+)
+def test_every_game_has_its_form(signed_in, game):
+    response = signed_in.get(URL, {"game": game})
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert f'name="game" value="{game}"' in page
+    assert "csrfmiddlewaretoken" in page
+
+
+def test_mississippi_ruling_shows_cards_and_steps(signed_in):
+    response = post(
+        signed_in,
+        {
+            "game": "mississippi-stud",
+            "hole": "Q♥ Qs",
+            "board": "2c 7d 9s",
+            "ante": 1,
+            "third": 1,
+            "fourth": 2,
+            "fifth": 3,
+        },
+    )
+    page = response.content.decode()
+    assert response.status_code == 200
+    # cards drawn as cards: rank and suit symbol, red or black, named for screen readers
+    assert 'class="card red" role="img" aria-label="queen of hearts"' in page
+    assert 'class="card black" role="img" aria-label="queen of spades"' in page
+    assert '<ol class="steps">' in page and "Total 1 + 1 + 2 + 3 = 7" in page
+    assert "<dt>Returned to the player</dt><dd>14</dd>" in page
+
+
+def test_a_fold_is_the_later_streets_left_empty(signed_in):
+    response = post(
+        signed_in, {"game": "mississippi-stud", "hole": "2h 7s", "board": "", "ante": 1, "third": 2}
+    )
+    page = response.content.decode()
+    assert "<dt>Outcome</dt><dd>fold</dd>" in page
+    assert "<dt>Net</dt><dd>-3</dd>" in page  # mississippi-stud.txt §06: Ante 1 + 3rd 2 lost
+
+
+def test_a_street_bet_after_a_fold_is_refused_beside_it(signed_in):
+    response = post(
+        signed_in,
+        {"game": "mississippi-stud", "hole": "2h 7s", "board": "2c 7d 9s", "ante": 1, "fourth": 2},
+    )
+    assert "needs the streets before it" in field_error(response.content.decode(), "fourth")
+
+
+@pytest.mark.parametrize(
+    ("data", "field", "words"),
+    [
+        (
+            {
+                "game": "mississippi-stud",
+                "hole": "Qh Qx",
+                "board": "2c 7d 9s",
+                "ante": 1,
+                "third": 1,
+                "fourth": 1,
+                "fifth": 1,
+            },
+            "hole",
+            "Qx",
+        ),
+        (
+            {
+                "game": "mississippi-stud",
+                "hole": "Qh Qs Qd",
+                "board": "2c 7d 9s",
+                "ante": 1,
+                "third": 1,
+                "fourth": 1,
+                "fifth": 1,
+            },
+            "hole",
+            "2 cards",
+        ),
+        (
+            {
+                "game": "mississippi-stud",
+                "hole": "Qh Qs",
+                "board": "2c 7d 9s",
+                "ante": 1,
+                "third": 1,
+                "fourth": 4,
+                "fifth": 1,
+            },
+            "fourth",
+            "1, 2 or 3",
+        ),
+        (
+            {
+                "game": "mississippi-stud",
+                "hole": "Qh Qs",
+                "board": "2c 7d 9s",
+                "ante": "x",
+                "third": 1,
+                "fourth": 1,
+                "fifth": 1,
+            },
+            "ante",
+            "whole number",
+        ),
+        (
+            {
+                "game": "caribbean-stud",
+                "player": "Qh Qs 9d 6c 2h",
+                "dealer": "Qh Jc As 8d 3c",
+                "ante": 1,
+                "action": "call",
+            },
+            "dealer",
+            "Qh",
+        ),
+        (
+            {
+                "game": "caribbean-stud",
+                "player": "Qh Qs 9d 6c 2h",
+                "dealer": "Jh Jc As 8d 3c",
+                "ante": 0,
+                "action": "call",
+            },
+            "ante",
+            "",
+        ),
+        (
+            {"game": "mississippi-gonorrhea", "pot": -1, "seat_1": "7c 7d", "seat_2": "3h 2s"},
+            "pot",
+            "",
+        ),
+        (
+            {"game": "mississippi-gonorrhea", "pot": 10, "seat_1": "7c 7d", "seat_2": "3h 2s 4d"},
+            "seat_2",
+            "2 cards",
+        ),
+        (
+            {
+                "game": "english-stud",
+                "ask": "showdown",
+                "pot": 10,
+                "seat_1": "As Ks Qs Js Ts 2c 3d",
+            },
+            None,
+            "at least 2 seats",
+        ),
+        (
+            {"game": "english-stud", "ask": "first-to-act", "seat_1": "Kd", "seat_2": "Qd"},
+            "street",
+            "Choose the street",
+        ),
+    ],
+)
+def test_errors_are_shown_beside_the_field(signed_in, data, field, words):
+    response = post(signed_in, data)
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert '<section class="ruling"' not in page
+    if field:
+        assert words in field_error(page, field)
+    else:
+        assert words in page and 'class="field-error"' in page
+
+
+def test_an_unknown_game_falls_back_to_a_real_form(signed_in):
+    response = signed_in.get(URL, {"game": "poker"})
+    assert response.status_code == 200
+    assert 'name="game" value="mississippi-stud"' in response.content.decode()
+
+
+def test_htmx_swaps_only_the_desk(signed_in):
+    response = post(
+        signed_in,
+        {"game": "english-stud", "ask": "bring-in", "seat_1": "2c", "seat_2": "2d", "seat_3": "Ks"},
+        HX_Request="true",
+    )
+    page = response.content.decode()
+    assert page.lstrip().startswith('<div id="desk">') and "<html" not in page
+    # RULES.md: lowest up card brings it in, ties by suit (clubs lowest): seat 1's 2c.
+    assert "<dt>Seat</dt><dd>1</dd>" in page

@@ -1,0 +1,591 @@
+"""Caribbean Stud and Casino Stud Poker: one banked five-card stud game, two profiles.
+
+The player antes, sees five cards and the dealer's one up card, then folds or puts up the
+second bet (Caribbean: the Call; Casino: the Raise).  The dealer qualifies with A-K high or
+better; a qualified dealer's hand is compared with the player's; a winning second bet is paid
+by the player's category.  What the two games do differently is data in a `Profile`
+(caribbean-stud.txt, casino-stud-poker.txt, RULES.md).
+
+>>> s = settle(CARIBBEAN, parse_cards("Qh Qs 9d 6c 2h"), parse_cards("Jh Jc As 8d 3c"), 1, "call")
+>>> s.outcome.value, s.net, s.returned
+('win', 3, 6)
+>>> s = settle(CASINO, parse_cards("Qh Qs 9d 6c 2h"), parse_cards("Kh Qc 7s 4d 3c"), 1, "raise")
+>>> s.outcome.value, s.ante.result.value, s.call.result.value, s.net
+('no-qualify', 'win', 'push', 1)
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import Card, Deck, format_cards, parse_cards
+from .errors import RulingError
+from .hands import Category, HandValue, evaluate_five
+from .house import DEFAULT_CONFIG, HouseConfig, HouseRules
+from .paytables import Odds, Paytable, PaytableError
+from .requests import amount_value, cards_field, choice_field, refuse_duplicates
+
+__all__ = [
+    "ACTIONS",
+    "CARIBBEAN",
+    "CASINO",
+    "LOWEST_QUALIFIER",
+    "MATCH_ROUNDS",
+    "MAX_POSITIONS",
+    "Action",
+    "Bet",
+    "Deal",
+    "MatchLedger",
+    "MatchRound",
+    "Outcome",
+    "Profile",
+    "Result",
+    "Settlement",
+    "Verdict",
+    "basic_action",
+    "deal",
+    "dealer_qualifies",
+    "play_match",
+    "rule_caribbean",
+    "rule_casino",
+    "settle",
+    "settle_match",
+]
+
+_DEFAULT_RULES = HouseRules()
+#: players a banked stud table seats (52 cards serve at most nine hands and the dealer's)
+MAX_POSITIONS = 7
+#: a match is this many counted rounds (caribbean-stud.txt §06)
+MATCH_ROUNDS = 20
+
+
+@dataclass(frozen=True)
+class Profile:
+    """What makes Caribbean Stud and Casino Stud Poker differ, as data."""
+
+    #: the request's `game`
+    game: str
+    title: str
+    #: which of the dealer's five listed cards is turned face up
+    up_card_index: int
+    #: the second bet's name at this table
+    second_bet: str
+    #: the second bet is this many Antes; None: the house rule `call_multiple`
+    fixed_multiple: int | None
+    #: what this game calls hands of equal rank
+    tie_word: str
+    #: the `HouseConfig` attribute holding this game's second-bet paytable
+    paytable_attr: str
+    #: whether the house rule `call_payout_cap` limits the second bet's winnings
+    capped: bool
+
+    def multiple(self, rules: HouseRules) -> int:
+        return self.fixed_multiple if self.fixed_multiple is not None else rules.call_multiple
+
+    def paytable(self, config: HouseConfig) -> Paytable:
+        return getattr(config, self.paytable_attr)
+
+    def cap(self, rules: HouseRules) -> int | None:
+        return rules.call_payout_cap if self.capped else None
+
+    def up_card(self, dealer: Sequence[Card]) -> Card:
+        return dealer[self.up_card_index]
+
+
+#: caribbean-stud.txt §02/§08: the first card shows; Call 2 × Ante by default; capped by house
+CARIBBEAN = Profile(
+    game="caribbean-stud",
+    title="Caribbean Stud",
+    up_card_index=0,
+    second_bet="Call",
+    fixed_multiple=None,
+    tie_word="an exact tie",
+    paytable_attr="caribbean_stud",
+    capped=True,
+)
+#: casino-stud-poker.txt: the last card shows; Raise exactly 2 × Ante; a tie is a stand off
+CASINO = Profile(
+    game="casino-stud",
+    title="Casino Stud Poker",
+    up_card_index=-1,
+    second_bet="Raise",
+    fixed_multiple=2,
+    tie_word="a stand off",
+    paytable_attr="casino_stud",
+    capped=False,
+)
+
+
+class Action(enum.Enum):
+    CALL = "call"
+    FOLD = "fold"
+
+
+#: the words a request may use: a Raise is the Call under its Casino Stud name
+ACTIONS: Mapping[str, Action] = {"call": Action.CALL, "raise": Action.CALL, "fold": Action.FOLD}
+
+
+class Outcome(enum.Enum):
+    FOLD = "fold"
+    NO_QUALIFY = "no-qualify"
+    WIN = "win"
+    LOSE = "lose"
+    PUSH = "push"
+
+
+class Result(enum.Enum):
+    """What became of one bet: `push` means its stake went back untouched."""
+
+    WIN = "win"
+    PUSH = "push"
+    LOSE = "lose"
+
+
+@dataclass(frozen=True)
+class Bet:
+    stake: int
+    result: Result
+    #: winnings only: 0 unless the bet wins
+    profit: int
+
+    @property
+    def returned(self) -> int:
+        return 0 if self.result is Result.LOSE else self.stake + self.profit
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """One round settled, with its reasons in `steps`."""
+
+    profile: Profile
+    #: None on a fold: the dealer's hand is not needed then
+    dealer_qualifies: bool | None
+    player: HandValue
+    dealer: HandValue
+    outcome: Outcome
+    ante: Bet
+    #: the second bet (Call or Raise); None on a fold
+    call: Bet | None
+    #: the odds paid on the second bet; None unless it wins by the paytable
+    odds: Odds | None
+    #: winnings on the second bet withheld by the house's payout cap
+    capped: int
+    returned: int
+    net: int
+    steps: tuple[str, ...]
+
+    @property
+    def stake(self) -> int:
+        return self.ante.stake + (self.call.stake if self.call is not None else 0)
+
+
+#: the weakest hand that qualifies: A-K high with the lowest kickers.  Any pair is stronger,
+#: and so is every high-card hand holding both an ace and a king; A-Q high is weaker.
+LOWEST_QUALIFIER = evaluate_five(parse_cards("As Kd 4c 3h 2s"))
+
+
+def dealer_qualifies(value: HandValue) -> bool:
+    """A-K high or better: any pair or better, or a high-card hand with an ace and a king.
+
+    >>> dealer_qualifies(evaluate_five(parse_cards("Ah Kd 4c 3s 2h")))
+    True
+    >>> dealer_qualifies(evaluate_five(parse_cards("Ah Qd Jc 9s 8h")))
+    False
+    """
+    return value >= LOWEST_QUALIFIER
+
+
+def settle(
+    profile: Profile,
+    player: Sequence[Card],
+    dealer: Sequence[Card],
+    ante: int,
+    action: Action | str,
+    *,
+    paytable: Paytable | None = None,
+    rules: HouseRules = _DEFAULT_RULES,
+) -> Settlement:
+    """Settle one round for one player: `action` is `call` (or `raise`) or `fold`.  Without
+    `paytable`, the profile's source-text table pays the second bet.
+
+    >>> s = settle(CARIBBEAN, parse_cards("Qh Qs 9d 6c 2h"), parse_cards("Jh Jc As 8d 3c"), 1,
+    ...            "fold")
+    >>> s.outcome.value, s.net, s.call
+    ('fold', -1, None)
+    """
+    player, dealer = _checked_hands(player, dealer)
+    if paytable is None:
+        paytable = profile.paytable(DEFAULT_CONFIG)
+    ante = amount_value(ante, "ante", unit=paytable.stake_unit(rules.chip_unit))
+    act = _action(action)
+    mine, theirs = evaluate_five(player), evaluate_five(dealer)
+    second = profile.second_bet
+    steps = [
+        f"The player holds {format_cards(player)}: {mine.description}.",
+        f"The dealer shows {profile.up_card(dealer)}.",
+    ]
+    if act is Action.FOLD:
+        steps += [
+            f"The player folds: the Ante {ante} is lost; the dealer's hand is not needed.",
+            f"Net -{ante}; the player receives nothing.",
+        ]
+        return Settlement(
+            profile=profile,
+            dealer_qualifies=None,
+            player=mine,
+            dealer=theirs,
+            outcome=Outcome.FOLD,
+            ante=Bet(ante, Result.LOSE, 0),
+            call=None,
+            odds=None,
+            capped=0,
+            returned=0,
+            net=-ante,
+            steps=tuple(steps),
+        )
+
+    call = ante * profile.multiple(rules)
+    steps += [
+        f"The player puts up the {second} {call} ({profile.multiple(rules)} × Ante {ante}).",
+        f"The dealer reveals {format_cards(dealer)}: {theirs.description}.",
+    ]
+    odds: Odds | None = None
+    capped = 0
+    if not dealer_qualifies(theirs):
+        outcome = Outcome.NO_QUALIFY
+        ante_bet, call_bet = Bet(ante, Result.WIN, ante), Bet(call, Result.PUSH, 0)
+        steps += [
+            f"The dealer's {theirs.description} does not qualify: the dealer needs A-K high "
+            "or better.",
+            f"The Ante wins 1:1: {ante}. The {second} {call} is returned, whatever the player "
+            "holds.",
+        ]
+    elif theirs > mine:
+        outcome = Outcome.LOSE
+        ante_bet, call_bet = Bet(ante, Result.LOSE, 0), Bet(call, Result.LOSE, 0)
+        steps += [
+            f"The dealer qualifies with {_spoken(theirs)}.",
+            f"The dealer's {theirs.description} beats the player's {mine.description}: "
+            f"the Ante {ante} and the {second} {call} are lost.",
+        ]
+    elif theirs == mine:
+        outcome = Outcome.PUSH
+        ante_bet, call_bet = Bet(ante, Result.PUSH, 0), Bet(call, Result.PUSH, 0)
+        steps += [
+            f"The dealer qualifies with {_spoken(theirs)}.",
+            f"The player's {mine.description} and the dealer's are {profile.tie_word}: "
+            f"the Ante {ante} and the {second} {call} are returned.",
+        ]
+    else:
+        outcome = Outcome.WIN
+        odds = paytable.odds_for(mine.category)
+        if odds is None:
+            raise PaytableError(
+                f"The {paytable.name} paytable has no {mine.category.label} row for the {second}."
+            )
+        try:
+            full = odds.profit(call)
+        except PaytableError as exc:
+            raise RulingError(str(exc), field="ante") from None
+        cap = profile.cap(rules)
+        capped = full - cap if cap is not None and full > cap else 0
+        ante_bet, call_bet = Bet(ante, Result.WIN, ante), Bet(call, Result.WIN, full - capped)
+        steps += [
+            f"The dealer qualifies with {_spoken(theirs)}.",
+            f"The dealer's {theirs.description} loses to the player's {mine.description}.",
+            f"The Ante wins 1:1: {ante}. The {second} wins by the player's "
+            f"{mine.category.label} at {odds}: {call} × {odds.win}"
+            + (f" / {odds.to}" if odds.to != 1 else "")
+            + f" = {full}.",
+        ]
+        if capped:
+            steps.append(
+                f"The house pays at most {cap} on the {second}: {capped} is withheld, "
+                f"so the {second} wins {full - capped}."
+            )
+    returned = ante_bet.returned + call_bet.returned
+    net = returned - ante - call
+    receives = f"the player receives {returned}" if returned else "the player receives nothing"
+    steps.append(f"Net {net:+d}; {receives}." if net else f"Net 0; {receives}.")
+    return Settlement(
+        profile=profile,
+        dealer_qualifies=outcome is not Outcome.NO_QUALIFY,
+        player=mine,
+        dealer=theirs,
+        outcome=outcome,
+        ante=ante_bet,
+        call=call_bet,
+        odds=odds,
+        capped=capped,
+        returned=returned,
+        net=net,
+        steps=tuple(steps),
+    )
+
+
+def _spoken(value: HandValue) -> str:
+    """The hand as it follows 'qualifies with': a pair or a straight or flush of any kind
+    takes an article ("a pair of jacks"); "two pair", "three kings" and "ace high" do not."""
+    if value.category in _TAKES_ARTICLE:
+        text = value.description
+        return ("an " if text[0] in "aeiou" else "a ") + text
+    return value.description
+
+
+_TAKES_ARTICLE = frozenset(
+    {
+        Category.ONE_PAIR,
+        Category.STRAIGHT,
+        Category.FLUSH,
+        Category.STRAIGHT_FLUSH,
+        Category.ROYAL_FLUSH,
+    }
+)
+
+
+def _checked_hands(
+    player: Sequence[Card], dealer: Sequence[Card]
+) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    groups = {}
+    for name, cards in (("player", player), ("dealer", dealer)):
+        if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence):
+            raise RulingError(f"'{name}' must be cards; read them with parse_cards.", field=name)
+        hand = tuple(cards)
+        for c in hand:
+            if not isinstance(c, Card):
+                raise RulingError(f"{c!r} in '{name}' is not a card.", field=name)
+        if len(hand) != 5:
+            raise RulingError(f"'{name}' needs 5 cards; {len(hand)} were given.", field=name)
+        groups[name] = hand
+    refuse_duplicates(groups)
+    return groups["player"], groups["dealer"]
+
+
+def _action(action: Action | str) -> Action:
+    if isinstance(action, Action):
+        return action
+    found = ACTIONS.get(action.strip().lower()) if isinstance(action, str) else None
+    if found is None:
+        raise RulingError(
+            f"'action' must be call (or raise) or fold; {action!r} is not.", field="action"
+        )
+    return found
+
+
+# --- the match ledger ------------------------------------------------------------------------
+
+
+class Verdict(enum.Enum):
+    PLAYER_WIN = "player win"
+    BANK_WIN = "bank win"
+    DRAW = "draw"
+
+
+@dataclass(frozen=True)
+class MatchRound:
+    """One round of a match: its net for the player, or None for a void deal (every stake
+    returned, the round replayed and not counted)."""
+
+    net: int | None
+    settlement: Settlement | None = None
+
+    @property
+    def void(self) -> bool:
+        return self.net is None
+
+
+@dataclass(frozen=True)
+class MatchLedger:
+    rounds: tuple[MatchRound, ...]
+    counted: int
+    voids: int
+    total: int
+    verdict: Verdict
+    steps: tuple[str, ...]
+
+
+def settle_match(rounds: Iterable[MatchRound], *, length: int = MATCH_ROUNDS) -> MatchLedger:
+    """Total a match: `length` counted rounds (20 by the source text); void rounds are listed
+    but never counted.
+
+    >>> ledger = settle_match([MatchRound(1)] * 19 + [MatchRound(None), MatchRound(-2)])
+    >>> ledger.total, ledger.verdict.value, ledger.voids
+    (17, 'player win', 1)
+    """
+    played = tuple(rounds)
+    counted = voids = total = 0
+    steps: list[str] = []
+    for number, r in enumerate(played, start=1):
+        if not isinstance(r, MatchRound):
+            raise RulingError(f"Round {number} is not a match round.", field="rounds")
+        if counted == length:
+            raise RulingError(
+                f"The match ended with its {length}th counted round; round {number} is one "
+                "too many.",
+                field="rounds",
+            )
+        if r.void:
+            voids += 1
+            steps.append(
+                f"Deal {number} is void: every stake is returned and the round is replayed, "
+                "not counted."
+            )
+            continue
+        if isinstance(r.net, bool) or not isinstance(r.net, int):
+            raise RulingError(f"Round {number}'s net must be a whole number.", field="rounds")
+        counted += 1
+        total += r.net
+        steps.append(f"Round {counted}: net {r.net:+d}, running total {total:+d}.")
+    if counted < length:
+        raise RulingError(
+            f"A match is {length} counted rounds; {counted} were played.", field="rounds"
+        )
+    verdict = Verdict.PLAYER_WIN if total > 0 else Verdict.BANK_WIN if total < 0 else Verdict.DRAW
+    void_words = f" ({voids} void deal{'s' if voids != 1 else ''} replayed)" if voids else ""
+    steps.append(f"{counted} rounds counted{void_words}: total {total:+d}, {verdict.value}.")
+    return MatchLedger(played, counted, voids, total, verdict, tuple(steps))
+
+
+def basic_action(player: HandValue) -> Action:
+    """The drills' simple strategy: call with what would qualify for the dealer (A-K high or
+    better), fold anything weaker.  Not an optimal strategy; it plays fast and is easy to
+    explain."""
+    return Action.CALL if dealer_qualifies(player) else Action.FOLD
+
+
+def play_match(
+    seed: int,
+    profile: Profile,
+    *,
+    paytable: Paytable | None = None,
+    rules: HouseRules = _DEFAULT_RULES,
+    ante: int = 1,
+    void_rate: float = 0.05,
+) -> MatchLedger:
+    """Deal a whole match from `seed`: a fresh shuffle each round, about `void_rate` of the
+    deals voided (and replayed), the player following `basic_action`.
+
+    >>> a = play_match(3, CASINO)
+    >>> a == play_match(3, CASINO), a.counted
+    (True, 20)
+    """
+    if isinstance(void_rate, bool) or not isinstance(void_rate, (int, float)):
+        raise RulingError("The void rate must be a number from 0 to below 1.", "void_rate")
+    if not 0 <= void_rate < 1:
+        raise RulingError("The void rate must be from 0 to below 1.", "void_rate")
+    rng = random.Random(seed)
+    rounds: list[MatchRound] = []
+    counted = 0
+    while counted < MATCH_ROUNDS:
+        deck = Deck(rng=rng)
+        player, dealer = deck.deal(5), deck.deal(5)
+        # the void decision is drawn after the shuffle so a replay of `seed` voids the same deal
+        if rng.random() < void_rate:
+            rounds.append(MatchRound(None))
+            continue
+        action = basic_action(evaluate_five(player))
+        s = settle(profile, player, dealer, ante, action, paytable=paytable, rules=rules)
+        rounds.append(MatchRound(s.net, s))
+        counted += 1
+    return settle_match(rounds)
+
+
+# --- dealing ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Deal:
+    """Each player's five cards, the dealer's five and the one of them shown."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    dealer: tuple[Card, ...]
+    up_card: Card
+
+
+def deal(seed: int, profile: Profile, positions: int = 1) -> Deal:
+    """Deal `positions` players (1 to 7) and the dealer from a deck shuffled by `seed`.
+
+    >>> d = deal(11, CASINO)
+    >>> d == deal(11, CASINO), d.up_card == d.dealer[-1]
+    (True, True)
+    """
+    if isinstance(positions, bool) or not isinstance(positions, int):
+        raise RulingError(f"positions must be a whole number; {positions!r} is not.", "positions")
+    if not 1 <= positions <= MAX_POSITIONS:
+        raise RulingError(
+            f"A {profile.title} table deals 1 to {MAX_POSITIONS} players; {positions} is not.",
+            field="positions",
+        )
+    deck = Deck(seed)
+    hands = tuple(deck.deal(5) for _ in range(positions))
+    dealer = deck.deal(5)
+    return Deal(hands, dealer, profile.up_card(dealer))
+
+
+# --- rulings ---------------------------------------------------------------------------------
+
+
+def _bet_json(bet: Bet) -> dict[str, Any]:
+    return {"stake": bet.stake, "result": bet.result.value, "profit": bet.profit}
+
+
+def _rule(profile: Profile, request: Mapping, config: HouseConfig) -> dict[str, Any]:
+    player = cards_field(request, "player", count=5)
+    dealer = cards_field(request, "dealer", count=5)
+    refuse_duplicates({"player": player, "dealer": dealer})
+    if "ante" not in request:
+        raise RulingError("The request has no 'ante'.", field="ante")
+    ante = amount_value(
+        request["ante"], "ante", unit=profile.paytable(config).stake_unit(config.rules.chip_unit)
+    )
+    action = choice_field(request, "action", ACTIONS)
+    s = settle(
+        profile,
+        player,
+        dealer,
+        ante,
+        action,
+        paytable=profile.paytable(config),
+        rules=config.rules,
+    )
+    bets = {"ante": _bet_json(s.ante)}
+    if s.call is not None:
+        bets["call"] = _bet_json(s.call)
+    return {
+        "dealer_qualifies": s.dealer_qualifies,
+        "player_category": s.player.category.label,
+        "dealer_category": s.dealer.category.label,
+        "outcome": s.outcome.value,
+        "bets": bets,
+        "returned": s.returned,
+        "net": s.net,
+        "steps": list(s.steps),
+    }
+
+
+def rule_caribbean(request: Mapping, config: HouseConfig) -> dict[str, Any]:
+    """The `caribbean-stud` ruling of RULING_API.md.
+
+    >>> from .house import DEFAULT_CONFIG
+    >>> r = rule_caribbean({"player": "Qh Qs 9d 6c 2h", "dealer": "Jh Jc As 8d 3c", "ante": 1,
+    ...                     "action": "call"}, DEFAULT_CONFIG)
+    >>> r["dealer_qualifies"], r["outcome"], r["bets"]["call"], r["net"], r["returned"]
+    (True, 'win', {'stake': 2, 'result': 'win', 'profit': 2}, 3, 6)
+    """
+    return _rule(CARIBBEAN, request, config)
+
+
+def rule_casino(request: Mapping, config: HouseConfig) -> dict[str, Any]:
+    """The `casino-stud` ruling of RULING_API.md (the second bet keeps the key `call`).
+
+    >>> from .house import DEFAULT_CONFIG
+    >>> r = rule_casino({"player": "9h 9s 9d 9c 2h", "dealer": "Ah Kc 7s 4d 3c", "ante": 5,
+    ...                  "action": "raise"}, DEFAULT_CONFIG)
+    >>> r["outcome"], r["bets"]["call"]["profit"], r["net"]
+    ('win', 200, 205)
+    """
+    return _rule(CASINO, request, config)

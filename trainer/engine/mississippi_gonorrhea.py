@@ -1,0 +1,592 @@
+"""Mississippi Gonorrhea (mississippi-gonorrhea.txt, RULES.md): two-card high/low split.
+
+Each player holds one card down and one up, and at each of three exchange rounds (breakfast,
+lunch and dinner) replaces the down card, the up card, both (the library) or stands pat.  At
+the showdown a pair of sevens hogs the whole pot; otherwise the best high and the best low
+each take half, the high half getting the odd chip.
+
+>>> s = settle(25, {"1": parse_cards("Kc Qd"), "2": parse_cards("3h 2s"),
+...                 "4": parse_cards("Ah Ad")})
+>>> s.high, s.low, s.shares
+(('4',), ('2',), {'1': 0, '2': 12, '4': 13})
+>>> s.steps[1]
+"High: seat 4's pair of aces is best. Low: seat 2's three-two is best."
+>>> settle(25, {"1": parse_cards("7c 7d"), "4": parse_cards("Ah Ad")}).shares
+{'1': 25, '4': 0}
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import Card, Deck, parse_cards  # noqa: F401 (the doctests use parse_cards)
+from .chips import divide
+from .errors import CardError, EngineError, RulingError
+from .hands import TwoCardValue, two_card_high, two_card_low
+from .house import HouseConfig, HouseRules
+from .requests import amount_field, refuse_duplicates, seat_cards_field
+
+__all__ = [
+    "MAX_PLAYERS",
+    "ROUNDS",
+    "Division",
+    "Exchange",
+    "ExchangeRecord",
+    "Hand",
+    "PlayedHand",
+    "Showdown",
+    "deal_hand",
+    "rule_request",
+    "settle",
+    "simple_policy",
+]
+
+#: the three exchange rounds, in order (mississippi-gonorrhea.txt)
+ROUNDS = ("breakfast", "lunch", "dinner")
+#: the source sets no limit; beyond six the stock may run short, and eight is where a table
+#: of two-card hands stops being a table (8 players × 8 cards each = 64 > 52 exercises reuse)
+MAX_PLAYERS = 8
+SEATS = tuple(str(n) for n in range(1, MAX_PLAYERS + 1))
+SEVEN = 7
+
+_DEFAULT_RULES = HouseRules()
+
+
+class Exchange(enum.Enum):
+    """A player's choice at breakfast, lunch or dinner (mississippi-gonorrhea.txt 2.3)."""
+
+    DOWN = "down"  # 2.3(a): a new face-down card
+    UP = "up"  # 2.3(b): a new face-up card
+    LIBRARY = "library"  # 2.3(c): a new down and a new up card, "a full book"
+    STAND_PAT = "stand pat"  # a house rule: keep both cards
+
+
+@dataclass(frozen=True)
+class Division:
+    """One division of chips among players: the whole pot, a hog, or a half."""
+
+    name: str  # "pot", "hog", "high half" or "low half"
+    amount: int
+    seats: tuple[str, ...]  # in odd-chip order
+    shares: dict[str, int]
+
+
+@dataclass(frozen=True)
+class Showdown:
+    """The settlement of one pot, with its reasons in `steps`.
+
+    `hog`: the seats holding 7-7 (empty when none); `high` and `low`: the seats winning each
+    half (empty on a hog; a lone survivor is listed in both); `shares`: every seat in seat
+    order to the chips it receives, adding up to `pot`.
+    """
+
+    pot: int
+    hog: tuple[str, ...]
+    high: tuple[str, ...]
+    low: tuple[str, ...]
+    shares: dict[str, int]
+    high_value: str | None
+    low_value: str | None
+    divisions: tuple[Division, ...]
+    steps: tuple[str, ...]
+
+
+# --- words -------------------------------------------------------------------------------
+
+
+def _seat_list(seats: Sequence[str]) -> str:
+    """'seat 1', 'seats 1 and 3', 'seats 1, 2 and 3'."""
+    if len(seats) == 1:
+        return f"seat {seats[0]}"
+    return f"seats {', '.join(seats[:-1])} and {seats[-1]}"
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _show(card: Card) -> str:
+    return card.rank_char + card.symbol
+
+
+def _division_sentence(who: str, what: str, division: Division, unit: int) -> str:
+    """How tied players share one division, naming where the odd chips go."""
+    seats = division.seats
+    chips = division.amount // unit
+    base = chips // len(seats) * unit
+    odd = chips % len(seats)
+    head = f"{_cap(_seat_list(seats))} {who} {what} of {division.amount}: {base} each"
+    if not odd:
+        return head + "."
+    if odd == 1:
+        return (
+            f"{head}, and the odd chip goes to seat {seats[0]}, the first seat clockwise "
+            "from the dealer."
+        )
+    return (
+        f"{head}, and the {odd} odd chips go one each to {_seat_list(seats[:odd])}, in seat "
+        "order from the dealer's left."
+    )
+
+
+def _collect_sentence(shares: Mapping[str, int]) -> str:
+    paid = [f"seat {s} takes {n}" for s, n in shares.items() if n]
+    empty = [s for s, n in shares.items() if not n]
+    if not paid:
+        return "Nobody takes anything: the pot is empty."
+    text = "Payout: " + ", ".join(paid)
+    if empty:
+        text += f"; {_seat_list(empty)} {'takes' if len(empty) == 1 else 'take'} nothing"
+    return text + "."
+
+
+# --- the showdown --------------------------------------------------------------------------
+
+
+def _checked_pot(pot: object, unit: int) -> int:
+    if isinstance(pot, bool) or not isinstance(pot, int):
+        raise EngineError(f"The pot must be a whole number of chips; {pot!r} is not.")
+    if pot < 0:
+        raise EngineError(f"The pot cannot be below zero; {pot} was given.")
+    if pot % unit:
+        raise EngineError(f"The pot of {pot} is not a whole number of {unit}-unit chips.")
+    return pot
+
+
+def _checked_hands(hands: Mapping[str, Sequence[Card]]) -> dict[str, tuple[Card, Card]]:
+    """The hands in seat order, each two distinct cards, no card in two hands."""
+    if not isinstance(hands, Mapping):
+        raise EngineError("The hands must map seats to their two cards.")
+    out: dict[str, tuple[Card, Card]] = {}
+    seen: dict[Card, str] = {}
+    for seat in hands:
+        if seat not in SEATS:
+            raise EngineError(f"{seat!r} is not a seat: seats are '1' to '{MAX_PLAYERS}'.")
+    for seat in sorted(hands, key=int):
+        cards = tuple(hands[seat]) if isinstance(hands[seat], Sequence) else ()
+        if len(cards) != 2 or not all(isinstance(c, Card) for c in cards):
+            raise EngineError(f"Seat {seat} must hold two cards, one down and one up.")
+        for c in cards:
+            if c in seen:
+                where = "seat " + seat if seen[c] == seat else f"seats {seen[c]} and {seat}"
+                raise CardError(f"{c} appears twice ({where}): a deck has one of each card.")
+            seen[c] = seat
+        out[seat] = (cards[0], cards[1])
+    return out
+
+
+def _best(values: Mapping[str, TwoCardValue]) -> tuple[tuple[str, ...], TwoCardValue]:
+    top = max(values.values())
+    return tuple(s for s, v in values.items() if v == top), top
+
+
+def _winner_words(seats: tuple[str, ...], value: TwoCardValue, half: str) -> str:
+    if len(seats) == 1:
+        return f"{half}: seat {seats[0]}'s {value} is best."
+    return f"{half}: {_seat_list(seats)} tie with {value}."
+
+
+def settle(
+    pot: int, hands: Mapping[str, Sequence[Card]], *, rules: HouseRules = _DEFAULT_RULES
+) -> Showdown:
+    """Settle the pot among the hands still in (seat -> (down card, up card)).
+
+    >>> s = settle(25, {"1": parse_cards("7c 7d"), "3": parse_cards("7h 7s"),
+    ...                 "5": parse_cards("Ah Ad")})
+    >>> s.hog, s.shares
+    (('1', '3'), {'1': 13, '3': 12, '5': 0})
+    >>> settle(9, {"2": parse_cards("9c 4d")}).steps[0]
+    'Only seat 2 is still in: seat 2 takes the pot of 9 without a showdown.'
+    """
+    unit = rules.chip_unit
+    pot = _checked_pot(pot, unit)
+    held = _checked_hands(hands)
+    if not held:
+        raise EngineError("There are no hands to settle: at least one player must still be in.")
+    seats = tuple(held)
+    empty = dict.fromkeys(seats, 0)
+
+    if len(seats) == 1:
+        # everyone else folded: no cards are shown, so no hog and no halves to compare
+        (seat,) = seats
+        whole = Division("pot", pot, seats, {seat: pot})
+        step = (
+            f"Only seat {seat} is still in: seat {seat} takes the pot of {pot} without a showdown."
+        )
+        return Showdown(pot, (), seats, seats, {seat: pot}, None, None, (whole,), (step,))
+
+    steps: list[str] = []
+    sevens = tuple(s for s in seats if held[s][0].rank == held[s][1].rank == SEVEN)
+    if sevens:
+        division = Division("hog", pot, sevens, divide(pot, sevens, unit=unit))
+        shares = {**empty, **division.shares}
+        if len(sevens) == 1:
+            steps.append(
+                f"Seat {sevens[0]} holds a pair of sevens: sevens hog the whole pot of {pot}."
+            )
+        else:
+            steps.append(
+                f"{_cap(_seat_list(sevens))} each hold a pair of sevens: sevens hog, and they "
+                f"share the whole pot of {pot}."
+            )
+            steps.append(_division_sentence("share", "the pot", division, unit))
+        steps.append(_collect_sentence(shares))
+        return Showdown(pot, sevens, (), (), shares, None, None, (division,), tuple(steps))
+
+    high, high_value = _best({s: two_card_high(held[s]) for s in seats})
+    low, low_value = _best({s: two_card_low(held[s]) for s in seats})
+    steps.append("Nobody holds a pair of sevens: the pot splits between high and low.")
+    steps.append(
+        f"{_winner_words(high, high_value, 'High')} {_winner_words(low, low_value, 'Low')}"
+    )
+
+    # house rule: which half takes the odd chip (RULES.md: the high half)
+    first = rules.split_pot_odd_chip
+    order = ("high", "low") if first == "high" else ("low", "high")
+    halves = divide(pot, order, unit=unit)
+    high_half, low_half = halves["high"], halves["low"]
+    if high_half == low_half:
+        steps.append(f"The pot of {pot} halves evenly: {high_half} for high, {low_half} for low.")
+    else:
+        steps.append(
+            f"The pot of {pot} does not halve evenly: the {first} half gets the odd chip, "
+            f"{high_half} for high and {low_half} for low."
+        )
+
+    divisions = (
+        Division("high half", high_half, high, divide(high_half, high, unit=unit)),
+        Division("low half", low_half, low, divide(low_half, low, unit=unit)),
+    )
+    shares = dict(empty)
+    for division in divisions:
+        if len(division.seats) > 1:
+            steps.append(_division_sentence("share", f"the {division.name}", division, unit))
+        for seat, chips in division.shares.items():
+            shares[seat] += chips
+    both = [s for s in high if s in low]
+    for seat in both:
+        steps.append(f"Seat {seat} wins in both halves: {shares[seat]} in all.")
+    steps.append(_collect_sentence(shares))
+    return Showdown(
+        pot,
+        (),
+        high,
+        low,
+        shares,
+        high_value.description,
+        low_value.description,
+        divisions,
+        tuple(steps),
+    )
+
+
+# --- the deal and the exchanges ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ExchangeRecord:
+    """One player's turn at breakfast, lunch or dinner."""
+
+    round: str
+    seat: str
+    choice: Exchange
+    before: tuple[Card, Card]  # (down, up)
+    after: tuple[Card, Card]
+    discarded: tuple[Card, ...]
+    received: tuple[Card, ...]
+    reshuffled: int  # discards shuffled into a new stock before this turn was served (0: none)
+
+    @property
+    def sentence(self) -> str:
+        d0, u0 = (_show(c) for c in self.before)
+        d1, u1 = (_show(c) for c in self.after)
+        text = {
+            Exchange.STAND_PAT: f"seat {self.seat} stands pat on {d0} {u0}.",
+            Exchange.DOWN: (
+                f"seat {self.seat} exchanges the down card {d0} for a new down card, {d1}."
+            ),
+            Exchange.UP: f"seat {self.seat} exchanges the up card {u0} for a new up card, {u1}.",
+            Exchange.LIBRARY: (
+                f"seat {self.seat} goes to the library: {d0} {u0} out, {d1} down and {u1} up."
+            ),
+        }[self.choice]
+        return f"{_cap(self.round)}: {text}"
+
+
+class Hand:
+    """One hand in play: the stock, the discards, each seat's (down, up) cards and the seats
+    that folded.  Exchanges go in seat order from seat 1, one turn per active player per round.
+
+    >>> hand = Hand(3, seed=11)
+    >>> hand.round, hand.to_act
+    ('breakfast', '1')
+    >>> hand.exchange("1", Exchange.UP).round
+    'breakfast'
+    >>> hand.to_act
+    '2'
+    """
+
+    def __init__(
+        self,
+        players: int,
+        *,
+        seed: int | None = None,
+        deck: Deck | None = None,
+        rules: HouseRules = _DEFAULT_RULES,
+    ) -> None:
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise EngineError(f"The number of players must be a whole number; {players!r} is not.")
+        if not 2 <= players <= MAX_PLAYERS:
+            raise EngineError(f"A hand is dealt to 2 to {MAX_PLAYERS} players; {players} is not.")
+        self.rules = rules
+        self.seats: tuple[str, ...] = SEATS[:players]
+        self.stock = deck if deck is not None else Deck(seed)
+        self.discards: list[Card] = []
+        self.folded: set[str] = set()
+        self.records: list[ExchangeRecord] = []
+        self.steps: list[str] = []
+        if self.stock.remaining < 2 * players:
+            raise EngineError(f"The stock has {self.stock.remaining} cards: too few to deal.")
+        # one round of down cards, then one round of up cards, from seat 1
+        downs = self.stock.deal(players)
+        ups = self.stock.deal(players)
+        self.held: dict[str, tuple[Card, Card]] = {
+            s: (d, u) for s, d, u in zip(self.seats, downs, ups, strict=True)
+        }
+        self._round = 0
+        self._acted: set[str] = set()
+        shown = ", ".join(f"seat {s} {_show(u)}" for s, (_, u) in self.held.items())
+        self.steps.append(f"Deal: one card down and one up to each of {players} players ({shown}).")
+
+    @property
+    def active(self) -> tuple[str, ...]:
+        return tuple(s for s in self.seats if s not in self.folded)
+
+    @property
+    def round(self) -> str | None:
+        """The exchange round being played, or None once dinner is over (or one player is left)."""
+        if self._round >= len(ROUNDS) or len(self.active) < 2:
+            return None
+        return ROUNDS[self._round]
+
+    @property
+    def to_act(self) -> str | None:
+        if self.round is None:
+            return None
+        return next(s for s in self.active if s not in self._acted)
+
+    def _seat(self, seat: object) -> str:
+        if not isinstance(seat, str) or seat not in self.seats:
+            raise EngineError(f"{seat!r} is not a seat at this table ({_seat_list(self.seats)}).")
+        if seat in self.folded:
+            raise EngineError(f"Seat {seat} has folded and takes no further part.")
+        return seat
+
+    def _close_turn(self, seat: str) -> None:
+        self._acted.add(seat)
+        if all(s in self._acted for s in self.active):
+            self._round += 1
+            self._acted = set()
+
+    def _draw(self, n: int) -> tuple[tuple[Card, ...], int]:
+        """n cards from the stock, forming a new stock from the discards when it runs out.
+        Checked before anything moves, so a refusal leaves the hand as it was."""
+        if self.stock.remaining >= n:
+            return self.stock.deal(n), 0
+        if not self.rules.reuse_discards:
+            raise EngineError(
+                f"The stock has run out ({self.stock.remaining} left, {n} needed) and this house "
+                "does not reuse discards."
+            )
+        if self.stock.remaining + len(self.discards) < n:
+            raise EngineError(
+                f"The stock and the discards hold {self.stock.remaining + len(self.discards)} "
+                f"cards; {n} are needed."
+            )
+        count = len(self.discards)
+        self.stock.add_to_stock(self.discards)
+        self.discards = []
+        self.steps.append(
+            f"The stock has run out: the {count} discards are shuffled to form a new stock."
+        )
+        return self.stock.deal(n), count
+
+    def exchange(self, seat: str, choice: Exchange | str) -> ExchangeRecord:
+        """Play `seat`'s turn at the current round.  The new cards are dealt before the old ones
+        join the discards, so a reshuffle never hands a player back the card just thrown."""
+        try:
+            choice = Exchange(choice)
+        except ValueError:
+            names = ", ".join(e.value for e in Exchange)
+            raise EngineError(f"{choice!r} is not an exchange: use one of {names}.") from None
+        round_name = self.round
+        if round_name is None:
+            raise EngineError("There is no exchange left: the hand is at the showdown.")
+        seat = self._seat(seat)
+        if seat != self.to_act:
+            raise EngineError(
+                f"It is seat {self.to_act}'s turn at {round_name}, not seat {seat}'s."
+            )
+        if choice is Exchange.STAND_PAT and not self.rules.stand_pat_allowed:
+            raise EngineError(
+                f"This house does not allow standing pat: seat {seat} must exchange the down "
+                "card, the up card, or both (the library)."
+            )
+        down, up = before = self.held[seat]
+        wanted = {Exchange.DOWN: 1, Exchange.UP: 1, Exchange.LIBRARY: 2, Exchange.STAND_PAT: 0}
+        received, reshuffled = self._draw(wanted[choice])
+        if choice is Exchange.DOWN:
+            after, discarded = (received[0], up), (down,)
+        elif choice is Exchange.UP:
+            after, discarded = (down, received[0]), (up,)
+        elif choice is Exchange.LIBRARY:
+            after, discarded = (received[0], received[1]), (down, up)
+        else:
+            after, discarded = before, ()
+        self.held[seat] = after
+        self.discards.extend(discarded)
+        record = ExchangeRecord(
+            round_name, seat, choice, before, after, discarded, received, reshuffled
+        )
+        self.records.append(record)
+        self.steps.append(record.sentence)
+        self._close_turn(seat)
+        return record
+
+    def fold(self, seat: str) -> None:
+        """Fold `seat` (in a betting round); its cards join the discards (the muck)."""
+        if len(self.active) < 2:
+            raise EngineError("The hand is over: there is nobody left to fold against.")
+        seat = self._seat(seat)
+        self.folded.add(seat)
+        self.discards.extend(self.held.pop(seat))
+        self._acted.discard(seat)
+        self.steps.append(f"Seat {seat} folds.")
+        if self.round is not None and all(s in self._acted for s in self.active):
+            self._round += 1
+            self._acted = set()
+
+    @property
+    def holdings(self) -> dict[str, tuple[Card, Card]]:
+        """The hands still in, seat -> (down, up)."""
+        return {s: self.held[s] for s in self.active}
+
+    def settle(self, pot: int) -> Showdown:
+        if self.round is not None:
+            raise EngineError(
+                f"The hand is still at {self.round}: it has not reached the showdown."
+            )
+        return settle(pot, self.holdings, rules=self.rules)
+
+
+#: decides one player's exchange from their (down, up) cards and the house rules
+Policy = Callable[[Card, Card, HouseRules], Exchange]
+
+LOW_KEEP = 5  # both cards this low make a low worth keeping
+HIGH_KEEP = 12  # a queen or better is worth building a high on
+
+
+def simple_policy(down: Card, up: Card, rules: HouseRules = _DEFAULT_RULES) -> Exchange:
+    """A plain, documented exchange habit for generated hands (not a strategy):
+
+    - any pair, or two cards of five or lower (a strong low): stand pat;
+    - a queen or better: play for high and replace the lower card;
+    - both cards six to jack: go to the library;
+    - otherwise play for low and replace the higher card.
+    Where the house forbids standing pat, the up card is exchanged instead.
+
+    >>> simple_policy(*parse_cards("Ah 9d"))
+    <Exchange.UP: 'up'>
+    >>> simple_policy(*parse_cards("3c 2d"), HouseRules(stand_pat_allowed=False))
+    <Exchange.UP: 'up'>
+    """
+    hi, lo = max(down.rank, up.rank), min(down.rank, up.rank)
+    if hi == lo or hi <= LOW_KEEP:
+        return Exchange.STAND_PAT if rules.stand_pat_allowed else Exchange.UP
+    if hi >= HIGH_KEEP:
+        return Exchange.DOWN if down.rank == lo else Exchange.UP
+    if lo > LOW_KEEP:
+        return Exchange.LIBRARY
+    return Exchange.DOWN if down.rank == hi else Exchange.UP
+
+
+@dataclass(frozen=True)
+class PlayedHand:
+    """A whole hand played from a seed: the deal, every exchange and the showdown."""
+
+    seed: int
+    players: int
+    dealt: dict[str, tuple[Card, Card]]
+    exchanges: tuple[ExchangeRecord, ...]
+    holdings: dict[str, tuple[Card, Card]]
+    showdown: Showdown
+    steps: tuple[str, ...]
+
+
+def deal_hand(
+    seed: int,
+    players: int,
+    *,
+    rules: HouseRules = _DEFAULT_RULES,
+    policy: Policy = simple_policy,
+    pot: int | None = None,
+) -> PlayedHand:
+    """Deal and play a whole hand from `seed`: every player stays in and exchanges by `policy`
+    at breakfast, lunch and dinner.  `pot` defaults to one chip unit of ante per player.
+
+    >>> played = deal_hand(5, 4)
+    >>> played == deal_hand(5, 4), len(played.exchanges), sum(played.showdown.shares.values())
+    (True, 12, 4)
+    """
+    hand = Hand(players, seed=seed, rules=rules)
+    dealt = dict(hand.held)
+    while (seat := hand.to_act) is not None:
+        down, up = hand.held[seat]
+        hand.exchange(seat, policy(down, up, rules))
+    showdown = hand.settle(players * rules.chip_unit if pot is None else pot)
+    return PlayedHand(
+        seed,
+        players,
+        dealt,
+        tuple(hand.records),
+        hand.holdings,
+        showdown,
+        (*hand.steps, *showdown.steps),
+    )
+
+
+# --- the ruling ----------------------------------------------------------------------------
+
+
+def rule_request(request: Mapping, config: HouseConfig) -> dict[str, Any]:
+    """The `mississippi-gonorrhea` ruling of RULING_API.md.
+
+    >>> from .house import DEFAULT_CONFIG
+    >>> r = rule_request({"pot": 25, "hands": {"1": "7c 7d", "2": "3h 2s", "4": "Ah Ad"}},
+    ...                  DEFAULT_CONFIG)
+    >>> r["hog"], r["high"], r["low"], r["shares"]
+    (['1'], [], [], {'1': 25, '2': 0, '4': 0})
+    """
+    rules = config.rules
+    pot = amount_field(request, "pot", minimum=0, unit=rules.chip_unit)
+    hands = seat_cards_field(request, "hands", count=2, minimum_seats=0)
+    if not hands:
+        raise RulingError(
+            "'hands' lists no hands: give the hands still in at the showdown, at least one.",
+            field="hands",
+        )
+    try:
+        refuse_duplicates({f"seat {s}": cards for s, cards in hands.items()})
+    except RulingError as exc:
+        raise RulingError(exc.message, field="hands") from None
+    s = settle(pot, hands, rules=rules)
+    return {
+        "hog": list(s.hog),
+        "high": list(s.high),
+        "low": list(s.low),
+        "shares": dict(s.shares),
+        "steps": list(s.steps),
+    }

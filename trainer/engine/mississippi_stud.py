@@ -1,0 +1,403 @@
+"""Mississippi Stud (mississippi-stud.txt, RULES.md): one position against the paytable.
+
+Each position antes, sees two private cards, and before each of the three community cards
+either folds or bets 1, 2 or 3 times the Ante (3rd, 4th and 5th Street).  The final five pay
+by category on every live bet; the pair bands of the paytable decide which pairs pay, push or
+lose.
+
+>>> s = settle(parse_cards("Qh Qs"), parse_cards("2c 7d 9s"), [1, 1, 2, 3])
+>>> s.outcome.value, s.stake, s.profit, s.returned
+('win', 7, 7, 14)
+>>> s.steps[-2]
+'Pair of queens pays 1:1: profit 7, stake 7 returned, 14 in all.'
+>>> settle(parse_cards("6h 6s"), parse_cards("Ac 9d Kc"), [1, 1, 1, 1]).outcome.value
+'push'
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import Card, Deck, format_cards, parse_cards  # noqa: F401 (doctests use it)
+from .errors import RulingError
+from .hands import Category, HandValue, evaluate_five, rank_plural
+from .house import HouseConfig, HouseRules
+from .paytables import MISSISSIPPI_STUD_BASE, Odds, Paytable, PaytableError
+from .requests import MAX_AMOUNT, cards_field, refuse_duplicates
+
+__all__ = [
+    "BETS",
+    "MAX_POSITIONS",
+    "Deal",
+    "Outcome",
+    "Settlement",
+    "Spot",
+    "deal",
+    "rule_request",
+    "settle",
+]
+
+#: the betting spots in the order they are placed: (the `bet` key of a spot, the dealer's name)
+BETS: tuple[tuple[str, str], ...] = (
+    ("ante", "Ante"),
+    ("3rd", "3rd Street"),
+    ("4th", "4th Street"),
+    ("5th", "5th Street"),
+)
+_TITLES = dict(BETS)
+#: each street bet is one of these multiples of the Ante (mississippi-stud.txt §03)
+STREET_MULTIPLES = (1, 2, 3)
+#: positions a table deals (mississippi-stud.txt §02)
+MAX_POSITIONS = 6
+
+_DEFAULT_RULES = HouseRules()
+
+
+class Outcome(enum.Enum):
+    """How a position's hand ends."""
+
+    WIN = "win"
+    PUSH = "push"
+    LOSE = "lose"
+    FOLD = "fold"
+
+
+@dataclass(frozen=True)
+class Spot:
+    """One placed bet and what it won: `profit` is winnings only, never negative (a lost stake
+    shows in the settlement's `net`)."""
+
+    bet: str
+    stake: int
+    profit: int
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """The settlement of one position, with its reasons in `steps`."""
+
+    outcome: Outcome
+    #: None on a fold: a folded hand is never read
+    category: Category | None
+    hand: HandValue | None
+    #: the odds applied; None unless the hand wins
+    odds: Odds | None
+    #: everything placed (Ante plus street bets)
+    stake: int
+    profit: int
+    #: stakes plus profit handed back to the player
+    returned: int
+    net: int
+    spots: tuple[Spot, ...]
+    #: profit withheld by the house's payout cap (0 without a cap)
+    capped: int
+    steps: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Deal:
+    """A dealt hand: two private cards per position and the three community cards."""
+
+    hands: tuple[tuple[Card, Card], ...]
+    board: tuple[Card, Card, Card]
+
+
+def settle(
+    hole: Sequence[Card],
+    board: Sequence[Card],
+    bets: Sequence[int],
+    *,
+    paytable: Paytable = MISSISSIPPI_STUD_BASE,
+    rules: HouseRules = _DEFAULT_RULES,
+) -> Settlement:
+    """Settle one position.  `bets` = [ante, 3rd, 4th, 5th]; a shorter list folded before the
+    next street, and then the board may hold 0 to 3 cards (they do not matter).
+
+    >>> s = settle(parse_cards("Kh 4c"), parse_cards("9s"), [1, 2])
+    >>> s.outcome.value, s.net, s.steps[0]
+    ('fold', -3, 'Folded before 4th Street: the Ante 1 and 3rd Street 2 are lost, 3 in all.')
+    """
+    amounts = _checked_bets(bets, paytable.stake_unit(rules.chip_unit))
+    folded = len(amounts) < len(BETS)
+    hole, board = _checked_cards(hole, board, folded)
+    stake = sum(amounts)
+    if folded:
+        return _fold(amounts, stake)
+
+    hand = evaluate_five((*hole, *board))
+    category = hand.category
+    steps = [
+        f"The final five, {format_cards(hole)} with {format_cards(board)}: {hand.description}.",
+        _category_step(hand, paytable),
+        "Total " + " + ".join(map(str, amounts)) + f" = {stake}.",
+    ]
+    name = _hand_name(hand)
+    outcome, odds = _result(hand, paytable)
+    if outcome is Outcome.PUSH:
+        steps.append(f"{name} pushes: stake {stake} returned, net 0.")
+        return Settlement(
+            outcome, category, hand, None, stake, 0, stake, 0, _spots(amounts), 0, tuple(steps)
+        )
+    if outcome is Outcome.LOSE:
+        steps.append(f"{name} loses: the stake of {stake} is lost, net -{stake}.")
+        return Settlement(
+            outcome, category, hand, None, stake, 0, 0, -stake, _spots(amounts), 0, tuple(steps)
+        )
+
+    assert odds is not None
+    try:
+        won = [odds.profit(a) for a in amounts]
+    except PaytableError as exc:
+        raise RulingError(str(exc), field="bets") from None
+    full = sum(won)
+    cap = rules.mississippi_payout_cap
+    capped = full - cap if cap is not None and full > cap else 0
+    paid = _withhold(won, capped)
+    profit = full - capped
+    spots = _spots(amounts, paid)
+    paid_words = ", ".join(f"{_TITLES[s.bet]} {s.stake} wins {s.profit}" for s in spots)
+    if capped:
+        steps += [
+            f"{name} pays {odds}: {full} before the cap.",
+            f"The house pays at most {cap} profit a hand: {capped} is withheld, taken from the "
+            f"last street back ({paid_words}).",
+            f"Profit {profit}, stake {stake} returned, {stake + profit} in all.",
+        ]
+    else:
+        steps += [
+            f"{name} pays {odds}: profit {profit}, stake {stake} returned, "
+            f"{stake + profit} in all.",
+            f"Each spot is paid at {odds}: {paid_words}.",
+        ]
+    return Settlement(
+        outcome,
+        category,
+        hand,
+        odds,
+        stake,
+        profit,
+        stake + profit,
+        profit,
+        spots,
+        capped,
+        tuple(steps),
+    )
+
+
+def _checked_bets(bets: object, unit: int) -> tuple[int, ...]:
+    """The bets as whole chips, each street 1, 2 or 3 times the Ante; RulingError otherwise."""
+    if isinstance(bets, (str, bytes, Mapping)) or not isinstance(bets, Sequence):
+        raise RulingError(_NOT_A_LIST.format(_shown(bets)), field="bets")
+    if not 1 <= len(bets) <= len(BETS):
+        raise RulingError(
+            f"'bets' holds the Ante and up to three street bets (1 to 4 amounts); "
+            f"{len(bets)} were given.",
+            field="bets",
+        )
+    amounts: list[int] = []
+    # the length was checked above: BETS is never the shorter one
+    for (_, title), raw in zip(BETS, bets, strict=False):
+        value = _whole(raw, f"The {title} bet" if amounts else "The Ante")
+        if not amounts:
+            if value < 1:
+                raise RulingError(
+                    f"The Ante must be a positive whole number of chips; {value} is not.",
+                    field="bets",
+                )
+            if value > MAX_AMOUNT:
+                raise RulingError(f"An Ante of {value} is beyond any table's limit.", "bets")
+            if value % unit:
+                raise RulingError(
+                    f"The Ante of {value} is not a multiple of {unit}, the smallest stake here.",
+                    "bets",
+                )
+        else:
+            ante = amounts[0]
+            if value not in tuple(m * ante for m in STREET_MULTIPLES):
+                raise RulingError(
+                    f"The {title} bet must be 1, 2 or 3 times the Ante ({ante}): {value} is not.",
+                    field="bets",
+                )
+        amounts.append(value)
+    return tuple(amounts)
+
+
+_NOT_A_LIST = (
+    "'bets' must be a list like [1, 1, 2, 3]: the Ante, then the 3rd, 4th and 5th Street "
+    "bets; {} is not."
+)
+
+
+def _shown(raw: object) -> str:
+    """A bad value as the message quotes it, cut short: a request may carry anything."""
+    text = repr(raw)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _whole(raw: object, label: str) -> int:
+    # JSON has no integer type of its own: 2.0 is the number 2, but 1.5, "2" and true are not
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        return raw
+    if isinstance(raw, float) and raw.is_integer():
+        return int(raw)
+    raise RulingError(
+        f"{label} must be a whole number of chips; {_shown(raw)} is not.", field="bets"
+    )
+
+
+def _checked_cards(
+    hole: Sequence[Card], board: Sequence[Card], folded: bool
+) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    groups = {"hole": _card_tuple(hole, "hole"), "board": _card_tuple(board, "board")}
+    if len(groups["hole"]) != 2:
+        raise RulingError(f"'hole' needs 2 cards; {len(groups['hole'])} were given.", field="hole")
+    board_ok = len(groups["board"]) <= 3 if folded else len(groups["board"]) == 3
+    if not board_ok:
+        wanted = "0 to 3 cards on a fold" if folded else "3 cards"
+        raise RulingError(
+            f"'board' needs {wanted}; {len(groups['board'])} were given.", field="board"
+        )
+    refuse_duplicates(groups)
+    return groups["hole"], groups["board"]
+
+
+def _card_tuple(cards: object, name: str) -> tuple[Card, ...]:
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence):
+        raise RulingError(f"'{name}' must be cards; read them with parse_cards.", field=name)
+    out = tuple(cards)
+    for c in out:
+        if not isinstance(c, Card):
+            raise RulingError(f"{c!r} in '{name}' is not a card.", field=name)
+    return out
+
+
+def _fold(amounts: tuple[int, ...], stake: int) -> Settlement:
+    placed = [f"{title} {a}" for (_, title), a in zip(BETS, amounts, strict=False)]
+    before = BETS[len(amounts)][1]
+    if len(placed) == 1:
+        lost = f"the {placed[0]} is lost"
+    else:
+        lost = f"the {', '.join(placed[:-1])} and {placed[-1]} are lost, {stake} in all"
+    steps = (
+        f"Folded before {before}: {lost}.",
+        "Later streets were never bet, so they cost nothing; net " + f"-{stake}.",
+    )
+    return Settlement(
+        Outcome.FOLD, None, None, None, stake, 0, 0, -stake, _spots(amounts), 0, steps
+    )
+
+
+def _result(hand: HandValue, paytable: Paytable) -> tuple[Outcome, Odds | None]:
+    """Win (with its odds), push or lose: rows and pair bands are the paytable's data."""
+    if hand.category is Category.ONE_PAIR:
+        pair = hand.ranks[0]
+        if paytable.pair_band is not None and pair not in paytable.pair_band:
+            if paytable.push_band is not None and pair in paytable.push_band:
+                return Outcome.PUSH, None
+            return Outcome.LOSE, None
+    odds = paytable.odds_for(hand.category)
+    return (Outcome.LOSE, None) if odds is None else (Outcome.WIN, odds)
+
+
+def _category_step(hand: HandValue, paytable: Paytable) -> str:
+    category = hand.category
+    if category is not Category.ONE_PAIR:
+        if paytable.odds_for(category) is None:
+            return f"Category: {category.label}, which has no row on the paytable."
+        return f"Category: {category.label}."
+    pair = rank_plural(hand.ranks[0])
+    pay, push = paytable.pair_band, paytable.push_band
+    if pay is None:
+        return f"Category: one pair, {pair}; every pair pays on this paytable."
+    if hand.ranks[0] in pay:
+        return f"Category: one pair, {pair}, within the paying pairs {pay.short()}."
+    if push is not None and hand.ranks[0] in push:
+        return f"Category: one pair, {pair}, within the push band {push.short()}."
+    return f"Category: one pair, {pair}, outside the paying pairs {pay.short()}" + (
+        f" and the push band {push.short()}." if push is not None else "."
+    )
+
+
+def _hand_name(hand: HandValue) -> str:
+    if hand.category is Category.ONE_PAIR:
+        return f"Pair of {rank_plural(hand.ranks[0])}"
+    return hand.category.label.capitalize()
+
+
+def _withhold(won: list[int], withheld: int) -> list[int]:
+    """Take `withheld` off the spot profits from the last street back, so spots still add up."""
+    paid = list(won)
+    for i in reversed(range(len(paid))):
+        cut = min(paid[i], withheld)
+        paid[i] -= cut
+        withheld -= cut
+    return paid
+
+
+def _spots(amounts: Sequence[int], profits: Sequence[int] | None = None) -> tuple[Spot, ...]:
+    profits = profits if profits is not None else (0,) * len(amounts)
+    return tuple(
+        Spot(key, stake, won) for (key, _), stake, won in zip(BETS, amounts, profits, strict=False)
+    )
+
+
+def deal(seed: int, positions: int = 1) -> Deal:
+    """Deal `positions` hands (1 to 6) and the board from a deck shuffled by `seed`.
+
+    >>> deal(7) == deal(7)
+    True
+    >>> len(deal(7, positions=6).hands)
+    6
+    """
+    if isinstance(positions, bool) or not isinstance(positions, int):
+        raise RulingError(f"positions must be a whole number; {positions!r} is not.", "positions")
+    if not 1 <= positions <= MAX_POSITIONS:
+        raise RulingError(
+            f"A Mississippi Stud table deals 1 to {MAX_POSITIONS} positions; {positions} is not.",
+            field="positions",
+        )
+    deck = Deck(seed)
+    hands = tuple((deck.deal_one(), deck.deal_one()) for _ in range(positions))
+    first, second, third = deck.deal(3)
+    return Deal(hands, (first, second, third))
+
+
+def rule_request(request: Mapping, config: HouseConfig) -> dict[str, Any]:
+    """The `mississippi-stud` ruling of RULING_API.md.
+
+    >>> from .house import DEFAULT_CONFIG
+    >>> r = rule_request({"hole": "Qh Qs", "board": "2c 7d 9s", "bets": [1, 1, 2, 3]},
+    ...                  DEFAULT_CONFIG)
+    >>> r["outcome"], r["category"], r["odds"], r["returned"], r["net"]
+    ('win', 'one pair', '1:1', 14, 7)
+    """
+    hole = cards_field(request, "hole", count=2)
+    if "bets" not in request:
+        raise RulingError("The request has no 'bets'.", field="bets")
+    raw = request["bets"]
+    if not isinstance(raw, list):
+        raise RulingError(_NOT_A_LIST.format(_shown(raw)), field="bets")
+    bets = _checked_bets(raw, config.mississippi_stud.stake_unit(config.rules.chip_unit))
+    folded = len(bets) < len(BETS)
+    if folded and request.get("board") in (None, ""):
+        # a fold may come before any community card was shown
+        board: tuple[Card, ...] = ()
+    elif folded:
+        board = cards_field(request, "board", between=(0, 3))
+    else:
+        board = cards_field(request, "board", count=3)
+    s = settle(hole, board, bets, paytable=config.mississippi_stud, rules=config.rules)
+    return {
+        "outcome": s.outcome.value,
+        "category": s.category.label if s.category is not None else None,
+        "odds": str(s.odds) if s.odds is not None else None,
+        "stake": s.stake,
+        "profit": s.profit,
+        "returned": s.returned,
+        "net": s.net,
+        "spots": [{"bet": p.bet, "stake": p.stake, "profit": p.profit} for p in s.spots],
+        "steps": list(s.steps),
+    }

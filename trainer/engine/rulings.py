@@ -1,0 +1,70 @@
+"""The ruling interface of RULING_API.md, as one function: `rule(request) -> response`.
+
+The command, the HTTP API and the page all call `rule`; each game module supplies the
+`rule_request(request, config)` that reads its fields and returns its answer with `steps`.
+
+>>> push = {"game": "mississippi-stud", "hole": "6h 6s", "board": "Ac 9d Kc", "bets": [1, 1, 1, 1]}
+>>> rule(push)["outcome"]
+'push'
+>>> rule({"game": "poker"})["error"]["field"]
+'game'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from . import banked_stud, english_stud, mississippi_gonorrhea, mississippi_stud
+from .errors import EngineError, RulingError
+from .house import DEFAULT_CONFIG, HouseConfig
+
+#: game name in requests -> the function that rules it
+GAMES: dict[str, Callable[[Mapping, HouseConfig], dict[str, Any]]] = {
+    "mississippi-stud": mississippi_stud.rule_request,
+    "caribbean-stud": banked_stud.rule_caribbean,
+    "casino-stud": banked_stud.rule_casino,
+    "mississippi-gonorrhea": mississippi_gonorrhea.rule_request,
+    "english-stud": english_stud.rule_request,
+}
+
+#: looks a house up by slug: returns its config, or raises RulingError (field "house")
+HouseResolver = Callable[[str], HouseConfig]
+
+
+def unknown_house(slug: str) -> HouseConfig:
+    raise RulingError(f"There is no house '{slug}'.", field="house")
+
+
+def rule(request: object, *, resolve_house: HouseResolver = unknown_house) -> dict[str, Any]:
+    """Rule one request.  Never raises for bad input: the answer is then an error object."""
+    head: dict[str, Any] = {}
+    try:
+        if not isinstance(request, Mapping):
+            raise RulingError(
+                'A request must be one JSON object, like {"game": "mississippi-stud", ...}.'
+            )
+        if "id" in request:
+            request_id = request["id"]
+            if isinstance(request_id, (str, int, float)) and not isinstance(request_id, bool):
+                head["id"] = request_id
+            else:
+                raise RulingError("'id' must be a string or a number.", field="id")
+        game = request.get("game")
+        if isinstance(game, str) and game in GAMES:
+            head = {"game": game, **head}
+        else:
+            names = ", ".join(GAMES)
+            shown = "no game" if game is None else f"'{game}'"
+            raise RulingError(f"Unknown game: {shown}. The games are {names}.", field="game")
+        config = DEFAULT_CONFIG
+        if "house" in request and request["house"] is not None:
+            slug = request["house"]
+            if not isinstance(slug, str) or not slug.strip():
+                raise RulingError("'house' must be a house's short name (its slug).", "house")
+            config = resolve_house(slug.strip())
+        return {**head, **GAMES[game](request, config)}
+    except RulingError as exc:
+        return {**head, "error": {"field": exc.field, "message": exc.message}}
+    except EngineError as exc:
+        return {**head, "error": {"field": None, "message": str(exc)}}

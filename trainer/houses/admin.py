@@ -1,0 +1,270 @@
+"""The admin for games managers: their house's paytable versions and house rules.
+
+Games managers see and change only their own house; superusers see every house.  A version
+that anything has used is shown read-only; "new version from this one" copies it, and
+activating a version is its own explicit action.
+"""
+
+from __future__ import annotations
+
+from django.contrib import admin, messages
+from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.forms.models import BaseInlineFormSet
+from django.http import HttpResponseRedirect
+from django.template.loader import render_to_string
+from django.urls import reverse
+
+from trainer.engine import EngineError
+from trainer.engine.paytables import BANKED_STUD_ROWS
+
+from . import services
+from .config import house_rules_of, paytable_of
+from .models import House, HouseRulesSettings, PaytableRow, PaytableVersion, User
+from .preview import preview
+
+
+class HouseScopedAdmin(admin.ModelAdmin):
+    """Rows of the user's own house only, unless the user is a superuser."""
+
+    house_field = "house"
+
+    def get_queryset(self, request):
+        qs = super().get_queryset(request)
+        if request.user.is_superuser:
+            return qs
+        return qs.filter(**{f"{self.house_field}_id": request.user.house_id or -1})
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.name == "house" and not request.user.is_superuser:
+            kwargs["queryset"] = House.objects.filter(pk=request.user.house_id or -1)
+            kwargs["initial"] = request.user.house_id
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def _own(self, request, obj) -> bool:
+        if obj is None or request.user.is_superuser:
+            return True
+        return getattr(obj, f"{self.house_field}_id") == request.user.house_id
+
+    def has_view_permission(self, request, obj=None):
+        return super().has_view_permission(request, obj) and self._own(request, obj)
+
+    def has_change_permission(self, request, obj=None):
+        return super().has_change_permission(request, obj) and self._own(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return super().has_delete_permission(request, obj) and self._own(request, obj)
+
+
+@admin.register(House)
+class HouseAdmin(admin.ModelAdmin):
+    list_display = ["name", "slug"]
+    search_fields = ["name", "slug"]
+    prepopulated_fields = {"slug": ["name"]}
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).visible_to(request.user)
+
+    def has_view_permission(self, request, obj=None):
+        own = obj is None or request.user.is_superuser or obj.pk == request.user.house_id
+        return super().has_view_permission(request, obj) and own
+
+
+@admin.register(User)
+class UserAdmin(DjangoUserAdmin):
+    fieldsets = [
+        *DjangoUserAdmin.fieldsets,
+        ("House", {"fields": ["house"]}),
+    ]
+    add_fieldsets = [
+        *DjangoUserAdmin.add_fieldsets,
+        ("House", {"fields": ["house"]}),
+    ]
+    list_display = ["username", "first_name", "last_name", "house", "is_staff"]
+    list_filter = ["house", "groups", "is_staff", "is_superuser", "is_active"]
+
+
+class PaytableRowFormSet(BaseInlineFormSet):
+    """The rows checked together, as the engine will use them."""
+
+    def clean(self):
+        super().clean()
+        if any(self.errors):
+            return
+        version: PaytableVersion = self.instance
+        rows, seen = [], set()
+        for form in self.forms:
+            data = getattr(form, "cleaned_data", None)
+            if not data or data.get("DELETE"):
+                continue
+            category = data.get("category")
+            if category in seen:
+                raise ValidationError(
+                    "Each category has one row: %(c)s is given twice.",
+                    params={"c": form.instance.get_category_display()},
+                )
+            seen.add(category)
+            rows.append(PaytableRow(category=category, win=data["win"], to=data["to"]))
+        if not version.game:
+            return
+        table = paytable_of(version, rows)
+        chip_unit = services.chip_unit_of(version.house_id)
+        problems = table.problems(services.REQUIRED_ROWS[version.game]) + table.fraction_problems(
+            chip_unit
+        )
+        if problems:
+            raise ValidationError(problems)
+        inversions = table.inversions()
+        if inversions and not version.inversions_confirmed:
+            listed = "; ".join(
+                f"{high.label} pays {table.odds_for(high).words()} but {low.label} pays "
+                f"{table.odds_for(low).words()}"
+                for high, low in inversions
+            )
+            raise ValidationError(
+                f"A stronger hand pays less than a weaker one: {listed}. If this is what the "
+                "house means, tick “inversions confirmed” and save again."
+            )
+
+
+class PaytableRowInline(admin.TabularInline):
+    model = PaytableRow
+    formset = PaytableRowFormSet
+    fields = ["category", "win", "to"]
+    ordering = ["-category"]
+    extra = 0
+    min_num = 1
+
+    def get_extra(self, request, obj=None, **kwargs):
+        # a new version offers one row per category, in rank order (see get_formset_kwargs)
+        return 0 if obj else len(BANKED_STUD_ROWS) - 1
+
+    def has_change_permission(self, request, obj=None):
+        return super().has_change_permission(request, obj) and not (obj and obj.is_in_use())
+
+    def has_add_permission(self, request, obj=None):
+        return super().has_add_permission(request, obj) and not (obj and obj.is_in_use())
+
+    def has_delete_permission(self, request, obj=None):
+        return super().has_delete_permission(request, obj) and not (obj and obj.is_in_use())
+
+
+@admin.register(PaytableVersion)
+class PaytableVersionAdmin(HouseScopedAdmin):
+    inlines = [PaytableRowInline]
+    list_display = ["__str__", "house", "game", "number", "is_active", "created_by", "created_at"]
+    list_filter = ["house", "game", "is_active"]
+    search_fields = ["label", "house__name", "house__slug"]
+    readonly_fields = [
+        "number",
+        "is_active",
+        "activated_at",
+        "first_used_at",
+        "created_by",
+        "created_at",
+        "in_use",
+        "example_payouts",
+    ]
+    actions = ["activate", "new_version_from_this_one"]
+    fieldsets = [
+        (None, {"fields": ["house", "game", "label", "bet_unit"]}),
+        (
+            "Mississippi Stud pair bands",
+            {"fields": ["pair_band_low", "push_band_low", "push_band_high"]},
+        ),
+        (None, {"fields": ["inversions_confirmed"]}),
+        (
+            "Status",
+            {
+                "fields": [
+                    "number",
+                    "is_active",
+                    "activated_at",
+                    "first_used_at",
+                    "created_by",
+                    "created_at",
+                    "in_use",
+                ]
+            },
+        ),
+        ("How this table pays", {"fields": ["example_payouts"]}),
+    ]
+
+    @admin.display(boolean=True, description="in use (read-only)")
+    def in_use(self, obj):
+        return obj.is_in_use() if obj else False
+
+    @admin.display(description="example hands")
+    def example_payouts(self, obj):
+        if obj is None or obj.pk is None:
+            return "Save the version to see how it pays."
+        try:
+            rows = preview(
+                obj.game, paytable_of(obj), house_rules_of(getattr(obj.house, "rules", None))
+            )
+        except EngineError as exc:
+            return f"No preview yet: {exc}"
+        return render_to_string("houses/preview.html", {"rows": rows, "game": obj.game})
+
+    def has_change_permission(self, request, obj=None):
+        return super().has_change_permission(request, obj) and not (obj and obj.is_in_use())
+
+    def has_delete_permission(self, request, obj=None):
+        # superseded versions are kept for the regulator; nothing is deleted
+        return False
+
+    def save_model(self, request, obj, form, change):
+        if not change:
+            obj.created_by = request.user
+        super().save_model(request, obj, form, change)
+
+    def get_formset_kwargs(self, request, obj, inline, prefix):
+        kwargs = super().get_formset_kwargs(request, obj, inline, prefix)
+        if obj is None or obj.pk is None:
+            kwargs["initial"] = [{"category": c.order} for c in BANKED_STUD_ROWS]
+        return kwargs
+
+    def get_changeform_initial_data(self, request):
+        initial = super().get_changeform_initial_data(request)
+        if not request.user.is_superuser and request.user.house_id:
+            initial.setdefault("house", request.user.house_id)
+        return initial
+
+    @admin.action(description="Activate the selected version (replaces the active one)")
+    def activate(self, request, queryset):
+        if queryset.count() != 1:
+            self.message_user(request, "Select exactly one version to activate.", messages.ERROR)
+            return
+        version = queryset.get()
+        if not self.has_view_permission(request, version):
+            raise PermissionDenied
+        try:
+            services.activate(version, by=request.user)
+        except ValidationError as exc:
+            self.message_user(request, " ".join(exc.messages), messages.ERROR)
+            return
+        self.message_user(request, f"{version} is now the active table.", messages.SUCCESS)
+
+    @admin.action(description="New version from this one")
+    def new_version_from_this_one(self, request, queryset):
+        if queryset.count() != 1:
+            self.message_user(request, "Select exactly one version to copy.", messages.ERROR)
+            return None
+        copy = services.copy_version(queryset.get(), by=request.user)
+        self.message_user(request, f"Saved {copy}: edit it, then activate it.", messages.SUCCESS)
+        return HttpResponseRedirect(reverse("admin:houses_paytableversion_change", args=[copy.pk]))
+
+
+@admin.register(HouseRulesSettings)
+class HouseRulesAdmin(HouseScopedAdmin):
+    list_display = [
+        "house",
+        "chip_unit",
+        "call_multiple",
+        "stand_pat_allowed",
+        "reuse_discards",
+        "stud_stock_shortage",
+    ]
+
+    def has_delete_permission(self, request, obj=None):
+        return False

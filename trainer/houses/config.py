@@ -1,0 +1,64 @@
+"""The one conversion from the houses' rows to the engine's paytable and house-rules types.
+Nothing else reads the rows."""
+
+from __future__ import annotations
+
+from trainer.engine.house import DEFAULT_CONFIG, HouseConfig, HouseRules
+from trainer.engine.paytables import ACE, Band, Odds, Paytable
+
+from .models import Game, House, HouseRulesSettings, PaytableVersion
+
+#: game -> the HouseConfig attribute holding its table
+CONFIG_ATTRIBUTE = {
+    Game.MISSISSIPPI_STUD: "mississippi_stud",
+    Game.CARIBBEAN_STUD: "caribbean_stud",
+    Game.CASINO_STUD: "casino_stud",
+}
+
+
+def paytable_of(version: PaytableVersion, rows=None) -> Paytable:
+    """The engine's paytable for a version (`rows`: unsaved rows, for a preview)."""
+    rows = list(version.rows.all()) if rows is None else rows
+    pair_band = push_band = None
+    if version.pair_band_low is not None:
+        pair_band = Band(version.pair_band_low, ACE)
+    if version.push_band_low is not None and version.push_band_high is not None:
+        push_band = Band(version.push_band_low, version.push_band_high)
+    return Paytable(
+        f"{version.house} v{version.number}: {version.label}" if version.number else version.label,
+        tuple((row.engine_category, Odds(row.win, row.to)) for row in rows),
+        pair_band=pair_band,
+        push_band=push_band,
+        bet_unit=version.bet_unit,
+    )
+
+
+def house_rules_of(settings: HouseRulesSettings | None) -> HouseRules:
+    if settings is None:
+        return HouseRules()
+    return HouseRules(
+        chip_unit=settings.chip_unit,
+        split_pot_odd_chip=settings.split_pot_odd_chip,
+        mississippi_payout_cap=settings.mississippi_payout_cap,
+        call_multiple=settings.call_multiple,
+        call_payout_cap=settings.call_payout_cap,
+        stand_pat_allowed=settings.stand_pat_allowed,
+        reuse_discards=settings.reuse_discards,
+        stud_stock_shortage=settings.stud_stock_shortage,
+    )
+
+
+def config_of(house: House) -> HouseConfig:
+    """The house's active tables and its rules; a game with no active table keeps the source
+    texts' table."""
+    tables = {}
+    active = PaytableVersion.objects.active().for_house(house).prefetch_related("rows")
+    for version in active:
+        tables[CONFIG_ATTRIBUTE[version.game]] = paytable_of(version)
+    rules = HouseRulesSettings.objects.filter(house=house).first()
+    return HouseConfig(
+        mississippi_stud=tables.get("mississippi_stud", DEFAULT_CONFIG.mississippi_stud),
+        caribbean_stud=tables.get("caribbean_stud", DEFAULT_CONFIG.caribbean_stud),
+        casino_stud=tables.get("casino_stud", DEFAULT_CONFIG.casino_stud),
+        rules=house_rules_of(rules),
+    )

@@ -1,0 +1,358 @@
+"""Houses, their staff, versioned paytables and house rules.
+
+A paytable version is a dated, labelled table for one game of one house.  Once anything points
+at it (a question or attempt graded with it), it is read-only: changing a table means saving a
+new version, and activating a version is an explicit step.  `trainer.houses.config` is the one
+place that turns these rows into the engine's types.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractUser, UserManager
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models, transaction
+from django.db.models import Max, Q
+
+from trainer.engine import Category
+
+ACE = 14
+RANK_CHOICES = [(r, {11: "J", 12: "Q", 13: "K", 14: "A"}.get(r, str(r))) for r in range(2, 15)]
+CATEGORY_CHOICES = [(c.order, c.label) for c in Category]
+
+
+class Game(models.TextChoices):
+    """The games that pay from a paytable (the request names of RULING_API.md)."""
+
+    MISSISSIPPI_STUD = "mississippi-stud", "Mississippi Stud"
+    CARIBBEAN_STUD = "caribbean-stud", "Caribbean Stud"
+    CASINO_STUD = "casino-stud", "Casino Stud Poker"
+
+
+class HouseQuerySet(models.QuerySet):
+    def visible_to(self, user) -> HouseQuerySet:
+        """Superusers see every house; everyone else only their own."""
+        if user.is_superuser:
+            return self
+        if not user.is_authenticated or user.house_id is None:
+            return self.none()
+        return self.filter(pk=user.house_id)
+
+
+class HouseManager(models.Manager.from_queryset(HouseQuerySet)):
+    def get_by_natural_key(self, slug):
+        return self.get(slug=slug)
+
+
+class House(models.Model):
+    """A casino (or a training room) with its own tables and staff."""
+
+    name = models.CharField(max_length=100)
+    slug = models.SlugField(
+        unique=True, help_text='Short name used in rulings, e.g. demo in {"house": "demo"}.'
+    )
+
+    objects = HouseManager()
+
+    class Meta:
+        ordering = ["name"]
+        permissions = [
+            ("practise_drills", "Can practise drills"),
+            ("review_trainees", "Can review the trainees of their house"),
+            ("assign_tests", "Can assign tests to the trainees of their house"),
+            ("manage_tables", "Can manage the paytables and house rules of their house"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def natural_key(self):
+        return (self.slug,)
+
+
+class User(AbstractUser):
+    """A member of staff: belongs to one house (superusers may belong to none)."""
+
+    house = models.ForeignKey(
+        House, null=True, blank=True, on_delete=models.PROTECT, related_name="members"
+    )
+
+    objects = UserManager()
+
+    def is_member_of(self, house: House | None) -> bool:
+        return house is not None and self.house_id == house.pk
+
+
+class PaytableVersionQuerySet(models.QuerySet):
+    def active(self) -> PaytableVersionQuerySet:
+        return self.filter(is_active=True)
+
+    def for_house(self, house: House) -> PaytableVersionQuerySet:
+        return self.filter(house=house)
+
+    def visible_to(self, user) -> PaytableVersionQuerySet:
+        if user.is_superuser:
+            return self
+        if not user.is_authenticated or user.house_id is None:
+            return self.none()
+        return self.filter(house_id=user.house_id)
+
+
+class PaytableVersionManager(models.Manager.from_queryset(PaytableVersionQuerySet)):
+    def get_by_natural_key(self, house_slug, game, number):
+        return self.get(house__slug=house_slug, game=game, number=number)
+
+
+class PaytableVersion(models.Model):
+    """One dated, labelled paytable of one game for one house."""
+
+    house = models.ForeignKey(House, on_delete=models.PROTECT, related_name="paytables")
+    game = models.CharField(max_length=30, choices=Game.choices)
+    number = models.PositiveIntegerField(
+        editable=False, help_text="Version number within the house and game, from 1."
+    )
+    label = models.CharField(max_length=100)
+    bet_unit = models.PositiveIntegerField(
+        default=1,
+        validators=[MinValueValidator(1)],
+        help_text="Every bet on this table is a whole multiple of this amount.",
+    )
+    pair_band_low = models.PositiveSmallIntegerField(
+        "paying pairs from",
+        null=True,
+        blank=True,
+        choices=RANK_CHOICES,
+        help_text="Mississippi Stud: the lowest pair that pays the one-pair row (J by default).",
+    )
+    push_band_low = models.PositiveSmallIntegerField(
+        "pushing pairs from",
+        null=True,
+        blank=True,
+        choices=RANK_CHOICES,
+        help_text="Mississippi Stud: the lowest pair that pushes (6 by default).",
+    )
+    push_band_high = models.PositiveSmallIntegerField(
+        "pushing pairs up to",
+        null=True,
+        blank=True,
+        choices=RANK_CHOICES,
+        help_text="Mississippi Stud: the highest pair that pushes (10 by default); it must end "
+        "just below the paying pairs.",
+    )
+    is_active = models.BooleanField(default=False, editable=False)
+    first_used_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        editable=False,
+        help_text="When a question or attempt was first graded with this version; from then "
+        "on the version is read-only.",
+    )
+    activated_at = models.DateTimeField(null=True, blank=True, editable=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        editable=False,
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    inversions_confirmed = models.BooleanField(
+        default=False,
+        help_text="Tick to save a table where a stronger hand pays less than a weaker one.",
+    )
+
+    objects = PaytableVersionManager()
+
+    class Meta:
+        ordering = ["house__name", "game", "-number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["house", "game"],
+                condition=Q(is_active=True),
+                name="one_active_paytable_per_house_and_game",
+                violation_error_message="This house already has an active table for this game.",
+            ),
+            models.UniqueConstraint(
+                fields=["house", "game", "number"], name="unique_paytable_version_number"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.house} · {self.get_game_display()} v{self.number}: {self.label}"
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None and self.is_in_use():
+            raise ValidationError(READ_ONLY)
+        if self.number is None:
+            with transaction.atomic():
+                latest = (
+                    PaytableVersion.objects.select_for_update()
+                    .filter(house=self.house_id, game=self.game)
+                    .aggregate(n=Max("number"))["n"]
+                )
+                self.number = (latest or 0) + 1
+                return super().save(*args, **kwargs)
+        return super().save(*args, **kwargs)
+
+    def natural_key(self):
+        return (self.house.slug, self.game, self.number)
+
+    natural_key.dependencies = ["houses.house"]
+
+    # -- versioning ----------------------------------------------------------------------
+
+    def is_in_use(self) -> bool:
+        """Whether anything outside the table itself points at this version (a question or an
+        attempt graded with it): such a version is read-only for ever."""
+        if self.pk is None:
+            return False
+        if self.first_used_at is not None:
+            return True
+        for relation in self._meta.related_objects:
+            if relation.related_model is PaytableRow or not relation.one_to_many:
+                continue
+            accessor = relation.get_accessor_name()
+            if getattr(self, accessor).exists():
+                return True
+        return False
+
+    def clean(self):
+        if self.game == Game.MISSISSIPPI_STUD:
+            if self.pair_band_low is None:
+                raise ValidationError(
+                    {"pair_band_low": "A Mississippi Stud table needs its lowest paying pair."}
+                )
+            if (self.push_band_low is None) != (self.push_band_high is None):
+                raise ValidationError(
+                    {"push_band_high": "Give both ends of the push band, or neither for no push."}
+                )
+        else:
+            self.pair_band_low = self.push_band_low = self.push_band_high = None
+
+
+READ_ONLY = (
+    "This version has been used to grade answers, so it is read-only: save a new version from "
+    "it instead."
+)
+
+
+class PaytableRowManager(models.Manager):
+    def get_by_natural_key(self, house_slug, game, number, category):
+        return self.get(
+            version__house__slug=house_slug,
+            version__game=game,
+            version__number=number,
+            category=category,
+        )
+
+
+class PaytableRow(models.Model):
+    """One category's profit odds "win to to" on a version."""
+
+    version = models.ForeignKey(PaytableVersion, on_delete=models.CASCADE, related_name="rows")
+    category = models.PositiveSmallIntegerField(choices=CATEGORY_CHOICES)
+    win = models.PositiveIntegerField(
+        "pays", validators=[MinValueValidator(1), MaxValueValidator(1_000_000)]
+    )
+    to = models.PositiveIntegerField(
+        "to", default=1, validators=[MinValueValidator(1), MaxValueValidator(1_000_000)]
+    )
+
+    objects = PaytableRowManager()
+
+    class Meta:
+        ordering = ["-category"]  # rank order: royal flush first
+        constraints = [
+            models.UniqueConstraint(fields=["version", "category"], name="one_row_per_category")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_category_display()} pays {self.win} to {self.to}"
+
+    def save(self, *args, **kwargs):
+        if self.version.is_in_use():
+            raise ValidationError(READ_ONLY)
+        return super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        if self.version.is_in_use():
+            raise ValidationError(READ_ONLY)
+        return super().delete(*args, **kwargs)
+
+    def natural_key(self):
+        return (*self.version.natural_key(), self.category)
+
+    natural_key.dependencies = ["houses.paytableversion"]
+
+    @property
+    def engine_category(self) -> Category:
+        return next(c for c in Category if c.order == self.category)
+
+
+class HouseRulesManager(models.Manager):
+    def get_by_natural_key(self, house_slug):
+        return self.get(house__slug=house_slug)
+
+
+class HouseRulesSettings(models.Model):
+    """A house's settings for every **house rule** line of RULES.md (defaults as there)."""
+
+    house = models.OneToOneField(House, on_delete=models.CASCADE, related_name="rules")
+    chip_unit = models.PositiveIntegerField(
+        default=1,
+        validators=[MinValueValidator(1)],
+        help_text="The smallest chip: every stake, pot and odd chip is a multiple of it.",
+    )
+    split_pot_odd_chip = models.CharField(
+        "odd chip of a split pot",
+        max_length=4,
+        choices=[("high", "to the high half"), ("low", "to the low half")],
+        default="high",
+        help_text="Mississippi Gonorrhea: which half gets the odd chip when the pot does not "
+        "halve evenly (RULES.md: the high half).",
+    )
+    mississippi_payout_cap = models.PositiveIntegerField(
+        "Mississippi Stud payout cap",
+        null=True,
+        blank=True,
+        help_text="Most profit paid to one position on one hand; empty for no cap.",
+    )
+    call_multiple = models.PositiveSmallIntegerField(
+        "Caribbean Stud call multiple",
+        default=2,
+        validators=[MinValueValidator(1), MaxValueValidator(10)],
+        help_text="The Call is this many times the Ante.",
+    )
+    call_payout_cap = models.PositiveIntegerField(
+        "Caribbean Stud call payout cap",
+        null=True,
+        blank=True,
+        help_text="Most profit paid on the Call; empty for no cap.",
+    )
+    stand_pat_allowed = models.BooleanField(
+        "Mississippi Gonorrhea: standing pat allowed", default=True
+    )
+    reuse_discards = models.BooleanField(
+        "Mississippi Gonorrhea: reuse discards when the stock runs out", default=True
+    )
+    stud_stock_shortage = models.BooleanField(
+        "English Stud: reshuffle burns and discards, then a community card, when the stock "
+        "runs short",
+        default=True,
+    )
+
+    objects = HouseRulesManager()
+
+    class Meta:
+        verbose_name = "house rules"
+        verbose_name_plural = "house rules"
+
+    def __str__(self) -> str:
+        return f"House rules of {self.house}"
+
+    def natural_key(self):
+        return (self.house.slug,)
+
+    natural_key.dependencies = ["houses.house"]

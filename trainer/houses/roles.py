@@ -1,0 +1,52 @@
+"""The three roles, as Django groups with permissions.
+
+Each later app that adds permissions for a role adds them here and a migration that calls
+`sync_roles` again, so the groups always match this table.
+"""
+
+from __future__ import annotations
+
+TRAINEE = "Trainee"
+SUPERVISOR = "Supervisor"
+GAMES_MANAGER = "Games manager"
+
+#: role -> "app_label.codename" permissions
+ROLES: dict[str, list[str]] = {
+    TRAINEE: ["houses.practise_drills"],
+    SUPERVISOR: ["houses.review_trainees", "houses.assign_tests", "houses.view_house"],
+    GAMES_MANAGER: [
+        "houses.manage_tables",
+        "houses.view_house",
+        "houses.add_paytableversion",
+        "houses.change_paytableversion",
+        "houses.view_paytableversion",
+        "houses.add_paytablerow",
+        "houses.change_paytablerow",
+        "houses.delete_paytablerow",
+        "houses.view_paytablerow",
+        "houses.change_houserulessettings",
+        "houses.view_houserulessettings",
+    ],
+}
+
+
+def sync_roles(apps, schema_editor=None) -> None:
+    """Create the groups and give each exactly its permissions (a migration's RunPython)."""
+    from django.contrib.auth.management import create_permissions
+
+    # Permissions are normally created after all migrations; make sure they exist now.
+    for config in apps.get_app_configs():
+        config.models_module = True
+        create_permissions(config, verbosity=0, apps=apps)
+        config.models_module = None
+    Group = apps.get_model("auth", "Group")
+    Permission = apps.get_model("auth", "Permission")
+    for role, names in ROLES.items():
+        group, _ = Group.objects.get_or_create(name=role)
+        permissions = []
+        for name in names:
+            app_label, codename = name.split(".")
+            permissions.append(
+                Permission.objects.get(content_type__app_label=app_label, codename=codename)
+            )
+        group.permissions.set(permissions)

@@ -1,0 +1,87 @@
+"""Writes that matter for houses and paytables: each one atomic, each one checked."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from trainer.engine import EngineError
+from trainer.engine.paytables import BANKED_STUD_ROWS, MISSISSIPPI_STUD_ROWS
+
+from .config import paytable_of
+from .models import Game, HouseRulesSettings, PaytableRow, PaytableVersion
+
+REQUIRED_ROWS = {
+    Game.MISSISSIPPI_STUD: MISSISSIPPI_STUD_ROWS,
+    Game.CARIBBEAN_STUD: BANKED_STUD_ROWS,
+    Game.CASINO_STUD: BANKED_STUD_ROWS,
+}
+
+
+def chip_unit_of(house_id: int | None) -> int:
+    rules = HouseRulesSettings.objects.filter(house_id=house_id).only("chip_unit").first()
+    return rules.chip_unit if rules else 1
+
+
+def table_problems(version: PaytableVersion) -> list[str]:
+    """Why a saved version cannot be used, in a games manager's words (empty if it can)."""
+    try:
+        table = paytable_of(version)
+    except EngineError as exc:
+        return [str(exc)]
+    problems = table.problems(REQUIRED_ROWS[version.game])
+    problems += table.fraction_problems(chip_unit_of(version.house_id))
+    if table.inversions() and not version.inversions_confirmed:
+        problems.append("A stronger hand pays less than a weaker one and this is not confirmed.")
+    return problems
+
+
+def mark_used(version: PaytableVersion) -> None:
+    """Record that something was graded with `version`: from now on it is read-only."""
+    PaytableVersion.objects.filter(pk=version.pk, first_used_at__isnull=True).update(
+        first_used_at=timezone.now()
+    )
+    version.refresh_from_db(fields=["first_used_at"])
+
+
+@transaction.atomic
+def activate(version: PaytableVersion, *, by) -> PaytableVersion:
+    """Make `version` its house's active table for its game; the one it replaces stays, as a
+    superseded version, untouched otherwise."""
+    version = PaytableVersion.objects.select_for_update().get(pk=version.pk)
+    problems = table_problems(version)
+    if problems:
+        raise ValidationError(f"{version} cannot be activated: " + " ".join(problems))
+    if version.is_active:
+        return version
+    PaytableVersion.objects.filter(house=version.house, game=version.game, is_active=True).update(
+        is_active=False
+    )
+    PaytableVersion.objects.filter(pk=version.pk).update(
+        is_active=True, activated_at=timezone.now()
+    )
+    version.refresh_from_db()
+    return version
+
+
+@transaction.atomic
+def copy_version(version: PaytableVersion, *, by, label: str | None = None) -> PaytableVersion:
+    """A new, inactive version with the same rows and bands, to edit and then activate."""
+    copy = PaytableVersion(
+        house=version.house,
+        game=version.game,
+        label=label or f"{version.label} (from v{version.number})",
+        bet_unit=version.bet_unit,
+        pair_band_low=version.pair_band_low,
+        push_band_low=version.push_band_low,
+        push_band_high=version.push_band_high,
+        inversions_confirmed=version.inversions_confirmed,
+        created_by=by,
+    )
+    copy.save()
+    PaytableRow.objects.bulk_create(
+        PaytableRow(version=copy, category=row.category, win=row.win, to=row.to)
+        for row in version.rows.all()
+    )
+    return copy

@@ -1,0 +1,227 @@
+"""Rule check forms: one per game, each turning its fields into a RULING_API.md request.
+
+The forms only gather input; every rule (bet multiples, card counts, duplicates) is checked by
+the engine, and its error is shown beside the field it names.
+"""
+
+from __future__ import annotations
+
+import re
+
+from django import forms
+
+SEAT_NUMBERS = range(1, 7)
+
+GAME_CHOICES = [
+    ("mississippi-stud", "Mississippi Stud"),
+    ("caribbean-stud", "Caribbean Stud"),
+    ("casino-stud", "Casino Stud Poker"),
+    ("mississippi-gonorrhea", "Mississippi Gonorrhea"),
+    ("english-stud", "English Stud"),
+]
+
+
+def cards_input(placeholder: str) -> forms.TextInput:
+    return forms.TextInput(
+        attrs={"placeholder": placeholder, "autocomplete": "off", "spellcheck": "false"}
+    )
+
+
+class RulingForm(forms.Form):
+    game_name = ""
+    #: request field -> form field, for errors the engine names
+    error_fields: dict[str, str] = {}
+
+    house = forms.ChoiceField(label="Rules of", required=False)
+
+    def __init__(self, *args, houses=(), default_house="", **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["house"].choices = [("", "the source texts (RULES.md)")] + [
+            (h.slug, h.name) for h in houses
+        ]
+        self.fields["house"].initial = default_house
+
+    def ruling_request(self) -> dict:
+        request = self.game_request()
+        if self.cleaned_data.get("house"):
+            request["house"] = self.cleaned_data["house"]
+        return request
+
+    def game_request(self) -> dict:
+        raise NotImplementedError
+
+    def field_for_error(self, error: dict) -> str | None:
+        field = error.get("field")
+        message = error.get("message", "")
+        seat = re.search(r"\bSeat (\d)\b", message)
+        if seat and f"seat_{seat.group(1)}" in self.fields:
+            return f"seat_{seat.group(1)}"
+        if field == "house":
+            return "house"
+        return self.error_fields.get(field) if field else None
+
+    def show_error(self, error: dict) -> None:
+        self.add_error(self.field_for_error(error), error.get("message", "This cannot be ruled."))
+
+    def seat_fields(self):
+        return [self[f"seat_{n}"] for n in SEAT_NUMBERS if f"seat_{n}" in self.fields]
+
+    def other_fields(self):
+        return [f for f in self if not f.name.startswith("seat_")]
+
+
+class MississippiStudForm(RulingForm):
+    game_name = "mississippi-stud"
+    hole = forms.CharField(label="Player's two cards", widget=cards_input("Qh Qs"))
+    board = forms.CharField(
+        label="Community cards",
+        required=False,
+        widget=cards_input("2c 7d 9s"),
+        help_text="All three, or fewer if the player folded.",
+    )
+    ante = forms.IntegerField(label="Ante", min_value=1)
+    third = forms.IntegerField(label="3rd Street", required=False, min_value=1)
+    fourth = forms.IntegerField(label="4th Street", required=False, min_value=1)
+    fifth = forms.IntegerField(label="5th Street", required=False, min_value=1)
+    error_fields = {"hole": "hole", "board": "board"}
+    streets = (("third", "3rd"), ("fourth", "4th"), ("fifth", "5th"))
+
+    def clean(self):
+        data = super().clean()
+        missing = False
+        for name, label in self.streets:
+            if data.get(name) is None:
+                missing = True
+            elif missing:
+                self.add_error(
+                    name,
+                    f"A {label} Street bet needs the streets before it: leave it empty "
+                    "if the player folded.",
+                )
+        return data
+
+    def field_for_error(self, error):
+        if error.get("field") == "bets":
+            message = error.get("message", "")
+            for name, label in self.streets:
+                if label in message:
+                    return name
+            return "ante"
+        return super().field_for_error(error)
+
+    def game_request(self):
+        data = self.cleaned_data
+        bets = [data["ante"]] + [data[n] for n, _ in self.streets if data.get(n) is not None]
+        return {"game": self.game_name, "hole": data["hole"], "board": data["board"], "bets": bets}
+
+
+class BankedStudForm(RulingForm):
+    player = forms.CharField(label="Player's five cards", widget=cards_input("Qh Qs 9d 6c 2h"))
+    dealer = forms.CharField(label="Dealer's five cards", widget=cards_input("Jh Jc As 8d 3c"))
+    ante = forms.IntegerField(label="Ante", min_value=1)
+    action = forms.ChoiceField(
+        choices=[("call", "Call"), ("fold", "Fold")], widget=forms.RadioSelect, initial="call"
+    )
+    error_fields = {"player": "player", "dealer": "dealer", "ante": "ante", "action": "action"}
+
+    def game_request(self):
+        data = self.cleaned_data
+        return {
+            "game": self.game_name,
+            "player": data["player"],
+            "dealer": data["dealer"],
+            "ante": data["ante"],
+            "action": data["action"],
+        }
+
+
+class CaribbeanStudForm(BankedStudForm):
+    game_name = "caribbean-stud"
+
+
+class CasinoStudForm(BankedStudForm):
+    game_name = "casino-stud"
+    action = forms.ChoiceField(
+        choices=[("call", "Raise"), ("fold", "Fold")], widget=forms.RadioSelect, initial="call"
+    )
+
+
+def seat_field(placeholder: str) -> forms.CharField:
+    return forms.CharField(required=False, widget=cards_input(placeholder))
+
+
+class SeatsForm(RulingForm):
+    seats_field = "hands"
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for n in SEAT_NUMBERS:
+            self.fields[f"seat_{n}"] = seat_field(self.seat_placeholder)
+            self.fields[f"seat_{n}"].label = f"Seat {n}"
+
+    def seats(self) -> dict[str, str]:
+        return {
+            str(n): self.cleaned_data[f"seat_{n}"]
+            for n in SEAT_NUMBERS
+            if self.cleaned_data.get(f"seat_{n}", "").strip()
+        }
+
+
+class MississippiGonorrheaForm(SeatsForm):
+    game_name = "mississippi-gonorrhea"
+    seat_placeholder = "7c 7d (down, up)"
+    pot = forms.IntegerField(label="Pot", min_value=0)
+    error_fields = {"pot": "pot"}
+
+    def game_request(self):
+        return {"game": self.game_name, "pot": self.cleaned_data["pot"], "hands": self.seats()}
+
+
+class EnglishStudForm(SeatsForm):
+    game_name = "english-stud"
+    seat_placeholder = "up cards, or all seven at a showdown"
+    ask = forms.ChoiceField(
+        label="Question",
+        choices=[
+            ("bring-in", "Who brings it in?"),
+            ("first-to-act", "Who acts first?"),
+            ("showdown", "Who wins the showdown?"),
+        ],
+    )
+    street = forms.TypedChoiceField(
+        label="Street (who acts first)",
+        coerce=int,
+        required=False,
+        empty_value=None,
+        choices=[("", "—")] + [(n, f"{n}th" if n > 3 else "3rd") for n in range(3, 8)],
+    )
+    pot = forms.IntegerField(label="Pot (showdown)", min_value=0, required=False)
+    error_fields = {"ask": "ask", "street": "street", "pot": "pot"}
+
+    def clean(self):
+        data = super().clean()
+        if data.get("ask") == "first-to-act" and data.get("street") is None:
+            self.add_error("street", "Choose the street: who acts first depends on it.")
+        if data.get("ask") == "showdown" and data.get("pot") is None:
+            self.add_error("pot", "Enter the pot to divide at the showdown.")
+        return data
+
+    def game_request(self):
+        data = self.cleaned_data
+        request = {"game": self.game_name, "ask": data["ask"]}
+        if data["ask"] == "showdown":
+            request.update(pot=data["pot"], hands=self.seats())
+        else:
+            request["up"] = self.seats()
+            if data["ask"] == "first-to-act":
+                request["street"] = data["street"]
+        return request
+
+
+FORMS: dict[str, type[RulingForm]] = {
+    "mississippi-stud": MississippiStudForm,
+    "caribbean-stud": CaribbeanStudForm,
+    "casino-stud": CasinoStudForm,
+    "mississippi-gonorrhea": MississippiGonorrheaForm,
+    "english-stud": EnglishStudForm,
+}

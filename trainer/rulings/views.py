@@ -1,0 +1,131 @@
+"""The ruling desk's two web doors: the JSON API and the Rule check page."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import RequestDataTooBig
+from django.http import JsonResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_http_methods, require_POST
+
+from trainer.houses.models import House
+
+from .forms import FORMS, GAME_CHOICES
+from .services import give_ruling
+
+CARD_FIELDS = {"hole": "Player", "board": "Board", "player": "Player", "dealer": "Dealer"}
+ANSWER_LABELS = {
+    "outcome": "Outcome",
+    "category": "Hand",
+    "odds": "Odds",
+    "stake": "Total stake",
+    "profit": "Profit",
+    "returned": "Returned to the player",
+    "net": "Net",
+    "dealer_qualifies": "Dealer qualifies",
+    "player_category": "Player's hand",
+    "dealer_category": "Dealer's hand",
+    "hog": "Hog (7-7)",
+    "high": "High half",
+    "low": "Low half",
+    "seat": "Seat",
+    "winners": "Winners",
+}
+
+
+def _words(value) -> str:
+    if value is None:
+        return "—"
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    if isinstance(value, list):
+        return ", ".join(f"seat {v}" for v in value) if value else "none"
+    return str(value)
+
+
+def present(request_data: dict, ruling: dict) -> tuple[list, list]:
+    """The cards to lay out and the answer rows, for the page (presentation only)."""
+    shown = [(label, request_data[f]) for f, label in CARD_FIELDS.items() if f in request_data]
+    for key in ("hands", "up"):
+        for seat, text in (request_data.get(key) or {}).items():
+            shown.append((f"Seat {seat}", text))
+    rows = [(label, _words(ruling[f])) for f, label in ANSWER_LABELS.items() if f in ruling]
+    for spot in ruling.get("spots", []):
+        rows.append((f"{spot['bet']} spot", f"stake {spot['stake']}, profit {spot['profit']}"))
+    for name, bet in (ruling.get("bets") or {}).items():
+        rows.append(
+            (
+                f"{name.title()} bet",
+                f"{bet['result']}: stake {bet['stake']}, profit {bet['profit']}",
+            )
+        )
+    for seat, category in (ruling.get("categories") or {}).items():
+        best = (ruling.get("best") or {}).get(seat, "")
+        best = " ".join(best) if isinstance(best, list) else best
+        rows.append((f"Seat {seat} best five", f"{category}: {best}"))
+    for seat, chips in (ruling.get("shares") or {}).items():
+        rows.append((f"Seat {seat} receives", str(chips)))
+    return shown, rows
+
+
+def _error(status: int, message: str, field: str | None = None) -> JsonResponse:
+    return JsonResponse({"error": {"field": field, "message": message}}, status=status)
+
+
+@require_POST
+def api_rulings(request):
+    """POST /api/rulings: one request object in, 200 with the ruling or 400 with the error."""
+    if not request.user.is_authenticated:
+        return _error(403, "Sign in to ask for rulings.")
+    try:
+        body = request.body
+    except RequestDataTooBig:
+        return _error(400, "The request is too large to be one ruling request.")
+    try:
+        payload = json.loads(body.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return _error(400, 'The body must be one JSON object, like {"game": ...}.')
+    response = give_ruling(payload, user=request.user)
+    return JsonResponse(response, status=400 if "error" in response else 200)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def rule_check(request):
+    """Pick a game, type the cards and bets, see the ruling with its steps."""
+    game = request.POST.get("game") or request.GET.get("game") or "mississippi-stud"
+    if game not in FORMS:
+        game = "mississippi-stud"
+    form_class = FORMS[game]
+    houses = list(House.objects.visible_to(request.user))
+    own = next((h.slug for h in houses if h.pk == request.user.house_id), "")
+    form_kwargs = {"houses": houses, "default_house": own}
+    ruling = None
+    shown_cards, answer_rows = [], []
+    if request.method == "POST":
+        form = form_class(request.POST, **form_kwargs)
+        if form.is_valid():
+            ruling_request = form.ruling_request()
+            ruling = give_ruling(ruling_request, user=request.user)
+            if "error" in ruling:
+                form.show_error(ruling["error"])
+                ruling = None
+            else:
+                shown_cards, answer_rows = present(ruling_request, ruling)
+    else:
+        form = form_class(**form_kwargs)
+    context = {
+        "shown_cards": shown_cards,
+        "answer_rows": answer_rows,
+        "form": form,
+        "game": game,
+        "games": GAME_CHOICES,
+        "ruling": ruling,
+        "ruling_json": json.dumps(ruling, indent=2, ensure_ascii=False) if ruling else "",
+    }
+    template = "rulings/_desk.html" if request.htmx else "rulings/rule_check.html"
+    return render(request, template, context)
