@@ -207,3 +207,29 @@ def test_htmx_swaps_only_the_desk(signed_in):
     assert page.lstrip().startswith('<div id="desk">') and "<html" not in page
     # RULES.md: lowest up card brings it in, ties by suit (clubs lowest): seat 1's 2c.
     assert "<dt>Seat</dt><dd>1</dd>" in page
+
+
+def test_a_forged_unknown_game_is_refused_with_a_message(signed_in):
+    response = post(signed_in, {"game": "poker", "hole": "Qh Qs"})
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "Unknown game: &#x27;poker&#x27;" in page and '<section class="ruling"' not in page
+
+
+def test_a_forged_unknown_house_is_refused_beside_the_field(signed_in):
+    response = post(
+        signed_in,
+        {
+            "game": "mississippi-stud",
+            "house": "nowhere",
+            "hole": "Qh Qs",
+            "board": "2c 7d 9s",
+            "ante": 1,
+            "third": 1,
+            "fourth": 1,
+            "fifth": 1,
+        },
+    )
+    assert "nowhere is not one of the available choices" in field_error(
+        response.content.decode(), "house"
+    )

@@ -153,7 +153,8 @@ class PaytableRowInline(admin.TabularInline):
 class PaytableVersionAdmin(HouseScopedAdmin):
     inlines = [PaytableRowInline]
     list_display = ["__str__", "house", "game", "number", "is_active", "created_by", "created_at"]
-    list_filter = ["house", "game", "is_active"]
+    # only the houses in this user's own list, so no other house is named
+    list_filter = [("house", admin.RelatedOnlyFieldListFilter), "game", "is_active"]
     search_fields = ["label", "house__name", "house__slug"]
     readonly_fields = [
         "number",

@@ -97,16 +97,19 @@ def api_rulings(request):
 @require_http_methods(["GET", "POST"])
 def rule_check(request):
     """Pick a game, type the cards and bets, see the ruling with its steps."""
-    game = request.POST.get("game") or request.GET.get("game") or "mississippi-stud"
-    if game not in FORMS:
-        game = "mississippi-stud"
+    asked = request.POST.get("game") or request.GET.get("game") or "mississippi-stud"
+    game = asked if asked in FORMS else "mississippi-stud"
     form_class = FORMS[game]
     houses = list(House.objects.visible_to(request.user))
     own = next((h.slug for h in houses if h.pk == request.user.house_id), "")
     form_kwargs = {"houses": houses, "default_house": own}
     ruling = None
     shown_cards, answer_rows = [], []
-    if request.method == "POST":
+    desk_error = ""
+    if request.method == "POST" and asked != game:
+        form = form_class(**form_kwargs)
+        desk_error = f"Unknown game: '{asked}'. Choose one of the games above."
+    elif request.method == "POST":
         form = form_class(request.POST, **form_kwargs)
         if form.is_valid():
             ruling_request = form.ruling_request()
@@ -119,6 +122,7 @@ def rule_check(request):
     else:
         form = form_class(**form_kwargs)
     context = {
+        "desk_error": desk_error,
         "shown_cards": shown_cards,
         "answer_rows": answer_rows,
         "form": form,

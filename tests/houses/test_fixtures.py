@@ -1,0 +1,218 @@
+"""The demo house as data (fixtures/demo_house.json) and `manage.py seed_demo`.
+
+The demo house's active tables are the source texts' tables, exactly as the engine defines
+them, so a ruling "with the demo house" and one without a house agree until a games manager
+activates something else.
+"""
+
+import io
+
+import pytest
+from django.contrib.auth.models import Group
+from django.core.management import call_command
+
+from trainer.engine import Category
+from trainer.engine.house import HouseRules
+from trainer.engine.paytables import (
+    CARIBBEAN_STUD_BASE,
+    CASINO_STUD_POKER,
+    MISSISSIPPI_STUD_BASE,
+    Odds,
+)
+from trainer.houses.config import config_of, paytable_of
+from trainer.houses.models import Game, House, HouseRulesSettings, PaytableRow, PaytableVersion
+from trainer.houses.roles import GAMES_MANAGER, SUPERVISOR, TRAINEE
+
+C = Category
+
+#: The common alternative Caribbean Stud Call table named in the issue (version 2 of the demo
+#: house, inactive): royal 100, straight flush 50, quads 20, full house 7, flush 5, straight 4,
+#: trips 3, two pair 2, one pair 1, and high card 1 as on the base table.
+CARIBBEAN_ALTERNATIVE = {
+    C.ROYAL_FLUSH: Odds(100),
+    C.STRAIGHT_FLUSH: Odds(50),
+    C.FOUR_OF_A_KIND: Odds(20),
+    C.FULL_HOUSE: Odds(7),
+    C.FLUSH: Odds(5),
+    C.STRAIGHT: Odds(4),
+    C.THREE_OF_A_KIND: Odds(3),
+    C.TWO_PAIR: Odds(2),
+    C.ONE_PAIR: Odds(1),
+    C.HIGH_CARD: Odds(1),
+}
+
+
+@pytest.fixture
+def demo(db):
+    call_command("loaddata", "demo_house", verbosity=0)
+    return House.objects.get(slug="demo")
+
+
+def counts() -> dict[str, int]:
+    return {
+        "houses": House.objects.count(),
+        "rules": HouseRulesSettings.objects.count(),
+        "versions": PaytableVersion.objects.count(),
+        "rows": PaytableRow.objects.count(),
+    }
+
+
+def version(game, number):
+    return PaytableVersion.objects.get(house__slug="demo", game=game, number=number)
+
+
+# --- the fixture --------------------------------------------------------------------------------
+
+
+def test_the_demo_house_loads_into_an_empty_database(db):
+    assert counts() == {"houses": 0, "rules": 0, "versions": 0, "rows": 0}
+    call_command("loaddata", "demo_house", verbosity=0)
+    # One house with its rules; an active table for each of the three paytable games plus
+    # the two alternatives = 5 versions.  Rows: Mississippi Stud has no high-card row
+    # (RULES.md), so 9 rows x 2 versions + Caribbean 10 x 2 + Casino Stud 10 = 48.
+    assert counts() == {"houses": 1, "rules": 1, "versions": 5, "rows": 48}
+    house = House.objects.get()
+    assert (house.slug, house.name) == ("demo", "Demo house")
+
+
+def test_loading_the_demo_house_again_changes_nothing(demo):
+    before = counts()
+    call_command("loaddata", "demo_house", verbosity=0)
+    assert counts() == before
+
+
+@pytest.mark.parametrize(
+    ("attribute", "source"),
+    [
+        ("mississippi_stud", MISSISSIPPI_STUD_BASE),
+        ("caribbean_stud", CARIBBEAN_STUD_BASE),
+        ("casino_stud", CASINO_STUD_POKER),
+    ],
+)
+def test_the_demo_houses_active_table_is_the_source_texts_table(demo, attribute, source):
+    table = getattr(config_of(demo), attribute)
+    assert table.rows == source.rows
+    assert table.pair_band == source.pair_band
+    assert table.push_band == source.push_band
+    assert table.bet_unit == source.bet_unit
+
+
+def test_the_demo_houses_rules_are_the_defaults_of_rules_md(demo):
+    assert config_of(demo).rules == HouseRules()
+
+
+def test_each_game_has_exactly_one_active_demo_version_and_it_is_version_one(demo):
+    active = PaytableVersion.objects.active().for_house(demo)
+    assert sorted((v.game, v.number) for v in active) == sorted((game, 1) for game in Game.values)
+
+
+def test_the_alternative_caribbean_table_is_there_and_inactive(demo):
+    alternative = version(Game.CARIBBEAN_STUD, 2)
+    assert not alternative.is_active
+    table = paytable_of(alternative)
+    assert dict(table.rows) == CARIBBEAN_ALTERNATIVE
+    assert table.pair_band is None and table.push_band is None
+
+
+def test_the_alternative_mississippi_table_pays_a_straight_5_to_1_and_is_inactive(demo):
+    alternative = version(Game.MISSISSIPPI_STUD, 2)
+    assert not alternative.is_active
+    assert alternative.label == "Straight pays 5 to 1"
+    table = paytable_of(alternative)
+    # the base table (mississippi-stud.txt §05) with only the straight raised from 4 to 5
+    expected = {**dict(MISSISSIPPI_STUD_BASE.rows), C.STRAIGHT: Odds(5)}
+    assert dict(table.rows) == expected
+    assert table.pair_band == MISSISSIPPI_STUD_BASE.pair_band
+    assert table.push_band == MISSISSIPPI_STUD_BASE.push_band
+
+
+def test_no_demo_version_is_in_use_so_each_can_still_be_edited(demo):
+    assert not any(v.is_in_use() for v in PaytableVersion.objects.all())
+
+
+# --- seed_demo ----------------------------------------------------------------------------------
+
+#: seed_demo.py: username -> (group, staff?)
+DEMO_USERS = {
+    "trainee": (TRAINEE, False),
+    "supervisor": (SUPERVISOR, False),
+    "manager": (GAMES_MANAGER, True),
+}
+
+
+def seed() -> tuple[str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    call_command("seed_demo", stdout=out, stderr=err)
+    return out.getvalue(), err.getvalue()
+
+
+@pytest.fixture
+def debug_on(settings):
+    settings.DEBUG = True
+
+
+def test_seed_demo_creates_the_three_demo_users_in_the_demo_house(
+    db, debug_on, django_user_model, monkeypatch
+):
+    monkeypatch.setenv("DEMO_PASSWORD", "a-password-from-the-env")
+    out, err = seed()
+    assert err == ""
+    assert "Loaded the demo house" in out
+    users = django_user_model.objects.order_by("username")
+    assert [u.username for u in users] == sorted(DEMO_USERS)
+    for user in users:
+        group, staff = DEMO_USERS[user.username]
+        assert user.house.slug == "demo"
+        assert list(user.groups.values_list("name", flat=True)) == [group]
+        assert user.is_staff is staff
+        assert not user.is_superuser
+        assert user.check_password("a-password-from-the-env")
+
+
+def test_seed_demo_without_demo_password_uses_the_default(
+    db, debug_on, django_user_model, monkeypatch
+):
+    monkeypatch.delenv("DEMO_PASSWORD", raising=False)
+    out, _ = seed()
+    assert "'deal-the-cards'" in out
+    for user in django_user_model.objects.all():
+        assert user.check_password("deal-the-cards")
+
+
+def test_seed_demo_twice_changes_nothing(db, debug_on, django_user_model, monkeypatch):
+    monkeypatch.setenv("DEMO_PASSWORD", "first-password-here")
+    seed()
+
+    def state():
+        users = {
+            u.username: (u.house_id, u.is_staff, u.password, tuple(u.groups.values_list("name")))
+            for u in django_user_model.objects.all()
+        }
+        return counts(), users, Group.objects.count()
+
+    before = state()
+    monkeypatch.setenv("DEMO_PASSWORD", "a-second-password")
+    out, err = seed()
+    assert err == ""
+    assert "already there" in out
+    assert state() == before
+    assert django_user_model.objects.get(username="manager").check_password("first-password-here")
+
+
+def test_seed_demo_with_debug_off_loads_the_house_but_refuses_the_users(
+    db, settings, django_user_model
+):
+    settings.DEBUG = False
+    out, err = seed()
+    assert "Loaded the demo house" in out
+    assert counts() == {"houses": 1, "rules": 1, "versions": 5, "rows": 48}
+    assert "Refusing to create the demo users: DEBUG is off" in err
+    assert not django_user_model.objects.exists()
+
+
+def test_seed_demo_with_debug_off_twice_keeps_one_demo_house(db, settings):
+    settings.DEBUG = False
+    seed()
+    out, _ = seed()
+    assert "already there" in out
+    assert counts() == {"houses": 1, "rules": 1, "versions": 5, "rows": 48}
