@@ -57,10 +57,12 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "django.forms",
     "django_htmx",
     "trainer",
     "trainer.houses",
     "trainer.rulings",
+    "trainer.drills",
 ]
 AUTH_USER_MODEL = "houses.User"
 
@@ -76,6 +78,8 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
 ]
 
+# widgets may use the project's templates (drills' keyed radio buttons)
+FORM_RENDERER = "django.forms.renderers.TemplatesSetting"
 ROOT_URLCONF = "trainer.urls"
 WSGI_APPLICATION = "trainer.wsgi.application"
 

@@ -14,6 +14,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def manage(*args, env_overrides=None, unset=("DEBUG", "SECRET_KEY", "ALLOWED_HOSTS")):
     env = {k: v for k, v in os.environ.items() if k not in unset}
     env.pop("DJANGO_SETTINGS_MODULE", None)
+    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
     env.update(env_overrides or {})
     return subprocess.run(
         [sys.executable, str(ROOT / "manage.py"), *args],

@@ -1,0 +1,219 @@
+"""Answering is one atomic, idempotent service: graded by the engine, stored once, with what is
+needed to grade it again; bad input stores nothing."""
+
+import pytest
+from django.test import Client
+
+from tests.drills.conftest import right_answer, wrong_answer
+from trainer.drills import services
+from trainer.drills.models import Attempt, PracticeSession, Question
+from trainer.engine.drills import REGISTRY, AnswerError
+from trainer.houses import services as house_services
+from trainer.houses.models import PaytableVersion
+
+
+def start(trainee, kind="ms-pay", level=1):
+    return services.start_session(trainee=trainee, kind=kind, level=level)
+
+
+@pytest.mark.parametrize("kind", sorted(REGISTRY))
+def test_every_drill_kind_deals_stores_and_grades(trainee, kind):
+    session = start(trainee, kind)
+    question = services.current_question(session)
+    assert question.trainee == trainee and question.kind == kind
+    assert question.fields and question.expected and question.steps
+    assert question.house_rules["chip_unit"] == 1
+    result = services.answer_question(
+        trainee=trainee, question_id=question.pk, raw=right_answer(question)
+    )
+    assert result.attempt.is_correct and not result.replayed
+    assert all(result.attempt.marks.values())
+    assert services.regrade(question) == question.expected
+    nxt = services.next_question(trainee=trainee, session_id=session.pk)
+    assert nxt.pk != question.pk
+    wrong = services.answer_question(trainee=trainee, question_id=nxt.pk, raw=wrong_answer(nxt))
+    assert not wrong.attempt.is_correct
+    assert wrong.attempt.marks[nxt.fields[0]["name"]] is False
+
+
+def test_a_question_records_the_paytable_version_and_makes_it_read_only(trainee, demo):
+    session = start(trainee, "ms-pay")
+    question = services.current_question(session)
+    active = PaytableVersion.objects.get(house=demo, game="mississippi-stud", is_active=True)
+    assert question.paytable_version == active
+    active.refresh_from_db()
+    assert active.is_in_use()
+
+
+def test_editing_the_house_later_never_changes_past_grading(trainee, demo):
+    session = start(trainee, "ms-pay")
+    question = services.current_question(session)
+    before = question.expected
+    # the manager switches to the 5-to-1 straight table and changes a house rule
+    alternative = PaytableVersion.objects.get(house=demo, game="mississippi-stud", number=2)
+    house_services.activate(alternative, by=None)
+    demo.rules.chip_unit = 5
+    demo.rules.save()
+    question.refresh_from_db()
+    assert services.regrade(question) == before
+    assert services.config_for(question).rules.chip_unit == 1
+
+
+def test_a_replayed_post_records_nothing_twice_and_shows_the_same_result(trainee):
+    question = services.current_question(start(trainee))
+    first = services.answer_question(
+        trainee=trainee, question_id=question.pk, raw=right_answer(question)
+    )
+    again = services.answer_question(
+        trainee=trainee, question_id=question.pk, raw=wrong_answer(question)
+    )
+    assert again.replayed and again.attempt.pk == first.attempt.pk and again.attempt.is_correct
+    assert Attempt.objects.count() == 1
+
+
+def test_someone_elses_question_is_refused_and_nothing_stored(trainee, other_trainee):
+    question = services.current_question(start(trainee))
+    with pytest.raises(services.NotYours):
+        services.answer_question(
+            trainee=other_trainee, question_id=question.pk, raw=right_answer(question)
+        )
+    assert not Attempt.objects.exists()
+
+
+def test_an_unknown_question_is_refused(trainee):
+    with pytest.raises(services.NotFound):
+        services.answer_question(trainee=trainee, question_id=999_999, raw={})
+
+
+def test_an_old_question_answered_after_a_newer_one_is_refused(trainee):
+    session = start(trainee)
+    old = services.current_question(session)
+    newer = services.deal_question(session)
+    with pytest.raises(services.Stale):
+        services.answer_question(trainee=trainee, question_id=old.pk, raw=right_answer(old))
+    assert not Attempt.objects.exists()
+    assert services.current_question(session) == newer
+
+
+@pytest.mark.parametrize("bad", ["", "abc", "-5", "3.5", "1e3", "9" * 40])
+def test_a_malformed_amount_is_refused_and_nothing_stored(trainee, bad):
+    question = services.current_question(start(trainee, "ms-pay"))
+    answer = right_answer(question)
+    amount_field = next(f["name"] for f in question.fields if f["kind"] == "amount")
+    answer[amount_field] = bad
+    with pytest.raises(AnswerError) as excinfo:
+        services.answer_question(trainee=trainee, question_id=question.pk, raw=answer)
+    assert amount_field in excinfo.value.problems
+    assert not Attempt.objects.exists()
+
+
+def test_a_partly_filled_answer_names_every_empty_field(trainee):
+    question = services.current_question(start(trainee, "cs-settle"))
+    with pytest.raises(AnswerError) as excinfo:
+        services.answer_question(trainee=trainee, question_id=question.pk, raw={})
+    assert set(excinfo.value.problems) == {f["name"] for f in question.fields}
+    assert not Attempt.objects.exists()
+
+
+def test_response_time_is_measured_on_the_server(trainee):
+    question = services.current_question(start(trainee))
+    result = services.answer_question(
+        trainee=trainee, question_id=question.pk, raw=right_answer(question)
+    )
+    elapsed = result.attempt.answered_at - question.shown_at
+    assert 0 <= result.attempt.response_ms <= elapsed.total_seconds() * 1000 + 1
+
+
+def test_the_summary_counts_accuracy_median_time_and_misses(trainee):
+    session = start(trainee, "cs-qualify")
+    q1 = services.current_question(session)
+    services.answer_question(trainee=trainee, question_id=q1.pk, raw=right_answer(q1))
+    q2 = services.next_question(trainee=trainee, session_id=session.pk)
+    services.answer_question(trainee=trainee, question_id=q2.pk, raw=wrong_answer(q2))
+    services.end_session(trainee=trainee, session_id=session.pk)
+    summary = services.summarize(PracticeSession.objects.get(pk=session.pk))
+    assert (summary.asked, summary.answered, summary.right) == (2, 2, 1)
+    assert summary.accuracy == 0.5 and [a.question for a in summary.missed] == [q2]
+    assert summary.median_seconds is not None
+
+
+def test_an_ended_session_deals_no_more(trainee):
+    session = start(trainee)
+    services.end_session(trainee=trainee, session_id=session.pk)
+    with pytest.raises(services.Stale):
+        services.next_question(trainee=trainee, session_id=session.pk)
+
+
+# --- over HTTP ---------------------------------------------------------------------------
+
+
+def test_the_answer_page_grades_and_shows_steps(trainee_client, trainee):
+    response = trainee_client.post("/drills/start", {"kind": "ms-pay", "level": 1})
+    assert response.status_code == 302
+    question = Question.objects.get()
+    page = trainee_client.post(f"/drills/q/{question.pk}/answer", right_answer(question))
+    text = page.content.decode()
+    assert page.status_code == 200 and "Right" in text and '<ol class="steps">' in text
+    assert question.steps[0] in text
+    assert Attempt.objects.filter(question=question, is_correct=True).count() == 1
+
+
+def test_a_non_numeric_answer_shows_a_message_and_stores_nothing(trainee_client):
+    trainee_client.post("/drills/start", {"kind": "ms-pay", "level": 1})
+    question = Question.objects.get()
+    answer = right_answer(question)
+    amount_field = next(f["name"] for f in question.fields if f["kind"] == "amount")
+    answer[amount_field] = "ten"
+    page = trainee_client.post(f"/drills/q/{question.pk}/answer", answer)
+    assert page.status_code == 200
+    assert "whole number" in page.content.decode()
+    assert not Attempt.objects.exists()
+
+
+def test_another_trainees_question_gets_403_and_stores_nothing(client, trainee, other_trainee):
+    question = services.current_question(start(trainee))
+    client.force_login(other_trainee)
+    page = client.post(f"/drills/q/{question.pk}/answer", right_answer(question))
+    assert page.status_code == 403
+    assert "another trainee" in page.content.decode()
+    assert not Attempt.objects.exists()
+    assert client.get(f"/drills/s/{question.session_id}/").status_code == 404
+
+
+def test_an_unknown_question_gets_404(trainee_client):
+    assert trainee_client.post("/drills/q/424242/answer", {}).status_code == 404
+
+
+def test_an_old_question_gets_409(trainee_client, trainee):
+    session = start(trainee)
+    old = services.current_question(session)
+    services.deal_question(session)
+    page = trainee_client.post(f"/drills/q/{old.pk}/answer", right_answer(old))
+    assert page.status_code == 409 and not Attempt.objects.exists()
+
+
+def test_a_forged_post_without_csrf_is_refused(trainee):
+    question = services.current_question(start(trainee))
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(trainee)
+    page = client.post(f"/drills/q/{question.pk}/answer", right_answer(question))
+    assert page.status_code == 403 and not Attempt.objects.exists()
+
+
+def test_htmx_swaps_only_the_drill(trainee_client, trainee):
+    question = services.current_question(start(trainee))
+    page = trainee_client.post(
+        f"/drills/q/{question.pk}/answer", right_answer(question), headers={"HX-Request": "true"}
+    )
+    text = page.content.decode()
+    assert text.lstrip().startswith('<div id="drill"') and "<html" not in text
+
+
+def test_only_trainees_may_drill(client, demo):
+    from tests.factories import SupervisorFactory
+
+    client.force_login(SupervisorFactory(house=demo))
+    assert client.get("/drills/").status_code == 403
+    assert client.post("/drills/start", {"kind": "ms-pay", "level": 1}).status_code == 403
+    anonymous = Client()
+    assert anonymous.get("/drills/").status_code == 302

@@ -1,0 +1,127 @@
+"""Questions dealt to trainees and their attempts.
+
+A question is stored when it is shown, with everything needed to grade it again later: the
+drill kind, seed and level, the cards and stakes (`table`, `request`), the paytable version
+and a snapshot of the house rules used, and the engine's expected answer and steps.  An
+attempt is stored once per question, atomically.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Avg, Count, Q
+
+from trainer.houses.models import PaytableVersion
+
+
+class PracticeSession(models.Model):
+    """A run of questions of one drill kind, with a running score and a summary at the end."""
+
+    trainee = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="practice_sessions"
+    )
+    kind = models.CharField(max_length=30)
+    level = models.PositiveSmallIntegerField(default=1)
+    natural = models.BooleanField("natural odds", default=False)
+    started_at = models.DateTimeField(auto_now_add=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-started_at"]
+
+    def __str__(self) -> str:
+        return f"{self.trainee} · {self.kind} level {self.level} · {self.started_at:%Y-%m-%d %H:%M}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.ended_at is None
+
+
+class QuestionQuerySet(models.QuerySet):
+    def for_trainee(self, trainee) -> QuestionQuerySet:
+        return self.filter(trainee=trainee)
+
+    def unanswered(self) -> QuestionQuerySet:
+        return self.filter(attempt__isnull=True)
+
+
+class Question(models.Model):
+    trainee = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="questions"
+    )
+    session = models.ForeignKey(
+        PracticeSession,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="questions",
+    )
+    kind = models.CharField(max_length=30)
+    game = models.CharField(max_length=30)
+    level = models.PositiveSmallIntegerField()
+    seed = models.BigIntegerField()
+    natural = models.BooleanField(default=False)
+    prompt = models.CharField(max_length=200)
+    table = models.JSONField()
+    request = models.JSONField()
+    fields = models.JSONField()
+    expected = models.JSONField()
+    steps = models.JSONField()
+    situation = models.CharField(max_length=100, blank=True)
+    category = models.CharField(max_length=30, blank=True)
+    paytable_version = models.ForeignKey(
+        PaytableVersion,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="questions",
+        help_text="The house's table this question was graded with; empty for the source "
+        "texts' table or a game without a paytable.",
+    )
+    house_rules = models.JSONField(help_text="The house rules in force when it was dealt.")
+    shown_at = models.DateTimeField(auto_now_add=True)
+
+    objects = QuestionQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-shown_at", "-pk"]
+        indexes = [models.Index(fields=["trainee", "-shown_at"])]
+
+    def __str__(self) -> str:
+        return f"Question {self.pk} ({self.kind}) for {self.trainee}"
+
+
+class AttemptQuerySet(models.QuerySet):
+    def for_trainee(self, trainee) -> AttemptQuerySet:
+        return self.filter(trainee=trainee)
+
+    def score(self) -> dict:
+        return self.aggregate(
+            attempts=Count("pk"),
+            right=Count("pk", filter=Q(is_correct=True)),
+            average_ms=Avg("response_ms"),
+        )
+
+
+class Attempt(models.Model):
+    question = models.OneToOneField(Question, on_delete=models.PROTECT, related_name="attempt")
+    trainee = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="attempts"
+    )
+    kind = models.CharField(max_length=30)
+    game = models.CharField(max_length=30)
+    answer = models.JSONField()
+    marks = models.JSONField(help_text="Field name to right (true) or wrong (false).")
+    is_correct = models.BooleanField()
+    response_ms = models.PositiveIntegerField(help_text="From showing to answering, on the server.")
+    answered_at = models.DateTimeField(auto_now_add=True)
+
+    objects = AttemptQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-answered_at", "-pk"]
+        indexes = [models.Index(fields=["trainee", "kind", "-answered_at"])]
+
+    def __str__(self) -> str:
+        return f"Attempt at question {self.question_id}: {'right' if self.is_correct else 'wrong'}"

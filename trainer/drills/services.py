@@ -1,0 +1,266 @@
+"""Writes that matter for drills: starting a session, dealing a question, answering it.
+
+Answering is one atomic, idempotent service: it grades through the engine, stores the attempt
+once, and a replayed post gets the stored result back without storing anything.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import secrets
+import statistics
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from trainer.engine.drills import REGISTRY, AnswerError, AnswerField, grade, parse_answer
+from trainer.engine.house import DEFAULT_CONFIG, HouseConfig, HouseRules
+from trainer.houses.config import CONFIG_ATTRIBUTE, config_of, paytable_of
+from trainer.houses.models import PaytableVersion
+from trainer.houses.services import mark_used
+
+from .models import Attempt, PracticeSession, Question
+
+
+class DrillError(Exception):
+    """A request the trainee cannot make; `status` is the HTTP status that fits."""
+
+    status = 400
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class NotFound(DrillError):
+    status = 404
+
+
+class NotYours(DrillError):
+    status = 403
+
+
+class Stale(DrillError):
+    status = 409
+
+
+@dataclass(frozen=True)
+class Result:
+    attempt: Attempt
+    replayed: bool
+
+
+def fields_of(question: Question) -> tuple[AnswerField, ...]:
+    return tuple(
+        AnswerField(
+            name=f["name"],
+            label=f["label"],
+            kind=f["kind"],
+            choices=tuple(tuple(c) for c in f.get("choices", ())),
+            keys=tuple(f.get("keys", ())),
+        )
+        for f in question.fields
+    )
+
+
+def _field_json(field: AnswerField) -> dict:
+    return {
+        "name": field.name,
+        "label": field.label,
+        "kind": field.kind,
+        "choices": [list(c) for c in field.choices],
+        "keys": list(field.keys),
+    }
+
+
+def start_session(*, trainee, kind: str, level: int, natural: bool = False) -> PracticeSession:
+    if kind not in REGISTRY:
+        raise NotFound(f"There is no drill called '{kind}'.")
+    levels = [lv.number for lv in REGISTRY[kind].levels]
+    if level not in levels:
+        raise DrillError(f"Level {level} is not a level of this drill; choose one of {levels}.")
+    with transaction.atomic():
+        session = PracticeSession.objects.create(
+            trainee=trainee, kind=kind, level=level, natural=natural
+        )
+        deal_question(session)
+    return session
+
+
+def _house_setup(trainee, game: str) -> tuple[HouseConfig, PaytableVersion | None]:
+    """The trainee's house configuration, and the active version of this game's table."""
+    if trainee.house_id is None:
+        return DEFAULT_CONFIG, None
+    config = config_of(trainee.house)
+    version = None
+    if game in CONFIG_ATTRIBUTE:
+        version = (
+            PaytableVersion.objects.active()
+            .filter(house_id=trainee.house_id, game=game)
+            .prefetch_related("rows")
+            .first()
+        )
+        if version is not None:
+            # grade with exactly the version recorded on the question
+            config = dataclasses.replace(config, **{CONFIG_ATTRIBUTE[game]: paytable_of(version)})
+    return config, version
+
+
+@transaction.atomic
+def deal_question(session: PracticeSession, *, seed: int | None = None) -> Question:
+    """Deal the next question of a session and store it before it is shown."""
+    kind = REGISTRY[session.kind]
+    config, version = _house_setup(session.trainee, kind.game)
+    seed = secrets.randbits(62) if seed is None else seed
+    q = kind.generate(seed, session.level, config, natural=session.natural)
+    question = Question.objects.create(
+        trainee=session.trainee,
+        session=session,
+        kind=q.kind,
+        game=q.game,
+        level=q.level,
+        seed=q.seed,
+        natural=q.natural,
+        prompt=q.prompt,
+        table=q.table,
+        request=q.request,
+        fields=[_field_json(f) for f in q.fields],
+        expected=q.expected,
+        steps=list(q.steps),
+        situation=q.situation,
+        category=q.category or "",
+        paytable_version=version,
+        house_rules=dataclasses.asdict(config.rules),
+    )
+    if version is not None:
+        mark_used(version)
+    return question
+
+
+def current_question(session: PracticeSession) -> Question | None:
+    return session.questions.order_by("-pk").first()
+
+
+def next_question(*, trainee, session_id: int) -> Question:
+    """Deal a new question once the current one is answered; otherwise the current one."""
+    with transaction.atomic():
+        session = _own_session(trainee, session_id, lock=True)
+        if not session.is_open:
+            raise Stale("This practice session has ended; start a new one.")
+        current = current_question(session)
+        if current is not None and not Attempt.objects.filter(question=current).exists():
+            return current
+        return deal_question(session)
+
+
+def _own_session(trainee, session_id, *, lock=False) -> PracticeSession:
+    sessions = PracticeSession.objects.select_for_update() if lock else PracticeSession.objects
+    session = sessions.filter(pk=session_id).first()
+    if session is None:
+        raise NotFound("There is no such practice session.")
+    if session.trainee_id != trainee.pk:
+        raise NotYours("This practice session belongs to another trainee.")
+    return session
+
+
+def answer_question(*, trainee, question_id: int, raw: dict) -> Result:
+    """Grade and store one answer.  A replay returns the stored attempt and stores nothing;
+    a bad answer raises AnswerError and stores nothing."""
+    try:
+        with transaction.atomic():
+            question = (
+                Question.objects.select_for_update().filter(pk=question_id).first()
+                if isinstance(question_id, int)
+                else None
+            )
+            if question is None:
+                raise NotFound("There is no such question.")
+            if question.trainee_id != trainee.pk:
+                raise NotYours("This question was dealt to another trainee.")
+            existing = Attempt.objects.filter(question=question).first()
+            if existing is not None:
+                return Result(existing, replayed=True)
+            newer = bool(question.session_id) and (
+                Question.objects.filter(session=question.session_id, pk__gt=question.pk).exists()
+            )
+            if newer or (question.session_id and question.session.ended_at):
+                raise Stale(
+                    "A newer question has been dealt since this one: answer the question on "
+                    "the table now."
+                )
+            fields = fields_of(question)
+            answer = parse_answer(fields, raw)
+            marks = grade(fields, question.expected, answer)
+            elapsed = timezone.now() - question.shown_at
+            attempt = Attempt.objects.create(
+                question=question,
+                trainee=trainee,
+                kind=question.kind,
+                game=question.game,
+                answer=answer,
+                marks=marks,
+                is_correct=all(marks.values()),
+                response_ms=max(0, int(elapsed.total_seconds() * 1000)),
+            )
+            return Result(attempt, replayed=False)
+    except IntegrityError:
+        # a double post raced us on a database without row locks: the first one stands
+        attempt = Attempt.objects.filter(question_id=question_id).first()
+        if attempt is None:
+            raise
+        return Result(attempt, replayed=True)
+
+
+def end_session(*, trainee, session_id: int) -> PracticeSession:
+    with transaction.atomic():
+        session = _own_session(trainee, session_id, lock=True)
+        if session.ended_at is None:
+            session.ended_at = timezone.now()
+            session.save(update_fields=["ended_at"])
+    return session
+
+
+@dataclass(frozen=True)
+class Summary:
+    asked: int
+    answered: int
+    right: int
+    accuracy: float | None
+    median_seconds: float | None
+    missed: list[Attempt]
+
+
+def summarize(session: PracticeSession) -> Summary:
+    attempts = list(Attempt.objects.filter(question__session=session).select_related("question"))
+    right = sum(1 for a in attempts if a.is_correct)
+    times = [a.response_ms for a in attempts]
+    return Summary(
+        asked=session.questions.count(),
+        answered=len(attempts),
+        right=right,
+        accuracy=(right / len(attempts)) if attempts else None,
+        median_seconds=(statistics.median(times) / 1000) if times else None,
+        missed=[a for a in attempts if not a.is_correct],
+    )
+
+
+def config_for(question: Question) -> HouseConfig:
+    """The configuration a stored question was graded with: its paytable version and the
+    snapshot of the house rules (editing either later changes nothing here)."""
+    rules = HouseRules(**question.house_rules)
+    config = dataclasses.replace(DEFAULT_CONFIG, rules=rules)
+    if question.paytable_version_id:
+        attribute = CONFIG_ATTRIBUTE[question.paytable_version.game]
+        config = dataclasses.replace(config, **{attribute: paytable_of(question.paytable_version)})
+    return config
+
+
+def regrade(question: Question) -> dict:
+    """The expected answer recomputed from what was stored: the re-grading path."""
+    kind = REGISTRY[question.kind]
+    _, expected, _ = kind.answer_for(question.request, question.level, config_for(question))
+    return expected
+
+
+__all__ = ["AnswerError", "DrillError", "NotFound", "NotYours", "Stale"]

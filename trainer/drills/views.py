@@ -1,0 +1,220 @@
+"""Drill pages: pick a drill, answer question after question, see the summary.
+
+Thin views: every write goes through trainer.drills.services; htmx swaps the question and the
+feedback in place, and the same forms work with full page loads when JavaScript is off.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required, permission_required
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from trainer.engine.drills import REGISTRY, AnswerError
+
+from . import services
+from .forms import AnswerForm, StartForm
+from .models import Attempt, PracticeSession, Question
+
+GAME_NAMES = {
+    "any": "Every game: hand reading",
+    "mississippi-stud": "Mississippi Stud",
+    "caribbean-stud": "Caribbean Stud",
+    "casino-stud": "Casino Stud Poker",
+    "mississippi-gonorrhea": "Mississippi Gonorrhea",
+    "english-stud": "English Stud",
+}
+
+trainee_only = permission_required("houses.practise_drills", raise_exception=True)
+
+
+def _kinds_by_game():
+    groups: dict[str, list] = {}
+    for kind in REGISTRY.values():
+        groups.setdefault(kind.game, []).append(kind)
+    return [(GAME_NAMES.get(game, game), kinds) for game, kinds in groups.items()]
+
+
+@login_required
+@trainee_only
+@require_GET
+def index(request):
+    recent = PracticeSession.objects.filter(trainee=request.user)[:5]
+    return render(
+        request,
+        "drills/index.html",
+        {"groups": _kinds_by_game(), "recent": recent, "start_form": StartForm},
+    )
+
+
+@login_required
+@trainee_only
+@require_POST
+def start(request):
+    form = StartForm(request.POST)
+    if not form.is_valid():
+        for error in form.errors.values():
+            messages.error(request, " ".join(error))
+        return redirect("drills:index")
+    try:
+        session = services.start_session(
+            trainee=request.user,
+            kind=form.cleaned_data["kind"],
+            level=form.cleaned_data["level"],
+            natural=form.cleaned_data["natural"],
+        )
+    except services.DrillError as exc:
+        messages.error(request, exc.message)
+        return redirect("drills:index")
+    return redirect("drills:session", session.pk)
+
+
+def _session_for(request, session_id) -> PracticeSession:
+    session = get_object_or_404(PracticeSession, pk=session_id)
+    if session.trainee_id != request.user.pk:
+        raise Http404("There is no such practice session.")
+    return session
+
+
+def _score(session: PracticeSession) -> dict:
+    return Attempt.objects.filter(question__session=session).score()
+
+
+def _render_drill(request, session, question, *, form=None, result=None, status=200, error=""):
+    attempt = result.attempt if result else getattr(question, "attempt", None)
+    if attempt is None:
+        form = form or AnswerForm(question=question)
+    context = {
+        "session": session,
+        "kind": REGISTRY[session.kind],
+        "question": question,
+        "form": form,
+        "attempt": attempt,
+        "replayed": bool(result and result.replayed),
+        "score": _score(session),
+        "review": _review(question, attempt) if attempt else None,
+        "error": error,
+    }
+    template = "drills/_drill.html" if request.htmx else "drills/session.html"
+    return render(request, template, context, status=status)
+
+
+def _review(question: Question, attempt: Attempt) -> list[dict]:
+    """Per field: the label, what the trainee said, the correct answer, right or wrong."""
+    rows = []
+    for field in services.fields_of(question):
+        given = attempt.answer.get(field.name)
+        expected = question.expected.get(field.name)
+        rows.append(
+            {
+                "label": field.label,
+                "given": _shown(field, given),
+                "expected": _shown(field, expected),
+                "right": attempt.marks.get(field.name, False),
+            }
+        )
+    return rows
+
+
+def _shown(field, value) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, list):
+        return ", ".join(f"seat {v}" for v in value)
+    labels = dict(field.choices)
+    if field.kind == "seat":
+        return f"seat {value}"
+    return str(labels.get(value, value))
+
+
+@login_required
+@trainee_only
+@require_GET
+def session_page(request, session_id):
+    session = _session_for(request, session_id)
+    question = services.current_question(session)
+    if question is None:
+        return redirect("drills:index")
+    return _render_drill(request, session, question)
+
+
+@login_required
+@trainee_only
+@require_POST
+def answer(request, question_id):
+    question = Question.objects.filter(pk=question_id).select_related("session").first()
+    if question is None or question.trainee_id != request.user.pk or question.session is None:
+        # someone else's question, or none at all: say so, store nothing
+        status = 404 if question is None else 403
+        message = (
+            "There is no such question."
+            if question is None
+            else "This question was dealt to another trainee."
+        )
+        return render(request, "drills/refused.html", {"message": message}, status=status)
+    form = AnswerForm(request.POST, question=question)
+    try:
+        result = services.answer_question(
+            trainee=request.user, question_id=question.pk, raw=form.raw_answer()
+        )
+    except AnswerError as exc:
+        form.show(exc.problems)
+        return _render_drill(request, question.session, question, form=form)
+    except services.DrillError as exc:
+        return render(
+            request,
+            "drills/refused.html",
+            {"message": exc.message, "session": question.session},
+            status=exc.status,
+        )
+    return _render_drill(request, question.session, question, result=result)
+
+
+@login_required
+@trainee_only
+@require_POST
+def next_question(request, session_id):
+    try:
+        question = services.next_question(trainee=request.user, session_id=session_id)
+    except services.NotFound as exc:
+        raise Http404(exc.message) from None
+    except services.DrillError as exc:
+        return render(request, "drills/refused.html", {"message": exc.message}, status=exc.status)
+    if request.htmx:
+        return _render_drill(request, question.session, question)
+    return redirect("drills:session", session_id)
+
+
+@login_required
+@trainee_only
+@require_POST
+def end(request, session_id):
+    try:
+        services.end_session(trainee=request.user, session_id=session_id)
+    except services.NotFound as exc:
+        raise Http404(exc.message) from None
+    except services.DrillError as exc:
+        return render(request, "drills/refused.html", {"message": exc.message}, status=exc.status)
+    url = reverse("drills:summary", args=[session_id])
+    if request.htmx:
+        response = redirect(url)
+        response["HX-Redirect"] = url
+        return response
+    return redirect(url)
+
+
+@login_required
+@trainee_only
+@require_GET
+def summary(request, session_id):
+    session = _session_for(request, session_id)
+    result = services.summarize(session)
+    missed = [{"attempt": a, "review": _review(a.question, a)} for a in result.missed]
+    return render(
+        request,
+        "drills/summary.html",
+        {"session": session, "kind": REGISTRY[session.kind], "summary": result, "missed": missed},
+    )
