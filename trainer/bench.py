@@ -179,7 +179,57 @@ def bench_rule(n: int = 100_000) -> None:
     )
 
 
-BENCHES = {"evaluate": bench_evaluate, "rule": bench_rule}
+def bench_review(trainees: int = 100, each: int = 1_000) -> None:
+    """Render time of the supervisor's Trainees table for a house of `trainees` trainees with
+    `each` attempts apiece, in a throwaway test database (SQLite, or DATABASE_URL's server)."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tests.settings")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import setup_test_environment
+
+    setup_test_environment()
+    old_name = connection.settings_dict["NAME"]
+    connection.creation.create_test_db(verbosity=0, autoclobber=True)
+    try:
+        from tests.factories import SupervisorFactory, TraineeFactory
+        from trainer.houses.models import House
+        from trainer.progress.seeding import seed_attempts
+        from trainer.progress.views import trainee_rows
+
+        call_command("loaddata", "demo_house", verbosity=0)
+        house = House.objects.get(slug="demo")
+        start = time.perf_counter()
+        for n in range(trainees):
+            seed_attempts(TraineeFactory(house=house, username=f"bench{n}"), each, seed=n)
+        seeded = time.perf_counter() - start
+        supervisor = SupervisorFactory(house=house, username="bench-supervisor")
+        client = Client()
+        client.force_login(supervisor)
+        client.get("/progress/trainees/")  # warm up
+        runs = []
+        for _ in range(3):
+            start = time.perf_counter()
+            response = client.get("/progress/trainees/")
+            runs.append(time.perf_counter() - start)
+            assert response.status_code == 200
+        start = time.perf_counter()
+        trainee_rows(supervisor, {})
+        rows_only = time.perf_counter() - start
+        print(
+            f"review table: {trainees} trainees x {each:,} attempts "
+            f"({connection.vendor}; seeded in {seeded:.1f} s): page {min(runs) * 1000:.0f} ms "
+            f"best of 3 (median {sorted(runs)[1] * 1000:.0f} ms); figures alone "
+            f"{rows_only * 1000:.0f} ms"
+        )
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
+BENCHES = {"evaluate": bench_evaluate, "rule": bench_rule, "review": bench_review}
 
 
 def main(argv: list[str]) -> None:

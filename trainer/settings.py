@@ -63,6 +63,8 @@ INSTALLED_APPS = [
     "trainer.houses",
     "trainer.rulings",
     "trainer.drills",
+    "trainer.assessments",
+    "trainer.progress",
 ]
 AUTH_USER_MODEL = "houses.User"
 

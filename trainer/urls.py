@@ -7,6 +7,8 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("", include("trainer.rulings.urls")),
     path("drills/", include("trainer.drills.urls")),
+    path("tests/", include("trainer.assessments.urls")),
+    path("progress/", include("trainer.progress.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -64,7 +64,7 @@ def fields_of(question: Question) -> tuple[AnswerField, ...]:
     )
 
 
-def _field_json(field: AnswerField) -> dict:
+def field_json(field: AnswerField) -> dict:
     return {
         "name": field.name,
         "label": field.label,
@@ -109,13 +109,35 @@ def _house_setup(trainee, game: str) -> tuple[HouseConfig, PaytableVersion | Non
 
 @transaction.atomic
 def deal_question(session: PracticeSession, *, seed: int | None = None) -> Question:
-    """Deal the next question of a session and store it before it is shown."""
-    kind = REGISTRY[session.kind]
-    config, version = _house_setup(session.trainee, kind.game)
-    seed = secrets.randbits(62) if seed is None else seed
-    q = kind.generate(seed, session.level, config, natural=session.natural)
-    question = Question.objects.create(
+    """Deal the next question of a practice session and store it before it is shown."""
+    return create_question(
         trainee=session.trainee,
+        kind=session.kind,
+        level=session.level,
+        natural=session.natural,
+        session=session,
+        seed=seed,
+    )
+
+
+@transaction.atomic
+def create_question(
+    *,
+    trainee,
+    kind: str,
+    level: int,
+    natural: bool = False,
+    session: PracticeSession | None = None,
+    seed: int | None = None,
+) -> Question:
+    """Generate a question with the trainee's house tables and rules, and store it with
+    everything needed to grade it again.  Tests (assessments) deal theirs with no session."""
+    drill = REGISTRY[kind]
+    config, version = _house_setup(trainee, drill.game)
+    seed = secrets.randbits(62) if seed is None else seed
+    q = drill.generate(seed, level, config, natural=natural)
+    question = Question.objects.create(
+        trainee=trainee,
         session=session,
         kind=q.kind,
         game=q.game,
@@ -125,7 +147,7 @@ def deal_question(session: PracticeSession, *, seed: int | None = None) -> Quest
         prompt=q.prompt,
         table=q.table,
         request=q.request,
-        fields=[_field_json(f) for f in q.fields],
+        fields=[field_json(f) for f in q.fields],
         expected=q.expected,
         steps=list(q.steps),
         situation=q.situation,

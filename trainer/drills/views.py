@@ -18,6 +18,7 @@ from trainer.engine.drills import REGISTRY, AnswerError
 from . import services
 from .forms import AnswerForm, StartForm
 from .models import Attempt, PracticeSession, Question
+from .presenting import review
 
 GAME_NAMES = {
     "any": "Every game: hand reading",
@@ -95,39 +96,11 @@ def _render_drill(request, session, question, *, form=None, result=None, status=
         "attempt": attempt,
         "replayed": bool(result and result.replayed),
         "score": _score(session),
-        "review": _review(question, attempt) if attempt else None,
+        "review": review(question, attempt) if attempt else None,
         "error": error,
     }
     template = "drills/_drill.html" if request.htmx else "drills/session.html"
     return render(request, template, context, status=status)
-
-
-def _review(question: Question, attempt: Attempt) -> list[dict]:
-    """Per field: the label, what the trainee said, the correct answer, right or wrong."""
-    rows = []
-    for field in services.fields_of(question):
-        given = attempt.answer.get(field.name)
-        expected = question.expected.get(field.name)
-        rows.append(
-            {
-                "label": field.label,
-                "given": _shown(field, given),
-                "expected": _shown(field, expected),
-                "right": attempt.marks.get(field.name, False),
-            }
-        )
-    return rows
-
-
-def _shown(field, value) -> str:
-    if value is None:
-        return "—"
-    if isinstance(value, list):
-        return ", ".join(f"seat {v}" for v in value)
-    labels = dict(field.choices)
-    if field.kind == "seat":
-        return f"seat {value}"
-    return str(labels.get(value, value))
 
 
 @login_required
@@ -146,14 +119,16 @@ def session_page(request, session_id):
 @require_POST
 def answer(request, question_id):
     question = Question.objects.filter(pk=question_id).select_related("session").first()
-    if question is None or question.trainee_id != request.user.pk or question.session is None:
+    refusal = None
+    if question is None:
+        refusal = (404, "There is no such question.")
+    elif question.trainee_id != request.user.pk:
+        refusal = (403, "This question was dealt to another trainee.")
+    elif question.session is None:
+        refusal = (403, "This question belongs to a test: answer it on the test's page.")
+    if refusal:
         # someone else's question, or none at all: say so, store nothing
-        status = 404 if question is None else 403
-        message = (
-            "There is no such question."
-            if question is None
-            else "This question was dealt to another trainee."
-        )
+        status, message = refusal
         return render(request, "drills/refused.html", {"message": message}, status=status)
     form = AnswerForm(request.POST, question=question)
     try:
@@ -212,7 +187,7 @@ def end(request, session_id):
 def summary(request, session_id):
     session = _session_for(request, session_id)
     result = services.summarize(session)
-    missed = [{"attempt": a, "review": _review(a.question, a)} for a in result.missed]
+    missed = [{"attempt": a, "review": review(a.question, a)} for a in result.missed]
     return render(
         request,
         "drills/summary.html",

@@ -1,0 +1,255 @@
+"""Progress for trainees and review for supervisors: figures, permissions, CSV, query bounds."""
+
+import csv
+import datetime as dt
+import io
+
+import pytest
+from django.core.management import call_command
+from django.utils import timezone
+
+from tests.drills.conftest import right_answer, wrong_answer
+from tests.factories import (
+    HouseFactory,
+    ManagerFactory,
+    SupervisorFactory,
+    TraineeFactory,
+    UserFactory,
+)
+from trainer.drills import services as drill_services
+from trainer.drills.models import Attempt
+from trainer.houses.models import House
+from trainer.progress import stats
+from trainer.progress.seeding import seed_attempts
+
+
+@pytest.fixture
+def demo(db):
+    call_command("loaddata", "demo_house", verbosity=0)
+    return House.objects.get(slug="demo")
+
+
+@pytest.fixture
+def people(demo):
+    other_house = HouseFactory(slug="lakeside", name="Lakeside")
+    return {
+        "trainee": TraineeFactory(house=demo, username="tina"),
+        "other_trainee": TraineeFactory(house=demo, username="otto"),
+        "supervisor": SupervisorFactory(house=demo, username="sue"),
+        "far_supervisor": SupervisorFactory(house=other_house, username="farsue"),
+        "far_trainee": TraineeFactory(house=other_house, username="fara"),
+        "manager": ManagerFactory(house=demo, username="max"),
+        "superuser": UserFactory(house=None, username="root", is_superuser=True, is_staff=True),
+    }
+
+
+def answer_some(trainee, kind, marks):
+    """Answer one question per mark (True right, False wrong) in a fresh session."""
+    session = drill_services.start_session(trainee=trainee, kind=kind, level=1)
+    for i, right in enumerate(marks):
+        question = (
+            drill_services.current_question(session)
+            if i == 0
+            else drill_services.next_question(trainee=trainee, session_id=session.pk)
+        )
+        raw = right_answer(question) if right else wrong_answer(question)
+        drill_services.answer_question(trainee=trainee, question_id=question.pk, raw=raw)
+
+
+def test_figures_for_a_hand_worked_history(people):
+    trainee = people["trainee"]
+    answer_some(trainee, "cs-qualify", [True, True, False, True])
+    # response times set by hand: 1, 2, 3, 4 seconds
+    for ms, attempt in zip((1000, 2000, 3000, 4000), Attempt.objects.order_by("pk"), strict=True):
+        attempt.response_ms = ms
+        attempt.save(update_fields=["response_ms"])
+    (line,) = stats.by_kind(Attempt.objects.for_trainee(trainee))
+    # right, right, wrong, right: 3 of 4 = 75%; median of 1,2,3,4 s = 2.5 s; best streak 2
+    assert (line.attempts, line.right, line.percent) == (4, 3, "75%")
+    assert line.median_seconds == 2.5 and line.best_streak == 2
+
+
+def test_my_progress_shows_my_figures_and_mistakes_only(client, people):
+    answer_some(people["trainee"], "es-bring-in", [True, False])
+    answer_some(people["other_trainee"], "mg-split", [False])
+    client.force_login(people["trainee"])
+    page = client.get("/progress/").content.decode()
+    assert "English Stud" in page and "2</strong> answers" in page
+    assert "Mississippi Gonorrhea" not in page  # only the other trainee drilled that
+    assert page.count('<article class="missed">') == 1
+    assert "Practise this drill again" in page
+    assert "<svg" in page and "Accuracy by day" in page
+
+
+@pytest.mark.parametrize(
+    ("role", "expected"),
+    [
+        (
+            "anonymous",
+            {
+                "/progress/": 302,
+                "/progress/trainees/": 302,
+                "/progress/analysis/": 302,
+                "trainee": 302,
+                "csv": 302,
+                "attempts_csv": 302,
+            },
+        ),
+        (
+            "trainee",
+            {
+                "/progress/": 200,
+                "/progress/trainees/": 403,
+                "/progress/analysis/": 403,
+                "trainee": 403,
+                "csv": 403,
+                "attempts_csv": 403,
+            },
+        ),
+        (
+            "supervisor",
+            {
+                "/progress/": 403,
+                "/progress/trainees/": 200,
+                "/progress/analysis/": 200,
+                "trainee": 200,
+                "csv": 200,
+                "attempts_csv": 200,
+            },
+        ),
+        (
+            "far_supervisor",
+            {
+                "/progress/": 403,
+                "/progress/trainees/": 200,
+                "/progress/analysis/": 200,
+                "trainee": 404,
+                "csv": 200,
+                "attempts_csv": 404,
+            },
+        ),
+        (
+            "manager",
+            {
+                "/progress/": 403,
+                "/progress/trainees/": 403,
+                "/progress/analysis/": 403,
+                "trainee": 403,
+                "csv": 403,
+                "attempts_csv": 403,
+            },
+        ),
+        (
+            "superuser",
+            {
+                "/progress/": 200,
+                "/progress/trainees/": 200,
+                "/progress/analysis/": 200,
+                "trainee": 200,
+                "csv": 200,
+                "attempts_csv": 200,
+            },
+        ),
+    ],
+)
+def test_every_progress_url_with_every_role(client, people, role, expected):
+    answer_some(people["trainee"], "cs-qualify", [False])
+    answer_some(people["far_trainee"], "cs-qualify", [True])
+    tina = people["trainee"]
+    urls = {
+        "/progress/": "/progress/",
+        "/progress/trainees/": "/progress/trainees/",
+        "/progress/analysis/": "/progress/analysis/",
+        "trainee": f"/progress/trainees/{tina.pk}/",
+        "csv": "/progress/trainees.csv",
+        "attempts_csv": f"/progress/trainees/{tina.pk}/attempts.csv",
+    }
+    if role != "anonymous":
+        client.force_login(people[role])
+    for name, url in urls.items():
+        response = client.get(url)
+        assert response.status_code == expected[name], (role, url)
+        if response.status_code == 200:
+            body = response.content.decode()
+            # nobody sees a trainee of another house, and a trainee sees no other trainee
+            if role in ("supervisor", "trainee"):
+                assert "fara" not in body
+            if role == "trainee":
+                assert "otto" not in body
+            if role == "far_supervisor":
+                assert "tina" not in body and "otto" not in body
+
+
+def test_the_supervisor_table_sorts_and_filters(client, people):
+    answer_some(people["trainee"], "cs-qualify", [True, True])
+    answer_some(people["other_trainee"], "es-bring-in", [False, True])
+    client.force_login(people["supervisor"])
+    page = client.get("/progress/trainees/?sort=-accuracy").content.decode()
+    assert page.index(">tina<") < page.index(">otto<")  # 100% before 50%
+    page = client.get("/progress/trainees/?sort=accuracy").content.decode()
+    assert page.index(">otto<") < page.index(">tina<")
+    rows = client.get("/progress/trainees/?game=english-stud").context["rows"]
+    by_name = {r["trainee"].username: r for r in rows}
+    assert by_name["otto"]["attempts"] == 2 and by_name["tina"]["attempts"] == 0
+    today = timezone.localdate()
+    rows = client.get(f"/progress/trainees/?since={today + dt.timedelta(days=1)}").context["rows"]
+    assert all(r["attempts"] == 0 for r in rows)
+
+
+def test_the_csv_exports_have_the_documented_columns(client, people):
+    answer_some(people["trainee"], "cs-qualify", [True, False])
+    client.force_login(people["supervisor"])
+    table = list(csv.reader(io.StringIO(client.get("/progress/trainees.csv").content.decode())))
+    assert table[0] == [
+        "username", "name", "house", "attempts", "right", "accuracy_percent",
+        "median_seconds", "last_active", "tests_passed",
+    ]  # fmt: skip
+    tina = next(row for row in table if row[0] == "tina")
+    assert tina[3:6] == ["2", "1", "50.0"]
+    url = f"/progress/trainees/{people['trainee'].pk}/attempts.csv"
+    rows = list(csv.reader(io.StringIO(client.get(url).content.decode())))
+    assert rows[0][:3] == ["answered_at", "game", "drill"] and len(rows) == 3
+    assert {r[6] for r in rows[1:]} == {"yes", "no"}
+
+
+def test_a_trainees_page_lists_every_attempt_filterable(client, people):
+    answer_some(people["trainee"], "cs-qualify", [True, False, False])
+    client.force_login(people["supervisor"])
+    url = f"/progress/trainees/{people['trainee'].pk}/"
+    assert len(client.get(url).context["page"].object_list) == 3
+    assert len(client.get(url + "?result=wrong").context["page"].object_list) == 2
+
+
+def test_bad_filters_are_ignored_with_a_message_not_an_error(client, people):
+    client.force_login(people["supervisor"])
+    response = client.get("/progress/trainees/?since=yesterday&sort=drop+table&game=poker")
+    assert response.status_code == 200
+    assert "Enter a valid date" in response.content.decode()
+
+
+# --- pages stay a bounded number of queries ------------------------------------------------
+
+
+@pytest.fixture
+def busy_trainee(people):
+    trainee = people["trainee"]
+    seed_attempts(trainee, 10_000, seed=1)
+    return trainee
+
+
+def test_pages_are_aggregate_queries_with_ten_thousand_attempts(
+    client, people, busy_trainee, django_assert_max_num_queries
+):
+    assert Attempt.objects.filter(trainee=busy_trainee).count() == 10_000
+    client.force_login(busy_trainee)
+    with django_assert_max_num_queries(25):
+        assert client.get("/progress/").status_code == 200
+    client.force_login(people["supervisor"])
+    for url in (
+        "/progress/trainees/",
+        "/progress/analysis/",
+        f"/progress/trainees/{busy_trainee.pk}/",
+        "/progress/trainees.csv",
+    ):
+        with django_assert_max_num_queries(25):
+            assert client.get(url).status_code == 200, url

@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+
+
+class AssessmentsConfig(AppConfig):
+    """Assigned tests: a fixed mix of drill questions with a pass mark and a time limit."""
+
+    name = "trainer.assessments"
+    verbose_name = "Assigned tests"

@@ -1,0 +1,21 @@
+from django.urls import path
+
+from . import views
+
+app_name = "assessments"
+urlpatterns = [
+    # trainees
+    path("", views.index, name="index"),
+    path("a/<int:assignment_id>/start", views.start, name="start"),
+    path("s/<int:sitting_id>/", views.sitting_page, name="sitting"),
+    path("s/<int:sitting_id>/q/<int:question_id>/answer", views.answer, name="answer"),
+    path("s/<int:sitting_id>/finish", views.finish, name="finish"),
+    path("s/<int:sitting_id>/result", views.result, name="result"),
+    # supervisors
+    path("manage/", views.manage, name="manage"),
+    path("manage/new", views.build, name="build"),
+    path("manage/<int:test_id>/", views.test_page, name="test"),
+    path("manage/<int:test_id>/assign", views.assign, name="assign"),
+    path("manage/trainees/<int:user_id>/", views.trainee_page, name="trainee"),
+    path("manage/sittings/<int:sitting_id>/", views.sitting_review, name="review"),
+]

@@ -1,0 +1,322 @@
+"""My progress (trainees), Trainees and error analysis (supervisors), CSV exports.
+
+Every page checks who may see it: a trainee sees only their own attempts; a supervisor only the
+trainees of their own house; superusers every house.  Figures come from trainer.progress.stats
+in a bounded number of queries.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import statistics
+from collections import defaultdict
+
+from django import forms
+from django.contrib.auth.decorators import login_required, permission_required
+from django.core.paginator import Paginator
+from django.db.models import Count, Max, Q
+from django.http import Http404, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from trainer.assessments.models import Sitting
+from trainer.drills.models import Attempt
+from trainer.drills.presenting import review
+from trainer.engine.drills import REGISTRY
+from trainer.houses.models import User
+from trainer.houses.roles import TRAINEE
+
+from . import stats
+from .charts import SIZE, trend_panels
+
+reviewer_only = permission_required("houses.review_trainees", raise_exception=True)
+trainee_only = permission_required("houses.practise_drills", raise_exception=True)
+
+
+class FilterForm(forms.Form):
+    """Filters shared by the supervisor's pages (all optional; bad values are ignored with a
+    message beside the field)."""
+
+    game = forms.ChoiceField(
+        required=False, choices=[("", "every game"), *stats.GAME_NAMES.items()]
+    )
+    kind = forms.ChoiceField(required=False)
+    since = forms.DateField(required=False, label="from", widget=forms.DateInput({"type": "date"}))
+    until = forms.DateField(required=False, label="to", widget=forms.DateInput({"type": "date"}))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["kind"].choices = [("", "every drill")] + [
+            (k.slug, k.title) for k in REGISTRY.values()
+        ]
+
+    def values(self) -> dict:
+        if not self.is_valid():
+            return {}
+        return {k: v for k, v in self.cleaned_data.items() if v}
+
+
+def trainees_of(user):
+    """The trainees a supervisor may review: their own house's (superusers: everyone's)."""
+    trainees = User.objects.filter(groups__name=TRAINEE, is_active=True)
+    if not user.is_superuser:
+        trainees = trainees.filter(house_id=user.house_id or -1)
+    return trainees.select_related("house").order_by("username")
+
+
+def _mistake_rows(attempts: list[Attempt]) -> list[dict]:
+    return [
+        {"attempt": a, "question": a.question, "review": review(a.question, a)} for a in attempts
+    ]
+
+
+def progress_context(trainee, attempts=None) -> dict:
+    attempts = Attempt.objects.for_trainee(trainee) if attempts is None else attempts
+    by_category, by_situation = stats.slips(attempts)
+    return {
+        "subject": trainee,
+        "overall": stats.overall(attempts),
+        "kinds": stats.by_kind(attempts),
+        "panels": trend_panels(stats.trend(attempts)),
+        "size": SIZE,
+        "by_category": by_category,
+        "by_situation": by_situation,
+        "mistakes": _mistake_rows(stats.recent_mistakes(attempts)),
+        "sittings": Sitting.objects.filter(trainee=trainee)
+        .select_related("assignment__test")
+        .order_by("-started_at")[:20],
+    }
+
+
+@login_required
+@trainee_only
+@require_GET
+def my_progress(request):
+    return render(request, "progress/mine.html", progress_context(request.user))
+
+
+# --- supervisors ------------------------------------------------------------------------
+
+SORTS = {
+    "name": lambda r: r["trainee"].username.lower(),
+    "attempts": lambda r: r["attempts"],
+    "accuracy": lambda r: (r["accuracy"] is None, r["accuracy"] or 0),
+    "median": lambda r: (r["median"] is None, r["median"] or 0),
+    "last": lambda r: (r["last"] is None, r["last"] or dt.datetime.min.replace(tzinfo=dt.UTC)),
+    "tests": lambda r: r["tests_passed"],
+}
+
+
+def trainee_rows(user, filters: dict) -> list[dict]:
+    """One row per trainee: attempts, accuracy, median time, last active, tests passed
+    (four queries, whatever the number of trainees and attempts)."""
+    trainees = list(trainees_of(user))
+    ids = [t.pk for t in trainees]
+    attempts = stats.filter_attempts(Attempt.objects.filter(trainee_id__in=ids), **filters)
+    totals = {
+        row["trainee"]: row
+        for row in attempts.values("trainee").annotate(
+            n=Count("pk"), right=Count("pk", filter=Q(is_correct=True)), last=Max("answered_at")
+        )
+    }
+    times: dict[int, list[int]] = defaultdict(list)
+    for trainee_id, ms in attempts.values_list("trainee", "response_ms"):
+        times[trainee_id].append(ms)
+    passed = dict(
+        Sitting.objects.filter(trainee_id__in=ids, passed=True)
+        .values("trainee")
+        .annotate(n=Count("pk"))
+        .values_list("trainee", "n")
+    )
+    rows = []
+    for trainee in trainees:
+        total = totals.get(trainee.pk, {"n": 0, "right": 0, "last": None})
+        rows.append(
+            {
+                "trainee": trainee,
+                "attempts": total["n"],
+                "right": total["right"],
+                "accuracy": total["right"] / total["n"] if total["n"] else None,
+                "median": statistics.median(times[trainee.pk]) / 1000
+                if times[trainee.pk]
+                else None,
+                "last": total["last"],
+                "tests_passed": passed.get(trainee.pk, 0),
+            }
+        )
+    return rows
+
+
+COLUMNS = [
+    ("name", "Trainee"),
+    ("attempts", "Answers"),
+    ("accuracy", "Accuracy"),
+    ("median", "Median time"),
+    ("last", "Last active"),
+    ("tests", "Tests passed"),
+]
+
+
+def _sorted(rows, sort: str):
+    key = sort.lstrip("-")
+    if key not in SORTS:
+        key, sort = "name", "name"
+    return sorted(rows, key=SORTS[key], reverse=sort.startswith("-")), sort
+
+
+@login_required
+@reviewer_only
+@require_GET
+def trainees(request):
+    form = FilterForm(request.GET or None)
+    rows, sort = _sorted(trainee_rows(request.user, form.values()), request.GET.get("sort", ""))
+    query = request.GET.copy()
+    query.pop("sort", None)
+    return render(
+        request,
+        "progress/trainees.html",
+        {
+            "rows": rows,
+            "form": form,
+            "sort": sort,
+            "query": query.urlencode(),
+            "columns": COLUMNS,
+        },
+    )
+
+
+def _reviewable(request, user_id) -> User:
+    trainee = trainees_of(request.user).filter(pk=user_id).first()
+    if trainee is None:
+        raise Http404("There is no such trainee in your house.")
+    return trainee
+
+
+class AttemptFilterForm(FilterForm):
+    result = forms.ChoiceField(
+        required=False, choices=[("", "right and wrong"), ("right", "right"), ("wrong", "wrong")]
+    )
+
+
+def _filtered_attempts(trainee, form: AttemptFilterForm):
+    values = form.values()
+    result = values.pop("result", "")
+    attempts = stats.filter_attempts(Attempt.objects.for_trainee(trainee), **values)
+    if result:
+        attempts = attempts.filter(is_correct=result == "right")
+    return attempts
+
+
+@login_required
+@reviewer_only
+@require_GET
+def trainee_detail(request, user_id):
+    trainee = _reviewable(request, user_id)
+    form = AttemptFilterForm(request.GET or None)
+    attempts = _filtered_attempts(trainee, form).select_related("question")
+    page = Paginator(attempts.order_by("-answered_at", "-pk"), 50).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
+    context = progress_context(trainee)
+    context.update({"form": form, "page": page, "query": query.urlencode()})
+    return render(request, "progress/trainee.html", context)
+
+
+@login_required
+@reviewer_only
+@require_GET
+def analysis(request):
+    form = FilterForm(request.GET or None)
+    ids = trainees_of(request.user).values("pk")
+    attempts = stats.filter_attempts(Attempt.objects.filter(trainee_id__in=ids), **form.values())
+    by_category, by_situation = stats.slips(attempts)
+    kinds = stats.by_kind(attempts)
+    kinds.sort(key=lambda ln: (ln.accuracy, -ln.attempts))
+    return render(
+        request,
+        "progress/analysis.html",
+        {"form": form, "kinds": kinds, "by_category": by_category, "by_situation": by_situation},
+    )
+
+
+# --- CSV ----------------------------------------------------------------------------------
+
+TRAINEE_COLUMNS = [
+    "username", "name", "house", "attempts", "right", "accuracy_percent",
+    "median_seconds", "last_active", "tests_passed",
+]  # fmt: skip
+ATTEMPT_COLUMNS = [
+    "answered_at", "game", "drill", "level", "situation", "category", "right",
+    "response_seconds", "answer", "correct_answer", "question_id", "seed",
+    "paytable_version",
+]  # fmt: skip
+
+
+def _csv(filename: str) -> tuple[HttpResponse, csv.writer]:
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response, csv.writer(response)
+
+
+@login_required
+@reviewer_only
+@require_GET
+def trainees_csv(request):
+    form = FilterForm(request.GET or None)
+    rows, _ = _sorted(trainee_rows(request.user, form.values()), request.GET.get("sort", ""))
+    response, writer = _csv("trainees.csv")
+    writer.writerow(TRAINEE_COLUMNS)
+    for r in rows:
+        t = r["trainee"]
+        writer.writerow(
+            [
+                t.username,
+                t.get_full_name(),
+                t.house.slug if t.house else "",
+                r["attempts"],
+                r["right"],
+                "" if r["accuracy"] is None else round(r["accuracy"] * 100, 1),
+                "" if r["median"] is None else round(r["median"], 2),
+                r["last"].isoformat() if r["last"] else "",
+                r["tests_passed"],
+            ]
+        )
+    return response
+
+
+@login_required
+@reviewer_only
+@require_GET
+def attempts_csv(request, user_id):
+    trainee = _reviewable(request, user_id)
+    form = AttemptFilterForm(request.GET or None)
+    attempts = _filtered_attempts(trainee, form).select_related("question")
+    response, writer = _csv(f"attempts-{trainee.username}.csv")
+    writer.writerow(ATTEMPT_COLUMNS)
+    for a in attempts.order_by("answered_at", "pk").iterator(chunk_size=2000):
+        q = a.question
+        writer.writerow(
+            [
+                a.answered_at.isoformat(),
+                a.game,
+                a.kind,
+                q.level,
+                q.situation,
+                q.category,
+                "yes" if a.is_correct else "no",
+                round(a.response_ms / 1000, 2),
+                _flat(a.answer),
+                _flat(q.expected),
+                q.pk,
+                q.seed,
+                q.paytable_version_id or "",
+            ]
+        )
+    return response
+
+
+def _flat(answer: dict) -> str:
+    return "; ".join(
+        f"{k}={','.join(v) if isinstance(v, list) else v}" for k, v in sorted(answer.items())
+    )
