@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench install migrate seed clean
+.PHONY: run serve worker test lint bench load install migrate seed clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -18,12 +18,33 @@ install: $(STAMP)
 
 migrate: install
 	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py createcachetable
 
 # development settings unless the caller says otherwise
 run: export DEBUG ?= 1
 run: migrate
 	$(BIN)/python manage.py seed_demo
+	@# the task worker (par sheets) runs beside the site and stops with it
+	$(BIN)/python manage.py db_worker --interval 1 & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	$(BIN)/python manage.py runserver 127.0.0.1:8000
+
+# Production settings (DEBUG off; SECRET_KEY and ALLOWED_HOSTS must be set) under gunicorn,
+# with the task worker beside it.  See the README's "Production" section.
+BIND ?= 127.0.0.1:8001
+WORKERS ?= 3
+serve: install
+	$(BIN)/python manage.py check --deploy
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py createcachetable
+	$(BIN)/python manage.py collectstatic --noinput -v0
+	$(BIN)/python manage.py db_worker & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
+	$(BIN)/gunicorn trainer.wsgi --bind $(BIND) --workers $(WORKERS) --threads 4 \
+	  --worker-class gthread --access-logfile - --graceful-timeout 20
+
+worker: install
+	$(BIN)/python manage.py db_worker
 
 lint: install
 	$(BIN)/ruff check .
@@ -34,6 +55,7 @@ test: lint
 
 bench: install
 	$(BIN)/python -m trainer.bench
+	$(BIN)/python -m trainer.engine.parsheet_bench
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles

@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -59,6 +60,10 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.forms",
     "django_htmx",
+    "axes",
+    "csp",
+    "django_tasks",
+    "django_tasks_db",
     "trainer",
     "trainer.houses",
     "trainer.rulings",
@@ -78,6 +83,14 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # last, as django-axes asks: it turns a locked-out sign-in into the lockout page
+    "axes.middleware.AxesMiddleware",
+]
+
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 # widgets may use the project's templates (drills' keyed radio buttons)
@@ -108,6 +121,19 @@ DATABASES = {
     )
 }
 FIXTURE_DIRS = [BASE_DIR / "fixtures"]
+# Long work (par sheets) runs in the task worker, `manage.py db_worker`, off the database.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+
+# Sessions live in the database and the cache is a database table, so several app servers
+# (gunicorn workers on one machine or many) share them; `make migrate` creates the table.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "trainer_cache",
+    }
+}
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -116,6 +142,21 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Login throttling: five wrong passwords for one username lock that username out for an hour
+# (by username, not by address: a training room shares one address).  Staff unlock it in the
+# admin (Axes › Access attempts: delete) or with `manage.py axes_reset_username NAME`.
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = 1  # hours
+AXES_LOCKOUT_PARAMETERS = ["username"]
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_RESET_ON_SUCCESS = True
+SILENCED_SYSTEM_CHECKS = [
+    # axes.W006 warns that a lockout without the address can be dodged by rotating user
+    # agents or cookies; ours counts failures per username whatever the client sends, and
+    # adding the address would lock a whole training room behind one address.
+    "axes.W006",
+]
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -150,6 +191,22 @@ if env_bool("SECURE_PROXY_SSL_HEADER", False):
     # Only behind a proxy that sets X-Forwarded-Proto itself and strips it from clients.
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_CONTENT_TYPE_NOSNIFF = True
+# Content security policy: scripts only from this site (htmx is served locally, there is no
+# inline script); inline style attributes stay allowed because the Django admin uses them.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF, "'unsafe-inline'"],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "font-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 

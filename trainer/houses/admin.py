@@ -13,7 +13,9 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.forms.models import BaseInlineFormSet
 from django.http import HttpResponseRedirect
 from django.template.loader import render_to_string
-from django.urls import reverse
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils.html import format_html
 
 from trainer.engine import EngineError
 from trainer.engine.paytables import BANKED_STUD_ROWS
@@ -152,7 +154,16 @@ class PaytableRowInline(admin.TabularInline):
 @admin.register(PaytableVersion)
 class PaytableVersionAdmin(HouseScopedAdmin):
     inlines = [PaytableRowInline]
-    list_display = ["__str__", "house", "game", "number", "is_active", "created_by", "created_at"]
+    list_display = [
+        "__str__",
+        "house",
+        "game",
+        "number",
+        "is_active",
+        "house_edge",
+        "created_by",
+        "created_at",
+    ]
     # only the houses in this user's own list, so no other house is named
     list_filter = [("house", admin.RelatedOnlyFieldListFilter), "game", "is_active"]
     search_fields = ["label", "house__name", "house__slug"]
@@ -165,8 +176,10 @@ class PaytableVersionAdmin(HouseScopedAdmin):
         "created_at",
         "in_use",
         "example_payouts",
+        "par_sheet",
+        "activation",
     ]
-    actions = ["activate", "new_version_from_this_one"]
+    actions = ["activate", "new_version_from_this_one", "compute_par_sheet"]
     fieldsets = [
         (None, {"fields": ["house", "game", "label", "bet_unit"]}),
         (
@@ -185,11 +198,25 @@ class PaytableVersionAdmin(HouseScopedAdmin):
                     "created_by",
                     "created_at",
                     "in_use",
+                    "activation",
                 ]
             },
         ),
         ("How this table pays", {"fields": ["example_payouts"]}),
+        ("Par sheet (exact house edge under optimal play)", {"fields": ["par_sheet"]}),
     ]
+
+    @admin.display(description="house edge")
+    def house_edge(self, obj):
+        sheet = services.parsheet_of(obj)
+        if sheet is None or sheet.status != sheet.Status.DONE:
+            return "—" if sheet is None else sheet.status
+        edge = sheet.figures["house_edge"] * 100
+        if sheet.player_edge:
+            return format_html(
+                '<strong class="player-edge">{}% (player edge)</strong>', f"{edge:.4f}"
+            )
+        return f"{edge:.4f}%"
 
     @admin.display(boolean=True, description="in use (read-only)")
     def in_use(self, obj):
@@ -206,6 +233,62 @@ class PaytableVersionAdmin(HouseScopedAdmin):
         except EngineError as exc:
             return f"No preview yet: {exc}"
         return render_to_string("houses/preview.html", {"rows": rows, "game": obj.game})
+
+    def get_urls(self):
+        return [
+            path(
+                "<int:object_id>/activate/",
+                self.admin_site.admin_view(self.activate_view),
+                name="houses_paytableversion_activate",
+            ),
+            *super().get_urls(),
+        ]
+
+    def activate_view(self, request, object_id):
+        """The explicit activation step: the table, its par sheet (a player edge in red), and
+        one button."""
+        version = self.get_object(request, str(object_id))
+        if version is None or not self.has_view_permission(request, version):
+            raise PermissionDenied
+        if not request.user.has_perm("houses.change_paytableversion"):
+            raise PermissionDenied
+        sheet = services.parsheet_of(version)
+        if request.method == "POST":
+            try:
+                services.activate(version, by=request.user)
+            except ValidationError as exc:
+                self.message_user(request, " ".join(exc.messages), messages.ERROR)
+            else:
+                self.message_user(request, f"{version} is now the active table.", messages.SUCCESS)
+            return HttpResponseRedirect(
+                reverse("admin:houses_paytableversion_change", args=[version.pk])
+            )
+        context = {
+            **self.admin_site.each_context(request),
+            "title": f"Activate {version}",
+            "version": version,
+            "result": sheet,
+            "problems": services.table_problems(version),
+            "opts": self.model._meta,
+        }
+        return TemplateResponse(request, "houses/activate.html", context)
+
+    @admin.display(description="activation")
+    def activation(self, obj):
+        if obj is None or obj.pk is None:
+            return "Save the version first."
+        if obj.is_active:
+            return "This is the house's active table for this game."
+        url = reverse("admin:houses_paytableversion_activate", args=[obj.pk])
+        return format_html('<a class="button" href="{}">Activate this version…</a>', url)
+
+    @admin.display(description="par sheet")
+    def par_sheet(self, obj):
+        if obj is None or obj.pk is None:
+            return "Save the version, then choose “Compute par sheet” in the list's actions."
+        return render_to_string(
+            "houses/parsheet.html", {"result": services.parsheet_of(obj), "version": obj}
+        )
 
     def has_change_permission(self, request, obj=None):
         return super().has_change_permission(request, obj) and not (obj and obj.is_in_use())
@@ -239,12 +322,35 @@ class PaytableVersionAdmin(HouseScopedAdmin):
         version = queryset.get()
         if not self.has_view_permission(request, version):
             raise PermissionDenied
+        sheet = services.parsheet_of(version)
+        if sheet is not None and sheet.player_edge:
+            # flagged in red: activating it takes the confirmation page
+            return HttpResponseRedirect(
+                reverse("admin:houses_paytableversion_activate", args=[version.pk])
+            )
         try:
             services.activate(version, by=request.user)
         except ValidationError as exc:
             self.message_user(request, " ".join(exc.messages), messages.ERROR)
             return
         self.message_user(request, f"{version} is now the active table.", messages.SUCCESS)
+
+    @admin.action(description="Compute par sheet (runs in the background)")
+    def compute_par_sheet(self, request, queryset):
+        for version in queryset:
+            if not self.has_view_permission(request, version):
+                raise PermissionDenied
+            try:
+                result = services.request_parsheet(version)
+            except ValidationError as exc:
+                self.message_user(request, f"{version}: {' '.join(exc.messages)}", messages.ERROR)
+                continue
+            state = {
+                "done": "already computed (an identical table's)",
+                "queued": "queued",
+                "running": "being computed",
+            }.get(result.status, result.status)
+            self.message_user(request, f"{version}: par sheet {state}.", messages.SUCCESS)
 
     @admin.action(description="New version from this one")
     def new_version_from_this_one(self, request, queryset):

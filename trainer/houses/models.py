@@ -356,3 +356,39 @@ class HouseRulesSettings(models.Model):
         return (self.house.slug,)
 
     natural_key.dependencies = ["houses.house"]
+
+
+class ParSheetResult(models.Model):
+    """The par sheet of one paytable as the engine computes it.  Keyed by what the figures
+    depend on (`trainer.engine.parsheets.paytable_key`), so identical tables of any house share
+    one computation, and a version's table never changes, so its par sheet never goes stale."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "queued"
+        RUNNING = "running", "running"
+        DONE = "done", "done"
+        FAILED = "failed", "failed"
+
+    key = models.CharField(max_length=64, unique=True)
+    game = models.CharField(max_length=30, choices=Game.choices)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
+    done = models.BigIntegerField(default=0)
+    total = models.BigIntegerField(default=0)
+    figures = models.JSONField(null=True, blank=True)
+    error = models.TextField(blank=True)
+    requested_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = "par sheet"
+
+    def __str__(self) -> str:
+        return f"Par sheet {self.key[:12]} ({self.get_game_display()}, {self.status})"
+
+    @property
+    def percent(self) -> int:
+        return int(100 * self.done / self.total) if self.total else 0
+
+    @property
+    def player_edge(self) -> bool:
+        return bool(self.figures and self.figures.get("player_edge"))

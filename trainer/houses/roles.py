@@ -35,10 +35,15 @@ def sync_roles(apps, schema_editor=None) -> None:
     from django.contrib.auth.management import create_permissions
 
     # Permissions are normally created after all migrations; make sure they exist now.
+    # create_permissions skips an app whose models_module is unset, as it is in a migration's
+    # historical registry; put back whatever each app had, so the live registry is untouched.
     for config in apps.get_app_configs():
-        config.models_module = True
-        create_permissions(config, verbosity=0, apps=apps)
-        config.models_module = None
+        original = getattr(config, "models_module", None)
+        config.models_module = original or True
+        try:
+            create_permissions(config, verbosity=0, apps=apps)
+        finally:
+            config.models_module = original
     Group = apps.get_model("auth", "Group")
     Permission = apps.get_model("auth", "Permission")
     for role, names in ROLES.items():

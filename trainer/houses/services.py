@@ -10,13 +10,62 @@ from trainer.engine import EngineError
 from trainer.engine.paytables import BANKED_STUD_ROWS, MISSISSIPPI_STUD_ROWS
 
 from .config import paytable_of
-from .models import Game, HouseRulesSettings, PaytableRow, PaytableVersion
+from .models import Game, HouseRulesSettings, ParSheetResult, PaytableRow, PaytableVersion
 
 REQUIRED_ROWS = {
     Game.MISSISSIPPI_STUD: MISSISSIPPI_STUD_ROWS,
     Game.CARIBBEAN_STUD: BANKED_STUD_ROWS,
     Game.CASINO_STUD: BANKED_STUD_ROWS,
 }
+
+
+def parsheet_inputs(version: PaytableVersion, table, rules):
+    """(game, engine paytable, call multiple or None) for a version's par sheet."""
+    multiple = rules.call_multiple if version.game == Game.CARIBBEAN_STUD else None
+    return version.game, table, multiple
+
+
+def parsheet_key_of(version: PaytableVersion) -> str | None:
+    """The key of the par sheet that belongs to this version's table (None if the table
+    cannot be computed as it stands)."""
+    from trainer.engine.parsheets import paytable_key
+
+    from .config import house_rules_of
+
+    try:
+        game, table, multiple = parsheet_inputs(
+            version, paytable_of(version), house_rules_of(getattr(version.house, "rules", None))
+        )
+        return paytable_key(table, game, call_multiple=multiple)
+    except EngineError:
+        return None
+
+
+def parsheet_of(version: PaytableVersion) -> ParSheetResult | None:
+    key = parsheet_key_of(version)
+    return ParSheetResult.objects.filter(key=key).first() if key else None
+
+
+def request_parsheet(version: PaytableVersion) -> ParSheetResult:
+    """Queue the computation of a version's par sheet, unless an identical table's is already
+    done or under way (a failed one is tried again)."""
+    from .tasks import compute_parsheet
+
+    problems = table_problems(version)
+    if problems:
+        raise ValidationError(" ".join(problems))
+    key = parsheet_key_of(version)
+    with transaction.atomic():
+        result, created = ParSheetResult.objects.get_or_create(
+            key=key, defaults={"game": version.game}
+        )
+        if not created and result.status != ParSheetResult.Status.FAILED:
+            return result
+        if not created:
+            result.status, result.error, result.done = ParSheetResult.Status.QUEUED, "", 0
+            result.save(update_fields=["status", "error", "done"])
+    transaction.on_commit(lambda: compute_parsheet.enqueue(result.pk, version.pk))
+    return result
 
 
 def chip_unit_of(house_id: int | None) -> int:

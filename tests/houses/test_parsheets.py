@@ -1,0 +1,110 @@
+"""Par sheets where users see them: the command, and the admin's background computation."""
+
+import json
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from tests.factories import HouseFactory, PaytableVersionFactory
+from trainer.engine import Category
+from trainer.engine.paytables import MISSISSIPPI_STUD_BASE
+from trainer.houses import services
+from trainer.houses.models import Game, ParSheetResult, PaytableVersion
+
+# mississippi-stud.txt's base table: the published house edge is 4.9149%; the engine's exact
+# figure (tests/engine/test_parsheets.py pins it) is 53223/1082900.
+BASE_EDGE = "53223/1082900"
+
+
+def test_the_command_prints_the_base_tables_par_sheet_as_json(capsys, db):
+    call_command("parsheet", "mississippi-stud", "--json")
+    sheet = json.loads(capsys.readouterr().out)
+    assert sheet["house_edge_exact"] == BASE_EDGE
+    assert round(sheet["house_edge"] * 100, 4) == 4.9149
+    assert {"house_edge", "element_of_risk", "average_bet", "outcomes"} <= set(sheet)
+
+
+def test_the_command_reads_a_paytable_and_refuses_bad_input(capsys, db):
+    with pytest.raises(CommandError, match="not JSON"):
+        call_command("parsheet", "mississippi-stud", "--paytable", "{oops")
+    with pytest.raises(CommandError, match="flush row is missing"):
+        call_command("parsheet", "caribbean-stud", "--paytable", '{"royal flush": 100}')
+    with pytest.raises(CommandError, match="There is no house"):
+        call_command("parsheet", "casino-stud", "--house", "nowhere")
+
+
+@pytest.fixture
+def immediate_tasks(settings):
+    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+
+
+def test_compute_action_stores_the_par_sheet_and_identical_tables_share_it(
+    manager_client, ms_version, immediate_tasks, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        manager_client.post(
+            "/admin/houses/paytableversion/",
+            {"action": "compute_par_sheet", "_selected_action": [ms_version.pk]},
+        )
+    result = services.parsheet_of(ms_version)
+    assert result.status == "done" and result.figures["house_edge_exact"] == BASE_EDGE
+    page = manager_client.get(f"/admin/houses/paytableversion/{ms_version.pk}/change/")
+    assert BASE_EDGE in page.content.decode()
+    # the same table in another house: one computation serves both
+    twin = PaytableVersionFactory(house=HouseFactory(), game=Game.MISSISSIPPI_STUD)
+    assert services.request_parsheet(twin).pk == result.pk
+    assert ParSheetResult.objects.count() == 1
+
+
+def test_a_table_that_gives_the_player_the_edge_is_flagged_before_activation(
+    manager_client, house, immediate_tasks, django_capture_on_commit_callbacks
+):
+    generous = {c.label: str(o) for c, o in MISSISSIPPI_STUD_BASE.rows}
+    # two pair at 20 to 1 (more than trips, hence confirmed) hands the player a large edge
+    generous["two pair"] = "20:1"
+    version = PaytableVersionFactory(
+        house=house, rows=generous, label="Promotion", inversions_confirmed=True
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        services.request_parsheet(version)
+    assert services.parsheet_of(version).player_edge
+    response = manager_client.post(
+        "/admin/houses/paytableversion/",
+        {"action": "activate", "_selected_action": [version.pk]},
+    )
+    url = f"/admin/houses/paytableversion/{version.pk}/activate/"
+    assert response.status_code == 302 and response["Location"] == url
+    version.refresh_from_db()
+    assert not version.is_active
+    page = manager_client.get(url).content.decode()
+    assert "gives the PLAYER the edge" in page and "Activate anyway" in page
+    manager_client.post(url)
+    version.refresh_from_db()
+    assert version.is_active
+
+
+def test_a_broken_table_is_not_computed(manager_client, house):
+    version = PaytableVersionFactory(house=house, game=Game.CARIBBEAN_STUD)
+    version.rows.filter(category=Category.FLUSH.order).delete()
+    response = manager_client.post(
+        "/admin/houses/paytableversion/",
+        {"action": "compute_par_sheet", "_selected_action": [version.pk]},
+        follow=True,
+    )
+    assert "The flush row is missing." in response.content.decode()
+    assert not ParSheetResult.objects.exists()
+    assert PaytableVersion.objects.get(pk=version.pk).rows.count() == 9
+
+
+def test_the_real_worker_computes_a_queued_par_sheet(
+    ms_version, django_capture_on_commit_callbacks
+):
+    # the database backend of settings.TASKS, and its db_worker command, as `make run` runs it
+    with django_capture_on_commit_callbacks(execute=True):
+        result = services.request_parsheet(ms_version)
+    assert ParSheetResult.objects.get(pk=result.pk).status == "queued"
+    call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)
+    result.refresh_from_db()
+    assert result.status == "done" and result.figures["house_edge_exact"] == BASE_EDGE
+    assert result.done == result.total > 0  # progress was recorded to the end
