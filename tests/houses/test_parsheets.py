@@ -97,12 +97,11 @@ def test_a_broken_table_is_not_computed(manager_client, house):
     assert PaytableVersion.objects.get(pk=version.pk).rows.count() == 9
 
 
-def test_the_real_worker_computes_a_queued_par_sheet(
-    ms_version, django_capture_on_commit_callbacks
-):
+@pytest.mark.django_db(transaction=True)
+def test_the_real_worker_computes_a_queued_par_sheet(ms_version):
     # the database backend of settings.TASKS, and its db_worker command, as `make run` runs it
-    with django_capture_on_commit_callbacks(execute=True):
-        result = services.request_parsheet(ms_version)
+    # (transactional: the worker closes and reopens database connections as it goes)
+    result = services.request_parsheet(ms_version)
     assert ParSheetResult.objects.get(pk=result.pk).status == "queued"
     call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)
     result.refresh_from_db()
