@@ -136,7 +136,23 @@ def create_question(
     config, version = _house_setup(trainee, drill.game)
     seed = secrets.randbits(62) if seed is None else seed
     q = drill.generate(seed, level, config, natural=natural)
-    question = Question.objects.create(
+    question = question_row(
+        q,
+        trainee=trainee,
+        session=session,
+        version=version,
+        house_rules=dataclasses.asdict(config.rules),
+    )
+    question.save()
+    if version is not None:
+        mark_used(version)
+    return question
+
+
+def question_row(q, *, trainee, house_rules: dict, session=None, version=None) -> Question:
+    """An unsaved Question holding everything of the engine's question `q` that re-grading
+    needs (the one place that maps the engine's question to the row)."""
+    return Question(
         trainee=trainee,
         session=session,
         kind=q.kind,
@@ -153,11 +169,8 @@ def create_question(
         situation=q.situation,
         category=q.category or "",
         paytable_version=version,
-        house_rules=dataclasses.asdict(config.rules),
+        house_rules=house_rules,
     )
-    if version is not None:
-        mark_used(version)
-    return question
 
 
 def current_question(session: PracticeSession) -> Question | None:

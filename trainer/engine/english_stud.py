@@ -27,6 +27,7 @@ from .errors import EngineError, RulingError
 from .hands import Category, HandValue, best_five, evaluate_exposed, rank_name
 from .house import HouseConfig, HouseRules
 from .requests import amount_field, choice_field, refuse_duplicates, seat_cards_field
+from .words import cap, payout_sentence, seat_list, show
 
 __all__ = [
     "MAX_PLAYERS",
@@ -64,35 +65,9 @@ def _street_name(street: int) -> str:
 # --- words -------------------------------------------------------------------------------
 
 
-def _seat_list(seats: Sequence[str]) -> str:
-    """'seat 1', 'seats 1 and 3', 'seats 1, 2 and 3'."""
-    if len(seats) == 1:
-        return f"seat {seats[0]}"
-    return f"seats {', '.join(seats[:-1])} and {seats[-1]}"
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _show(c: Card) -> str:
-    return c.rank_char + c.symbol
-
-
 def _a_rank(rank: int) -> str:
     name = rank_name(rank)
     return f"{'an' if name[0] in 'ae' else 'a'} {name}"
-
-
-def _payout_sentence(shares: Mapping[str, int]) -> str:
-    paid = [f"seat {s} takes {n}" for s, n in shares.items() if n]
-    empty = [s for s, n in shares.items() if not n]
-    if not paid:
-        return "Nobody takes anything: the pot is empty."
-    text = "Payout: " + ", ".join(paid)
-    if empty:
-        text += f"; {_seat_list(empty)} {'takes' if len(empty) == 1 else 'take'} nothing"
-    return text + "."
 
 
 # --- checking what the engine is given ----------------------------------------------------
@@ -149,19 +124,19 @@ def bring_in(up: Mapping[str, Card]) -> Decision:
     seats = _seat_order(up, "up")
     shown = {s: _cards_of((up[s],), s, "up")[0] for s in seats}
     _refuse_twice({s: (c,) for s, c in shown.items()}, "up")
-    steps = ["Up cards: " + ", ".join(f"seat {s} {_show(c)}" for s, c in shown.items()) + "."]
+    steps = ["Up cards: " + ", ".join(f"seat {s} {show(c)}" for s, c in shown.items()) + "."]
     lowest = min(shown, key=lambda s: (shown[s].rank, shown[s].suit))
     low = shown[lowest]
     tied = [s for s in seats if shown[s].rank == low.rank]
     if len(tied) == 1:
         steps.append(
-            f"Seat {lowest} shows the lowest card, {_show(low)}: seat {lowest} pays the bring-in."
+            f"Seat {lowest} shows the lowest card, {show(low)}: seat {lowest} pays the bring-in."
         )
     else:
         steps.append(
-            f"{_cap(_seat_list(tied))} {'both' if len(tied) == 2 else 'all'} show "
+            f"{cap(seat_list(tied))} {'both' if len(tied) == 2 else 'all'} show "
             f"{_a_rank(low.rank)}, the lowest rank: suits break the tie, clubs lowest, so seat "
-            f"{lowest}'s {_show(low)} pays the bring-in."
+            f"{lowest}'s {show(low)} pays the bring-in."
         )
     return Decision(lowest, tuple(steps))
 
@@ -201,19 +176,19 @@ def first_to_act(street: int, up: Mapping[str, Sequence[Card]]) -> Decision:
         shown[s] = cards
     _refuse_twice(shown, "up")
     if street == 3:
-        steps = ["Up cards: " + ", ".join(f"seat {s} {_show(c[0])}" for s, c in shown.items())]
+        steps = ["Up cards: " + ", ".join(f"seat {s} {show(c[0])}" for s, c in shown.items())]
         steps[0] += "."
         top = max(c[0].rank for c in shown.values())
         tied = [s for s in seats if shown[s][0].rank == top]
         first = tied[0]
         if len(tied) == 1:
             steps.append(
-                f"Seat {first} shows the highest card, {_show(shown[first][0])}: "
+                f"Seat {first} shows the highest card, {show(shown[first][0])}: "
                 f"seat {first} acts first."
             )
         else:
             steps.append(
-                f"{_cap(_seat_list(tied))} {'both' if len(tied) == 2 else 'all'} show "
+                f"{cap(seat_list(tied))} {'both' if len(tied) == 2 else 'all'} show "
                 f"{_a_rank(top)}, the highest card; suits do not count here, so seat {first}, "
                 "the first clockwise from the dealer, acts first."
             )
@@ -223,7 +198,7 @@ def first_to_act(street: int, up: Mapping[str, Sequence[Card]]) -> Decision:
     steps = [
         "Exposed hands: "
         + "; ".join(
-            f"seat {s} {' '.join(_show(c) for c in shown[s])}, {v}" for s, v in values.items()
+            f"seat {s} {' '.join(show(c) for c in shown[s])}, {v}" for s, v in values.items()
         )
         + "."
     ]
@@ -234,7 +209,7 @@ def first_to_act(street: int, up: Mapping[str, Sequence[Card]]) -> Decision:
         steps.append(f"Seat {first}'s {best} is the highest exposed hand: seat {first} acts first.")
     else:
         steps.append(
-            f"{_cap(_seat_list(tied))} tie for the highest exposed hand with {best}: seat "
+            f"{cap(seat_list(tied))} tie for the highest exposed hand with {best}: seat "
             f"{first}, the first clockwise from the dealer, acts first."
         )
     return Decision(first, tuple(steps))
@@ -320,7 +295,7 @@ def showdown(
     steps: list[str] = []
     for s in seats:
         values[s], best[s] = best_five(sevens[s])
-        steps.append(f"Seat {s}: {' '.join(_show(c) for c in best[s])}, {values[s]}.")
+        steps.append(f"Seat {s}: {' '.join(show(c) for c in best[s])}, {values[s]}.")
     top = max(v.strength for v in values.values())
     winners = tuple(s for s in seats if values[s].strength == top)
     order = tuple(_odd_chip_order(winners, sevens))
@@ -332,7 +307,7 @@ def showdown(
         steps.append(f"Seat {w}'s {values[w]} is best: seat {w} takes the pot of {pot}.")
     else:
         steps.append(
-            f"{_cap(_seat_list(winners))} tie ({values[winners[0]]}): they split the pot of {pot}."
+            f"{cap(seat_list(winners))} tie ({values[winners[0]]}): they split the pot of {pot}."
         )
         chips = pot // unit
         base = chips // len(winners) * unit
@@ -342,7 +317,7 @@ def showdown(
             steps.append(f"{head}splits evenly: {base} each.")
         else:
             common = set.intersection(*(set(sevens[s]) for s in winners))
-            tops = {s: _show(_top_card(sevens[s], common)) for s in order}
+            tops = {s: show(_top_card(sevens[s], common)) for s in order}
             if odd == 1:
                 tail = (
                     f"the odd chip goes to seat {order[0]}, whose {tops[order[0]]} is the "
@@ -357,7 +332,7 @@ def showdown(
             steps.append(
                 f"{head}does not divide evenly among {len(winners)} hands: {base} each, and {tail}"
             )
-    steps.append(_payout_sentence(shares))
+    steps.append(payout_sentence(shares))
     return Showdown(
         pot,
         winners,
@@ -399,11 +374,11 @@ class ExchangeRecord:
         if self.face is Face.DOWN:
             return (
                 f"Exchange after {where}: seat {self.seat} exchanges a hole card, "
-                f"{_show(self.discarded)}, for a new hole card, {_show(self.received)}."
+                f"{show(self.discarded)}, for a new hole card, {show(self.received)}."
             )
         return (
             f"Exchange after {where}: seat {self.seat} exchanges the exposed "
-            f"{_show(self.discarded)} for {_show(self.received)}, face up."
+            f"{show(self.discarded)} for {show(self.received)}, face up."
         )
 
 
@@ -456,7 +431,7 @@ class Hand:
         self.street = 3
         self._exchange_round = 0
         self._acted: set[str] = set()
-        shown = ", ".join(f"seat {s} {_show(c)}" for s, c in self.third_street_up.items())
+        shown = ", ".join(f"seat {s} {show(c)}" for s, c in self.third_street_up.items())
         self.steps.append(f"3rd Street: two cards down and one up to each player ({shown}).")
 
     # what the table shows
@@ -499,7 +474,7 @@ class Hand:
 
     def _seat(self, seat: object, *, live: bool = True) -> str:
         if not isinstance(seat, str) or seat not in self.seats:
-            raise EngineError(f"{seat!r} is not a seat at this table ({_seat_list(self.seats)}).")
+            raise EngineError(f"{seat!r} is not a seat at this table ({seat_list(self.seats)}).")
         if live and seat in self.folded:
             raise EngineError(f"Seat {seat} has folded and takes no further part.")
         return seat
@@ -560,7 +535,7 @@ class Hand:
             self.steps.append(
                 f"{name}: even with the burns and discards reshuffled the stock cannot give "
                 f"every player a card, so the dealer burns one and turns one community card, "
-                f"{_show(self.community)}, face up for all."
+                f"{show(self.community)}, face up for all."
             )
         else:
             self._require(need, name)
@@ -569,7 +544,7 @@ class Hand:
             for s in active:
                 c = self._draw()[0]
                 (self.down if street == 7 else self.up)[s].append(c)
-                dealt.append(f"seat {s} {_show(c)}")
+                dealt.append(f"seat {s} {show(c)}")
             face = "down" if street == 7 else "up"
             self.steps.append(f"{name}: burn one, one card {face} to each ({', '.join(dealt)}).")
         self.street = street

@@ -28,6 +28,7 @@ from .errors import CardError, EngineError, RulingError
 from .hands import TwoCardValue, two_card_high, two_card_low
 from .house import HouseConfig, HouseRules
 from .requests import amount_field, refuse_duplicates, seat_cards_field
+from .words import cap, payout_sentence, seat_list, show
 
 __all__ = [
     "MAX_PLAYERS",
@@ -97,28 +98,13 @@ class Showdown:
 # --- words -------------------------------------------------------------------------------
 
 
-def _seat_list(seats: Sequence[str]) -> str:
-    """'seat 1', 'seats 1 and 3', 'seats 1, 2 and 3'."""
-    if len(seats) == 1:
-        return f"seat {seats[0]}"
-    return f"seats {', '.join(seats[:-1])} and {seats[-1]}"
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _show(card: Card) -> str:
-    return card.rank_char + card.symbol
-
-
 def _division_sentence(who: str, what: str, division: Division, unit: int) -> str:
     """How tied players share one division, naming where the odd chips go."""
     seats = division.seats
     chips = division.amount // unit
     base = chips // len(seats) * unit
     odd = chips % len(seats)
-    head = f"{_cap(_seat_list(seats))} {who} {what} of {division.amount}: {base} each"
+    head = f"{cap(seat_list(seats))} {who} {what} of {division.amount}: {base} each"
     if not odd:
         return head + "."
     if odd == 1:
@@ -127,20 +113,9 @@ def _division_sentence(who: str, what: str, division: Division, unit: int) -> st
             "from the dealer."
         )
     return (
-        f"{head}, and the {odd} odd chips go one each to {_seat_list(seats[:odd])}, in seat "
+        f"{head}, and the {odd} odd chips go one each to {seat_list(seats[:odd])}, in seat "
         "order from the dealer's left."
     )
-
-
-def _collect_sentence(shares: Mapping[str, int]) -> str:
-    paid = [f"seat {s} takes {n}" for s, n in shares.items() if n]
-    empty = [s for s, n in shares.items() if not n]
-    if not paid:
-        return "Nobody takes anything: the pot is empty."
-    text = "Payout: " + ", ".join(paid)
-    if empty:
-        text += f"; {_seat_list(empty)} {'takes' if len(empty) == 1 else 'take'} nothing"
-    return text + "."
 
 
 # --- the showdown --------------------------------------------------------------------------
@@ -186,7 +161,7 @@ def _best(values: Mapping[str, TwoCardValue]) -> tuple[tuple[str, ...], TwoCardV
 def _winner_words(seats: tuple[str, ...], value: TwoCardValue, half: str) -> str:
     if len(seats) == 1:
         return f"{half}: seat {seats[0]}'s {value} is best."
-    return f"{half}: {_seat_list(seats)} tie with {value}."
+    return f"{half}: {seat_list(seats)} tie with {value}."
 
 
 def settle(
@@ -229,11 +204,11 @@ def settle(
             )
         else:
             steps.append(
-                f"{_cap(_seat_list(sevens))} each hold a pair of sevens: sevens hog, and they "
+                f"{cap(seat_list(sevens))} each hold a pair of sevens: sevens hog, and they "
                 f"share the whole pot of {pot}."
             )
             steps.append(_division_sentence("share", "the pot", division, unit))
-        steps.append(_collect_sentence(shares))
+        steps.append(payout_sentence(shares))
         return Showdown(pot, sevens, (), (), shares, None, None, (division,), tuple(steps))
 
     high, high_value = _best({s: two_card_high(held[s]) for s in seats})
@@ -269,7 +244,7 @@ def settle(
     both = [s for s in high if s in low]
     for seat in both:
         steps.append(f"Seat {seat} wins in both halves: {shares[seat]} in all.")
-    steps.append(_collect_sentence(shares))
+    steps.append(payout_sentence(shares))
     return Showdown(
         pot,
         (),
@@ -301,8 +276,8 @@ class ExchangeRecord:
 
     @property
     def sentence(self) -> str:
-        d0, u0 = (_show(c) for c in self.before)
-        d1, u1 = (_show(c) for c in self.after)
+        d0, u0 = (show(c) for c in self.before)
+        d1, u1 = (show(c) for c in self.after)
         text = {
             Exchange.STAND_PAT: f"seat {self.seat} stands pat on {d0} {u0}.",
             Exchange.DOWN: (
@@ -313,7 +288,7 @@ class ExchangeRecord:
                 f"seat {self.seat} goes to the library: {d0} {u0} out, {d1} down and {u1} up."
             ),
         }[self.choice]
-        return f"{_cap(self.round)}: {text}"
+        return f"{cap(self.round)}: {text}"
 
 
 class Hand:
@@ -358,7 +333,7 @@ class Hand:
         }
         self._round = 0
         self._acted: set[str] = set()
-        shown = ", ".join(f"seat {s} {_show(u)}" for s, (_, u) in self.held.items())
+        shown = ", ".join(f"seat {s} {show(u)}" for s, (_, u) in self.held.items())
         self.steps.append(f"Deal: one card down and one up to each of {players} players ({shown}).")
 
     @property
@@ -380,7 +355,7 @@ class Hand:
 
     def _seat(self, seat: object) -> str:
         if not isinstance(seat, str) or seat not in self.seats:
-            raise EngineError(f"{seat!r} is not a seat at this table ({_seat_list(self.seats)}).")
+            raise EngineError(f"{seat!r} is not a seat at this table ({seat_list(self.seats)}).")
         if seat in self.folded:
             raise EngineError(f"Seat {seat} has folded and takes no further part.")
         return seat

@@ -11,7 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from trainer.drills.models import Attempt, Question
-from trainer.drills.services import field_json
+from trainer.drills.services import question_row
 from trainer.engine.drills import REGISTRY
 from trainer.engine.house import DEFAULT_CONFIG
 
@@ -39,25 +39,7 @@ def seed_attempts(trainee, count: int, *, seed: int = 0, accuracy: float = 0.8, 
     for i in range(count):
         q = rng.choice(_samples(kinds[i % len(kinds)]))
         shown = now - dt.timedelta(seconds=rng.randint(0, days * 86400))
-        questions.append(
-            Question(
-                trainee=trainee,
-                kind=q.kind,
-                game=q.game,
-                level=q.level,
-                seed=q.seed,
-                natural=q.natural,
-                prompt=q.prompt,
-                table=q.table,
-                request=q.request,
-                fields=[field_json(f) for f in q.fields],
-                expected=q.expected,
-                steps=list(q.steps),
-                situation=q.situation,
-                category=q.category or "",
-                house_rules=rules,
-            )
-        )
+        questions.append(question_row(q, trainee=trainee, house_rules=rules))
         plan.append((q, shown, rng.random() < accuracy, rng.randint(800, 12000)))
     Question.objects.bulk_create(questions, batch_size=1000)
     attempts = []
