@@ -46,6 +46,11 @@ serve: install
 worker: install
 	$(BIN)/python manage.py db_worker
 
+# 50 simulated trainees for 60 s against gunicorn + PostgreSQL on 127.0.0.1 (database
+# trainer_load, dropped and recreated); prints answers/s, latency, errors, lost/doubled
+load: install
+	$(BIN)/python -m trainer.loadtest
+
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .

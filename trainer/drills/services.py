@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from trainer.engine.drills import REGISTRY, AnswerError, AnswerField, grade, parse_answer
 from trainer.engine.house import DEFAULT_CONFIG, HouseConfig, HouseRules
-from trainer.houses.config import CONFIG_ATTRIBUTE, config_of, paytable_of
+from trainer.houses.config import CONFIG_ATTRIBUTE, active_versions, config_of, paytable_of
 from trainer.houses.models import PaytableVersion
 from trainer.houses.services import mark_used
 
@@ -92,22 +92,13 @@ def _house_setup(trainee, game: str) -> tuple[HouseConfig, PaytableVersion | Non
     """The trainee's house configuration, and the active version of this game's table."""
     if trainee.house_id is None:
         return DEFAULT_CONFIG, None
-    config = config_of(trainee.house)
-    version = None
-    if game in CONFIG_ATTRIBUTE:
-        version = (
-            PaytableVersion.objects.active()
-            .filter(house_id=trainee.house_id, game=game)
-            .prefetch_related("rows")
-            .first()
-        )
-        if version is not None:
-            # grade with exactly the version recorded on the question
-            config = dataclasses.replace(config, **{CONFIG_ATTRIBUTE[game]: paytable_of(version)})
-    return config, version
+    # one read of the active versions: the config grades with exactly the version recorded
+    versions = active_versions(trainee.house_id)
+    version = next((v for v in versions if v.game == game), None)
+    return config_of(trainee.house_id, versions), version
 
 
-@transaction.atomic
+@transaction.atomic(savepoint=False)
 def deal_question(session: PracticeSession, *, seed: int | None = None) -> Question:
     """Deal the next question of a practice session and store it before it is shown."""
     return create_question(
@@ -120,7 +111,7 @@ def deal_question(session: PracticeSession, *, seed: int | None = None) -> Quest
     )
 
 
-@transaction.atomic
+@transaction.atomic(savepoint=False)
 def create_question(
     *,
     trainee,
@@ -183,6 +174,7 @@ def next_question(*, trainee, session_id: int) -> Question:
         session = _own_session(trainee, session_id, lock=True)
         if not session.is_open:
             raise Stale("This practice session has ended; start a new one.")
+        session.trainee = trainee  # checked by _own_session: spares reading the user again
         current = current_question(session)
         if current is not None and not Attempt.objects.filter(question=current).exists():
             return current
@@ -205,7 +197,10 @@ def answer_question(*, trainee, question_id: int, raw: dict) -> Result:
     try:
         with transaction.atomic():
             question = (
-                Question.objects.select_for_update().filter(pk=question_id).first()
+                Question.objects.select_for_update(of=("self",))
+                .select_related("session")
+                .filter(pk=question_id)
+                .first()
                 if isinstance(question_id, int)
                 else None
             )

@@ -84,8 +84,13 @@ def _score(session: PracticeSession) -> dict:
     return Attempt.objects.filter(question__session=session).score()
 
 
-def _render_drill(request, session, question, *, form=None, result=None, status=200, error=""):
-    attempt = result.attempt if result else getattr(question, "attempt", None)
+def _render_drill(
+    request, session, question, *, form=None, result=None, status=200, error="", unanswered=False
+):
+    if result:
+        attempt = result.attempt
+    else:
+        attempt = None if unanswered else getattr(question, "attempt", None)
     if attempt is None:
         form = form or AnswerForm(question=question)
     context = {
@@ -159,7 +164,8 @@ def next_question(request, session_id):
     except services.DrillError as exc:
         return render(request, "drills/refused.html", {"message": exc.message}, status=exc.status)
     if request.htmx:
-        return _render_drill(request, question.session, question)
+        # next_question deals a new question or returns the unanswered one
+        return _render_drill(request, question.session, question, unanswered=True)
     return redirect("drills:session", session_id)
 
 

@@ -94,6 +94,14 @@ class PaytableRowFormSet(BaseInlineFormSet):
         if any(self.errors):
             return
         version: PaytableVersion = self.instance
+        if version.pk is not None:
+            # every saved row must be on the page: a stale or tampered form that leaves some
+            # out would add a second row of a category (an IntegrityError on saving)
+            shown = {form.instance.pk for form in self.initial_forms}
+            if version.rows.exclude(pk__in=shown).exists():
+                raise ValidationError(
+                    "The rows of this table have changed since the page was loaded: reload it."
+                )
         rows, seen = [], set()
         for form in self.forms:
             data = getattr(form, "cleaned_data", None)

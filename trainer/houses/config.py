@@ -48,12 +48,21 @@ def house_rules_of(settings: HouseRulesSettings | None) -> HouseRules:
     )
 
 
-def config_of(house: House) -> HouseConfig:
+def active_versions(house: House | int) -> list[PaytableVersion]:
+    """The house's active versions with their rows and house (paytable_of names the house)."""
+    return list(
+        PaytableVersion.objects.active()
+        .filter(house=house)
+        .select_related("house")
+        .prefetch_related("rows")
+    )
+
+
+def config_of(house: House | int, versions: list[PaytableVersion] | None = None) -> HouseConfig:
     """The house's active tables and its rules; a game with no active table keeps the source
-    texts' table."""
+    texts' table.  `versions`: the house's active versions, when the caller has them."""
     tables = {}
-    active = PaytableVersion.objects.active().for_house(house).prefetch_related("rows")
-    for version in active:
+    for version in active_versions(house) if versions is None else versions:
         tables[CONFIG_ATTRIBUTE[version.game]] = paytable_of(version)
     rules = HouseRulesSettings.objects.filter(house=house).first()
     return HouseConfig(

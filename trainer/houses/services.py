@@ -88,6 +88,8 @@ def table_problems(version: PaytableVersion) -> list[str]:
 
 def mark_used(version: PaytableVersion) -> None:
     """Record that something was graded with `version`: from now on it is read-only."""
+    if version.first_used_at is not None:
+        return
     PaytableVersion.objects.filter(pk=version.pk, first_used_at__isnull=True).update(
         first_used_at=timezone.now()
     )

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.validators import slug_re
+
 from trainer.engine.house import HouseConfig
 from trainer.engine.rulings import rule, unknown_house
 from trainer.houses.config import config_of
@@ -18,6 +20,9 @@ def house_resolver(user=None):
     found: dict[str, HouseConfig] = {}  # a batch looks each house up once
 
     def resolve(slug: str) -> HouseConfig:
+        if not slug_re.match(slug):
+            # no house has it; and PostgreSQL refuses to compare text holding NUL
+            return unknown_house(slug)
         if slug not in found:
             houses = House.objects.all() if user is None else House.objects.visible_to(user)
             house = houses.filter(slug=slug).first()
