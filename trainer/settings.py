@@ -58,7 +58,6 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
-    "django.forms",
     "django_htmx",
     "axes",
     "csp",
@@ -90,11 +89,10 @@ MIDDLEWARE = [
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    # Django's ModelBackend, keeping each user's permissions in memory between role changes
+    "trainer.houses.auth.HouseModelBackend",
 ]
 
-# widgets may use the project's templates (drills' keyed radio buttons)
-FORM_RENDERER = "django.forms.renderers.TemplatesSetting"
 ROOT_URLCONF = "trainer.urls"
 WSGI_APPLICATION = "trainer.wsgi.application"
 

@@ -56,6 +56,14 @@ def lakeside(db):
     return lakeside
 
 
+def set_house_rules(house, **changes):
+    """Change house rules as the admin does (a save, which tells the app servers)."""
+    rules = HouseRulesSettings.objects.get(house=house)
+    for name, value in changes.items():
+        setattr(rules, name, value)
+    rules.save()
+
+
 def straight_5_to_1(demo):
     return PaytableVersion.objects.get(house=demo, game=Game.MISSISSIPPI_STUD, number=2)
 
@@ -150,7 +158,7 @@ def test_the_command_line_refuses_a_house_that_does_not_exist(run_rule, demo):
 
 
 def test_the_house_call_multiple_sets_the_caribbean_call(run_rule, demo):
-    HouseRulesSettings.objects.filter(house=demo).update(call_multiple=3)
+    set_house_rules(demo, call_multiple=3)
     code, (house, source) = run_rule([at(demo, CARIBBEAN), CARIBBEAN])
     assert code == 0
     # call multiple 3: Call 3 x Ante 1 = 3, paid 1:1 on the player's pair, with the Ante's 1
@@ -164,14 +172,14 @@ def test_the_house_odd_chip_goes_to_the_low_half_when_it_says_so(run_rule, demo)
     assert code == 0
     # RULES.md (and the demo house): the high half gets the odd chip, 12 + 1 = 13
     assert high_rule["shares"] == {"2": 12, "4": 13}
-    HouseRulesSettings.objects.filter(house=demo).update(split_pot_odd_chip="low")
+    set_house_rules(demo, split_pot_odd_chip="low")
     code, (low_rule,) = run_rule([at(demo, GONORRHEA)])
     assert code == 0
     assert low_rule["shares"] == {"2": 13, "4": 12}
 
 
 def test_house_rules_apply_through_the_api_too(client, demo):
-    HouseRulesSettings.objects.filter(house=demo).update(call_multiple=3)
+    set_house_rules(demo, call_multiple=3)
     response = api(client, TraineeFactory(house=demo), at(demo, CARIBBEAN))
     assert response.status_code == 200
     assert response.json()["bets"]["call"]["stake"] == 3  # 3 x Ante 1

@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django import forms
 
 from trainer.engine.drills import REGISTRY
 
-from .services import fields_of
+from .services import fields_of, raw_answer
 
 
 class StartForm(forms.Form):
@@ -20,26 +22,28 @@ class StartForm(forms.Form):
         self.fields["kind"].choices = [(k.slug, k.title) for k in REGISTRY.values()]
 
 
-class KeyedRadioSelect(forms.RadioSelect):
-    """Radio buttons that carry their keyboard shortcut (`data-key`)."""
+@dataclass(frozen=True)
+class Option:
+    value: str
+    label: str
+    key: str
+    id: str
+    checked: bool
 
-    template_name = "drills/widgets/keyed_radio.html"
 
-    def __init__(self, keys=(), *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.keys = list(keys)
+@dataclass(frozen=True)
+class AnswerInput:
+    """One answer field as the drill page draws it (drills/_answer_fields.html): a text box
+    for an amount, keyed radio buttons for a choice, check boxes for seats."""
 
-    def get_context(self, name, value, attrs):
-        context = super().get_context(name, value, attrs)
-        context["widget"]["keys"] = self.keys
-        return context
-
-    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
-        option = super().create_option(name, value, label, selected, index, subindex, attrs)
-        if index < len(self.keys):
-            option["attrs"]["data-key"] = self.keys[index]
-            option["key"] = self.keys[index]
-        return option
+    name: str
+    label: str
+    input_type: str  # "text", "radio" or "checkbox"
+    id: str
+    value: str
+    options: tuple[Option, ...]
+    errors: tuple[str, ...]
+    autofocus: bool
 
 
 class AnswerForm(forms.Form):
@@ -47,40 +51,68 @@ class AnswerForm(forms.Form):
         super().__init__(data)
         self.question = question
         self.answer_fields = fields_of(question)
-        first = True
         for field in self.answer_fields:
             if field.kind in ("amount", "signed"):
-                attrs = {"inputmode": "numeric", "autocomplete": "off", "class": "amount"}
-                if first:
-                    attrs["autofocus"] = True
-                widget = forms.TextInput(attrs=attrs)
-                form_field = forms.CharField(label=field.label, required=False, widget=widget)
+                form_field = forms.CharField(label=field.label, required=False)
             elif field.kind == "seats":
                 form_field = forms.MultipleChoiceField(
                     label=field.label,
                     required=False,
                     choices=[(v, f"Seat {v}") for v, _ in field.choices],
-                    widget=forms.CheckboxSelectMultiple(attrs={"data-seats": "true"}),
                 )
             else:
-                keys = field.keys or tuple(v for v, _ in field.choices if len(v) == 1)
-                widget = KeyedRadioSelect(keys=keys)
-                if first:
-                    widget.attrs["autofocus"] = True
                 form_field = forms.ChoiceField(
-                    label=field.label, required=False, choices=list(field.choices), widget=widget
+                    label=field.label, required=False, choices=list(field.choices)
                 )
             self.fields[field.name] = form_field
-            first = False
+
+    def inputs(self) -> list[AnswerInput]:
+        """The fields to draw, with what was sent and what was wrong when shown again.  Drawn
+        by one small template instead of a widget template per field and per option: the
+        drill page is the hot path of the site."""
+        errors = self.errors if self.is_bound else {}
+        shown = []
+        for index, field in enumerate(self.answer_fields):
+            html_id = f"id_{field.name}"
+            if field.kind == "seats":
+                # a seat's number toggles its box (drills.js): no separate key
+                sent = set(self.data.getlist(field.name)) if self.is_bound else set()
+                choices = [(v, f"Seat {v}") for v, _ in field.choices]
+                keys = []
+            else:
+                sent = {self.data.get(field.name, "")} if self.is_bound else set()
+                choices = list(field.choices)
+                keys = list(field.keys or (v if len(v) == 1 else "" for v, _ in field.choices))
+            options = tuple(
+                Option(
+                    value=str(value),
+                    label=label,
+                    key=keys[i] if i < len(keys) else "",
+                    id=f"{html_id}_{i}",
+                    checked=str(value) in sent,
+                )
+                for i, (value, label) in enumerate(choices)
+            )
+            if field.kind in ("amount", "signed"):
+                input_type = "text"
+            else:
+                input_type = "checkbox" if field.kind == "seats" else "radio"
+            shown.append(
+                AnswerInput(
+                    name=field.name,
+                    label=field.label,
+                    input_type=input_type,
+                    id=html_id,
+                    value=self.data.get(field.name, "") if self.is_bound else "",
+                    options=options if input_type != "text" else (),
+                    errors=tuple(errors.get(field.name, ())),
+                    autofocus=index == 0,
+                )
+            )
+        return shown
 
     def raw_answer(self) -> dict:
-        raw = {}
-        for field in self.answer_fields:
-            if field.kind == "seats":
-                raw[field.name] = self.data.getlist(field.name)
-            else:
-                raw[field.name] = self.data.get(field.name, "")
-        return raw
+        return raw_answer(self.answer_fields, self.data)
 
     def show(self, problems: dict[str, str]) -> None:
         self.is_valid()

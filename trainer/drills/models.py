@@ -26,6 +26,9 @@ class PracticeSession(models.Model):
     natural = models.BooleanField("natural odds", default=False)
     started_at = models.DateTimeField(auto_now_add=True)
     ended_at = models.DateTimeField(null=True, blank=True)
+    # the running score, kept by services.answer_question in the answer's own transaction
+    answered = models.PositiveIntegerField(default=0, editable=False)
+    right = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["-started_at"]
@@ -36,6 +39,10 @@ class PracticeSession(models.Model):
     @property
     def is_open(self) -> bool:
         return self.ended_at is None
+
+    @property
+    def score(self) -> dict:
+        return {"right": self.right, "attempts": self.answered}
 
 
 class QuestionQuerySet(models.QuerySet):

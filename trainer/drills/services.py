@@ -12,11 +12,12 @@ import statistics
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
+from django.db.models import Exists, F, OuterRef, Subquery
 from django.utils import timezone
 
 from trainer.engine.drills import REGISTRY, AnswerError, AnswerField, grade, parse_answer
 from trainer.engine.house import DEFAULT_CONFIG, HouseConfig, HouseRules
-from trainer.houses.config import CONFIG_ATTRIBUTE, active_versions, config_of, paytable_of
+from trainer.houses.config import CONFIG_ATTRIBUTE, house_setup, paytable_of
 from trainer.houses.models import PaytableVersion
 from trainer.houses.services import mark_used
 
@@ -24,13 +25,15 @@ from .models import Attempt, PracticeSession, Question
 
 
 class DrillError(Exception):
-    """A request the trainee cannot make; `status` is the HTTP status that fits."""
+    """A request the trainee cannot make; `status` is the HTTP status that fits, `session` the
+    trainee's own session to go back to, if any."""
 
     status = 400
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, *, session: PracticeSession | None = None) -> None:
         super().__init__(message)
         self.message = message
+        self.session = session
 
 
 class NotFound(DrillError):
@@ -64,6 +67,17 @@ def fields_of(question: Question) -> tuple[AnswerField, ...]:
     )
 
 
+def raw_answer(fields: tuple[AnswerField, ...], data) -> dict:
+    """What was sent for each field, from a form post (a QueryDict: several seats come as a
+    list); a plain dict is taken as it is."""
+    if not hasattr(data, "getlist"):
+        return data
+    return {
+        f.name: data.getlist(f.name) if f.kind == "seats" else data.get(f.name, "")
+        for f in fields
+    }
+
+
 def field_json(field: AnswerField) -> dict:
     return {
         "name": field.name,
@@ -92,10 +106,9 @@ def _house_setup(trainee, game: str) -> tuple[HouseConfig, PaytableVersion | Non
     """The trainee's house configuration, and the active version of this game's table."""
     if trainee.house_id is None:
         return DEFAULT_CONFIG, None
-    # one read of the active versions: the config grades with exactly the version recorded
-    versions = active_versions(trainee.house_id)
-    version = next((v for v in versions if v.game == game), None)
-    return config_of(trainee.house_id, versions), version
+    # one setup holds both: the config grades with exactly the version recorded
+    setup = house_setup(trainee.house)
+    return setup.config, setup.versions.get(game)
 
 
 @transaction.atomic(savepoint=False)
@@ -170,19 +183,25 @@ def current_question(session: PracticeSession) -> Question | None:
 
 def next_question(*, trainee, session_id: int) -> Question:
     """Deal a new question once the current one is answered; otherwise the current one."""
+    latest = Question.objects.filter(session=OuterRef("pk")).order_by("-pk").values("pk")[:1]
+    sessions = (
+        PracticeSession.objects.annotate(current=Subquery(latest))
+        .annotate(current_answered=Exists(Attempt.objects.filter(question=OuterRef("current"))))
+    )
     with transaction.atomic():
-        session = _own_session(trainee, session_id, lock=True)
+        session = _own_session(trainee, session_id, lock=True, sessions=sessions)
         if not session.is_open:
             raise Stale("This practice session has ended; start a new one.")
         session.trainee = trainee  # checked by _own_session: spares reading the user again
-        current = current_question(session)
-        if current is not None and not Attempt.objects.filter(question=current).exists():
-            return current
+        if session.current is not None and not session.current_answered:
+            return Question.objects.select_related("session").get(pk=session.current)
         return deal_question(session)
 
 
-def _own_session(trainee, session_id, *, lock=False) -> PracticeSession:
-    sessions = PracticeSession.objects.select_for_update() if lock else PracticeSession.objects
+def _own_session(trainee, session_id, *, lock=False, sessions=None) -> PracticeSession:
+    sessions = PracticeSession.objects.all() if sessions is None else sessions
+    if lock:
+        sessions = sessions.select_for_update()
     session = sessions.filter(pk=session_id).first()
     if session is None:
         raise NotFound("There is no such practice session.")
@@ -191,37 +210,48 @@ def _own_session(trainee, session_id, *, lock=False) -> PracticeSession:
     return session
 
 
-def answer_question(*, trainee, question_id: int, raw: dict) -> Result:
-    """Grade and store one answer.  A replay returns the stored attempt and stores nothing;
-    a bad answer raises AnswerError and stores nothing."""
+def answer_question(*, trainee, question_id: int, raw: dict, practice: bool = False) -> Result:
+    """Grade and store one answer, and keep the session's running score.  A replay returns the
+    stored attempt and stores nothing; a bad answer raises AnswerError and stores nothing.
+    `practice`: refuse a question of a test (answered on the test's page instead)."""
+    if not isinstance(question_id, int):
+        raise NotFound("There is no such question.")
     try:
         with transaction.atomic():
             question = (
                 Question.objects.select_for_update(of=("self",))
                 .select_related("session")
+                .annotate(
+                    answered=Exists(Attempt.objects.filter(question=OuterRef("pk"))),
+                    superseded=Exists(
+                        Question.objects.filter(session=OuterRef("session"), pk__gt=OuterRef("pk"))
+                    ),
+                )
                 .filter(pk=question_id)
                 .first()
-                if isinstance(question_id, int)
-                else None
             )
             if question is None:
                 raise NotFound("There is no such question.")
             if question.trainee_id != trainee.pk:
                 raise NotYours("This question was dealt to another trainee.")
-            existing = Attempt.objects.filter(question=question).first()
-            if existing is not None:
+            if practice and question.session_id is None:
+                raise NotYours("This question belongs to a test: answer it on the test's page.")
+            question.trainee = trainee
+            if question.answered:
+                existing = Attempt.objects.get(question=question)
+                existing.question = question
                 return Result(existing, replayed=True)
-            newer = bool(question.session_id) and (
-                Question.objects.filter(session=question.session_id, pk__gt=question.pk).exists()
-            )
-            if newer or (question.session_id and question.session.ended_at):
+            session = question.session
+            if question.superseded or (session is not None and session.ended_at):
                 raise Stale(
                     "A newer question has been dealt since this one: answer the question on "
-                    "the table now."
+                    "the table now.",
+                    session=session,
                 )
             fields = fields_of(question)
-            answer = parse_answer(fields, raw)
+            answer = parse_answer(fields, raw_answer(fields, raw))
             marks = grade(fields, question.expected, answer)
+            correct = all(marks.values())
             elapsed = timezone.now() - question.shown_at
             attempt = Attempt.objects.create(
                 question=question,
@@ -230,9 +260,17 @@ def answer_question(*, trainee, question_id: int, raw: dict) -> Result:
                 game=question.game,
                 answer=answer,
                 marks=marks,
-                is_correct=all(marks.values()),
+                is_correct=correct,
                 response_ms=max(0, int(elapsed.total_seconds() * 1000)),
             )
+            if session is not None:
+                PracticeSession.objects.filter(pk=session.pk).update(
+                    answered=F("answered") + 1, right=F("right") + int(correct)
+                )
+                # only the session's newest question, locked above, can be answered: nothing
+                # else moves these counters meanwhile
+                session.answered += 1
+                session.right += int(correct)
             return Result(attempt, replayed=False)
     except IntegrityError:
         # a double post raced us on a database without row locks: the first one stands

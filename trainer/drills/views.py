@@ -17,7 +17,7 @@ from trainer.engine.drills import REGISTRY, AnswerError
 
 from . import services
 from .forms import AnswerForm, StartForm
-from .models import Attempt, PracticeSession, Question
+from .models import PracticeSession, Question
 from .presenting import review
 
 GAME_NAMES = {
@@ -80,10 +80,6 @@ def _session_for(request, session_id) -> PracticeSession:
     return session
 
 
-def _score(session: PracticeSession) -> dict:
-    return Attempt.objects.filter(question__session=session).score()
-
-
 def _render_drill(
     request, session, question, *, form=None, result=None, status=200, error="", unanswered=False
 ):
@@ -100,7 +96,7 @@ def _render_drill(
         "form": form,
         "attempt": attempt,
         "replayed": bool(result and result.replayed),
-        "score": _score(session),
+        "score": session.score,
         "review": review(question, attempt) if attempt else None,
         "error": error,
     }
@@ -123,33 +119,26 @@ def session_page(request, session_id):
 @trainee_only
 @require_POST
 def answer(request, question_id):
-    question = Question.objects.filter(pk=question_id).select_related("session").first()
-    refusal = None
-    if question is None:
-        refusal = (404, "There is no such question.")
-    elif question.trainee_id != request.user.pk:
-        refusal = (403, "This question was dealt to another trainee.")
-    elif question.session is None:
-        refusal = (403, "This question belongs to a test: answer it on the test's page.")
-    if refusal:
-        # someone else's question, or none at all: say so, store nothing
-        status, message = refusal
-        return render(request, "drills/refused.html", {"message": message}, status=status)
-    form = AnswerForm(request.POST, question=question)
     try:
         result = services.answer_question(
-            trainee=request.user, question_id=question.pk, raw=form.raw_answer()
+            trainee=request.user, question_id=question_id, raw=request.POST, practice=True
         )
     except AnswerError as exc:
+        # the answer did not parse: the same question again, each problem beside its field
+        question = Question.objects.select_related("session").get(pk=question_id)
+        form = AnswerForm(request.POST, question=question)
         form.show(exc.problems)
         return _render_drill(request, question.session, question, form=form)
     except services.DrillError as exc:
+        # someone else's question, none at all, or no longer the one on the table: say so,
+        # store nothing
         return render(
             request,
             "drills/refused.html",
-            {"message": exc.message, "session": question.session},
+            {"message": exc.message, "session": exc.session},
             status=exc.status,
         )
+    question = result.attempt.question
     return _render_drill(request, question.session, question, result=result)
 
 

@@ -6,3 +6,6 @@ class HousesConfig(AppConfig):
 
     name = "trainer.houses"
     verbose_name = "Houses and paytables"
+
+    def ready(self):
+        from . import signals  # noqa: F401  (connects the receivers)

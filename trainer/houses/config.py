@@ -3,6 +3,8 @@ Nothing else reads the rows."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from trainer.engine.house import DEFAULT_CONFIG, HouseConfig, HouseRules
 from trainer.engine.paytables import ACE, Band, Odds, Paytable
 
@@ -71,3 +73,32 @@ def config_of(house: House | int, versions: list[PaytableVersion] | None = None)
         casino_stud=tables.get("casino_stud", DEFAULT_CONFIG.casino_stud),
         rules=house_rules_of(rules),
     )
+
+
+@dataclass(frozen=True)
+class HouseSetup:
+    """What dealing a question needs of a house: its configuration, and the active version
+    of each game's table (which the question records)."""
+
+    config: HouseConfig
+    versions: dict[str, PaytableVersion]
+
+
+#: house id -> (config_serial, setup): each app server reads a house's tables once per change
+_SETUPS: dict[int, tuple[int, HouseSetup]] = {}
+
+
+def house_setup(house: House) -> HouseSetup:
+    """The house's setup, from memory while its `config_serial` is unchanged.
+
+    Every change to a house's tables or rules moves `config_serial` on (trainer.houses.signals
+    and `activate`), and the serial is read with the user or house on each request, so a
+    change reaches every app server by the next request after it commits.
+    """
+    cached = _SETUPS.get(house.pk)
+    if cached is not None and cached[0] == house.config_serial:
+        return cached[1]
+    versions = active_versions(house.pk)
+    setup = HouseSetup(config_of(house.pk, versions), {v.game: v for v in versions})
+    _SETUPS[house.pk] = (house.config_serial, setup)
+    return setup

@@ -8,16 +8,48 @@ place that turns these rows into the engine's types.
 
 from __future__ import annotations
 
+import secrets
+
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser, UserManager
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models, transaction
-from django.db.models import Max, Q
+from django.db.models import F, Max, Q
 
 from trainer.engine import Category
 
 ACE = 14
+
+
+def new_serial() -> int:
+    """A starting point for a serial that no earlier row with the same id can have had (ids
+    are reused after a restore or a rolled-back test, and a serial keys memory caches)."""
+    return secrets.randbits(53)
+
+
+class SerialsKept(models.Model):
+    """A model whose `serial_fields` only ever move forward, by `bump_serial`: a plain save()
+    of an instance read earlier leaves them as they are in the database, instead of writing
+    an older number back (which would bring an out-of-date cached copy back to life)."""
+
+    serial_fields: tuple[str, ...] = ()
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding and kwargs.get("update_fields") is None:
+            kwargs["update_fields"] = [
+                f.name
+                for f in self._meta.concrete_fields
+                if not f.primary_key and f.name not in self.serial_fields
+            ]
+        super().save(*args, **kwargs)
+
+    @classmethod
+    def bump_serial(cls, field: str, **lookups) -> None:
+        cls._default_manager.filter(**lookups).update(**{field: F(field) + 1})
 RANK_CHOICES = [(r, {11: "J", 12: "Q", 13: "K", 14: "A"}.get(r, str(r))) for r in range(2, 15)]
 CATEGORY_CHOICES = [(c.order, c.label) for c in Category]
 
@@ -45,12 +77,20 @@ class HouseManager(models.Manager.from_queryset(HouseQuerySet)):
         return self.get(slug=slug)
 
 
-class House(models.Model):
+class House(SerialsKept):
     """A casino (or a training room) with its own tables and staff."""
+
+    serial_fields = ("config_serial",)
 
     name = models.CharField(max_length=100)
     slug = models.SlugField(
         unique=True, help_text='Short name used in rulings, e.g. demo in {"house": "demo"}.'
+    )
+    config_serial = models.PositiveBigIntegerField(
+        default=new_serial,
+        editable=False,
+        help_text="Goes up whenever the house's tables or rules change: app servers keep the "
+        "house's configuration in memory under this number (trainer.houses.config).",
     )
 
     objects = HouseManager()
@@ -71,11 +111,19 @@ class House(models.Model):
         return (self.slug,)
 
 
-class User(AbstractUser):
+class User(AbstractUser, SerialsKept):
     """A member of staff: belongs to one house (superusers may belong to none)."""
+
+    serial_fields = ("roles_serial",)
 
     house = models.ForeignKey(
         House, null=True, blank=True, on_delete=models.PROTECT, related_name="members"
+    )
+    roles_serial = models.PositiveBigIntegerField(
+        default=new_serial,
+        editable=False,
+        help_text="Goes up whenever the user's groups or permissions change: app servers keep "
+        "the user's permissions in memory under this number (trainer.houses.auth).",
     )
 
     objects = UserManager()

@@ -10,7 +10,7 @@ from trainer.engine import EngineError
 from trainer.engine.paytables import BANKED_STUD_ROWS, MISSISSIPPI_STUD_ROWS
 
 from .config import paytable_of
-from .models import Game, HouseRulesSettings, ParSheetResult, PaytableRow, PaytableVersion
+from .models import Game, House, HouseRulesSettings, ParSheetResult, PaytableRow, PaytableVersion
 
 REQUIRED_ROWS = {
     Game.MISSISSIPPI_STUD: MISSISSIPPI_STUD_ROWS,
@@ -112,6 +112,8 @@ def activate(version: PaytableVersion, *, by) -> PaytableVersion:
     PaytableVersion.objects.filter(pk=version.pk).update(
         is_active=True, activated_at=timezone.now()
     )
+    # update() sends no signal: tell the app servers the house's tables changed
+    House.bump_serial("config_serial", pk=version.house_id)
     version.refresh_from_db()
     return version
 

@@ -8,7 +8,7 @@ from django.core.validators import slug_re
 
 from trainer.engine.house import HouseConfig
 from trainer.engine.rulings import rule, unknown_house
-from trainer.houses.config import config_of
+from trainer.houses.config import house_setup
 from trainer.houses.models import House
 
 
@@ -28,7 +28,7 @@ def house_resolver(user=None):
             house = houses.filter(slug=slug).first()
             if house is None:
                 return unknown_house(slug)
-            found[slug] = config_of(house)
+            found[slug] = house_setup(house).config
         return found[slug]
 
     return resolve

@@ -1,0 +1,40 @@
+"""Who is signed in and what they may do, for one query per request.
+
+Django's ModelBackend reads the user (one query) and then, on the first permission check of
+each request, the user's own and group permissions (two more).  Roles change rarely, so each
+app server keeps a user's permission set in memory under (user id, `roles_serial`); the signals
+in trainer.houses.signals move `roles_serial` on whenever a user's groups, a group's
+permissions or a user's own permissions change, so the next request reads them afresh.  The
+user comes with its house, whose `config_serial` keys the house's tables the same way
+(trainer.houses.config).
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.backends import ModelBackend
+
+#: (user id, roles_serial, is_superuser) -> "app_label.codename" permissions
+_PERMISSIONS: dict[tuple[int, int, bool], frozenset[str]] = {}
+_MAX_ENTRIES = 10_000
+
+
+class HouseModelBackend(ModelBackend):
+    def get_user(self, user_id):
+        users = get_user_model()._default_manager.select_related("house")
+        user = users.filter(pk=user_id).first()
+        return user if user is not None and self.user_can_authenticate(user) else None
+
+    def get_all_permissions(self, user_obj, obj=None):
+        if not user_obj.is_active or user_obj.is_anonymous or obj is not None:
+            return set()
+        if not hasattr(user_obj, "_perm_cache"):
+            key = (user_obj.pk, user_obj.roles_serial, user_obj.is_superuser)
+            permissions = _PERMISSIONS.get(key)
+            if permissions is None:
+                permissions = frozenset(super().get_all_permissions(user_obj))
+                if len(_PERMISSIONS) >= _MAX_ENTRIES:
+                    _PERMISSIONS.clear()
+                _PERMISSIONS[key] = permissions
+            user_obj._perm_cache = set(permissions)
+        return user_obj._perm_cache
