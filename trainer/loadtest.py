@@ -9,9 +9,11 @@ acknowledged.  Figures are printed; only lost or doubled attempts and errors fai
 The database named in --database-url is dropped and created again: give it one of its own.
 Everything runs on loopback addresses only.  Each simulated trainee is a thread with one
 http.client connection (reopened when the server closes it), so the load generator leaves the
-cores to the server;
-it answers as a browser would, from the page alone: the first choice of each question, 0 for
-an amount, the first seat.  Sign-ins come first, then every trainee answers for --seconds.
+cores to the server; it answers as a browser would, from the page alone: the first choice of
+each question, 0 for an amount, the first seat.  Sign-ins come first, then every trainee
+answers for --seconds: answer, feedback, next question, at a steady pace (--pace answers a
+second each, by default the target shared among the trainees, so the site is offered exactly
+the target load; 3 a second each for 50) or, with --pace 0, as fast as the site answers.
 """
 
 from __future__ import annotations
@@ -156,7 +158,13 @@ def free_port() -> int:
 
 
 def start_server(
-    env: dict[str, str], port: int, workers: int, threads: int, keep_alive: int, log: Path
+    env: dict[str, str],
+    port: int,
+    workers: int,
+    threads: int,
+    keep_alive: int,
+    log: Path,
+    worker_class: str = "gthread",
 ) -> subprocess.Popen:
     args = [
         sys.executable,
@@ -170,7 +178,7 @@ def start_server(
         "--threads",
         str(threads),
         "--worker-class",
-        "gthread",
+        worker_class,
         "--keep-alive",
         str(keep_alive),
         "--backlog",
@@ -304,8 +312,12 @@ class Trainee:
         _, _, page = self.request("GET", location)
         return int(match.group(1)), page.decode()
 
-    def drill(self, session_id: int, page: str, stop_at: float, think: float) -> None:
+    def drill(self, session_id: int, page: str, stop_at: float, interval: float) -> None:
+        """Answer, see the feedback, ask for the next question; again every `interval` seconds
+        (constant pacing, as locust's constant_pacing: a cycle that took longer than the
+        interval is followed at once, never by a burst to catch up)."""
         while time.monotonic() < stop_at:
+            started_cycle = time.monotonic()
             question = DRILL_RE.search(page)
             if question is None:
                 raise Refused("no question on the page")
@@ -323,10 +335,11 @@ class Trainee:
             else:
                 # the page came back without a grade: the answer was not taken
                 self.tally.not_graded += 1
-            if think:
-                time.sleep(min(think, max(0.0, stop_at - time.monotonic())))
             _, _, content = self.request("POST", f"/drills/s/{session_id}/next", htmx=True)
             page = content.decode()
+            rest = started_cycle + interval - time.monotonic()
+            if rest > 0:
+                time.sleep(min(rest, max(0.0, stop_at - time.monotonic())))
 
     def run(self, index: int, ready: threading.Barrier, go: threading.Event, box: dict) -> None:
         session = None
@@ -339,8 +352,10 @@ class Trainee:
         go.wait()
         if session is None:
             return
+        # trainees start spread over one interval, as people in a room do, not all at once
+        time.sleep(box["interval"] * index / box["users"])
         try:
-            self.drill(*session, box["stop_at"], box["think"])
+            self.drill(*session, box["stop_at"], box["interval"])
         except Exception as exc:
             self.tally.errors.append(f"{type(exc).__name__}: {exc}")
         finally:
@@ -439,12 +454,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--database-url", default=DEFAULT_DATABASE_URL)
     parser.add_argument("--workers", type=int, default=3, help="gunicorn workers (2 cores: 3)")
-    parser.add_argument("--threads", type=int, default=4, help="threads per gunicorn worker")
     parser.add_argument(
-        "--think-ms",
-        type=int,
-        default=0,
-        help="a trainee's pause after reading each feedback (0: answer again at once)",
+        "--threads", type=int, default=2, help="threads per gunicorn worker (as make serve)"
+    )
+    parser.add_argument(
+        "--worker-class", choices=["gthread", "sync"], default="gthread", help="gunicorn's"
+    )
+    parser.add_argument(
+        "--pace",
+        type=float,
+        default=None,
+        help="answers per second each trainee gives when the site keeps up (default: the "
+        f"target {TARGET_ANSWERS_PER_SECOND} answers/s shared by the trainees, 3 each for 50); "
+        "0: no pause at all, each trainee answers again the moment the next question arrives",
     )
     parser.add_argument(
         "--keep-alive",
@@ -455,6 +477,8 @@ def main(argv: list[str] | None = None) -> int:
         "every connection they accepted, and one worker took all 50)",
     )
     options = parser.parse_args(argv)
+    if options.pace is None:
+        options.pace = TARGET_ANSWERS_PER_SECOND / max(1, options.users)
     if options.users < 1 or not 0 < options.seconds <= 3600:
         parser.error("--users must be at least 1 and --seconds between 0 and 3600")
     parts = urlsplit(options.database_url)
@@ -486,11 +510,17 @@ def main(argv: list[str] | None = None) -> int:
     port = free_port()
     print(
         f"gunicorn on 127.0.0.1:{port}: {options.workers} workers × {options.threads} threads "
-        f"(gthread), keep-alive {options.keep_alive} s, DEBUG off, "
+        f"({options.worker_class}), keep-alive {options.keep_alive} s, DEBUG off, "
         f"CONN_MAX_AGE={env['CONN_MAX_AGE']}, log {workdir / 'gunicorn.log'}"
     )
     server = start_server(
-        env, port, options.workers, options.threads, options.keep_alive, workdir / "gunicorn.log"
+        env,
+        port,
+        options.workers,
+        options.threads,
+        options.keep_alive,
+        workdir / "gunicorn.log",
+        options.worker_class,
     )
     tallies = [Tally(USERNAME.format(i)) for i in range(options.users)]
     try:
@@ -520,7 +550,8 @@ def main(argv: list[str] | None = None) -> int:
         server_before, database_before = process_cpu(server.pid)
         started = time.perf_counter()
         box["stop_at"] = time.monotonic() + options.seconds
-        box["think"] = options.think_ms / 1000
+        box["interval"] = 1 / options.pace if options.pace else 0.0
+        box["users"] = options.users
         go.set()
         for thread in threads:
             thread.join(timeout=max(1.0, box["stop_at"] - time.monotonic() + 2 * REQUEST_TIMEOUT))
@@ -568,8 +599,14 @@ def report(options, tallies: list[Tally], elapsed: float, hung: int, cpu: Cpu, l
     sign_ins = sorted(t.sign_in_ms for t in tallies if t.sign_in_ms)
 
     print()
-    pause = f", {options.think_ms} ms pause after each answer" if options.think_ms else ""
-    print(f"answering for {elapsed:.1f} s by {options.users} trainees{pause}")
+    if options.pace:
+        pace = (
+            f", each answering {options.pace:g} times a second while the site keeps up "
+            f"(offered: {options.pace * options.users:g} answers/s)"
+        )
+    else:
+        pace = ", each answering again the moment the next question arrives"
+    print(f"answering for {elapsed:.1f} s by {options.users} trainees{pace}")
     print(f"  graded answers acknowledged   {answered}")
     print(f"  answers per second            {rate:.1f}")
     print(f"  answer latency p50/p95/p99    {p50:.1f} / {p95:.1f} / {p99:.1f} ms")

@@ -122,15 +122,19 @@ FIXTURE_DIRS = [BASE_DIR / "fixtures"]
 # Long work (par sheets) runs in the task worker, `manage.py db_worker`, off the database.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 
-# Sessions live in the database and the cache is a database table, so several app servers
-# (gunicorn workers on one machine or many) share them; `make migrate` creates the table.
+# The cache is a database table, so several app servers (gunicorn workers on one machine or
+# many) share it; `make migrate` creates the table.
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
         "LOCATION": "trainer_cache",
     }
 }
-SESSION_ENGINE = "django.contrib.sessions.backends.db"
+# Sessions are cookies signed with SECRET_KEY: every app server reads them without a database
+# query (all app servers must share SECRET_KEY).  They hold only who is signed in.  A session
+# ends at sign-out on every device and copy, because the user's sessions serial (moved on at
+# sign-out) is part of the signed hash; a password change or a deactivated account ends it too.
+SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -217,3 +217,30 @@ def test_only_trainees_may_drill(client, demo):
     assert client.post("/drills/start", {"kind": "ms-pay", "level": 1}).status_code == 403
     anonymous = Client()
     assert anonymous.get("/drills/").status_code == 302
+
+
+def test_the_running_score_counts_each_answer_once_and_shows_on_the_page(trainee, client):
+    session = start(trainee, "cs-qualify")
+    q1 = services.current_question(session)
+    services.answer_question(trainee=trainee, question_id=q1.pk, raw=right_answer(q1))
+    # a replay of the same answer counts nothing more
+    services.answer_question(trainee=trainee, question_id=q1.pk, raw=right_answer(q1))
+    q2 = services.next_question(trainee=trainee, session_id=session.pk)
+    # asking for the next question again, unanswered, deals nothing new
+    assert services.next_question(trainee=trainee, session_id=session.pk) == q2
+    services.answer_question(trainee=trainee, question_id=q2.pk, raw=wrong_answer(q2))
+    session.refresh_from_db()
+    attempts = Attempt.objects.filter(question__session=session)
+    assert (
+        (session.dealt, session.answered, session.right)
+        == (
+            Question.objects.filter(session=session).count(),
+            attempts.count(),
+            attempts.filter(is_correct=True).count(),
+        )
+        == (2, 2, 1)
+    )
+    assert session.last_question == q2
+    client.force_login(trainee)
+    page = client.get(f"/drills/s/{session.pk}/").content.decode()
+    assert "Score: 1 right of 2 answered" in page

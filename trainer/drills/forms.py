@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django import forms
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 
 from trainer.engine.drills import REGISTRY
 
@@ -44,6 +46,29 @@ class AnswerInput:
     options: tuple[Option, ...]
     errors: tuple[str, ...]
     autofocus: bool
+
+    def choices_html(self) -> str:
+        """The radio buttons or check boxes, each in its label with its key.  Built here
+        rather than in a template loop: every question draws a dozen of them."""
+        return format_html_join(
+            "",
+            '<label class="choice"><input type="{}" name="{}" value="{}" id="{}"{}{}{}> {}{}'
+            "</label>",
+            (
+                (
+                    self.input_type,
+                    self.name,
+                    o.value,
+                    o.id,
+                    format_html(' data-key="{}"', o.key) if o.key else "",
+                    mark_safe(" checked") if o.checked else "",
+                    mark_safe(" autofocus") if self.autofocus and i == 0 else "",
+                    o.label,
+                    format_html(" <kbd>{}</kbd>", o.key.upper()) if o.key else "",
+                )
+                for i, o in enumerate(self.options)
+            ),
+        )
 
 
 class AnswerForm(forms.Form):

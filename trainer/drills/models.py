@@ -26,7 +26,13 @@ class PracticeSession(models.Model):
     natural = models.BooleanField("natural odds", default=False)
     started_at = models.DateTimeField(auto_now_add=True)
     ended_at = models.DateTimeField(null=True, blank=True)
-    # the running score, kept by services.answer_question in the answer's own transaction
+    # Kept by trainer.drills.services in the same transactions that deal and answer: the
+    # question on the table, how many were dealt, and the running score.  Only the newest
+    # question of a session can be answered, so it is unanswered exactly when dealt > answered.
+    last_question = models.ForeignKey(
+        "Question", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    dealt = models.PositiveIntegerField(default=0, editable=False)
     answered = models.PositiveIntegerField(default=0, editable=False)
     right = models.PositiveIntegerField(default=0, editable=False)
 
@@ -39,6 +45,10 @@ class PracticeSession(models.Model):
     @property
     def is_open(self) -> bool:
         return self.ended_at is None
+
+    @property
+    def waiting_for_answer(self) -> bool:
+        return self.dealt > self.answered
 
     @property
     def score(self) -> dict:

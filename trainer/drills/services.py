@@ -12,7 +12,7 @@ import statistics
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
-from django.db.models import Exists, F, OuterRef, Subquery
+from django.db.models import F
 from django.utils import timezone
 
 from trainer.engine.drills import REGISTRY, AnswerError, AnswerField, grade, parse_answer
@@ -73,8 +73,7 @@ def raw_answer(fields: tuple[AnswerField, ...], data) -> dict:
     if not hasattr(data, "getlist"):
         return data
     return {
-        f.name: data.getlist(f.name) if f.kind == "seats" else data.get(f.name, "")
-        for f in fields
+        f.name: data.getlist(f.name) if f.kind == "seats" else data.get(f.name, "") for f in fields
     }
 
 
@@ -114,7 +113,7 @@ def _house_setup(trainee, game: str) -> tuple[HouseConfig, PaytableVersion | Non
 @transaction.atomic(savepoint=False)
 def deal_question(session: PracticeSession, *, seed: int | None = None) -> Question:
     """Deal the next question of a practice session and store it before it is shown."""
-    return create_question(
+    question = create_question(
         trainee=session.trainee,
         kind=session.kind,
         level=session.level,
@@ -122,6 +121,12 @@ def deal_question(session: PracticeSession, *, seed: int | None = None) -> Quest
         session=session,
         seed=seed,
     )
+    PracticeSession.objects.filter(pk=session.pk).update(
+        dealt=F("dealt") + 1, last_question=question
+    )
+    session.dealt += 1
+    session.last_question = question
+    return question
 
 
 @transaction.atomic(savepoint=False)
@@ -183,28 +188,24 @@ def current_question(session: PracticeSession) -> Question | None:
 
 def next_question(*, trainee, session_id: int) -> Question:
     """Deal a new question once the current one is answered; otherwise the current one."""
-    latest = Question.objects.filter(session=OuterRef("pk")).order_by("-pk").values("pk")[:1]
-    sessions = (
-        PracticeSession.objects.annotate(current=Subquery(latest))
-        .annotate(current_answered=Exists(Attempt.objects.filter(question=OuterRef("current"))))
-    )
     with transaction.atomic():
-        session = _own_session(trainee, session_id, lock=True, sessions=sessions)
+        session = _own_session(trainee, session_id, lock=True)
         if not session.is_open:
             raise Stale("This practice session has ended; start a new one.")
         session.trainee = trainee  # checked by _own_session: spares reading the user again
-        if session.current is not None and not session.current_answered:
-            return Question.objects.select_related("session").get(pk=session.current)
+        if session.waiting_for_answer and session.last_question_id is not None:
+            question = Question.objects.get(pk=session.last_question_id)
+            question.session = session
+            return question
         return deal_question(session)
 
 
-def _own_session(trainee, session_id, *, lock=False, sessions=None) -> PracticeSession:
-    sessions = PracticeSession.objects.all() if sessions is None else sessions
-    if lock:
-        sessions = sessions.select_for_update()
-    session = sessions.filter(pk=session_id).first()
-    if session is None:
-        raise NotFound("There is no such practice session.")
+def _own_session(trainee, session_id, *, lock=False) -> PracticeSession:
+    sessions = PracticeSession.objects.select_for_update() if lock else PracticeSession.objects
+    try:
+        session = sessions.get(pk=session_id)
+    except (PracticeSession.DoesNotExist, ValueError, TypeError):
+        raise NotFound("There is no such practice session.") from None
     if session.trainee_id != trainee.pk:
         raise NotYours("This practice session belongs to another trainee.")
     return session
@@ -218,31 +219,26 @@ def answer_question(*, trainee, question_id: int, raw: dict, practice: bool = Fa
         raise NotFound("There is no such question.")
     try:
         with transaction.atomic():
-            question = (
-                Question.objects.select_for_update(of=("self",))
-                .select_related("session")
-                .annotate(
-                    answered=Exists(Attempt.objects.filter(question=OuterRef("pk"))),
-                    superseded=Exists(
-                        Question.objects.filter(session=OuterRef("session"), pk__gt=OuterRef("pk"))
-                    ),
+            # the question locked, with its session and its attempt if it has one
+            try:
+                question = (
+                    Question.objects.select_for_update(of=("self",))
+                    .select_related("session", "attempt")
+                    .get(pk=question_id)
                 )
-                .filter(pk=question_id)
-                .first()
-            )
-            if question is None:
-                raise NotFound("There is no such question.")
+            except Question.DoesNotExist:
+                raise NotFound("There is no such question.") from None
             if question.trainee_id != trainee.pk:
                 raise NotYours("This question was dealt to another trainee.")
             if practice and question.session_id is None:
                 raise NotYours("This question belongs to a test: answer it on the test's page.")
             question.trainee = trainee
-            if question.answered:
-                existing = Attempt.objects.get(question=question)
-                existing.question = question
+            existing = getattr(question, "attempt", None)
+            if existing is not None:
                 return Result(existing, replayed=True)
             session = question.session
-            if question.superseded or (session is not None and session.ended_at):
+            superseded = session is not None and session.last_question_id != question.pk
+            if superseded or (session is not None and session.ended_at):
                 raise Stale(
                     "A newer question has been dealt since this one: answer the question on "
                     "the table now.",

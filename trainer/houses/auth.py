@@ -21,9 +21,12 @@ _MAX_ENTRIES = 10_000
 
 class HouseModelBackend(ModelBackend):
     def get_user(self, user_id):
-        users = get_user_model()._default_manager.select_related("house")
-        user = users.filter(pk=user_id).first()
-        return user if user is not None and self.user_can_authenticate(user) else None
+        model = get_user_model()
+        try:
+            user = model._default_manager.select_related("house").get(pk=user_id)
+        except model.DoesNotExist:
+            return None
+        return user if self.user_can_authenticate(user) else None
 
     def get_all_permissions(self, user_obj, obj=None):
         if not user_obj.is_active or user_obj.is_anonymous or obj is not None:

@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models, transaction
 from django.db.models import F, Max, Q
+from django.utils.crypto import salted_hmac
 
 from trainer.engine import Category
 
@@ -50,6 +51,8 @@ class SerialsKept(models.Model):
     @classmethod
     def bump_serial(cls, field: str, **lookups) -> None:
         cls._default_manager.filter(**lookups).update(**{field: F(field) + 1})
+
+
 RANK_CHOICES = [(r, {11: "J", 12: "Q", 13: "K", 14: "A"}.get(r, str(r))) for r in range(2, 15)]
 CATEGORY_CHOICES = [(c.order, c.label) for c in Category]
 
@@ -114,7 +117,7 @@ class House(SerialsKept):
 class User(AbstractUser, SerialsKept):
     """A member of staff: belongs to one house (superusers may belong to none)."""
 
-    serial_fields = ("roles_serial",)
+    serial_fields = ("roles_serial", "sessions_serial")
 
     house = models.ForeignKey(
         House, null=True, blank=True, on_delete=models.PROTECT, related_name="members"
@@ -125,8 +128,24 @@ class User(AbstractUser, SerialsKept):
         help_text="Goes up whenever the user's groups or permissions change: app servers keep "
         "the user's permissions in memory under this number (trainer.houses.auth).",
     )
+    sessions_serial = models.PositiveBigIntegerField(
+        default=new_serial,
+        editable=False,
+        help_text="Goes up when the user signs out: every session signed in before then, on "
+        "any device, stops working (sessions are signed cookies; see settings).",
+    )
 
     objects = UserManager()
+
+    def __str__(self) -> str:
+        return self.get_username()
+
+    def _get_session_auth_hash(self, secret=None):
+        # Django signs each session with a hash of the password; the sessions serial joins it,
+        # so signing out (which moves the serial on) ends every copy of the session cookie.
+        key_salt = "trainer.houses.models.User.get_session_auth_hash"
+        value = f"{self.password}:{self.sessions_serial}"
+        return salted_hmac(key_salt, value, secret=secret, algorithm="sha256").hexdigest()
 
     def is_member_of(self, house: House | None) -> bool:
         return house is not None and self.house_id == house.pk

@@ -4,7 +4,9 @@ here; a change made in raw SQL needs the app servers restarting."""
 
 from __future__ import annotations
 
+from django.contrib.auth import HASH_SESSION_KEY
 from django.contrib.auth.models import Group, Permission
+from django.contrib.auth.signals import user_logged_in, user_logged_out
 from django.db.models.signals import m2m_changed, post_delete, post_save, pre_delete
 from django.dispatch import receiver
 
@@ -84,3 +86,22 @@ def house_changed(sender, instance, created, raw=False, **kwargs):
     # the house's name is part of its tables' names
     if not created:
         bump_config(instance.pk)
+
+
+@receiver(user_logged_out)
+def signed_out(sender, request, user, **kwargs):
+    # a session is a signed cookie, kept by the browser: moving the serial on ends this one
+    # and any copy of it (trainer.houses.models.User._get_session_auth_hash)
+    if user is not None and user.pk is not None:
+        User.bump_serial("sessions_serial", pk=user.pk)
+
+
+@receiver(user_logged_in)
+def signed_in(sender, request, user, **kwargs):
+    # sign the new session with the serial as it is now, even if `user` was read before an
+    # earlier sign-out moved it on
+    current = User.objects.filter(pk=user.pk).values_list("sessions_serial", flat=True).first()
+    if current is not None and current != user.sessions_serial:
+        user.sessions_serial = current
+        if hasattr(request, "session"):
+            request.session[HASH_SESSION_KEY] = user.get_session_auth_hash()

@@ -30,7 +30,12 @@ def cards(value, size=""):
         "",
         CARD,
         (
-            ("red" if c.is_red else "black", c.name, "10" if c.rank == 10 else c.rank_char, c.symbol)
+            (
+                "red" if c.is_red else "black",
+                c.name,
+                "10" if c.rank == 10 else c.rank_char,
+                c.symbol,
+            )
             for c in value
         ),
     )

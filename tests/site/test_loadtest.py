@@ -1,0 +1,51 @@
+"""`make load` (trainer.loadtest): a short real run against gunicorn and PostgreSQL, and the
+pieces it reads pages and figures with."""
+
+import json
+
+import pytest
+from django.db import connection
+
+from trainer import loadtest
+
+
+def test_a_trainee_answers_from_the_page_alone():
+    page = (
+        '<input type="hidden" name="csrfmiddlewaretoken" value="t">'
+        '<input type="radio" name="p1.outcome" value="win" id="a">'
+        '<input type="radio" name="p1.outcome" value="push" id="b">'
+        '<input type="text" name="p1.amount" id="c" value="">'
+        '<input type="checkbox" name="winners" value="3" id="d">'
+    )
+    assert loadtest.answer_from_page(page) == {
+        "p1.outcome": "win",
+        "p1.amount": "0",
+        "winners": "3",
+    }
+
+
+def test_percentiles_are_nearest_rank():
+    values = [float(v) for v in range(1, 101)]
+    assert [loadtest.percentile(values, p) for p in (50, 95, 99)] == [50.0, 95.0, 99.0]
+    assert loadtest.percentile([7.0], 95) == 7.0
+
+
+def test_only_a_loopback_database_of_its_own_is_accepted():
+    with pytest.raises(SystemExit):
+        loadtest.main(["--database-url", "postgres://postgres@db.example:5432/trainer_load"])
+    with pytest.raises(SystemExit):
+        loadtest.recreate_database("postgres://postgres@127.0.0.1:5432/postgres")
+
+
+@pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="the load test runs on PostgreSQL only"
+)
+def test_a_short_load_run_stores_exactly_what_was_acknowledged(capsys):
+    url = "postgres://postgres@127.0.0.1:5432/trainer_load_test"
+    code = loadtest.main(["--users", "4", "--seconds", "3", "--database-url", url])
+    out = capsys.readouterr().out
+    figures = json.loads(out.strip().splitlines()[-1])
+    assert code == 0, out  # no errors, nothing lost or doubled
+    assert figures["answers"] > 0 and figures["stored"] == figures["answers"]
+    assert figures["doubled"] == 0 and figures["errors"] == 0
+    assert "offered: 150 answers/s" in out  # 4 trainees sharing the 150/s target
