@@ -123,3 +123,11 @@ def test_signing_in_again_after_signing_out_works_with_an_old_user_object(client
     client.post(reverse("logout"))
     client.force_login(trainee)  # `trainee` still holds the serial from before
     assert client.get(DRILLS).status_code == 200
+
+
+def test_a_partly_read_user_saves_what_was_read_and_keeps_the_rest(trainee):
+    partial = User.objects.only("first_name").get(pk=trainee.pk)
+    partial.first_name = "Tina"
+    partial.save()
+    saved = User.objects.get(pk=trainee.pk)
+    assert (saved.first_name, saved.username, saved.house_id) == ("Tina", "tina", trainee.house_id)

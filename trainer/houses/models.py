@@ -41,10 +41,13 @@ class SerialsKept(models.Model):
 
     def save(self, *args, **kwargs):
         if not self._state.adding and kwargs.get("update_fields") is None:
+            deferred = self.get_deferred_fields()
             kwargs["update_fields"] = [
                 f.name
                 for f in self._meta.concrete_fields
-                if not f.primary_key and f.name not in self.serial_fields
+                if not f.primary_key
+                and f.name not in self.serial_fields
+                and f.attname not in deferred
             ]
         super().save(*args, **kwargs)
 
