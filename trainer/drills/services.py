@@ -20,6 +20,7 @@ from trainer.engine.house import DEFAULT_CONFIG, HouseConfig, HouseRules
 from trainer.houses.config import CONFIG_ATTRIBUTE, house_setup, paytable_of
 from trainer.houses.models import PaytableVersion
 from trainer.houses.services import mark_used
+from trainer.prepared import PreparedGet
 
 from .models import Attempt, PracticeSession, Question
 
@@ -200,10 +201,19 @@ def next_question(*, trainee, session_id: int) -> Question:
         return deal_question(session)
 
 
+# the reads of every answer and every next question (trainer.prepared)
+_SESSION_LOCKED = PreparedGet(lambda: PracticeSession.objects.select_for_update())
+_QUESTION_LOCKED = PreparedGet(
+    lambda: Question.objects.select_for_update(of=("self",)).select_related("session", "attempt")
+)
+
+
 def _own_session(trainee, session_id, *, lock=False) -> PracticeSession:
-    sessions = PracticeSession.objects.select_for_update() if lock else PracticeSession.objects
     try:
-        session = sessions.get(pk=session_id)
+        if lock:
+            session = _SESSION_LOCKED.get(session_id)
+        else:
+            session = PracticeSession.objects.get(pk=session_id)
     except (PracticeSession.DoesNotExist, ValueError, TypeError):
         raise NotFound("There is no such practice session.") from None
     if session.trainee_id != trainee.pk:
@@ -221,11 +231,7 @@ def answer_question(*, trainee, question_id: int, raw: dict, practice: bool = Fa
         with transaction.atomic():
             # the question locked, with its session and its attempt if it has one
             try:
-                question = (
-                    Question.objects.select_for_update(of=("self",))
-                    .select_related("session", "attempt")
-                    .get(pk=question_id)
-                )
+                question = _QUESTION_LOCKED.get(question_id)
             except Question.DoesNotExist:
                 raise NotFound("There is no such question.") from None
             if question.trainee_id != trainee.pk:

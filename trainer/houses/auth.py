@@ -14,17 +14,23 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
 
+from trainer.prepared import PreparedGet
+
 #: (user id, roles_serial, is_superuser) -> "app_label.codename" permissions
 _PERMISSIONS: dict[tuple[int, int, bool], frozenset[str]] = {}
 _MAX_ENTRIES = 10_000
+
+
+#: the signed-in user with its house, read on every request
+_USER = PreparedGet(lambda: get_user_model()._default_manager.select_related("house"))
 
 
 class HouseModelBackend(ModelBackend):
     def get_user(self, user_id):
         model = get_user_model()
         try:
-            user = model._default_manager.select_related("house").get(pk=user_id)
-        except model.DoesNotExist:
+            user = _USER.get(user_id)
+        except (model.DoesNotExist, ValueError, TypeError):
             return None
         return user if self.user_can_authenticate(user) else None
 
