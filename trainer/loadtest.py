@@ -11,7 +11,8 @@ Everything runs on loopback addresses only.  Each simulated trainee is a thread 
 http.client connection (reopened when the server closes it), so the load generator leaves the
 cores to the server; it answers as a browser would, from the page alone: the first choice of
 each question, 0 for an amount, the first seat.  Sign-ins come first, then every trainee
-answers for --seconds: answer, feedback, next question, at a steady pace (--pace answers a
+answers for --seconds: answer, feedback, next question (each request with the htmx headers the
+drill page's own htmx sends), at a steady pace (--pace answers a
 second each, by default the target shared among the trainees, so the site is offered exactly
 the target load; 3 a second each for 50) or, with --pace 0, as fast as the site answers.
 """
@@ -268,7 +269,8 @@ class Trainee:
         self.cookies: dict[str, str] = {}
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=REQUEST_TIMEOUT)
 
-    def request(self, method: str, path: str, data: dict | None = None, *, htmx=False):
+    def request(self, method: str, path: str, data: dict | None = None, *, htmx=""):
+        """`htmx`: the id of the element the page's htmx swaps the response into."""
         headers = {"Host": "127.0.0.1"}
         body = None
         if self.cookies:
@@ -279,6 +281,7 @@ class Trainee:
             headers["X-CSRFToken"] = self.cookies.get("csrftoken", "")
         if htmx:
             headers["HX-Request"] = "true"
+            headers["HX-Target"] = htmx
         # no retry: a post sent twice would be a replay, and every exception is an error
         self.conn.request(method, path, body=body, headers=headers)
         response = self.conn.getresponse()
@@ -324,7 +327,7 @@ class Trainee:
             answer = answer_from_page(page)
             started = time.perf_counter()
             status, _, content = self.request(
-                "POST", f"/drills/q/{question.group(1)}/answer", answer, htmx=True
+                "POST", f"/drills/q/{question.group(1)}/answer", answer, htmx="turn"
             )
             self.tally.answer_ms.append((time.perf_counter() - started) * 1000)
             if status == 200 and FEEDBACK in content:
@@ -335,7 +338,7 @@ class Trainee:
             else:
                 # the page came back without a grade: the answer was not taken
                 self.tally.not_graded += 1
-            _, _, content = self.request("POST", f"/drills/s/{session_id}/next", htmx=True)
+            _, _, content = self.request("POST", f"/drills/s/{session_id}/next", htmx="drill")
             page = content.decode()
             rest = started_cycle + interval - time.monotonic()
             if rest > 0:

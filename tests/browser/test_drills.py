@@ -76,8 +76,14 @@ def test_the_keyboard_flow(page, trainee):
     question = latest_question(trainee)
     key = {"yes": "y", "no": "n"}[question.expected["qualifies"]]
     page.keyboard.press(key)  # the choice has focus first; its key picks it
+    felt = page.locator(".felt").inner_html()
+    assert page.locator("#score").inner_text() == "Score: 0 right of 0 answered"
     page.keyboard.press("Enter")  # Enter answers
     page.wait_for_selector(".feedback.right")
+    # only the answer area and the score changed: the same hand is still on the felt
+    assert page.locator("#score").inner_text() == "Score: 1 right of 1 answered"
+    assert page.locator(".felt").inner_html() == felt
+    assert page.locator("#drill").get_attribute("data-question") == str(question.pk)
     page.keyboard.press("Enter")  # Enter again deals the next question
     page.wait_for_function(
         "id => document.querySelector('#drill').dataset.question !== id", arg=str(question.pk)

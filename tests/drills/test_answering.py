@@ -201,12 +201,46 @@ def test_a_forged_post_without_csrf_is_refused(trainee):
 
 
 def test_htmx_swaps_only_the_drill(trainee_client, trainee):
-    question = services.current_question(start(trainee))
+    session = start(trainee)
+    question = services.current_question(session)
     page = trainee_client.post(
         f"/drills/q/{question.pk}/answer", right_answer(question), headers={"HX-Request": "true"}
     )
     text = page.content.decode()
     assert text.lstrip().startswith('<div id="drill"') and "<html" not in text
+    # the next question replaces the whole drill: a new hand on the felt, the form to answer
+    page = trainee_client.post(
+        f"/drills/s/{session.pk}/next", headers={"HX-Request": "true", "HX-Target": "drill"}
+    )
+    text = page.content.decode()
+    assert text.lstrip().startswith('<div id="drill"') and 'class="felt"' in text
+    assert 'hx-target="#turn"' in text and "<html" not in text
+
+
+def test_an_answer_from_the_drill_page_swaps_only_the_answer_area_and_the_score(
+    trainee_client, trainee
+):
+    question = services.current_question(start(trainee))
+    page = trainee_client.post(
+        f"/drills/q/{question.pk}/answer",
+        right_answer(question),
+        headers={"HX-Request": "true", "HX-Target": "turn"},
+    )
+    text = page.content.decode()
+    # the feedback for #turn, and the score swapped out of band; the hand stays on the page
+    assert text.lstrip().startswith('<section class="feedback right"')
+    assert '<p class="score" id="score" aria-live="polite" hx-swap-oob="true">' in text
+    assert "Score: 1 right of 1 answered" in text
+    assert 'id="drill"' not in text and 'class="felt"' not in text and "<html" not in text
+    # an answer that does not parse comes back as the form with the problem beside its field
+    question = services.next_question(trainee=trainee, session_id=question.session_id)
+    bad = dict.fromkeys(right_answer(question), "not a number")
+    page = trainee_client.post(
+        f"/drills/q/{question.pk}/answer", bad, headers={"HX-Request": "true", "HX-Target": "turn"}
+    )
+    text = page.content.decode()
+    assert page.status_code == 200 and 'class="answer-form"' in text and "field-error" in text
+    assert 'id="drill"' not in text and not Attempt.objects.filter(question=question).exists()
 
 
 def test_only_trainees_may_drill(client, demo):

@@ -80,9 +80,7 @@ def _session_for(request, session_id) -> PracticeSession:
     return session
 
 
-def _render_drill(
-    request, session, question, *, form=None, result=None, status=200, error="", unanswered=False
-):
+def _render_drill(request, session, question, *, form=None, result=None, unanswered=False):
     if result:
         attempt = result.attempt
     else:
@@ -98,10 +96,16 @@ def _render_drill(
         "replayed": bool(result and result.replayed),
         "score": session.score,
         "review": review(question, attempt) if attempt else None,
-        "error": error,
     }
-    template = "drills/_drill.html" if request.htmx else "drills/session.html"
-    return render(request, template, context, status=status)
+    if not request.htmx:
+        template = "drills/session.html"
+    elif request.htmx.target == "turn":
+        # an answer from the drill page: only the answer area and the score change
+        template = "drills/_turn.html"
+        context["oob_score"] = True
+    else:
+        template = "drills/_drill.html"
+    return render(request, template, context)
 
 
 @login_required
