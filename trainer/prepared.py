@@ -1,4 +1,4 @@
-"""Reads made on every answer, compiled to SQL once per database connection.
+"""Statements made on every answer, compiled to SQL once per database connection.
 
 Building a queryset and compiling it to SQL costs more of the app server's time than the
 database spends running a lookup by primary key.  The few reads made on every request of a
@@ -12,7 +12,8 @@ populators and the backend's converters, all taken from Django's own compiler.
 
 The queryset must be a plain one (filters, select_related, select_for_update); `get(pk)`
 raises what `QuerySet.get(pk=pk)` raises: the model's DoesNotExist, or ValueError/TypeError
-for an id that is not a number.
+for an id that is not a number.  `PreparedSQL` is the same for a write simple enough to
+write once in SQL (the session's counters), with the model's names filled in and quoted.
 """
 
 from __future__ import annotations
@@ -123,3 +124,34 @@ class PreparedGet:
             ),
             id_range=connection.ops.integer_field_range(pk_field.get_internal_type()),
         )
+
+
+class PreparedSQL:
+    """A statement written once in SQL, with `{table}` and `{field}` for the model's table and
+    columns (quoted for the database in use), for writes too simple to be worth compiling on
+    every call:
+
+        COUNT = PreparedSQL(Session, "UPDATE {table} SET {n} = {n} + 1 WHERE {id} = %s")
+        COUNT.execute([session.pk])
+    """
+
+    def __init__(self, model: type, template: str) -> None:
+        self._model = model
+        self._template = template
+
+    def sql(self, connection) -> str:
+        plans = connection.__dict__.setdefault("_trainer_prepared_plans", {})
+        sql = plans.get(self)
+        if sql is None:
+            quote, meta = connection.ops.quote_name, self._model._meta
+            names = {f.name: quote(f.column) for f in meta.concrete_fields}
+            names |= {f.attname: quote(f.column) for f in meta.concrete_fields}
+            sql = plans[self] = self._template.format(table=quote(meta.db_table), **names)
+        return sql
+
+    def execute(self, params: list, using: str = "default") -> int:
+        """Run it; the number of rows it changed."""
+        connection = connections[using]
+        with connection.cursor() as cursor:
+            cursor.execute(self.sql(connection), params)
+            return cursor.rowcount

@@ -9,9 +9,9 @@ from django.test.utils import CaptureQueriesContext
 from tests.drills.conftest import demo  # noqa: F401  (fixture)
 from tests.factories import TraineeFactory
 from trainer.drills import services as drills
-from trainer.drills.models import Question
+from trainer.drills.models import PracticeSession, Question
 from trainer.houses.models import User
-from trainer.prepared import PreparedGet
+from trainer.prepared import PreparedGet, PreparedSQL
 
 USER = PreparedGet(lambda: User.objects.select_related("house"))
 QUESTION_LOCKED = PreparedGet(
@@ -86,3 +86,19 @@ def test_a_lock_outside_a_transaction_is_refused_where_django_refuses_it(demo): 
         Question.objects.select_for_update().get(pk=dealt.pk)
     with pytest.raises(TransactionManagementError):
         QUESTION_LOCKED.get(dealt.pk)
+
+
+def test_a_prepared_statement_names_the_columns_quoted_and_changes_one_row(demo):  # noqa: F811
+    trainee = TraineeFactory(house=demo)
+    session = drills.start_session(trainee=trainee, kind="ms-pay", level=1)
+    other = drills.start_session(trainee=trainee, kind="ms-pay", level=1)
+    count = PreparedSQL(
+        PracticeSession, "UPDATE {table} SET {right} = {right} + %s WHERE {id} = %s"
+    )
+    # "right" is a word of SQL: only quoted does it name the column
+    assert '"right" = "right" + %s' in count.sql(connection)
+    assert count.execute([2, session.pk]) == 1
+    assert count.execute([1, -5]) == 0
+    session.refresh_from_db()
+    other.refresh_from_db()
+    assert (session.right, other.right) == (2, 0)

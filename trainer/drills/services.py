@@ -12,7 +12,6 @@ import statistics
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
 from django.utils import timezone
 
 from trainer.engine.drills import REGISTRY, AnswerError, AnswerField, grade, parse_answer
@@ -20,9 +19,24 @@ from trainer.engine.house import DEFAULT_CONFIG, HouseConfig, HouseRules
 from trainer.houses.config import CONFIG_ATTRIBUTE, house_setup, paytable_of
 from trainer.houses.models import PaytableVersion
 from trainer.houses.services import mark_used
-from trainer.prepared import PreparedGet
+from trainer.prepared import PreparedGet, PreparedSQL
 
 from .models import Attempt, PracticeSession, Question
+
+# The statements of every answer and every next question, compiled once per connection
+# (trainer.prepared): the session and the question read locked, the session's counters.
+_SESSION_LOCKED = PreparedGet(lambda: PracticeSession.objects.select_for_update())
+_COUNT_DEALT = PreparedSQL(
+    PracticeSession,
+    "UPDATE {table} SET {dealt} = {dealt} + 1, {last_question} = %s WHERE {id} = %s",
+)
+_COUNT_ANSWERED = PreparedSQL(
+    PracticeSession,
+    "UPDATE {table} SET {answered} = {answered} + 1, {right} = {right} + %s WHERE {id} = %s",
+)
+_QUESTION_LOCKED = PreparedGet(
+    lambda: Question.objects.select_for_update(of=("self",)).select_related("session", "attempt")
+)
 
 
 class DrillError(Exception):
@@ -122,9 +136,7 @@ def deal_question(session: PracticeSession, *, seed: int | None = None) -> Quest
         session=session,
         seed=seed,
     )
-    PracticeSession.objects.filter(pk=session.pk).update(
-        dealt=F("dealt") + 1, last_question=question
-    )
+    _COUNT_DEALT.execute([question.pk, session.pk])
     session.dealt += 1
     session.last_question = question
     return question
@@ -201,13 +213,6 @@ def next_question(*, trainee, session_id: int) -> Question:
         return deal_question(session)
 
 
-# the reads of every answer and every next question (trainer.prepared)
-_SESSION_LOCKED = PreparedGet(lambda: PracticeSession.objects.select_for_update())
-_QUESTION_LOCKED = PreparedGet(
-    lambda: Question.objects.select_for_update(of=("self",)).select_related("session", "attempt")
-)
-
-
 def _own_session(trainee, session_id, *, lock=False) -> PracticeSession:
     try:
         if lock:
@@ -266,9 +271,7 @@ def answer_question(*, trainee, question_id: int, raw: dict, practice: bool = Fa
                 response_ms=max(0, int(elapsed.total_seconds() * 1000)),
             )
             if session is not None:
-                PracticeSession.objects.filter(pk=session.pk).update(
-                    answered=F("answered") + 1, right=F("right") + int(correct)
-                )
+                _COUNT_ANSWERED.execute([int(correct), session.pk])
                 # only the session's newest question, locked above, can be answered: nothing
                 # else moves these counters meanwhile
                 session.answered += 1
