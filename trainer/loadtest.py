@@ -169,7 +169,7 @@ def start_server(
     threads: int,
     keep_alive: int,
     log: Path,
-    worker_class: str = "gthread",
+    worker_class: str = "sync",
 ) -> subprocess.Popen:
     args = [
         sys.executable,
@@ -460,12 +460,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--users", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--database-url", default=DEFAULT_DATABASE_URL)
-    parser.add_argument("--workers", type=int, default=3, help="gunicorn workers (2 cores: 3)")
     parser.add_argument(
-        "--threads", type=int, default=2, help="threads per gunicorn worker (as make serve)"
+        "--workers", type=int, default=4, help="gunicorn workers (as make serve: 4 for 2 cores)"
     )
     parser.add_argument(
-        "--worker-class", choices=["gthread", "sync"], default="gthread", help="gunicorn's"
+        "--threads", type=int, default=1, help="threads per gunicorn worker (as make serve: 1)"
+    )
+    parser.add_argument(
+        "--worker-class",
+        choices=["gthread", "sync"],
+        default="sync",
+        help="gunicorn's (as make serve: sync; more than one thread makes it gthread)",
     )
     parser.add_argument(
         "--pace",
