@@ -5,7 +5,6 @@ from django.contrib.auth.models import Group
 
 from trainer.engine.paytables import CARIBBEAN_STUD_BASE, CASINO_STUD_POKER, MISSISSIPPI_STUD_BASE
 from trainer.houses.models import (
-    Game,
     House,
     HouseRulesSettings,
     PaytableRow,
@@ -18,9 +17,9 @@ PASSWORD = "a-long-test-password-1"
 
 #: the source texts' tables, as the engine defines them
 SOURCE_TABLES = {
-    Game.MISSISSIPPI_STUD: MISSISSIPPI_STUD_BASE,
-    Game.CARIBBEAN_STUD: CARIBBEAN_STUD_BASE,
-    Game.CASINO_STUD: CASINO_STUD_POKER,
+    "mississippi-stud": MISSISSIPPI_STUD_BASE,
+    "caribbean-stud": CARIBBEAN_STUD_BASE,
+    "casino-stud": CASINO_STUD_POKER,
 }
 
 
@@ -85,13 +84,11 @@ class PaytableVersionFactory(factory.django.DjangoModelFactory):
         skip_postgeneration_save = True
 
     house = factory.SubFactory(HouseFactory)
-    game = Game.MISSISSIPPI_STUD
+    game = "mississippi-stud"
     label = factory.Sequence(lambda n: f"Table {n}")
-    pair_band_low = factory.LazyAttribute(lambda v: 11 if v.game == Game.MISSISSIPPI_STUD else None)
-    push_band_low = factory.LazyAttribute(lambda v: 6 if v.game == Game.MISSISSIPPI_STUD else None)
-    push_band_high = factory.LazyAttribute(
-        lambda v: 10 if v.game == Game.MISSISSIPPI_STUD else None
-    )
+    pair_band_low = factory.LazyAttribute(lambda v: 11 if v.game == "mississippi-stud" else None)
+    push_band_low = factory.LazyAttribute(lambda v: 6 if v.game == "mississippi-stud" else None)
+    push_band_high = factory.LazyAttribute(lambda v: 10 if v.game == "mississippi-stud" else None)
 
     @factory.post_generation
     def rows(self, create, extracted, **kwargs):

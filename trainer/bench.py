@@ -66,7 +66,7 @@ def bench_evaluate(n: int = 200_000) -> None:
 
 def mixed_requests(n: int, seed: int = 7) -> list[dict]:
     """`n` valid ruling requests, all five games and every question, from a seed."""
-    from trainer.engine import banked_stud, mississippi_stud
+    from trainer.engine.games import banked_stud, mississippi_stud
 
     rng = random.Random(seed)
     out: list[dict] = []

@@ -3,11 +3,15 @@ casino-stud-poker.txt and RULES.md."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trainer.engine.banked_stud import (
+from trainer.engine.cards import ALL_CARDS, format_cards, parse_cards
+from trainer.engine.errors import RulingError
+from trainer.engine.games.banked_stud import (
     CARIBBEAN,
     CASINO,
     MATCH_ROUNDS,
@@ -22,16 +26,16 @@ from trainer.engine.banked_stud import (
     deal,
     dealer_qualifies,
     play_match,
-    rule_caribbean,
-    rule_casino,
     settle,
     settle_match,
 )
-from trainer.engine.cards import ALL_CARDS, format_cards, parse_cards
-from trainer.engine.errors import RulingError
 from trainer.engine.hands import Category, evaluate_five
 from trainer.engine.house import DEFAULT_CONFIG, HouseConfig, HouseRules
 from trainer.engine.paytables import CARIBBEAN_STUD_BASE, CASINO_STUD_POKER
+from trainer.engine.rulings import rule_game
+
+rule_caribbean = partial(rule_game, "caribbean-stud")
+rule_casino = partial(rule_game, "casino-stud")
 
 QUEENS = "Qh Qs 9d 6c 2h"
 JACKS = "Jh Jc As 8d 3c"
@@ -251,7 +255,7 @@ def test_casino_no_qualify_pays_the_ante_only_and_returns_the_raise():
 
 def test_a_house_paytable_pays_its_own_rows():
     table = CARIBBEAN_STUD_BASE.build("rich", {**CARIBBEAN_STUD_BASE.as_dict(), "one pair": 3})
-    config = HouseConfig(caribbean_stud=table)
+    config = HouseConfig({"caribbean-stud": table})
     r = rule_caribbean({"player": QUEENS, "dealer": JACKS, "ante": 1, "action": "call"}, config)
     # Call 2 × 3 = 6, Ante 1: +7
     assert r["net"] == 7
@@ -299,8 +303,8 @@ def test_caribbean_shows_the_first_card_and_casino_the_last():
 def test_profiles_differ_only_in_data():
     assert CARIBBEAN.up_card(parse_cards(JACKS)) == parse_cards("Jh")[0]
     assert CASINO.up_card(parse_cards(JACKS)) == parse_cards("3c")[0]
-    assert CARIBBEAN.paytable(DEFAULT_CONFIG) is DEFAULT_CONFIG.caribbean_stud
-    assert CASINO.paytable(DEFAULT_CONFIG) is DEFAULT_CONFIG.casino_stud
+    assert CARIBBEAN.paytable(DEFAULT_CONFIG) is DEFAULT_CONFIG.paytable("caribbean-stud")
+    assert CASINO.paytable(DEFAULT_CONFIG) is DEFAULT_CONFIG.paytable("casino-stud")
     assert CASINO.multiple(HouseRules(call_multiple=4)) == 2
     assert CARIBBEAN.multiple(HouseRules(call_multiple=4)) == 4
 

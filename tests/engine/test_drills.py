@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from trainer.engine import banked_stud, rulings
+from trainer.engine import rulings
 from trainer.engine.cards import parse_cards
 from trainer.engine.drills import (
     AMOUNT_FORMAT,
@@ -26,6 +26,7 @@ from trainer.engine.drills import (
     parse_answer,
 )
 from trainer.engine.errors import EngineError
+from trainer.engine.games import banked_stud
 from trainer.engine.hands import Category, best_five, evaluate_five
 from trainer.engine.house import DEFAULT_CONFIG, HouseConfig, HouseRules
 from trainer.engine.paytables import MISSISSIPPI_STUD_BASE, Paytable
@@ -49,13 +50,15 @@ SEEDS = range(12)
 
 #: a house that differs from the source texts wherever a drill could notice
 ODD_HOUSE = HouseConfig(
-    mississippi_stud=Paytable(
-        "Mississippi Stud, bet unit 2",
-        MISSISSIPPI_STUD_BASE.rows,
-        pair_band=MISSISSIPPI_STUD_BASE.pair_band,
-        push_band=MISSISSIPPI_STUD_BASE.push_band,
-        bet_unit=2,
-    ),
+    {
+        "mississippi-stud": Paytable(
+            "Mississippi Stud, bet unit 2",
+            MISSISSIPPI_STUD_BASE.rows,
+            pair_band=MISSISSIPPI_STUD_BASE.pair_band,
+            push_band=MISSISSIPPI_STUD_BASE.push_band,
+            bet_unit=2,
+        )
+    },
     rules=HouseRules(chip_unit=1, call_multiple=3, mississippi_payout_cap=1000),
 )
 
@@ -187,7 +190,7 @@ def test_a_house_of_its_own_is_respected(slug, level, natural):
             assert kind.answer_for(q.request, level, config) == (q.fields, q.expected, q.steps)
             positions = q.request.get("positions", [q.request])
             if slug == "ms-pay":
-                unit = config.mississippi_stud.stake_unit(config.rules.chip_unit)
+                unit = config.paytable("mississippi-stud").stake_unit(config.rules.chip_unit)
                 assert all(b % unit == 0 for p in positions for b in p["bets"])
             if slug in ("cs-settle", "csp-settle", "cs-qualify", "csp-qualify"):
                 assert all(p["ante"] % config.rules.chip_unit == 0 for p in positions)

@@ -3,25 +3,28 @@
 from __future__ import annotations
 
 import contextlib
+from functools import partial
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trainer.engine.cards import ALL_CARDS, Card, Deck, card, parse_cards
-from trainer.engine.english_stud import (
+from trainer.engine.errors import EngineError, RulingError
+from trainer.engine.games.english_stud import (
     Face,
     Hand,
     bring_in,
     deal_hand,
     first_to_act,
-    rule_request,
     showdown,
     simple_policy,
 )
-from trainer.engine.errors import EngineError, RulingError
 from trainer.engine.hands import Category
 from trainer.engine.house import DEFAULT_CONFIG, HouseConfig, HouseRules
+from trainer.engine.rulings import rule_game
+
+rule_request = partial(rule_game, "english-stud")
 
 
 def up(**by_seat: str) -> dict[str, tuple[Card, ...]]:
@@ -49,8 +52,9 @@ def test_the_ace_is_high_for_the_bring_in():
 
 
 def test_the_bring_in_needs_two_seats():
-    with pytest.raises(RulingError):
-        bring_in({"1": card("Ac")})
+    with pytest.raises(RulingError) as err:
+        rule_request({"ask": "bring-in", "up": {"1": "Ac"}}, DEFAULT_CONFIG)
+    assert err.value.field == "up"
 
 
 # --- first to act ----------------------------------------------------------------------------
@@ -106,15 +110,18 @@ def test_seventh_street_still_counts_four_up_cards():
     ],
 )
 def test_a_wrong_number_of_up_cards_names_the_seat(street, shown, message):
+    request = {"ask": "first-to-act", "street": street, "up": shown}
     with pytest.raises(RulingError, match=message) as err:
-        first_to_act(street, {s: parse_cards(t) for s, t in shown.items()})
+        rule_request(request, DEFAULT_CONFIG)
     assert err.value.field == "up"
+    assert err.value.seat == message.split()[1]
 
 
 @pytest.mark.parametrize("street", [2, 8, "5", True, None, 5.5])
 def test_only_streets_three_to_seven_have_a_first_to_act(street):
+    request = {"ask": "first-to-act", "street": street, "up": {"1": "2c", "2": "Kd"}}
     with pytest.raises(RulingError) as err:
-        first_to_act(street, up(s1="2c", s2="Kd"))
+        rule_request(request, DEFAULT_CONFIG)
     assert err.value.field == "street"
 
 
@@ -168,20 +175,24 @@ def test_losers_are_listed_with_nothing():
 
 
 def test_a_showdown_needs_two_hands():
+    request = {"ask": "showdown", "pot": 10, "hands": {"1": "As Ks Qs Js Ts 2c 3d"}}
     with pytest.raises(RulingError, match="at least 2"):
-        showdown(10, up(s1="As Ks Qs Js Ts 2c 3d"))
+        rule_request(request, DEFAULT_CONFIG)
 
 
-@pytest.mark.parametrize("pot", [-1, True, 2.0, "10"])
+@pytest.mark.parametrize("pot", [-1, True, 2.5, "10"])
 def test_a_showdown_pot_must_be_whole_chips(pot):
+    hands = {"1": "As Ks Qs Js Ts 2c 3d", "2": "Ah Ad Ac 9h 9d 4c 5c"}
     with pytest.raises(RulingError) as err:
-        showdown(pot, up(s1="As Ks Qs Js Ts 2c 3d", s2="Ah Ad Ac 9h 9d 4c 5c"))
+        rule_request({"ask": "showdown", "pot": pot, "hands": hands}, DEFAULT_CONFIG)
     assert err.value.field == "pot"
 
 
 def test_a_showdown_hand_has_seven_cards():
-    with pytest.raises(RulingError, match="Seat 2 needs 7 cards"):
-        showdown(10, up(s1="As Ks Qs Js Ts 2c 3d", s2="Ah Ad Ac 9h 9d 4c"))
+    hands = {"1": "As Ks Qs Js Ts 2c 3d", "2": "Ah Ad Ac 9h 9d 4c"}
+    with pytest.raises(RulingError, match="Seat 2 needs 7 cards") as err:
+        rule_request({"ask": "showdown", "pot": 10, "hands": hands}, DEFAULT_CONFIG)
+    assert err.value.seat == "2"
 
 
 # --- the deal, the burns and the exchanges ---------------------------------------------------
@@ -290,12 +301,7 @@ def test_a_community_card_when_even_a_reshuffle_cannot_serve_seventh_street():
 
 def test_a_community_card_cannot_tell_tied_hands_apart_for_the_odd_chip():
     # the community A♠ is everyone's highest card; the next card decides: K♥ beats K♦
-    community = card("As")
-    s = showdown(
-        5,
-        up(s1="Th 9h 8c 7d 6s Kd As", s2="Tc 9d 8s 7h 6c Kh As"),
-        community=community,
-    )
+    s = showdown(5, up(s1="Th 9h 8c 7d 6s Kd As", s2="Tc 9d 8s 7h 6c Kh As"))
     assert s.odd_chip_order == ("2", "1")
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+from functools import partial
 
 import pytest
 from hypothesis import given, settings
@@ -10,16 +11,18 @@ from hypothesis import strategies as st
 
 from trainer.engine.cards import ALL_CARDS, Card, Deck, parse_cards
 from trainer.engine.errors import EngineError, RulingError
-from trainer.engine.house import DEFAULT_CONFIG, HouseConfig, HouseRules
-from trainer.engine.mississippi_gonorrhea import (
+from trainer.engine.games.mississippi_gonorrhea import (
     ROUNDS,
     Exchange,
     Hand,
     deal_hand,
-    rule_request,
     settle,
     simple_policy,
 )
+from trainer.engine.house import DEFAULT_CONFIG, HouseConfig, HouseRules
+from trainer.engine.rulings import rule_game
+
+rule_request = partial(rule_game, "mississippi-gonorrhea")
 
 
 def hands(**by_seat: str) -> dict[str, tuple[Card, ...]]:
@@ -130,8 +133,10 @@ def test_shares_list_every_seat_in_seat_order():
 
 @pytest.mark.parametrize("pot", [-1, 3, 2.5, True, "10"])
 def test_a_pot_that_is_not_whole_chips_is_refused(pot):
-    with pytest.raises(EngineError):
-        settle(pot, hands(s1="Ac Kd", s2="3h 2s"), rules=HouseRules(chip_unit=2))
+    request = {"pot": pot, "hands": {"1": "Ac Kd", "2": "3h 2s"}}
+    with pytest.raises(RulingError) as err:
+        rule_request(request, HouseConfig(rules=HouseRules(chip_unit=2)))
+    assert err.value.field == "pot"
 
 
 def test_no_hands_at_all_is_an_error():
@@ -140,8 +145,8 @@ def test_no_hands_at_all_is_an_error():
 
 
 def test_a_card_in_two_hands_is_refused():
-    with pytest.raises(EngineError, match="appears twice"):
-        settle(10, hands(s1="Ac Kd", s2="Ac 2s"))
+    with pytest.raises(RulingError, match="appears twice"):
+        rule_request({"pot": 10, "hands": {"1": "Ac Kd", "2": "Ac 2s"}}, DEFAULT_CONFIG)
 
 
 # --- high comparisons ------------------------------------------------------------------------
@@ -341,7 +346,7 @@ def test_ruling_follows_the_house_chip_unit():
         ({"pot": 5, "hands": {}}, "hands"),
         ({"pot": 5, "hands": ["Ac Kd"]}, "hands"),
         ({"pot": 5, "hands": "Ac Kd"}, "hands"),
-        ({"pot": 5, "hands": {"7": "Ac Kd"}}, "hands"),
+        ({"pot": 5, "hands": {"9": "Ac Kd"}}, "hands"),
         ({"pot": 5, "hands": {"0": "Ac Kd"}}, "hands"),
         ({"pot": 5, "hands": {"1": 12}}, "hands"),
         ({"pot": 5, "hands": {"1": None}}, "hands"),
@@ -437,3 +442,10 @@ def test_house_rule_can_give_the_odd_chip_to_the_low_half():
     s = settle(25, {"1": parse_cards("Ah Ad"), "2": parse_cards("3h 2d")}, rules=rules)
     assert s.shares == {"1": 12, "2": 13}
     assert "the low half gets the odd chip, 12 for high and 13 for low." in " ".join(s.steps)
+
+
+def test_seats_seven_and_eight_are_seats_of_this_game():
+    # the source text sets no player limit and the engine deals up to eight (where the
+    # house rule on reusing discards matters), so a ruling may name seats 7 and 8 too
+    r = rule_request({"pot": 4, "hands": {"7": "Ac Kd", "8": "3h 2s"}}, DEFAULT_CONFIG)
+    assert r["shares"] == {"7": 2, "8": 2}

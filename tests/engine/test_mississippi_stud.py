@@ -2,24 +2,28 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trainer.engine.cards import ALL_CARDS, format_cards, parse_cards
 from trainer.engine.errors import RulingError
-from trainer.engine.hands import Category
-from trainer.engine.house import DEFAULT_CONFIG, HouseConfig, HouseRules
-from trainer.engine.mississippi_stud import (
+from trainer.engine.games.mississippi_stud import (
     MAX_POSITIONS,
     Outcome,
     Settlement,
     Spot,
     deal,
-    rule_request,
     settle,
 )
+from trainer.engine.hands import Category
+from trainer.engine.house import DEFAULT_CONFIG, HouseConfig, HouseRules
 from trainer.engine.paytables import MISSISSIPPI_STUD_BASE, Odds, Paytable
+from trainer.engine.rulings import rule_game
+
+rule_request = partial(rule_game, "mississippi-stud")
 
 
 def ms(hole: str, board: str, bets, **kw) -> Settlement:
@@ -255,7 +259,7 @@ def test_ruling_uses_the_house_paytable_and_rules():
     table = Paytable.build(
         "generous", {**dict(MISSISSIPPI_STUD_BASE.rows), Category.ONE_PAIR: 2}, pair_band=(11, 14)
     )
-    config = HouseConfig(mississippi_stud=table, rules=HouseRules(chip_unit=5))
+    config = HouseConfig({"mississippi-stud": table}, rules=HouseRules(chip_unit=5))
     r = rule_request({"hole": "Qh Qs", "board": "2c 7d 9s", "bets": [5, 5, 10, 15]}, config)
     # 2:1 on T = 35 -> 70
     assert (r["odds"], r["profit"], r["returned"]) == ("2:1", 70, 105)
@@ -312,8 +316,9 @@ def test_bets_off_the_rules_are_refused(bets):
 
 
 def test_street_bet_message_names_the_street_and_the_ante():
+    request = {"hole": "Qh Qs", "board": "2c 7d 9s", "bets": [5, 5, 4, 5]}
     with pytest.raises(RulingError) as err:
-        ms("Qh Qs", "2c 7d 9s", [5, 5, 4, 5])
+        rule_request(request, DEFAULT_CONFIG)
     assert err.value.message == "The 4th Street bet must be 1, 2 or 3 times the Ante (5): 4 is not."
 
 

@@ -13,10 +13,10 @@ from functools import cache
 import numpy as np
 import pytest
 
-from trainer.engine import banked_stud, mississippi_stud
-from trainer.engine.banked_stud import CARIBBEAN, CASINO
 from trainer.engine.cards import ALL_CARDS, parse_cards
 from trainer.engine.errors import EngineError
+from trainer.engine.games import banked_stud, mississippi_stud
+from trainer.engine.games.banked_stud import CARIBBEAN, CASINO
 from trainer.engine.hands import Category, evaluate_five
 from trainer.engine.house import HouseRules
 from trainer.engine.parsheets import (

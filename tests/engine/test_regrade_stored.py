@@ -19,15 +19,10 @@ from pathlib import Path
 import pytest
 
 from trainer.engine.drills import REGISTRY
-from trainer.engine.house import DEFAULT_CONFIG, HouseConfig, HouseRules
+from trainer.engine.house import HouseConfig, HouseRules
 from trainer.engine.paytables import Paytable
 
 DUMP = Path(__file__).resolve().parent.parent / "data" / "questions_a07a390.json"
-ATTRIBUTE = {
-    "mississippi-stud": "mississippi_stud",
-    "caribbean-stud": "caribbean_stud",
-    "casino-stud": "casino_stud",
-}
 
 
 @cache
@@ -38,7 +33,7 @@ def dump() -> dict:
 @cache
 def config_named(name: str) -> HouseConfig:
     tables = {
-        ATTRIBUTE[game]: Paytable.build(
+        game: Paytable.build(
             t["name"],
             t["rows"],
             pair_band=tuple(t["pair_band"]) if t["pair_band"] else None,
@@ -48,7 +43,7 @@ def config_named(name: str) -> HouseConfig:
         for game, t in dump()["paytables"][name].items()
     }
     rules = HouseRules(**dump()["house_rules"][name])
-    return dataclasses.replace(DEFAULT_CONFIG, rules=rules, **tables)
+    return HouseConfig(tables, rules)
 
 
 def stored():

@@ -1,7 +1,6 @@
 import pytest
 
 from tests.factories import HouseFactory, HouseRulesFactory, ManagerFactory, PaytableVersionFactory
-from trainer.houses.models import Game
 
 
 @pytest.fixture
@@ -24,4 +23,4 @@ def manager_client(client, manager):
 
 @pytest.fixture
 def ms_version(house):
-    return PaytableVersionFactory(house=house, game=Game.MISSISSIPPI_STUD, label="Base")
+    return PaytableVersionFactory(house=house, game="mississippi-stud", label="Base")

@@ -10,7 +10,7 @@ from tests.factories import HouseFactory, PaytableVersionFactory
 from trainer.engine import Category
 from trainer.engine.paytables import MISSISSIPPI_STUD_BASE
 from trainer.houses import services
-from trainer.houses.models import Game, ParSheetResult, PaytableVersion
+from trainer.houses.models import ParSheetResult, PaytableVersion
 
 # mississippi-stud.txt's base table: the published house edge is 4.9149%; the engine's exact
 # figure (tests/engine/test_parsheets.py pins it) is 53223/1082900.
@@ -52,7 +52,7 @@ def test_compute_action_stores_the_par_sheet_and_identical_tables_share_it(
     page = manager_client.get(f"/admin/houses/paytableversion/{ms_version.pk}/change/")
     assert BASE_EDGE in page.content.decode()
     # the same table in another house: one computation serves both
-    twin = PaytableVersionFactory(house=HouseFactory(), game=Game.MISSISSIPPI_STUD)
+    twin = PaytableVersionFactory(house=HouseFactory(), game="mississippi-stud")
     assert services.request_parsheet(twin).pk == result.pk
     assert ParSheetResult.objects.count() == 1
 
@@ -85,7 +85,7 @@ def test_a_table_that_gives_the_player_the_edge_is_flagged_before_activation(
 
 
 def test_a_broken_table_is_not_computed(manager_client, house):
-    version = PaytableVersionFactory(house=house, game=Game.CARIBBEAN_STUD)
+    version = PaytableVersionFactory(house=house, game="caribbean-stud")
     version.rows.filter(category=Category.FLUSH.order).delete()
     response = manager_client.post(
         "/admin/houses/paytableversion/",

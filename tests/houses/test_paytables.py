@@ -10,7 +10,7 @@ from trainer.engine import Category
 from trainer.engine.paytables import CARIBBEAN_STUD_BASE, MISSISSIPPI_STUD_BASE
 from trainer.houses import services
 from trainer.houses.config import config_of, paytable_of
-from trainer.houses.models import Game, PaytableRow, PaytableVersion
+from trainer.houses.models import PaytableRow, PaytableVersion
 
 ADD_URL = "/admin/houses/paytableversion/add/"
 
@@ -18,7 +18,7 @@ ADD_URL = "/admin/houses/paytableversion/add/"
 def test_versions_are_numbered_per_house_and_game(house):
     first = PaytableVersionFactory(house=house)
     second = PaytableVersionFactory(house=house)
-    other_game = PaytableVersionFactory(house=house, game=Game.CASINO_STUD)
+    other_game = PaytableVersionFactory(house=house, game="casino-stud")
     assert (first.number, second.number, other_game.number) == (1, 2, 1)
 
 
@@ -66,7 +66,7 @@ def test_activating_version_two_leaves_version_one_unchanged(house, manager, ms_
     assert second.is_active and not ms_version.is_active
     assert ms_version.first_used_at is not None
     assert list(ms_version.rows.values_list("category", "win", "to")) == rows_before
-    odds = config_of(house).mississippi_stud.odds_for(Category.STRAIGHT)
+    odds = config_of(house).paytable("mississippi-stud").odds_for(Category.STRAIGHT)
     assert (odds.win, odds.to) == (5, 1)
 
 
@@ -84,7 +84,7 @@ def test_there_is_never_a_second_active_version(house, manager):
 
 
 def test_a_broken_table_cannot_be_activated(house, manager):
-    version = PaytableVersionFactory(house=house, game=Game.CARIBBEAN_STUD)
+    version = PaytableVersionFactory(house=house, game="caribbean-stud")
     version.rows.filter(category=Category.FLUSH.order).delete()
     with pytest.raises(ValidationError, match="The flush row is missing"):
         services.activate(version, by=manager)

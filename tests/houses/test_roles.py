@@ -18,7 +18,8 @@ from tests.factories import (
     TraineeFactory,
     UserFactory,
 )
-from trainer.houses.models import Game, HouseRulesSettings, PaytableVersion
+from trainer.engine.games import paid_games
+from trainer.houses.models import HouseRulesSettings, PaytableVersion
 from trainer.houses.roles import ROLES
 
 # What a response may be.  The three redirects are told apart by where they go.
@@ -160,7 +161,9 @@ def test_a_manager_sees_their_own_house_objects(client, users, objects):
 
 
 def test_a_manager_lists_only_their_own_houses_versions(client, users, house, lakeside):
-    own = [PaytableVersionFactory(house=house, game=game) for game in Game.values]
+    own = [
+        PaytableVersionFactory(house=house, game=game) for game in (g.slug for g in paid_games())
+    ]
     PaytableVersionFactory(house=lakeside, label=LAKESIDE_LABEL)
     client.force_login(users["manager"])
     response = client.get("/admin/houses/paytableversion/")
@@ -279,7 +282,7 @@ def test_a_manager_cannot_add_a_version_for_another_house(client, users, lakesid
     client.force_login(users["manager"])
     data = {
         "house": lakeside.pk,
-        "game": Game.CASINO_STUD,
+        "game": "casino-stud",
         "label": "Planted",
         "bet_unit": 1,
         "rows-TOTAL_FORMS": 1,

@@ -16,8 +16,9 @@ from tests.factories import (
     TraineeFactory,
     UserFactory,
 )
+from trainer.engine.games import paid_games
 from trainer.houses import services
-from trainer.houses.models import Game, House, HouseRulesSettings, PaytableVersion
+from trainer.houses.models import House, HouseRulesSettings, PaytableVersion
 
 # 9h Tc with Jd Qs Kh is a king-high straight.  mississippi-stud.txt §05 / RULES.md: a straight
 # pays 4:1 on the base table, so four bets of 1 win 4 x 4 = 16.  The demo house's version 2,
@@ -51,7 +52,7 @@ def lakeside(db):
     lakeside = HouseFactory(name="Lakeside", slug="lakeside")
     HouseRulesFactory(house=lakeside)
     manager = ManagerFactory(house=lakeside)
-    for game in Game.values:
+    for game in [g.slug for g in paid_games()]:
         services.activate(PaytableVersionFactory(house=lakeside, game=game), by=manager)
     return lakeside
 
@@ -65,7 +66,7 @@ def set_house_rules(house, **changes):
 
 
 def straight_5_to_1(demo):
-    return PaytableVersion.objects.get(house=demo, game=Game.MISSISSIPPI_STUD, number=2)
+    return PaytableVersion.objects.get(house=demo, game="mississippi-stud", number=2)
 
 
 def at(house, request):

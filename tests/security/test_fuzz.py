@@ -43,7 +43,7 @@ from trainer.drills import services
 from trainer.drills.models import Attempt, PracticeSession, Question
 from trainer.engine.drills import REGISTRY
 from trainer.engine.paytables import MISSISSIPPI_STUD_BASE
-from trainer.houses.models import Game, House, PaytableRow, PaytableVersion, User
+from trainer.houses.models import House, PaytableRow, PaytableVersion, User
 
 ROLES = ("anonymous", "trainee", "supervisor", "manager", "superuser")
 COUNTED = (Question, Attempt, PracticeSession, PaytableVersion, PaytableRow, House, User)
@@ -350,7 +350,7 @@ def build_world() -> World:
     demo = House.objects.get(slug="demo")
     other_house = HouseFactory(name="Riverboat", slug="riverboat")
     HouseRulesFactory(house=other_house)
-    PaytableVersionFactory(house=other_house, game=Game.MISSISSIPPI_STUD, label="Theirs")
+    PaytableVersionFactory(house=other_house, game="mississippi-stud", label="Theirs")
     users = {
         "trainee": TraineeFactory(house=demo, username="tina"),
         "supervisor": SupervisorFactory(house=demo, username="sue"),
@@ -735,7 +735,7 @@ def add_form(house: House) -> dict:
     """A valid post of the admin's add page: the source text's Mississippi Stud table."""
     data = {
         "house": house.pk,
-        "game": Game.MISSISSIPPI_STUD,
+        "game": "mississippi-stud",
         "label": "Fuzzed",
         "bet_unit": 1,
         "pair_band_low": 11,
@@ -839,7 +839,7 @@ def test_the_admin_change_form_changes_a_whole_version_or_nothing(world, changes
             # dealt with, so read-only for ever
             version = world.own_question.paytable_version
         else:
-            version = PaytableVersionFactory(house=world.demo, game=Game.CASINO_STUD, label="Spare")
+            version = PaytableVersionFactory(house=world.demo, game="casino-stud", label="Spare")
         overrides, dropped = changes
         data = {k: v for k, v in {**change_form(version), **overrides}.items() if k not in dropped}
         path = f"/admin/houses/paytableversion/{version.pk}/change/"
@@ -908,7 +908,7 @@ def test_the_admin_refuses_an_empty_to_field(world, template, method):
 
 
 def test_the_admin_change_form_refuses_rows_that_repeat_a_saved_category(world):
-    version = PaytableVersionFactory(house=world.demo, game=Game.CASINO_STUD, label="Spare")
+    version = PaytableVersionFactory(house=world.demo, game="casino-stud", label="Spare")
     data = change_form(version)
     data["rows-INITIAL_FORMS"] = 0
     for i in range(len(MISSISSIPPI_STUD_BASE.rows)):

@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from trainer.engine.drills import REGISTRY, AnswerError, AnswerField, grade, parse_answer
 from trainer.engine.house import DEFAULT_CONFIG, HouseConfig, HouseRules
-from trainer.houses.config import CONFIG_ATTRIBUTE, house_setup, paytable_of
+from trainer.houses.config import house_setup, paytable_of
 from trainer.houses.models import PaytableVersion
 from trainer.houses.services import mark_used
 from trainer.prepared import PreparedGet, PreparedSQL
@@ -322,11 +322,9 @@ def config_for(question: Question) -> HouseConfig:
     """The configuration a stored question was graded with: its paytable version and the
     snapshot of the house rules (editing either later changes nothing here)."""
     rules = HouseRules(**question.house_rules)
-    config = dataclasses.replace(DEFAULT_CONFIG, rules=rules)
-    if question.paytable_version_id:
-        attribute = CONFIG_ATTRIBUTE[question.paytable_version.game]
-        config = dataclasses.replace(config, **{attribute: paytable_of(question.paytable_version)})
-    return config
+    version = question.paytable_version if question.paytable_version_id else None
+    tables = {version.game: paytable_of(version)} if version is not None else {}
+    return HouseConfig(tables, rules)
 
 
 def regrade(question: Question) -> dict:

@@ -14,20 +14,12 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from trainer.engine.drills import REGISTRY, AnswerError
+from trainer.engine.games import title_of
 
 from . import services
 from .forms import AnswerForm, StartForm
 from .models import PracticeSession, Question
 from .presenting import review
-
-GAME_NAMES = {
-    "any": "Every game: hand reading",
-    "mississippi-stud": "Mississippi Stud",
-    "caribbean-stud": "Caribbean Stud",
-    "casino-stud": "Casino Stud Poker",
-    "mississippi-gonorrhea": "Mississippi Gonorrhea",
-    "english-stud": "English Stud",
-}
 
 trainee_only = permission_required("houses.practise_drills", raise_exception=True)
 
@@ -36,7 +28,7 @@ def _kinds_by_game():
     groups: dict[str, list] = {}
     for kind in REGISTRY.values():
         groups.setdefault(kind.game, []).append(kind)
-    return [(GAME_NAMES.get(game, game), kinds) for game, kinds in groups.items()]
+    return [(title_of(game), kinds) for game, kinds in groups.items()]
 
 
 @login_required

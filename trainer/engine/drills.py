@@ -35,10 +35,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from . import banked_stud, english_stud, mississippi_gonorrhea, mississippi_stud
 from .cards import ACE, KING, Card, Deck, format_cards, parse_cards
 from .dealing import RANKS, cards_of_ranks, hand_of, high_card, remaining, tie_for
 from .errors import EngineError
+from .games import banked_stud, english_stud, mississippi_gonorrhea, mississippi_stud
 from .hands import (
     Category,
     ExposedValue,
@@ -53,6 +53,7 @@ from .hands import (
 from .house import HouseConfig
 from .paytables import Paytable
 from .requests import MAX_AMOUNT, SEATS
+from .rulings import rule_game
 
 T = TypeVar("T")
 QUEEN, JACK = 12, 11
@@ -789,7 +790,7 @@ class MississippiPay(DrillKind):
     )
 
     def deal(self, rng: random.Random, level: int, config: HouseConfig, natural: bool) -> Dealt:
-        paytable = config.mississippi_stud
+        paytable = config.paytable("mississippi-stud")
         bands = _PairBands.of(paytable)
         ante = _ante(rng, level, paytable, config)
         seats = _seats(rng, _count(rng, POSITIONS, level)) if level > 1 else ["1"]
@@ -825,7 +826,7 @@ class MississippiPay(DrillKind):
             ],
         }
         featured = next(r for r in requests if r["seat"] == scenario[0])
-        ruling = mississippi_stud.rule_request(featured, config)
+        ruling = rule_game("mississippi-stud", featured, config)
         prompt = "Pay the position." if len(positions) == 1 else "Pay each position."
         if level >= 3:
             prompt = prompt[:-1] + ", spot by spot."
@@ -898,7 +899,7 @@ class MississippiPay(DrillKind):
         steps: list[str] = []
         for position in positions:
             seat = _seat_of(position)
-            ruling = mississippi_stud.rule_request(position, config)
+            ruling = rule_game("mississippi-stud", position, config)
             name, who = f"p{seat}", f"Seat {seat}: "
             outcome = ruling["outcome"]
             fields += [
@@ -946,7 +947,6 @@ def _ms_situation(ruling: Mapping[str, Any], bets: Sequence[int], bands: _PairBa
 
 # --- Caribbean Stud and Casino Stud Poker --------------------------------------------------
 
-_RULE = {"caribbean-stud": banked_stud.rule_caribbean, "casino-stud": banked_stud.rule_casino}
 _PROFILES = {"caribbean-stud": banked_stud.CARIBBEAN, "casino-stud": banked_stud.CASINO}
 
 _SETTLE_MIX: tuple[tuple[str, float], ...] = (
@@ -1209,7 +1209,7 @@ class BankedQualify(_Banked):
         return dealer
 
     def answer_for(self, request: Mapping[str, Any], level: int, config: HouseConfig) -> Answer:
-        ruling = _RULE[self.game](request, config)
+        ruling = rule_game(self.game, request, config)
         if ruling["dealer_qualifies"] is None:
             raise EngineError("A qualify question needs a hand the player called.")
         answer = "yes" if ruling["dealer_qualifies"] else "no"
@@ -1273,7 +1273,7 @@ class BankedSettle(_Banked):
         if len(seats) == 1:
             table.update({k: v for k, v in layout[0].items() if k != "seat"})
         featured_request = next(r for r in requests if r["seat"] == featured)
-        ruling = _RULE[self.game](featured_request, config)
+        ruling = rule_game(self.game, featured_request, config)
         prompt = "Settle the player." if len(seats) == 1 else "Settle each player."
         return Dealt(
             request=request,
@@ -1326,7 +1326,7 @@ class BankedSettle(_Banked):
         steps: list[str] = []
         for position in positions:
             seat = _seat_of(position)
-            ruling = _RULE[self.game](position, config)
+            ruling = rule_game(self.game, position, config)
             name = f"p{seat}." if several else ""
             who = f"Seat {seat}: " if several else ""
             for bet, title in (("ante", "Ante"), ("call", self.second)):
@@ -1434,7 +1434,7 @@ class CaribbeanLedger(DrillKind):
 
     def deal(self, rng: random.Random, level: int, config: HouseConfig, natural: bool) -> Dealt:
         profile = banked_stud.CARIBBEAN
-        ante = _ante(rng, level, config.caribbean_stud, config)
+        ante = _ante(rng, level, config.paytable("caribbean-stud"), config)
         if natural:
             rounds = self._natural(rng, ante)
             target = "natural"
@@ -1452,7 +1452,7 @@ class CaribbeanLedger(DrillKind):
             if r.get("void"):
                 table_rounds.append({"deal": number, "void": True, "reason": r["reason"]})
                 continue
-            ruling = banked_stud.rule_caribbean(r, config)
+            ruling = rule_game("caribbean-stud", r, config)
             table_rounds.append(
                 {
                     "deal": number,
@@ -1538,7 +1538,7 @@ class CaribbeanLedger(DrillKind):
             if isinstance(r, Mapping) and r.get("void"):
                 played.append(banked_stud.MatchRound(None))
             else:
-                net = banked_stud.rule_caribbean(r, config)["net"]
+                net = rule_game("caribbean-stud", r, config)["net"]
                 played.append(banked_stud.MatchRound(net))
         ledger = banked_stud.settle_match(played)
         fields = (
@@ -1600,7 +1600,7 @@ class GonorrheaSplit(DrillKind):
             "pot": pot,
             "hands": {s: _cards(h) for s, h in hands.items()},
         }
-        ruling = mississippi_gonorrhea.rule_request(request, config)
+        ruling = rule_game("mississippi-gonorrhea", request, config)
         return Dealt(
             request=request,
             table={"pot": pot, "seats": dict(request["hands"])},
@@ -1660,7 +1660,7 @@ class GonorrheaSplit(DrillKind):
         return {s: hands[s] for s in seats if s in hands}
 
     def answer_for(self, request: Mapping[str, Any], level: int, config: HouseConfig) -> Answer:
-        ruling = mississippi_gonorrhea.rule_request(request, config)
+        ruling = rule_game("mississippi-gonorrhea", request, config)
         shares = ruling["shares"]
         fields = tuple(AnswerField(f"share.{s}", f"Seat {s}", "amount") for s in shares)
         expected = {f"share.{s}": n for s, n in shares.items()}
@@ -1781,7 +1781,7 @@ class EnglishBringIn(DrillKind):
         return {s: h[0] for s, h in _assign(rng, seats, [(c,) for c in cards]).items()}
 
     def answer_for(self, request: Mapping[str, Any], level: int, config: HouseConfig) -> Answer:
-        ruling = english_stud.rule_request(request, config)
+        ruling = rule_game("english-stud", request, config)
         seats = list(request["up"])
         return (
             (_seat_field("seat", "Bring-in", seats),),
@@ -1930,7 +1930,7 @@ class EnglishFirstToAct(DrillKind):
         return [hand]
 
     def answer_for(self, request: Mapping[str, Any], level: int, config: HouseConfig) -> Answer:
-        ruling = english_stud.rule_request(request, config)
+        ruling = rule_game("english-stud", request, config)
         field_ = _seat_field("seat", "First to act", list(request["up"]))
         return (field_,), {"seat": ruling["seat"]}, tuple(ruling["steps"])
 
@@ -2004,7 +2004,7 @@ class EnglishShowdown(DrillKind):
             "pot": pot,
             "hands": {s: _cards(h) for s, h in hands.items()},
         }
-        ruling = english_stud.rule_request(request, config)
+        ruling = rule_game("english-stud", request, config)
         winners = ruling["winners"]
         if len(winners) > 1:
             odd = (pot // config.rules.chip_unit) % len(winners)
@@ -2063,7 +2063,7 @@ class EnglishShowdown(DrillKind):
         return hands
 
     def answer_for(self, request: Mapping[str, Any], level: int, config: HouseConfig) -> Answer:
-        ruling = english_stud.rule_request(request, config)
+        ruling = rule_game("english-stud", request, config)
         seats = list(ruling["shares"])
         fields = (
             _seats_field("winners", "Winning seat(s)", seats),

@@ -13,9 +13,11 @@ class CardError(EngineError):
 
 
 class RulingError(EngineError):
-    """A request that cannot be ruled: `field` names the request key at fault (or None)."""
+    """A request that cannot be ruled: `field` names the request key at fault (or None), and
+    `seat` the seat within it, when one seat's entry is at fault."""
 
-    def __init__(self, message: str, field: str | None = None) -> None:
+    def __init__(self, message: str, field: str | None = None, *, seat: str | None = None) -> None:
         super().__init__(message)
         self.field = field
+        self.seat = seat
         self.message = message

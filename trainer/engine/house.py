@@ -6,10 +6,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from .errors import EngineError
-from .paytables import CARIBBEAN_STUD_BASE, CASINO_STUD_POKER, MISSISSIPPI_STUD_BASE, Paytable
+from .paytables import Paytable
 
 
 @dataclass(frozen=True)
@@ -51,12 +53,36 @@ class HouseRules:
 @dataclass(frozen=True)
 class HouseConfig:
     """Everything a ruling needs to know about the house: its paytables and its rules.
-    The default is the source texts' tables and RULES.md's defaults."""
 
-    mississippi_stud: Paytable = MISSISSIPPI_STUD_BASE
-    caribbean_stud: Paytable = CARIBBEAN_STUD_BASE
-    casino_stud: Paytable = CASINO_STUD_POKER
+    `paytables`: game slug -> the house's table for that game; a game not listed pays the
+    source text's table (its registry entry's `paytable`).  The default is the source texts'
+    tables and RULES.md's defaults.
+
+    >>> from .hands import Category
+    >>> HouseConfig().paytable("caribbean-stud").odds_for(Category.FLUSH)
+    Odds(win=7, to=1)
+    """
+
+    paytables: Mapping[str, Paytable] = field(default_factory=dict)
     rules: HouseRules = field(default_factory=HouseRules)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "paytables", MappingProxyType(dict(self.paytables)))
+
+    def paytable(self, game: str) -> Paytable:
+        """The table `game` pays at this house."""
+        table = self.paytables.get(game)
+        if table is not None:
+            return table
+        from .games import GAMES  # the registry imports this module: look it up when asked
+
+        source = GAMES[game].paytable
+        if source is None:
+            raise EngineError(f"{GAMES[game].title} pays from no paytable.")
+        return source
+
+    def with_paytable(self, game: str, table: Paytable) -> HouseConfig:
+        return HouseConfig({**self.paytables, game: table}, self.rules)
 
 
 DEFAULT_CONFIG = HouseConfig()

@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .banked_stud import CARIBBEAN, CASINO
+from .games.banked_stud import CARIBBEAN, CASINO
 from .hands import Category
 from .parsheets import ParSheet, banked_stud_parsheet, mississippi_stud_parsheet
 from .paytables import (

@@ -35,13 +35,13 @@ from typing import Any
 
 import numpy as np
 
-from .banked_stud import CARIBBEAN, CASINO, LOWEST_QUALIFIER, Profile
 from .cards import ALL_CARDS, PRIMES, Card, parse_cards  # noqa: F401 (doctests use it)
 from .errors import EngineError
+from .games.banked_stud import CARIBBEAN, CASINO, LOWEST_QUALIFIER, Profile
+from .games.mississippi_stud import Outcome as StudOutcome
+from .games.mississippi_stud import settle as settle_mississippi
 from .hands import DISTINCT_STRENGTHS, Category, evaluate_five, hand_value
 from .house import HouseRules
-from .mississippi_stud import Outcome as StudOutcome
-from .mississippi_stud import settle as settle_mississippi
 from .paytables import BANKED_STUD_ROWS, MISSISSIPPI_STUD_ROWS, Band, Paytable, PaytableError
 
 __all__ = [

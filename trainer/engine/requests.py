@@ -1,16 +1,42 @@
-"""Reading ruling requests (RULING_API.md): the checks every game shares, each failing with a
-`RulingError` that names the field and says what is wrong in a dealer's words."""
+"""Reading ruling requests (RULING_API.md): JSON in, typed and checked requests out.
+
+This is the one layer that checks what a request says.  Each game's reader turns the JSON
+object into that game's frozen request type, or raises a `RulingError` naming the field (and
+the seat, where one is at fault) and saying what is wrong in a dealer's words; the game
+modules then take the typed request as given and apply only the rules.
+
+>>> from .house import DEFAULT_CONFIG
+>>> read_mississippi_stud({"hole": "Qh Qs", "board": "2c 7d 9s", "bets": [1, 1, 2, 3]},
+...                       DEFAULT_CONFIG).bets
+(1, 1, 2, 3)
+>>> read_gonorrhea({"pot": 9, "hands": {"7": "2c 3d"}}, DEFAULT_CONFIG).hands["7"]
+(Card('2c'), Card('3d'))
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from .cards import Card, parse_cards
 from .errors import CardError, RulingError
+from .games import banked_stud, english_stud, mississippi_gonorrhea, mississippi_stud
+from .house import HouseConfig
+from .seats import TABLE_SEATS, in_seat_order
 
-SEATS = ("1", "2", "3", "4", "5", "6")
+#: the seats of a table of six, as the ruling interface numbers them
+SEATS = TABLE_SEATS
 #: amounts larger than this are refused as not a real table amount (and keep arithmetic small)
 MAX_AMOUNT = 10**9
+
+
+# --- one definition of each kind of field ---------------------------------------------------
+
+
+def shown(raw: object) -> str:
+    """A bad value as a message quotes it, cut short: a request may carry anything."""
+    text = repr(raw)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def cards_field(
@@ -30,14 +56,14 @@ def cards_field(
     return cards
 
 
-def _check_count(cards, label: str, name: str, count, between) -> None:
+def _check_count(cards, label: str, name: str, count, between, seat: str | None = None) -> None:
     given = f"{len(cards)} {'was' if len(cards) == 1 else 'were'} given"
     if count is not None and len(cards) != count:
         plural = "s" if count != 1 else ""
-        raise RulingError(f"{label} needs {count} card{plural}; {given}.", field=name)
+        raise RulingError(f"{label} needs {count} card{plural}; {given}.", field=name, seat=seat)
     if between is not None and not between[0] <= len(cards) <= between[1]:
         low, high = between
-        raise RulingError(f"{label} needs {low} to {high} cards; {given}.", field=name)
+        raise RulingError(f"{label} needs {low} to {high} cards; {given}.", field=name, seat=seat)
 
 
 def amount_field(request: Mapping, name: str, *, minimum: int = 1, unit: int = 1) -> int:
@@ -70,8 +96,8 @@ def amount_value(value: object, name: str, *, minimum: int = 1, unit: int = 1) -
     return value
 
 
-def choice_field(request: Mapping, name: str, choices: Mapping[str, str]) -> str:
-    """One of `choices` (word as written -> canonical word)."""
+def choice_field(request: Mapping, name: str, choices: Mapping[str, object]):
+    """One of `choices` (word as written -> what it means)."""
     if name not in request:
         raise RulingError(f"The request has no '{name}'.", field=name)
     raw = request[name]
@@ -89,30 +115,32 @@ def seat_cards_field(
     count: int | None = None,
     between: tuple[int, int] | None = None,
     minimum_seats: int = 1,
+    seats: Sequence[str] = SEATS,
 ) -> dict[str, tuple[Card, ...]]:
-    """A map of seat ("1".."6") to cards, in seat order."""
+    """A map of seat (one of `seats`) to cards, in seat order."""
     if name not in request:
         raise RulingError(f"The request has no '{name}'.", field=name)
     raw = request[name]
+    last = seats[-1]
     if not isinstance(raw, Mapping):
         raise RulingError(
-            f'\'{name}\' must map seats "1" to "6" to their cards, like '
+            f'\'{name}\' must map seats "1" to "{last}" to their cards, like '
             '{"1": "7c 7d", "2": "3h 2s"}.',
             field=name,
         )
     out: dict[str, tuple[Card, ...]] = {}
-    for seat in sorted(raw, key=lambda s: (str(s) not in SEATS, str(s))):
+    for seat in sorted(raw, key=lambda s: (str(s) not in seats, str(s))):
         key = str(seat)
-        if key not in SEATS:
-            raise RulingError(f'Seat {seat!r} is not a seat: seats are "1" to "6".', field=name)
+        if key not in seats:
+            raise RulingError(f'Seat {seat!r} is not a seat: seats are "1" to "{last}".', name)
         value = raw[seat]
         if not isinstance(value, str):
-            raise RulingError(f"Seat {key}'s cards must be written as text.", field=name)
+            raise RulingError(f"Seat {key}'s cards must be written as text.", name, seat=key)
         try:
             cards = parse_cards(value)
         except CardError as exc:
-            raise RulingError(f"Seat {key}: {exc}", field=name) from None
-        _check_count(cards, f"Seat {key}", name, count, between)
+            raise RulingError(f"Seat {key}: {exc}", field=name, seat=key) from None
+        _check_count(cards, f"Seat {key}", name, count, between, seat=key)
         out[key] = cards
     if len(out) < minimum_seats:
         raise RulingError(
@@ -120,17 +148,253 @@ def seat_cards_field(
             f" to compare; {len(out)} {'were' if len(out) != 1 else 'was'} given.",
             field=name,
         )
-    return out
+    return {seat: out[seat] for seat in in_seat_order(out)}
 
 
-def refuse_duplicates(groups: Mapping[str, tuple[Card, ...]]) -> None:
-    """A card may appear once in a whole request.  `groups`: field name -> cards."""
+def refuse_duplicates(groups: Mapping[str, tuple[Card, ...]], *, field: str | None = None) -> None:
+    """A card may appear once in a whole request.  `groups`: group name -> cards; the error
+    names the group's field, or `field` when the groups are the seats of one field."""
     seen: dict[Card, str] = {}
     for name, cards in groups.items():
         for card in cards:
             if card in seen:
                 where = name if seen[card] == name else f"{seen[card]} and {name}"
                 raise RulingError(
-                    f"{card} appears twice ({where}): a deck has one of each card.", field=name
+                    f"{card} appears twice ({where}): a deck has one of each card.",
+                    field=field or name,
                 )
             seen[card] = name
+
+
+def _by_seat(hands: Mapping[str, tuple[Card, ...]]) -> dict[str, tuple[Card, ...]]:
+    return {f"seat {s}": cards for s, cards in hands.items()}
+
+
+# --- Mississippi Stud -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MississippiStudRequest:
+    """One position: two hole cards, the board (0 to 3 cards on a fold) and the bets placed,
+    [ante, 3rd, 4th, 5th], each street 1, 2 or 3 times the Ante."""
+
+    hole: tuple[Card, ...]
+    board: tuple[Card, ...]
+    bets: tuple[int, ...]
+
+
+_NOT_A_LIST = (
+    "'bets' must be a list like [1, 1, 2, 3]: the Ante, then the 3rd, 4th and 5th Street "
+    "bets; {} is not."
+)
+
+
+def _whole(raw: object, label: str, field: str) -> int:
+    # JSON has no integer type of its own: 2.0 is the number 2, but 1.5, "2" and true are not
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        return raw
+    if isinstance(raw, float) and raw.is_integer():
+        return int(raw)
+    raise RulingError(f"{label} must be a whole number of chips; {shown(raw)} is not.", field)
+
+
+def mississippi_bets(raw: object, unit: int) -> tuple[int, ...]:
+    """The bets as whole chips, each street 1, 2 or 3 times the Ante."""
+    if not isinstance(raw, list):
+        raise RulingError(_NOT_A_LIST.format(shown(raw)), field="bets")
+    streets = mississippi_stud.BETS
+    if not 1 <= len(raw) <= len(streets):
+        raise RulingError(
+            f"'bets' holds the Ante and up to three street bets (1 to 4 amounts); "
+            f"{len(raw)} were given.",
+            field="bets",
+        )
+    amounts: list[int] = []
+    # the length was checked above: BETS is never the shorter one
+    for (_, title), value in zip(streets, raw, strict=False):
+        value = _whole(value, f"The {title} bet" if amounts else "The Ante", "bets")
+        if not amounts:
+            if value < 1:
+                raise RulingError(
+                    f"The Ante must be a positive whole number of chips; {value} is not.", "bets"
+                )
+            if value > MAX_AMOUNT:
+                raise RulingError(f"An Ante of {value} is beyond any table's limit.", "bets")
+            if value % unit:
+                raise RulingError(
+                    f"The Ante of {value} is not a multiple of {unit}, the smallest stake here.",
+                    "bets",
+                )
+        else:
+            ante = amounts[0]
+            if value not in tuple(m * ante for m in mississippi_stud.STREET_MULTIPLES):
+                raise RulingError(
+                    f"The {title} bet must be 1, 2 or 3 times the Ante ({ante}): {value} is not.",
+                    field="bets",
+                )
+        amounts.append(value)
+    return tuple(amounts)
+
+
+def read_mississippi_stud(request: Mapping, config: HouseConfig) -> MississippiStudRequest:
+    hole = cards_field(request, "hole", count=2)
+    if "bets" not in request:
+        raise RulingError("The request has no 'bets'.", field="bets")
+    table = config.paytable(mississippi_stud.SLUG)
+    bets = mississippi_bets(request["bets"], table.stake_unit(config.rules.chip_unit))
+    folded = len(bets) < len(mississippi_stud.BETS)
+    if folded and request.get("board") in (None, ""):
+        # a fold may come before any community card was shown
+        board: tuple[Card, ...] = ()
+    elif folded:
+        board = cards_field(request, "board", between=(0, 3))
+    else:
+        board = cards_field(request, "board", count=3)
+    refuse_duplicates({"hole": hole, "board": board})
+    return MississippiStudRequest(hole, board, bets)
+
+
+# --- Caribbean Stud and Casino Stud Poker ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BankedStudRequest:
+    """One player's five cards against the dealer's five, the Ante and the player's action."""
+
+    player: tuple[Card, ...]
+    dealer: tuple[Card, ...]
+    ante: int
+    action: banked_stud.Action
+
+
+def read_banked_stud(
+    profile: banked_stud.Profile, request: Mapping, config: HouseConfig
+) -> BankedStudRequest:
+    player = cards_field(request, "player", count=5)
+    dealer = cards_field(request, "dealer", count=5)
+    refuse_duplicates({"player": player, "dealer": dealer})
+    if "ante" not in request:
+        raise RulingError("The request has no 'ante'.", field="ante")
+    unit = config.paytable(profile.game).stake_unit(config.rules.chip_unit)
+    ante = amount_value(request["ante"], "ante", unit=unit)
+    action = choice_field(request, "action", banked_stud.ACTIONS)
+    return BankedStudRequest(player, dealer, ante, action)
+
+
+def read_caribbean_stud(request: Mapping, config: HouseConfig) -> BankedStudRequest:
+    return read_banked_stud(banked_stud.CARIBBEAN, request, config)
+
+
+def read_casino_stud(request: Mapping, config: HouseConfig) -> BankedStudRequest:
+    return read_banked_stud(banked_stud.CASINO, request, config)
+
+
+# --- Mississippi Gonorrhea ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GonorrheaRequest:
+    """The pot and the hands still in at the showdown, seat -> (down card, up card)."""
+
+    pot: int
+    hands: dict[str, tuple[Card, ...]]
+
+
+def read_gonorrhea(request: Mapping, config: HouseConfig) -> GonorrheaRequest:
+    pot = amount_field(request, "pot", minimum=0, unit=config.rules.chip_unit)
+    hands = seat_cards_field(
+        request, "hands", count=2, minimum_seats=0, seats=mississippi_gonorrhea.SEATS
+    )
+    if not hands:
+        raise RulingError(
+            "'hands' lists no hands: give the hands still in at the showdown, at least one.",
+            field="hands",
+        )
+    refuse_duplicates(_by_seat(hands), field="hands")
+    return GonorrheaRequest(pot, hands)
+
+
+# --- English Stud ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BringInRequest:
+    """Each seat's one up card on 3rd Street."""
+
+    up: dict[str, Card]
+
+
+@dataclass(frozen=True)
+class FirstToActRequest:
+    """The street (3 to 7) and each seat's up cards when its betting begins."""
+
+    street: int
+    up: dict[str, tuple[Card, ...]]
+
+
+@dataclass(frozen=True)
+class ShowdownRequest:
+    """The pot and each seat's seven cards."""
+
+    pot: int
+    hands: dict[str, tuple[Card, ...]]
+
+
+_ASKS = {
+    "bring-in": BringInRequest,
+    "bring in": BringInRequest,
+    "first-to-act": FirstToActRequest,
+    "first to act": FirstToActRequest,
+    "showdown": ShowdownRequest,
+}
+
+
+def street_value(raw: object) -> int:
+    if isinstance(raw, float) and raw.is_integer():
+        raw = int(raw)
+    if isinstance(raw, bool) or not isinstance(raw, int) or not 3 <= raw <= 7:
+        raise RulingError(
+            f"'street' must be a whole number from 3 to 7; {raw!r} is not.", field="street"
+        )
+    return raw
+
+
+def read_english_stud(
+    request: Mapping, config: HouseConfig
+) -> BringInRequest | FirstToActRequest | ShowdownRequest:
+    ask = choice_field(request, "ask", _ASKS)
+    seats = english_stud.SEATS
+    if ask is BringInRequest:
+        up = seat_cards_field(request, "up", minimum_seats=2, seats=seats)
+        for seat, cards in up.items():
+            if len(cards) != 1:
+                raise RulingError(
+                    f"The bring-in is decided by one up card a seat; seat {seat} shows "
+                    f"{len(cards)}.",
+                    field="up",
+                    seat=seat,
+                )
+        refuse_duplicates(_by_seat(up), field="up")
+        return BringInRequest({s: cards[0] for s, cards in up.items()})
+    if ask is FirstToActRequest:
+        if "street" not in request:
+            raise RulingError("The request has no 'street' (3 to 7).", field="street")
+        street = street_value(request["street"])
+        up = seat_cards_field(request, "up", minimum_seats=2, seats=seats)
+        wanted = english_stud.UP_CARDS[street]
+        for seat, cards in up.items():
+            if len(cards) != wanted:
+                raise RulingError(
+                    f"On {english_stud.street_name(street)} each seat shows {wanted} up "
+                    f"card{'s' if wanted != 1 else ''}; seat {seat} shows {len(cards)}.",
+                    field="up",
+                    seat=seat,
+                )
+        refuse_duplicates(_by_seat(up), field="up")
+        return FirstToActRequest(street, up)
+    pot = amount_field(request, "pot", minimum=0, unit=config.rules.chip_unit)
+    hands = seat_cards_field(
+        request, "hands", count=english_stud.HAND_SIZE, minimum_seats=2, seats=seats
+    )
+    refuse_duplicates(_by_seat(hands), field="hands")
+    return ShowdownRequest(pot, hands)

@@ -1,7 +1,8 @@
 """The ruling interface of RULING_API.md, as one function: `rule(request) -> response`.
 
-The command, the HTTP API and the page all call `rule`; each game module supplies the
-`rule_request(request, config)` that reads its fields and returns its answer with `steps`.
+The command, the HTTP API and the page all call `rule`.  The games registry gives, for each
+game, the reader that turns the JSON request into a checked, typed request
+(`trainer.engine.requests`) and the ruler that applies the game's rules to it.
 
 >>> push = {"game": "mississippi-stud", "hole": "6h 6s", "board": "Ac 9d Kc", "bets": [1, 1, 1, 1]}
 >>> rule(push)["outcome"]
@@ -15,18 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from . import banked_stud, english_stud, mississippi_gonorrhea, mississippi_stud
 from .errors import EngineError, RulingError
+from .games import GAMES
 from .house import DEFAULT_CONFIG, HouseConfig
-
-#: game name in requests -> the function that rules it
-GAMES: dict[str, Callable[[Mapping, HouseConfig], dict[str, Any]]] = {
-    "mississippi-stud": mississippi_stud.rule_request,
-    "caribbean-stud": banked_stud.rule_caribbean,
-    "casino-stud": banked_stud.rule_casino,
-    "mississippi-gonorrhea": mississippi_gonorrhea.rule_request,
-    "english-stud": english_stud.rule_request,
-}
 
 #: looks a house up by slug: returns its config, or raises RulingError (field "house")
 HouseResolver = Callable[[str], HouseConfig]
@@ -63,8 +55,21 @@ def rule(request: object, *, resolve_house: HouseResolver = unknown_house) -> di
             if not isinstance(slug, str) or not slug.strip():
                 raise RulingError("'house' must be a house's short name (its slug).", "house")
             config = resolve_house(slug.strip())
-        return {**head, **GAMES[game](request, config)}
+        entry = GAMES[game]
+        return {**head, **entry.rule(entry.read(request, config), config)}
     except RulingError as exc:
         return {**head, "error": {"field": exc.field, "message": exc.message}}
     except EngineError as exc:
         return {**head, "error": {"field": None, "message": str(exc)}}
+
+
+def rule_game(game: str, request: Mapping, config: HouseConfig = DEFAULT_CONFIG) -> dict[str, Any]:
+    """Rule a request of `game` with `config`: the response fields, or RulingError when the
+    request cannot be ruled (for callers that have the game and the configuration in hand).
+
+    >>> rule_game("casino-stud", {"player": "9h 9s 9d 9c 2h", "dealer": "Ah Kc 7s 4d 3c",
+    ...                           "ante": 5, "action": "raise"})["net"]
+    205
+    """
+    entry = GAMES[game]
+    return entry.rule(entry.read(request, config), config)

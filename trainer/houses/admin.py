@@ -119,9 +119,8 @@ class PaytableRowFormSet(BaseInlineFormSet):
             return
         table = paytable_of(version, rows)
         chip_unit = services.chip_unit_of(version.house_id)
-        problems = table.problems(services.REQUIRED_ROWS[version.game]) + table.fraction_problems(
-            chip_unit
-        )
+        problems = table.problems(services.required_rows(version))
+        problems += table.fraction_problems(chip_unit)
         if problems:
             raise ValidationError(problems)
         inversions = table.inversions()
@@ -240,7 +239,8 @@ class PaytableVersionAdmin(HouseScopedAdmin):
             )
         except EngineError as exc:
             return f"No preview yet: {exc}"
-        return render_to_string("houses/preview.html", {"rows": rows, "game": obj.game})
+        has_dealer = any(row.dealer for row in rows)
+        return render_to_string("houses/preview.html", {"rows": rows, "has_dealer": has_dealer})
 
     def get_urls(self):
         return [

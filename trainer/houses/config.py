@@ -5,17 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from trainer.engine.house import DEFAULT_CONFIG, HouseConfig, HouseRules
+from trainer.engine.house import HouseConfig, HouseRules
 from trainer.engine.paytables import ACE, Band, Odds, Paytable
 
-from .models import Game, House, HouseRulesSettings, PaytableVersion
-
-#: game -> the HouseConfig attribute holding its table
-CONFIG_ATTRIBUTE = {
-    Game.MISSISSIPPI_STUD: "mississippi_stud",
-    Game.CARIBBEAN_STUD: "caribbean_stud",
-    Game.CASINO_STUD: "casino_stud",
-}
+from .models import House, HouseRulesSettings, PaytableVersion
 
 
 def paytable_of(version: PaytableVersion, rows=None) -> Paytable:
@@ -36,18 +29,11 @@ def paytable_of(version: PaytableVersion, rows=None) -> Paytable:
 
 
 def house_rules_of(settings: HouseRulesSettings | None) -> HouseRules:
+    """The engine's house rules for a house's settings row (RULES.md's defaults without one):
+    every field of `HouseRules` is a column of the same name."""
     if settings is None:
         return HouseRules()
-    return HouseRules(
-        chip_unit=settings.chip_unit,
-        split_pot_odd_chip=settings.split_pot_odd_chip,
-        mississippi_payout_cap=settings.mississippi_payout_cap,
-        call_multiple=settings.call_multiple,
-        call_payout_cap=settings.call_payout_cap,
-        stand_pat_allowed=settings.stand_pat_allowed,
-        reuse_discards=settings.reuse_discards,
-        stud_stock_shortage=settings.stud_stock_shortage,
-    )
+    return HouseRules(**{name: getattr(settings, name) for name in HouseRules.__dataclass_fields__})
 
 
 def active_versions(house: House | int) -> list[PaytableVersion]:
@@ -63,16 +49,9 @@ def active_versions(house: House | int) -> list[PaytableVersion]:
 def config_of(house: House | int, versions: list[PaytableVersion] | None = None) -> HouseConfig:
     """The house's active tables and its rules; a game with no active table keeps the source
     texts' table.  `versions`: the house's active versions, when the caller has them."""
-    tables = {}
-    for version in active_versions(house) if versions is None else versions:
-        tables[CONFIG_ATTRIBUTE[version.game]] = paytable_of(version)
+    versions = active_versions(house) if versions is None else versions
     rules = HouseRulesSettings.objects.filter(house=house).first()
-    return HouseConfig(
-        mississippi_stud=tables.get("mississippi_stud", DEFAULT_CONFIG.mississippi_stud),
-        caribbean_stud=tables.get("caribbean_stud", DEFAULT_CONFIG.caribbean_stud),
-        casino_stud=tables.get("casino_stud", DEFAULT_CONFIG.casino_stud),
-        rules=house_rules_of(rules),
-    )
+    return HouseConfig({v.game: paytable_of(v) for v in versions}, house_rules_of(rules))
 
 
 @dataclass(frozen=True)

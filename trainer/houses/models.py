@@ -19,6 +19,8 @@ from django.db.models import F, Max, Q
 from django.utils.crypto import salted_hmac
 
 from trainer.engine import Category
+from trainer.engine.games import GAMES, paid_games
+from trainer.engine.house import HouseRules
 
 ACE = 14
 
@@ -60,12 +62,13 @@ RANK_CHOICES = [(r, {11: "J", 12: "Q", 13: "K", 14: "A"}.get(r, str(r))) for r i
 CATEGORY_CHOICES = [(c.order, c.label) for c in Category]
 
 
-class Game(models.TextChoices):
-    """The games that pay from a paytable (the request names of RULING_API.md)."""
+def paid_game_choices() -> list[tuple[str, str]]:
+    """The games that pay from a paytable a house sets, as the games registry lists them."""
+    return [(g.slug, g.title) for g in paid_games()]
 
-    MISSISSIPPI_STUD = "mississippi-stud", "Mississippi Stud"
-    CARIBBEAN_STUD = "caribbean-stud", "Caribbean Stud"
-    CASINO_STUD = "casino-stud", "Casino Stud Poker"
+
+#: RULES.md's defaults for every house rule, from the engine (the one place they are written)
+RULE_DEFAULTS = HouseRules()
 
 
 class HouseQuerySet(models.QuerySet):
@@ -178,7 +181,7 @@ class PaytableVersion(models.Model):
     """One dated, labelled paytable of one game for one house."""
 
     house = models.ForeignKey(House, on_delete=models.PROTECT, related_name="paytables")
-    game = models.CharField(max_length=30, choices=Game.choices)
+    game = models.CharField(max_length=30, choices=paid_game_choices)
     number = models.PositiveIntegerField(
         editable=False, help_text="Version number within the house and game, from 1."
     )
@@ -288,11 +291,19 @@ class PaytableVersion(models.Model):
                 return True
         return False
 
+    @property
+    def engine_game(self):
+        """The games registry's record of this version's game."""
+        return GAMES[self.game]
+
     def clean(self):
-        if self.game == Game.MISSISSIPPI_STUD:
+        if self.game in GAMES and GAMES[self.game].pair_bands:
             if self.pair_band_low is None:
                 raise ValidationError(
-                    {"pair_band_low": "A Mississippi Stud table needs its lowest paying pair."}
+                    {
+                        "pair_band_low": f"A {GAMES[self.game].title} table needs its lowest "
+                        "paying pair."
+                    }
                 )
             if (self.push_band_low is None) != (self.push_band_high is None):
                 raise ValidationError(
@@ -371,7 +382,7 @@ class HouseRulesSettings(models.Model):
 
     house = models.OneToOneField(House, on_delete=models.CASCADE, related_name="rules")
     chip_unit = models.PositiveIntegerField(
-        default=1,
+        default=RULE_DEFAULTS.chip_unit,
         validators=[MinValueValidator(1)],
         help_text="The smallest chip: every stake, pot and odd chip is a multiple of it.",
     )
@@ -379,7 +390,7 @@ class HouseRulesSettings(models.Model):
         "odd chip of a split pot",
         max_length=4,
         choices=[("high", "to the high half"), ("low", "to the low half")],
-        default="high",
+        default=RULE_DEFAULTS.split_pot_odd_chip,
         help_text="Mississippi Gonorrhea: which half gets the odd chip when the pot does not "
         "halve evenly (RULES.md: the high half).",
     )
@@ -391,7 +402,7 @@ class HouseRulesSettings(models.Model):
     )
     call_multiple = models.PositiveSmallIntegerField(
         "Caribbean Stud call multiple",
-        default=2,
+        default=RULE_DEFAULTS.call_multiple,
         validators=[MinValueValidator(1), MaxValueValidator(10)],
         help_text="The Call is this many times the Ante.",
     )
@@ -402,15 +413,16 @@ class HouseRulesSettings(models.Model):
         help_text="Most profit paid on the Call; empty for no cap.",
     )
     stand_pat_allowed = models.BooleanField(
-        "Mississippi Gonorrhea: standing pat allowed", default=True
+        "Mississippi Gonorrhea: standing pat allowed", default=RULE_DEFAULTS.stand_pat_allowed
     )
     reuse_discards = models.BooleanField(
-        "Mississippi Gonorrhea: reuse discards when the stock runs out", default=True
+        "Mississippi Gonorrhea: reuse discards when the stock runs out",
+        default=RULE_DEFAULTS.reuse_discards,
     )
     stud_stock_shortage = models.BooleanField(
         "English Stud: reshuffle burns and discards, then a community card, when the stock "
         "runs short",
-        default=True,
+        default=RULE_DEFAULTS.stud_stock_shortage,
     )
 
     objects = HouseRulesManager()
@@ -440,7 +452,7 @@ class ParSheetResult(models.Model):
         FAILED = "failed", "failed"
 
     key = models.CharField(max_length=64, unique=True)
-    game = models.CharField(max_length=30, choices=Game.choices)
+    game = models.CharField(max_length=30, choices=paid_game_choices)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
     done = models.BigIntegerField(default=0)
     total = models.BigIntegerField(default=0)

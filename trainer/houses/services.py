@@ -2,41 +2,32 @@
 
 from __future__ import annotations
 
+import time
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
 from trainer.engine import EngineError
-from trainer.engine.paytables import BANKED_STUD_ROWS, MISSISSIPPI_STUD_ROWS
 
-from .config import paytable_of
-from .models import Game, House, HouseRulesSettings, ParSheetResult, PaytableRow, PaytableVersion
-
-REQUIRED_ROWS = {
-    Game.MISSISSIPPI_STUD: MISSISSIPPI_STUD_ROWS,
-    Game.CARIBBEAN_STUD: BANKED_STUD_ROWS,
-    Game.CASINO_STUD: BANKED_STUD_ROWS,
-}
+from .config import house_rules_of, paytable_of
+from .models import House, HouseRulesSettings, ParSheetResult, PaytableRow, PaytableVersion
 
 
-def parsheet_inputs(version: PaytableVersion, table, rules):
-    """(game, engine paytable, call multiple or None) for a version's par sheet."""
-    multiple = rules.call_multiple if version.game == Game.CARIBBEAN_STUD else None
-    return version.game, table, multiple
+def required_rows(version: PaytableVersion):
+    """The rows a table of this version's game must have (the games registry says)."""
+    return version.engine_game.rows
+
+
+def _rules_of(version: PaytableVersion):
+    return house_rules_of(getattr(version.house, "rules", None))
 
 
 def parsheet_key_of(version: PaytableVersion) -> str | None:
     """The key of the par sheet that belongs to this version's table (None if the table
     cannot be computed as it stands)."""
-    from trainer.engine.parsheets import paytable_key
-
-    from .config import house_rules_of
-
     try:
-        game, table, multiple = parsheet_inputs(
-            version, paytable_of(version), house_rules_of(getattr(version.house, "rules", None))
-        )
-        return paytable_key(table, game, call_multiple=multiple)
+        return version.engine_game.parsheet_key(paytable_of(version), _rules_of(version))
     except EngineError:
         return None
 
@@ -49,7 +40,7 @@ def parsheet_of(version: PaytableVersion) -> ParSheetResult | None:
 def request_parsheet(version: PaytableVersion) -> ParSheetResult:
     """Queue the computation of a version's par sheet, unless an identical table's is already
     done or under way (a failed one is tried again)."""
-    from .tasks import compute_parsheet
+    from .tasks import compute_parsheet  # the task module is the worker's entry point
 
     problems = table_problems(version)
     if problems:
@@ -79,7 +70,7 @@ def table_problems(version: PaytableVersion) -> list[str]:
         table = paytable_of(version)
     except EngineError as exc:
         return [str(exc)]
-    problems = table.problems(REQUIRED_ROWS[version.game])
+    problems = table.problems(required_rows(version))
     problems += table.fraction_problems(chip_unit_of(version.house_id))
     if table.inversions() and not version.inversions_confirmed:
         problems.append("A stronger hand pays less than a weaker one and this is not confirmed.")
@@ -138,3 +129,36 @@ def copy_version(version: PaytableVersion, *, by, label: str | None = None) -> P
         for row in version.rows.all()
     )
     return copy
+
+
+def compute_parsheet(result_id: int, version_id: int) -> None:
+    """Compute the par sheet of a version's table into `ParSheetResult` `result_id`,
+    recording progress as it goes (at most a write a second).  Run by the task worker."""
+    result = ParSheetResult.objects.get(pk=result_id)
+    if result.status == ParSheetResult.Status.DONE:
+        return
+    version = PaytableVersion.objects.select_related("house").get(pk=version_id)
+    ParSheetResult.objects.filter(pk=result_id).update(status=ParSheetResult.Status.RUNNING)
+    last = [0.0]
+
+    def progress(done: int, total: int) -> None:
+        now = time.monotonic()
+        if now - last[0] >= 1 or done == total:
+            last[0] = now
+            ParSheetResult.objects.filter(pk=result_id).update(done=done, total=total)
+
+    try:
+        sheet = version.engine_game.parsheet(
+            paytable_of(version), _rules_of(version), progress=progress
+        )
+    except EngineError as exc:
+        ParSheetResult.objects.filter(pk=result_id).update(
+            status=ParSheetResult.Status.FAILED, error=str(exc), finished_at=timezone.now()
+        )
+        return
+    ParSheetResult.objects.filter(pk=result_id).update(
+        status=ParSheetResult.Status.DONE,
+        figures=sheet.as_dict(),
+        finished_at=timezone.now(),
+        error="",
+    )

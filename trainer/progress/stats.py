@@ -13,15 +13,13 @@ from django.db.models import Count, Max, Q, QuerySet
 
 from trainer.drills.models import Attempt
 from trainer.engine.drills import REGISTRY
+from trainer.engine.games import title_of
 
-GAME_NAMES = {
-    "any": "Hand reading",
-    "mississippi-stud": "Mississippi Stud",
-    "caribbean-stud": "Caribbean Stud",
-    "casino-stud": "Casino Stud Poker",
-    "mississippi-gonorrhea": "Mississippi Gonorrhea",
-    "english-stud": "English Stud",
-}
+
+def game_choices() -> list[tuple[str, str]]:
+    """Every game a drill belongs to, with its title, in the registry's order."""
+    games = dict.fromkeys(kind.game for kind in REGISTRY.values())
+    return [(game, title_of(game)) for game in games]
 
 
 def kind_title(kind: str) -> str:
@@ -94,7 +92,7 @@ def by_kind(attempts: QuerySet) -> list[Line]:
             attempts=row["n"],
             right=row["right"],
             last=row["last"],
-            game=GAME_NAMES.get(row["game"], row["game"]),
+            game=title_of(row["game"]),
         )
     times: dict[str, list[int]] = defaultdict(list)
     marks: dict[str, list[bool]] = defaultdict(list)

@@ -38,9 +38,7 @@ class FilterForm(forms.Form):
     """Filters shared by the supervisor's pages (all optional; bad values are ignored with a
     message beside the field)."""
 
-    game = forms.ChoiceField(
-        required=False, choices=[("", "every game"), *stats.GAME_NAMES.items()]
-    )
+    game = forms.ChoiceField(required=False, choices=[("", "every game"), *stats.game_choices()])
     kind = forms.ChoiceField(required=False)
     since = forms.DateField(required=False, label="from", widget=forms.DateInput({"type": "date"}))
     until = forms.DateField(required=False, label="to", widget=forms.DateInput({"type": "date"}))

@@ -1,4 +1,5 @@
-"""Rule check forms: one per game, each turning its fields into a RULING_API.md request.
+"""Rule check forms: one per shape of request (the games registry says each game's shape),
+each turning its fields into a RULING_API.md request.
 
 The forms only gather input; every rule (bet multiples, card counts, duplicates) is checked by
 the engine, and its error is shown beside the field it names.
@@ -10,15 +11,11 @@ import re
 
 from django import forms
 
-SEAT_NUMBERS = range(1, 7)
+from trainer.engine.games import GAMES, Game
 
-GAME_CHOICES = [
-    ("mississippi-stud", "Mississippi Stud"),
-    ("caribbean-stud", "Caribbean Stud"),
-    ("casino-stud", "Casino Stud Poker"),
-    ("mississippi-gonorrhea", "Mississippi Gonorrhea"),
-    ("english-stud", "English Stud"),
-]
+
+def game_choices() -> list[tuple[str, str]]:
+    return [(g.slug, g.title) for g in GAMES.values()]
 
 
 def cards_input(placeholder: str) -> forms.TextInput:
@@ -28,13 +25,14 @@ def cards_input(placeholder: str) -> forms.TextInput:
 
 
 class RulingForm(forms.Form):
-    game_name = ""
     #: request field -> form field, for errors the engine names
     error_fields: dict[str, str] = {}
 
     house = forms.ChoiceField(label="Rules of", required=False)
 
-    def __init__(self, *args, houses=(), default_house="", **kwargs):
+    def __init__(self, *args, game: Game, houses=(), default_house="", **kwargs):
+        self.game = game
+        self.game_name = game.slug
         super().__init__(*args, **kwargs)
         self.fields["house"].choices = [("", "the source texts (RULES.md)")] + [
             (h.slug, h.name) for h in houses
@@ -52,8 +50,8 @@ class RulingForm(forms.Form):
 
     def field_for_error(self, error: dict) -> str | None:
         field = error.get("field")
-        message = error.get("message", "")
-        seat = re.search(r"\bSeat (\d)\b", message)
+        # the engine's messages name the seat at fault ("Seat 3: ...")
+        seat = re.search(r"\bSeat (\d+)\b", error.get("message", ""))
         if seat and f"seat_{seat.group(1)}" in self.fields:
             return f"seat_{seat.group(1)}"
         if field == "house":
@@ -64,14 +62,15 @@ class RulingForm(forms.Form):
         self.add_error(self.field_for_error(error), error.get("message", "This cannot be ruled."))
 
     def seat_fields(self):
-        return [self[f"seat_{n}"] for n in SEAT_NUMBERS if f"seat_{n}" in self.fields]
+        return [self[f"seat_{n}"] for n in self.game.seats if f"seat_{n}" in self.fields]
 
     def other_fields(self):
         return [f for f in self if not f.name.startswith("seat_")]
 
 
-class MississippiStudForm(RulingForm):
-    game_name = "mississippi-stud"
+class StreetBetsForm(RulingForm):
+    """Hole cards, the board and the Ante with its street bets (Mississippi Stud's shape)."""
+
     hole = forms.CharField(label="Player's two cards", widget=cards_input("Qh Qs"))
     board = forms.CharField(
         label="Community cards",
@@ -116,6 +115,8 @@ class MississippiStudForm(RulingForm):
 
 
 class BankedStudForm(RulingForm):
+    """Five cards each for the player and the dealer, the Ante and the action."""
+
     player = forms.CharField(label="Player's five cards", widget=cards_input("Qh Qs 9d 6c 2h"))
     dealer = forms.CharField(label="Dealer's five cards", widget=cards_input("Jh Jc As 8d 3c"))
     ante = forms.IntegerField(label="Ante", min_value=1)
@@ -123,6 +124,11 @@ class BankedStudForm(RulingForm):
         choices=[("call", "Call"), ("fold", "Fold")], widget=forms.RadioSelect, initial="call"
     )
     error_fields = {"player": "player", "dealer": "dealer", "ante": "ante", "action": "action"}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # the second bet under this game's own name (a Raise at Casino Stud Poker)
+        self.fields["action"].choices = [("call", self.game.second_bet), ("fold", "Fold")]
 
     def game_request(self):
         data = self.cleaned_data
@@ -135,17 +141,6 @@ class BankedStudForm(RulingForm):
         }
 
 
-class CaribbeanStudForm(BankedStudForm):
-    game_name = "caribbean-stud"
-
-
-class CasinoStudForm(BankedStudForm):
-    game_name = "casino-stud"
-    action = forms.ChoiceField(
-        choices=[("call", "Raise"), ("fold", "Fold")], widget=forms.RadioSelect, initial="call"
-    )
-
-
 def seat_field(placeholder: str) -> forms.CharField:
     return forms.CharField(required=False, widget=cards_input(placeholder))
 
@@ -155,20 +150,21 @@ class SeatsForm(RulingForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        for n in SEAT_NUMBERS:
+        for n in self.game.seats:
             self.fields[f"seat_{n}"] = seat_field(self.seat_placeholder)
             self.fields[f"seat_{n}"].label = f"Seat {n}"
 
     def seats(self) -> dict[str, str]:
         return {
-            str(n): self.cleaned_data[f"seat_{n}"]
-            for n in SEAT_NUMBERS
+            n: self.cleaned_data[f"seat_{n}"]
+            for n in self.game.seats
             if self.cleaned_data.get(f"seat_{n}", "").strip()
         }
 
 
-class MississippiGonorrheaForm(SeatsForm):
-    game_name = "mississippi-gonorrhea"
+class PotHandsForm(SeatsForm):
+    """The pot and each seat's hand at the showdown (Mississippi Gonorrhea's shape)."""
+
     seat_placeholder = "7c 7d (down, up)"
     pot = forms.IntegerField(label="Pot", min_value=0)
     error_fields = {"pot": "pot"}
@@ -177,8 +173,9 @@ class MississippiGonorrheaForm(SeatsForm):
         return {"game": self.game_name, "pot": self.cleaned_data["pot"], "hands": self.seats()}
 
 
-class EnglishStudForm(SeatsForm):
-    game_name = "english-stud"
+class StudQuestionsForm(SeatsForm):
+    """Bring-in, first to act or showdown, with each seat's cards (English Stud's shape)."""
+
     seat_placeholder = "up cards, or all seven at a showdown"
     ask = forms.ChoiceField(
         label="Question",
@@ -218,10 +215,14 @@ class EnglishStudForm(SeatsForm):
         return request
 
 
+#: the form for each shape of request a game may have (`Game.shape`)
 FORMS: dict[str, type[RulingForm]] = {
-    "mississippi-stud": MississippiStudForm,
-    "caribbean-stud": CaribbeanStudForm,
-    "casino-stud": CasinoStudForm,
-    "mississippi-gonorrhea": MississippiGonorrheaForm,
-    "english-stud": EnglishStudForm,
+    "hole-board-bets": StreetBetsForm,
+    "player-dealer-action": BankedStudForm,
+    "pot-hands": PotHandsForm,
+    "ask-seats": StudQuestionsForm,
 }
+
+
+def form_for(game: Game, *args, **kwargs) -> RulingForm:
+    return FORMS[game.shape](*args, game=game, **kwargs)

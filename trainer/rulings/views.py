@@ -10,9 +10,10 @@ from django.http import JsonResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_http_methods, require_POST
 
+from trainer.engine.games import GAMES
 from trainer.houses.models import House
 
-from .forms import FORMS, GAME_CHOICES
+from .forms import form_for, game_choices
 from .services import give_ruling
 
 CARD_FIELDS = {"hole": "Player", "board": "Board", "player": "Player", "dealer": "Dealer"}
@@ -97,9 +98,9 @@ def api_rulings(request):
 @require_http_methods(["GET", "POST"])
 def rule_check(request):
     """Pick a game, type the cards and bets, see the ruling with its steps."""
-    asked = request.POST.get("game") or request.GET.get("game") or "mississippi-stud"
-    game = asked if asked in FORMS else "mississippi-stud"
-    form_class = FORMS[game]
+    first = next(iter(GAMES))
+    asked = request.POST.get("game") or request.GET.get("game") or first
+    game = asked if asked in GAMES else first
     houses = list(House.objects.visible_to(request.user))
     own = next((h.slug for h in houses if h.pk == request.user.house_id), "")
     form_kwargs = {"houses": houses, "default_house": own}
@@ -107,10 +108,10 @@ def rule_check(request):
     shown_cards, answer_rows = [], []
     desk_error = ""
     if request.method == "POST" and asked != game:
-        form = form_class(**form_kwargs)
+        form = form_for(GAMES[game], **form_kwargs)
         desk_error = f"Unknown game: '{asked}'. Choose one of the games above."
     elif request.method == "POST":
-        form = form_class(request.POST, **form_kwargs)
+        form = form_for(GAMES[game], request.POST, **form_kwargs)
         if form.is_valid():
             ruling_request = form.ruling_request()
             ruling = give_ruling(ruling_request, user=request.user)
@@ -120,14 +121,14 @@ def rule_check(request):
             else:
                 shown_cards, answer_rows = present(ruling_request, ruling)
     else:
-        form = form_class(**form_kwargs)
+        form = form_for(GAMES[game], **form_kwargs)
     context = {
         "desk_error": desk_error,
         "shown_cards": shown_cards,
         "answer_rows": answer_rows,
         "form": form,
         "game": game,
-        "games": GAME_CHOICES,
+        "games": game_choices(),
         "ruling": ruling,
         "ruling_json": json.dumps(ruling, indent=2, ensure_ascii=False) if ruling else "",
     }

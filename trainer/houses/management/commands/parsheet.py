@@ -10,14 +10,15 @@ import time
 from django.core.management.base import BaseCommand, CommandError
 
 from trainer.engine import EngineError
+from trainer.engine.games import GAMES
 from trainer.engine.house import DEFAULT_CONFIG
-from trainer.engine.parsheets import parsheet_for
 from trainer.engine.paytables import Paytable
-from trainer.houses.config import CONFIG_ATTRIBUTE, config_of
+from trainer.houses.config import config_of
 from trainer.houses.models import House
 
-GAMES = {"mississippi-stud": "mississippi-stud", "caribbean-stud": "caribbean-stud",
-         "casino-stud": "casino-stud"}  # fmt: skip
+
+def parsheet_games() -> list[str]:
+    return [g.slug for g in GAMES.values() if g.has_parsheet]
 
 
 class Command(BaseCommand):
@@ -28,7 +29,7 @@ class Command(BaseCommand):
     requires_system_checks = []
 
     def add_arguments(self, parser):
-        parser.add_argument("game", choices=sorted(GAMES))
+        parser.add_argument("game", choices=parsheet_games())
         source = parser.add_mutually_exclusive_group()
         source.add_argument("--house", metavar="SLUG", help="the house's active table and rules")
         source.add_argument(
@@ -48,13 +49,12 @@ class Command(BaseCommand):
             if found is None:
                 raise CommandError(f"There is no house '{house}'.", returncode=2)
             config = config_of(found)
-        table: Paytable = getattr(config, CONFIG_ATTRIBUTE[game])
+        table: Paytable = config.paytable(game)
         if paytable:
             table = self._table(paytable, table)
-        multiple = config.rules.call_multiple if game == "caribbean-stud" else None
         progress = _Bar(self.stderr) if sys.stderr.isatty() else None
         try:
-            sheet = parsheet_for(game, table, call_multiple=multiple, progress=progress)
+            sheet = GAMES[game].parsheet(table, config.rules, progress=progress)
         except EngineError as exc:
             raise CommandError(str(exc), returncode=2) from None
         if progress:

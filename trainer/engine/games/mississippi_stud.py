@@ -17,16 +17,19 @@ lose.
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .cards import Card, Deck, format_cards, parse_cards  # noqa: F401 (doctests use it)
-from .errors import RulingError
-from .hands import Category, HandValue, evaluate_five, rank_plural
-from .house import HouseConfig, HouseRules
-from .paytables import MISSISSIPPI_STUD_BASE, Odds, Paytable, PaytableError
-from .requests import MAX_AMOUNT, cards_field, refuse_duplicates
+from ..cards import Card, Deck, format_cards, parse_cards  # noqa: F401 (doctests use it)
+from ..errors import RulingError
+from ..hands import Category, HandValue, evaluate_five, rank_plural
+from ..house import HouseConfig, HouseRules
+from ..paytables import MISSISSIPPI_STUD_BASE, Odds, Paytable, PaytableError
+from .base import PreviewRow
+
+if TYPE_CHECKING:
+    from ..requests import MississippiStudRequest
 
 __all__ = [
     "BETS",
@@ -36,9 +39,12 @@ __all__ = [
     "Settlement",
     "Spot",
     "deal",
-    "rule_request",
+    "ruling",
     "settle",
 ]
+
+#: the game's name in requests (RULING_API.md) and in the games registry
+SLUG = "mississippi-stud"
 
 #: the betting spots in the order they are placed: (the `bet` key of a spot, the dealer's name)
 BETS: tuple[tuple[str, str], ...] = (
@@ -114,15 +120,15 @@ def settle(
     rules: HouseRules = _DEFAULT_RULES,
 ) -> Settlement:
     """Settle one position.  `bets` = [ante, 3rd, 4th, 5th]; a shorter list folded before the
-    next street, and then the board may hold 0 to 3 cards (they do not matter).
+    next street, and then the board may hold 0 to 3 cards (they do not matter).  The input is
+    taken as checked (`trainer.engine.requests.read_mississippi_stud` checks a request).
 
     >>> s = settle(parse_cards("Kh 4c"), parse_cards("9s"), [1, 2])
     >>> s.outcome.value, s.net, s.steps[0]
     ('fold', -3, 'Folded before 4th Street: the Ante 1 and 3rd Street 2 are lost, 3 in all.')
     """
-    amounts = _checked_bets(bets, paytable.stake_unit(rules.chip_unit))
+    amounts = tuple(bets)
     folded = len(amounts) < len(BETS)
-    hole, board = _checked_cards(hole, board, folded)
     stake = sum(amounts)
     if folded:
         return _fold(amounts, stake)
@@ -185,93 +191,6 @@ def settle(
         capped,
         tuple(steps),
     )
-
-
-def _checked_bets(bets: object, unit: int) -> tuple[int, ...]:
-    """The bets as whole chips, each street 1, 2 or 3 times the Ante; RulingError otherwise."""
-    if isinstance(bets, (str, bytes, Mapping)) or not isinstance(bets, Sequence):
-        raise RulingError(_NOT_A_LIST.format(_shown(bets)), field="bets")
-    if not 1 <= len(bets) <= len(BETS):
-        raise RulingError(
-            f"'bets' holds the Ante and up to three street bets (1 to 4 amounts); "
-            f"{len(bets)} were given.",
-            field="bets",
-        )
-    amounts: list[int] = []
-    # the length was checked above: BETS is never the shorter one
-    for (_, title), raw in zip(BETS, bets, strict=False):
-        value = _whole(raw, f"The {title} bet" if amounts else "The Ante")
-        if not amounts:
-            if value < 1:
-                raise RulingError(
-                    f"The Ante must be a positive whole number of chips; {value} is not.",
-                    field="bets",
-                )
-            if value > MAX_AMOUNT:
-                raise RulingError(f"An Ante of {value} is beyond any table's limit.", "bets")
-            if value % unit:
-                raise RulingError(
-                    f"The Ante of {value} is not a multiple of {unit}, the smallest stake here.",
-                    "bets",
-                )
-        else:
-            ante = amounts[0]
-            if value not in tuple(m * ante for m in STREET_MULTIPLES):
-                raise RulingError(
-                    f"The {title} bet must be 1, 2 or 3 times the Ante ({ante}): {value} is not.",
-                    field="bets",
-                )
-        amounts.append(value)
-    return tuple(amounts)
-
-
-_NOT_A_LIST = (
-    "'bets' must be a list like [1, 1, 2, 3]: the Ante, then the 3rd, 4th and 5th Street "
-    "bets; {} is not."
-)
-
-
-def _shown(raw: object) -> str:
-    """A bad value as the message quotes it, cut short: a request may carry anything."""
-    text = repr(raw)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _whole(raw: object, label: str) -> int:
-    # JSON has no integer type of its own: 2.0 is the number 2, but 1.5, "2" and true are not
-    if isinstance(raw, int) and not isinstance(raw, bool):
-        return raw
-    if isinstance(raw, float) and raw.is_integer():
-        return int(raw)
-    raise RulingError(
-        f"{label} must be a whole number of chips; {_shown(raw)} is not.", field="bets"
-    )
-
-
-def _checked_cards(
-    hole: Sequence[Card], board: Sequence[Card], folded: bool
-) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    groups = {"hole": _card_tuple(hole, "hole"), "board": _card_tuple(board, "board")}
-    if len(groups["hole"]) != 2:
-        raise RulingError(f"'hole' needs 2 cards; {len(groups['hole'])} were given.", field="hole")
-    board_ok = len(groups["board"]) <= 3 if folded else len(groups["board"]) == 3
-    if not board_ok:
-        wanted = "0 to 3 cards on a fold" if folded else "3 cards"
-        raise RulingError(
-            f"'board' needs {wanted}; {len(groups['board'])} were given.", field="board"
-        )
-    refuse_duplicates(groups)
-    return groups["hole"], groups["board"]
-
-
-def _card_tuple(cards: object, name: str) -> tuple[Card, ...]:
-    if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence):
-        raise RulingError(f"'{name}' must be cards; read them with parse_cards.", field=name)
-    out = tuple(cards)
-    for c in out:
-        if not isinstance(c, Card):
-            raise RulingError(f"{c!r} in '{name}' is not a card.", field=name)
-    return out
 
 
 def _fold(amounts: tuple[int, ...], stake: int) -> Settlement:
@@ -365,31 +284,23 @@ def deal(seed: int, positions: int = 1) -> Deal:
     return Deal(hands, (first, second, third))
 
 
-def rule_request(request: Mapping, config: HouseConfig) -> dict[str, Any]:
-    """The `mississippi-stud` ruling of RULING_API.md.
+def ruling(request: MississippiStudRequest, config: HouseConfig) -> dict[str, Any]:
+    """The `mississippi-stud` ruling of RULING_API.md, for a checked request.
 
-    >>> from .house import DEFAULT_CONFIG
-    >>> r = rule_request({"hole": "Qh Qs", "board": "2c 7d 9s", "bets": [1, 1, 2, 3]},
-    ...                  DEFAULT_CONFIG)
+    >>> from ..house import DEFAULT_CONFIG
+    >>> from ..requests import MississippiStudRequest
+    >>> r = ruling(MississippiStudRequest(parse_cards("Qh Qs"), parse_cards("2c 7d 9s"),
+    ...                                   (1, 1, 2, 3)), DEFAULT_CONFIG)
     >>> r["outcome"], r["category"], r["odds"], r["returned"], r["net"]
     ('win', 'one pair', '1:1', 14, 7)
     """
-    hole = cards_field(request, "hole", count=2)
-    if "bets" not in request:
-        raise RulingError("The request has no 'bets'.", field="bets")
-    raw = request["bets"]
-    if not isinstance(raw, list):
-        raise RulingError(_NOT_A_LIST.format(_shown(raw)), field="bets")
-    bets = _checked_bets(raw, config.mississippi_stud.stake_unit(config.rules.chip_unit))
-    folded = len(bets) < len(BETS)
-    if folded and request.get("board") in (None, ""):
-        # a fold may come before any community card was shown
-        board: tuple[Card, ...] = ()
-    elif folded:
-        board = cards_field(request, "board", between=(0, 3))
-    else:
-        board = cards_field(request, "board", count=3)
-    s = settle(hole, board, bets, paytable=config.mississippi_stud, rules=config.rules)
+    s = settle(
+        request.hole,
+        request.board,
+        request.bets,
+        paytable=config.paytable(SLUG),
+        rules=config.rules,
+    )
     return {
         "outcome": s.outcome.value,
         "category": s.category.label if s.category is not None else None,
@@ -401,3 +312,43 @@ def rule_request(request: Mapping, config: HouseConfig) -> dict[str, Any]:
         "spots": [{"bet": p.bet, "stake": p.stake, "profit": p.profit} for p in s.spots],
         "steps": list(s.steps),
     }
+
+
+#: one hand per row of the table, strongest first, plus the pair-band edges (a games
+#: manager's preview of a table: `preview`)
+PREVIEW_HANDS = (
+    ("Ah Kh", "Qh Jh Th"),
+    ("9s 8s", "7s 6s 5s"),
+    ("Qc Qd", "Qh Qs 4d"),
+    ("Tc Td", "Th 4s 4d"),
+    ("Ac 9c", "6c 4c 2c"),
+    ("9d 8c", "7h 6s 5d"),
+    ("7c 7d", "7h Ks 2d"),
+    ("Kc Kd", "4h 4s 9d"),
+    ("Jc Jd", "3h 8s 9d"),
+    ("Tc Th", "3h 8s 2d"),
+    ("6c 6h", "Ah 9s Kc"),
+    ("5c 5h", "Ah 9s Kc"),
+    ("Ac Qh", "8s 6d 2c"),
+)
+
+
+def preview(config: HouseConfig) -> list[PreviewRow]:
+    """The preview hands settled with the house's table, every bet the smallest stake.
+
+    >>> from ..house import DEFAULT_CONFIG
+    >>> row = preview(DEFAULT_CONFIG)[-3]
+    >>> row.hand, row.result, row.net
+    ('one pair', 'push', 0)
+    """
+    table = config.paytable(SLUG)
+    unit = table.stake_unit(config.rules.chip_unit)
+    rows = []
+    for hole, board in PREVIEW_HANDS:
+        s = settle(
+            parse_cards(hole), parse_cards(board), (unit,) * 4, paytable=table, rules=config.rules
+        )
+        result = s.outcome.value + (f" at {s.odds}" if s.odds is not None else "")
+        category = s.category.label if s.category is not None else ""
+        rows.append(PreviewRow(f"{hole} + {board}", "", category, result, s.stake, s.net))
+    return rows

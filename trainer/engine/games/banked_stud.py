@@ -20,14 +20,17 @@ import enum
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .cards import Card, Deck, format_cards, parse_cards
-from .errors import RulingError
-from .hands import Category, HandValue, evaluate_five
-from .house import DEFAULT_CONFIG, HouseConfig, HouseRules
-from .paytables import Odds, Paytable, PaytableError
-from .requests import amount_value, cards_field, choice_field, refuse_duplicates
+from ..cards import Card, Deck, format_cards, parse_cards
+from ..errors import RulingError
+from ..hands import Category, HandValue, evaluate_five
+from ..house import DEFAULT_CONFIG, HouseConfig, HouseRules
+from ..paytables import Odds, Paytable, PaytableError
+from .base import PreviewRow
+
+if TYPE_CHECKING:
+    from ..requests import BankedStudRequest
 
 __all__ = [
     "ACTIONS",
@@ -50,8 +53,7 @@ __all__ = [
     "deal",
     "dealer_qualifies",
     "play_match",
-    "rule_caribbean",
-    "rule_casino",
+    "ruling",
     "settle",
     "settle_match",
 ]
@@ -78,8 +80,6 @@ class Profile:
     fixed_multiple: int | None
     #: what this game calls hands of equal rank
     tie_word: str
-    #: the `HouseConfig` attribute holding this game's second-bet paytable
-    paytable_attr: str
     #: whether the house rule `call_payout_cap` limits the second bet's winnings
     capped: bool
 
@@ -87,7 +87,7 @@ class Profile:
         return self.fixed_multiple if self.fixed_multiple is not None else rules.call_multiple
 
     def paytable(self, config: HouseConfig) -> Paytable:
-        return getattr(config, self.paytable_attr)
+        return config.paytable(self.game)
 
     def cap(self, rules: HouseRules) -> int | None:
         return rules.call_payout_cap if self.capped else None
@@ -104,7 +104,6 @@ CARIBBEAN = Profile(
     second_bet="Call",
     fixed_multiple=None,
     tie_word="an exact tie",
-    paytable_attr="caribbean_stud",
     capped=True,
 )
 #: casino-stud-poker.txt: the last card shows; Raise exactly 2 × Ante; a tie is a stand off
@@ -115,7 +114,6 @@ CASINO = Profile(
     second_bet="Raise",
     fixed_multiple=2,
     tie_word="a stand off",
-    paytable_attr="casino_stud",
     capped=False,
 )
 
@@ -217,10 +215,8 @@ def settle(
     >>> s.outcome.value, s.net, s.call
     ('fold', -1, None)
     """
-    player, dealer = _checked_hands(player, dealer)
     if paytable is None:
         paytable = profile.paytable(DEFAULT_CONFIG)
-    ante = amount_value(ante, "ante", unit=paytable.stake_unit(rules.chip_unit))
     act = _action(action)
     mine, theirs = evaluate_five(player), evaluate_five(dealer)
     second = profile.second_bet
@@ -345,24 +341,6 @@ _TAKES_ARTICLE = frozenset(
         Category.ROYAL_FLUSH,
     }
 )
-
-
-def _checked_hands(
-    player: Sequence[Card], dealer: Sequence[Card]
-) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    groups = {}
-    for name, cards in (("player", player), ("dealer", dealer)):
-        if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence):
-            raise RulingError(f"'{name}' must be cards; read them with parse_cards.", field=name)
-        hand = tuple(cards)
-        for c in hand:
-            if not isinstance(c, Card):
-                raise RulingError(f"{c!r} in '{name}' is not a card.", field=name)
-        if len(hand) != 5:
-            raise RulingError(f"'{name}' needs 5 cards; {len(hand)} were given.", field=name)
-        groups[name] = hand
-    refuse_duplicates(groups)
-    return groups["player"], groups["dealer"]
 
 
 def _action(action: Action | str) -> Action:
@@ -533,22 +511,27 @@ def _bet_json(bet: Bet) -> dict[str, Any]:
     return {"stake": bet.stake, "result": bet.result.value, "profit": bet.profit}
 
 
-def _rule(profile: Profile, request: Mapping, config: HouseConfig) -> dict[str, Any]:
-    player = cards_field(request, "player", count=5)
-    dealer = cards_field(request, "dealer", count=5)
-    refuse_duplicates({"player": player, "dealer": dealer})
-    if "ante" not in request:
-        raise RulingError("The request has no 'ante'.", field="ante")
-    ante = amount_value(
-        request["ante"], "ante", unit=profile.paytable(config).stake_unit(config.rules.chip_unit)
-    )
-    action = choice_field(request, "action", ACTIONS)
+def ruling(profile: Profile, request: BankedStudRequest, config: HouseConfig) -> dict[str, Any]:
+    """The `caribbean-stud` or `casino-stud` ruling of RULING_API.md, for a checked request
+    (Casino Stud's Raise keeps the key `call`).
+
+    >>> from ..house import DEFAULT_CONFIG
+    >>> from ..requests import BankedStudRequest
+    >>> r = ruling(CARIBBEAN, BankedStudRequest(parse_cards("Qh Qs 9d 6c 2h"),
+    ...            parse_cards("Jh Jc As 8d 3c"), 1, Action.CALL), DEFAULT_CONFIG)
+    >>> r["dealer_qualifies"], r["outcome"], r["bets"]["call"], r["net"], r["returned"]
+    (True, 'win', {'stake': 2, 'result': 'win', 'profit': 2}, 3, 6)
+    >>> r = ruling(CASINO, BankedStudRequest(parse_cards("9h 9s 9d 9c 2h"),
+    ...            parse_cards("Ah Kc 7s 4d 3c"), 5, Action.CALL), DEFAULT_CONFIG)
+    >>> r["outcome"], r["bets"]["call"]["profit"], r["net"]
+    ('win', 200, 205)
+    """
     s = settle(
         profile,
-        player,
-        dealer,
-        ante,
-        action,
+        request.player,
+        request.dealer,
+        request.ante,
+        request.action,
         paytable=profile.paytable(config),
         rules=config.rules,
     )
@@ -567,25 +550,47 @@ def _rule(profile: Profile, request: Mapping, config: HouseConfig) -> dict[str, 
     }
 
 
-def rule_caribbean(request: Mapping, config: HouseConfig) -> dict[str, Any]:
-    """The `caribbean-stud` ruling of RULING_API.md.
+#: (player, dealer) pairs: a win for every category, a loss, a tie, a dealer not qualifying
+#: (a games manager's preview of a table: `preview`)
+PREVIEW_HANDS = (
+    ("Ah Kh Qh Jh Th", "Ac Kd 9c 5s 2d"),
+    ("9s 8s 7s 6s 5s", "Ac Kd 9c 5h 2d"),
+    ("Qc Qd Qh Qs 4d", "Ac Kd 9c 5h 2d"),
+    ("Tc Td Th 4s 4d", "Ac Kd 9c 5h 2d"),
+    ("Ac 9c 6c 4c 2c", "Ad Kd 9h 5h 2d"),
+    ("9d 8c 7h 6s 5d", "Ac Kd 9c 5h 2d"),
+    ("7c 7d 7h Ks 2d", "Ac Kd 9c 5h 3d"),
+    ("Kc Kd 4h 4s 9d", "Ac Qd Qc 5h 2d"),
+    ("Qh Qs 9d 6c 2h", "Jh Jc As 8d 3c"),
+    ("Ah Kd Jc 8s 6d", "As Kc Tc 5h 2d"),
+    ("Jh Jc As 8d 3c", "Qh Qs 9d 6c 2h"),
+    ("Kh Kd 9s 6c 2h", "Ks Kc 9d 6h 2c"),
+    ("2h 3d 5s 8c 9d", "Kh Qd 7s 6c 4h"),
+)
 
-    >>> from .house import DEFAULT_CONFIG
-    >>> r = rule_caribbean({"player": "Qh Qs 9d 6c 2h", "dealer": "Jh Jc As 8d 3c", "ante": 1,
-    ...                     "action": "call"}, DEFAULT_CONFIG)
-    >>> r["dealer_qualifies"], r["outcome"], r["bets"]["call"], r["net"], r["returned"]
-    (True, 'win', {'stake': 2, 'result': 'win', 'profit': 2}, 3, 6)
+
+def preview(profile: Profile, config: HouseConfig) -> list[PreviewRow]:
+    """The preview hands called at the smallest Ante the house's table takes.
+
+    >>> from ..house import DEFAULT_CONFIG
+    >>> row = preview(CARIBBEAN, DEFAULT_CONFIG)[0]
+    >>> row.hand, row.result, row.stake, row.net
+    ('royal flush', 'win', 3, 201)
     """
-    return _rule(CARIBBEAN, request, config)
-
-
-def rule_casino(request: Mapping, config: HouseConfig) -> dict[str, Any]:
-    """The `casino-stud` ruling of RULING_API.md (the second bet keeps the key `call`).
-
-    >>> from .house import DEFAULT_CONFIG
-    >>> r = rule_casino({"player": "9h 9s 9d 9c 2h", "dealer": "Ah Kc 7s 4d 3c", "ante": 5,
-    ...                  "action": "raise"}, DEFAULT_CONFIG)
-    >>> r["outcome"], r["bets"]["call"]["profit"], r["net"]
-    ('win', 200, 205)
-    """
-    return _rule(CASINO, request, config)
+    table = profile.paytable(config)
+    unit = table.stake_unit(config.rules.chip_unit)
+    rows = []
+    for player, dealer in PREVIEW_HANDS:
+        s = settle(
+            profile,
+            parse_cards(player),
+            parse_cards(dealer),
+            unit,
+            Action.CALL,
+            paytable=table,
+            rules=config.rules,
+        )
+        rows.append(
+            PreviewRow(player, dealer, s.player.category.label, s.outcome.value, s.stake, s.net)
+        )
+    return rows

@@ -20,15 +20,19 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .cards import Card, Deck, parse_cards  # noqa: F401 (the doctests use parse_cards)
-from .chips import divide
-from .errors import CardError, EngineError, RulingError
-from .hands import TwoCardValue, two_card_high, two_card_low
-from .house import HouseConfig, HouseRules
-from .requests import amount_field, refuse_duplicates, seat_cards_field
-from .words import cap, payout_sentence, seat_list, show
+from ..cards import Card, Deck, parse_cards  # noqa: F401 (the doctests use parse_cards)
+from ..chips import divide
+from ..errors import EngineError
+from ..hands import TwoCardValue, two_card_high, two_card_low
+from ..house import HouseConfig, HouseRules
+from ..seats import in_seat_order
+from ..seats import seats as seat_numbers
+from ..words import cap, payout_sentence, seat_list, show
+
+if TYPE_CHECKING:
+    from ..requests import GonorrheaRequest
 
 __all__ = [
     "MAX_PLAYERS",
@@ -40,17 +44,20 @@ __all__ = [
     "PlayedHand",
     "Showdown",
     "deal_hand",
-    "rule_request",
+    "ruling",
     "settle",
     "simple_policy",
 ]
+
+#: the game's name in requests (RULING_API.md) and in the games registry
+SLUG = "mississippi-gonorrhea"
 
 #: the three exchange rounds, in order (mississippi-gonorrhea.txt)
 ROUNDS = ("breakfast", "lunch", "dinner")
 #: the source sets no limit; beyond six the stock may run short, and eight is where a table
 #: of two-card hands stops being a table (8 players × 8 cards each = 64 > 52 exercises reuse)
 MAX_PLAYERS = 8
-SEATS = tuple(str(n) for n in range(1, MAX_PLAYERS + 1))
+SEATS = seat_numbers(MAX_PLAYERS)
 SEVEN = 7
 
 _DEFAULT_RULES = HouseRules()
@@ -121,38 +128,6 @@ def _division_sentence(who: str, what: str, division: Division, unit: int) -> st
 # --- the showdown --------------------------------------------------------------------------
 
 
-def _checked_pot(pot: object, unit: int) -> int:
-    if isinstance(pot, bool) or not isinstance(pot, int):
-        raise EngineError(f"The pot must be a whole number of chips; {pot!r} is not.")
-    if pot < 0:
-        raise EngineError(f"The pot cannot be below zero; {pot} was given.")
-    if pot % unit:
-        raise EngineError(f"The pot of {pot} is not a whole number of {unit}-unit chips.")
-    return pot
-
-
-def _checked_hands(hands: Mapping[str, Sequence[Card]]) -> dict[str, tuple[Card, Card]]:
-    """The hands in seat order, each two distinct cards, no card in two hands."""
-    if not isinstance(hands, Mapping):
-        raise EngineError("The hands must map seats to their two cards.")
-    out: dict[str, tuple[Card, Card]] = {}
-    seen: dict[Card, str] = {}
-    for seat in hands:
-        if seat not in SEATS:
-            raise EngineError(f"{seat!r} is not a seat: seats are '1' to '{MAX_PLAYERS}'.")
-    for seat in sorted(hands, key=int):
-        cards = tuple(hands[seat]) if isinstance(hands[seat], Sequence) else ()
-        if len(cards) != 2 or not all(isinstance(c, Card) for c in cards):
-            raise EngineError(f"Seat {seat} must hold two cards, one down and one up.")
-        for c in cards:
-            if c in seen:
-                where = "seat " + seat if seen[c] == seat else f"seats {seen[c]} and {seat}"
-                raise CardError(f"{c} appears twice ({where}): a deck has one of each card.")
-            seen[c] = seat
-        out[seat] = (cards[0], cards[1])
-    return out
-
-
 def _best(values: Mapping[str, TwoCardValue]) -> tuple[tuple[str, ...], TwoCardValue]:
     top = max(values.values())
     return tuple(s for s, v in values.items() if v == top), top
@@ -177,8 +152,7 @@ def settle(
     'Only seat 2 is still in: seat 2 takes the pot of 9 without a showdown.'
     """
     unit = rules.chip_unit
-    pot = _checked_pot(pot, unit)
-    held = _checked_hands(hands)
+    held = {seat: tuple(hands[seat]) for seat in in_seat_order(hands)}
     if not held:
         raise EngineError("There are no hands to settle: at least one player must still be in.")
     seats = tuple(held)
@@ -536,28 +510,17 @@ def deal_hand(
 # --- the ruling ----------------------------------------------------------------------------
 
 
-def rule_request(request: Mapping, config: HouseConfig) -> dict[str, Any]:
-    """The `mississippi-gonorrhea` ruling of RULING_API.md.
+def ruling(request: GonorrheaRequest, config: HouseConfig) -> dict[str, Any]:
+    """The `mississippi-gonorrhea` ruling of RULING_API.md, for a checked request.
 
-    >>> from .house import DEFAULT_CONFIG
-    >>> r = rule_request({"pot": 25, "hands": {"1": "7c 7d", "2": "3h 2s", "4": "Ah Ad"}},
-    ...                  DEFAULT_CONFIG)
+    >>> from ..house import DEFAULT_CONFIG
+    >>> from ..requests import GonorrheaRequest
+    >>> r = ruling(GonorrheaRequest(25, {"1": parse_cards("7c 7d"), "2": parse_cards("3h 2s"),
+    ...                                  "4": parse_cards("Ah Ad")}), DEFAULT_CONFIG)
     >>> r["hog"], r["high"], r["low"], r["shares"]
     (['1'], [], [], {'1': 25, '2': 0, '4': 0})
     """
-    rules = config.rules
-    pot = amount_field(request, "pot", minimum=0, unit=rules.chip_unit)
-    hands = seat_cards_field(request, "hands", count=2, minimum_seats=0)
-    if not hands:
-        raise RulingError(
-            "'hands' lists no hands: give the hands still in at the showdown, at least one.",
-            field="hands",
-        )
-    try:
-        refuse_duplicates({f"seat {s}": cards for s, cards in hands.items()})
-    except RulingError as exc:
-        raise RulingError(exc.message, field="hands") from None
-    s = settle(pot, hands, rules=rules)
+    s = settle(request.pot, request.hands, rules=config.rules)
     return {
         "hog": list(s.hog),
         "high": list(s.high),

@@ -19,15 +19,19 @@ import enum
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .cards import Card, Deck, card, format_cards, parse_cards  # noqa: F401 (doctests)
-from .chips import divide
-from .errors import EngineError, RulingError
-from .hands import Category, HandValue, best_five, evaluate_exposed, rank_name
-from .house import HouseConfig, HouseRules
-from .requests import amount_field, choice_field, refuse_duplicates, seat_cards_field
-from .words import cap, payout_sentence, seat_list, show
+from ..cards import Card, Deck, card, format_cards, parse_cards  # noqa: F401 (doctests)
+from ..chips import divide
+from ..errors import EngineError
+from ..hands import Category, HandValue, best_five, evaluate_exposed, rank_name
+from ..house import HouseConfig, HouseRules
+from ..seats import in_seat_order
+from ..seats import seats as seat_numbers
+from ..words import cap, payout_sentence, seat_list, show
+
+if TYPE_CHECKING:
+    from ..requests import BringInRequest, FirstToActRequest, ShowdownRequest
 
 __all__ = [
     "MAX_PLAYERS",
@@ -41,14 +45,17 @@ __all__ = [
     "bring_in",
     "deal_hand",
     "first_to_act",
-    "rule_request",
+    "ruling",
     "showdown",
     "simple_policy",
 ]
 
+#: the game's name in requests (RULING_API.md) and in the games registry
+SLUG = "english-stud"
+
 #: the text: "a maximum of 6 players"
 MAX_PLAYERS = 6
-SEATS = tuple(str(n) for n in range(1, MAX_PLAYERS + 1))
+SEATS = seat_numbers(MAX_PLAYERS)
 #: up cards each player shows when a street's action begins (the 7th card is dealt down)
 UP_CARDS: dict[int, int] = {3: 1, 4: 2, 5: 3, 6: 4, 7: 4}
 #: the streets after which an exchange round is played: street -> round number
@@ -58,7 +65,7 @@ HAND_SIZE = 7
 _DEFAULT_RULES = HouseRules()
 
 
-def _street_name(street: int) -> str:
+def street_name(street: int) -> str:
     return f"{street}{'rd' if street == 3 else 'th'} Street"
 
 
@@ -68,38 +75,6 @@ def _street_name(street: int) -> str:
 def _a_rank(rank: int) -> str:
     name = rank_name(rank)
     return f"{'an' if name[0] in 'ae' else 'a'} {name}"
-
-
-# --- checking what the engine is given ----------------------------------------------------
-
-
-def _seat_order(seats: Mapping[str, object], field: str) -> list[str]:
-    if not isinstance(seats, Mapping):
-        raise RulingError(f'\'{field}\' must map seats "1" to "6" to their cards.', field)
-    for seat in seats:
-        if seat not in SEATS:
-            raise RulingError(f'{seat!r} is not a seat: seats are "1" to "6".', field=field)
-    if len(seats) < 2:
-        raise RulingError(
-            f"'{field}' needs at least 2 seats to compare; {len(seats)} "
-            f"{'was' if len(seats) == 1 else 'were'} given.",
-            field=field,
-        )
-    return sorted(seats, key=int)
-
-
-def _cards_of(value: object, seat: str, field: str) -> tuple[Card, ...]:
-    cards = tuple(value) if isinstance(value, Sequence) and not isinstance(value, str) else None
-    if cards is None or not all(isinstance(c, Card) for c in cards):
-        raise RulingError(f"Seat {seat}'s cards must be Card objects.", field=field)
-    return cards
-
-
-def _refuse_twice(groups: Mapping[str, Sequence[Card]], field: str) -> None:
-    try:
-        refuse_duplicates({f"seat {s}": tuple(cards) for s, cards in groups.items()})
-    except RulingError as exc:
-        raise RulingError(exc.message, field=field) from None
 
 
 # --- who pays the bring-in, who acts first ------------------------------------------------
@@ -121,9 +96,8 @@ def bring_in(up: Mapping[str, Card]) -> Decision:
     >>> decision.seat, decision.steps[-1].endswith("so seat 2's 5♣ pays the bring-in.")
     ('2', True)
     """
-    seats = _seat_order(up, "up")
-    shown = {s: _cards_of((up[s],), s, "up")[0] for s in seats}
-    _refuse_twice({s: (c,) for s, c in shown.items()}, "up")
+    seats = in_seat_order(up)
+    shown = {s: up[s] for s in seats}
     steps = ["Up cards: " + ", ".join(f"seat {s} {show(c)}" for s, c in shown.items()) + "."]
     lowest = min(shown, key=lambda s: (shown[s].rank, shown[s].suit))
     low = shown[lowest]
@@ -141,16 +115,6 @@ def bring_in(up: Mapping[str, Card]) -> Decision:
     return Decision(lowest, tuple(steps))
 
 
-def _checked_street(street: object) -> int:
-    if isinstance(street, float) and street.is_integer():
-        street = int(street)
-    if isinstance(street, bool) or not isinstance(street, int) or not 3 <= street <= 7:
-        raise RulingError(
-            f"'street' must be a whole number from 3 to 7; {street!r} is not.", field="street"
-        )
-    return street
-
-
 def first_to_act(street: int, up: Mapping[str, Sequence[Card]]) -> Decision:
     """Who starts the betting: on 3rd Street the highest up card (tied ranks: the first seat
     clockwise from the dealer, suits do not count); on 4th to 7th the highest exposed hand
@@ -161,20 +125,8 @@ def first_to_act(street: int, up: Mapping[str, Sequence[Card]]) -> Decision:
     >>> first_to_act(6, {"1": parse_cards("9c 9d 4h 4s"), "2": parse_cards("2c 2d 2h Ks")}).seat
     '2'
     """
-    street = _checked_street(street)
-    seats = _seat_order(up, "up")
-    wanted = UP_CARDS[street]
-    shown: dict[str, tuple[Card, ...]] = {}
-    for s in seats:
-        cards = _cards_of(up[s], s, "up")
-        if len(cards) != wanted:
-            raise RulingError(
-                f"On {_street_name(street)} each seat shows {wanted} up "
-                f"card{'s' if wanted != 1 else ''}; seat {s} shows {len(cards)}.",
-                field="up",
-            )
-        shown[s] = cards
-    _refuse_twice(shown, "up")
+    seats = in_seat_order(up)
+    shown = {s: tuple(up[s]) for s in seats}
     if street == 3:
         steps = ["Up cards: " + ", ".join(f"seat {s} {show(c[0])}" for s, c in shown.items())]
         steps[0] += "."
@@ -257,11 +209,10 @@ def showdown(
     hands: Mapping[str, Sequence[Card]],
     *,
     rules: HouseRules = _DEFAULT_RULES,
-    community: Card | None = None,
 ) -> Showdown:
     """Best five of each player's seven; the best hand takes the pot, tied hands split it,
     odd chips one each to the tied players in order of their highest card by suit.
-    `community`: the one card dealt face up for all on a short 7th Street, in every hand.
+    A community card (dealt face up for all on a short 7th Street) is in every hand.
 
     >>> s = showdown(31, {"2": parse_cards("Th 9h 8c 7d 6s 2c 3c"),
     ...                   "4": parse_cards("Tc 9d 8s 7h 6c As 3s"),
@@ -270,25 +221,8 @@ def showdown(
     (('2', '4'), ('4', '2'), {'2': 15, '4': 16, '5': 0})
     """
     unit = rules.chip_unit
-    if isinstance(pot, bool) or not isinstance(pot, int):
-        raise RulingError(f"The pot must be a whole number of chips; {pot!r} is not.", "pot")
-    if pot < 0:
-        raise RulingError(f"The pot cannot be below zero; {pot} was given.", field="pot")
-    if pot % unit:
-        raise RulingError(f"The pot of {pot} is not a whole number of {unit}-unit chips.", "pot")
-    seats = _seat_order(hands, "hands")
-    sevens: dict[str, tuple[Card, ...]] = {}
-    for s in seats:
-        cards = _cards_of(hands[s], s, "hands")
-        if len(cards) != HAND_SIZE:
-            raise RulingError(
-                f"Seat {s} needs {HAND_SIZE} cards at the showdown; {len(cards)} were given.",
-                field="hands",
-            )
-        if community is not None and community not in cards:
-            raise RulingError(f"Seat {s}'s seven cards must include the community card.", "hands")
-        sevens[s] = cards
-    _refuse_twice({s: tuple(c for c in v if c != community) for s, v in sevens.items()}, "hands")
+    seats = in_seat_order(hands)
+    sevens = {s: tuple(hands[s]) for s in seats}
 
     values: dict[str, HandValue] = {}
     best: dict[str, tuple[Card, ...]] = {}
@@ -368,7 +302,7 @@ class ExchangeRecord:
 
     @property
     def sentence(self) -> str:
-        where = _street_name(4 + self.round)
+        where = street_name(4 + self.round)
         if self.discarded is None or self.received is None:
             return f"Exchange after {where}: seat {self.seat} stands pat."
         if self.face is Face.DOWN:
@@ -519,14 +453,14 @@ class Hand:
             raise EngineError("All seven streets are dealt: the hand is at the showdown.")
         if self._exchange_round:
             raise EngineError(
-                f"The exchange round after {_street_name(self.street)} is not finished: seat "
+                f"The exchange round after {street_name(self.street)} is not finished: seat "
                 f"{self.to_act} has yet to exchange or stand pat."
             )
         active = self.active
         if len(active) < 2:
             raise EngineError("Only one player is left: no more cards are dealt.")
         street = self.street + 1
-        name = _street_name(street)
+        name = street_name(street)
         need = 1 + len(active)
         if street == 7 and self.rules.stud_stock_shortage and self._reachable() < need:
             self._require(2, "a burn and a community card")
@@ -605,9 +539,9 @@ class Hand:
     def showdown(self, pot: int) -> Showdown:
         if self.street < 7:
             raise EngineError(
-                f"The hand is on {_street_name(self.street)}: 7th Street is not dealt yet."
+                f"The hand is on {street_name(self.street)}: 7th Street is not dealt yet."
             )
-        return showdown(pot, self.holdings, rules=self.rules, community=self.community)
+        return showdown(pot, self.holdings, rules=self.rules)
 
 
 #: decides one player's exchange from (hole cards, exposed cards): the card to give up, or None
@@ -703,51 +637,31 @@ def deal_hand(
 
 # --- the ruling ----------------------------------------------------------------------------
 
-_ASKS = {
-    "bring-in": "bring-in",
-    "bring in": "bring-in",
-    "first-to-act": "first-to-act",
-    "first to act": "first-to-act",
-    "showdown": "showdown",
-}
 
+def ruling(
+    request: BringInRequest | FirstToActRequest | ShowdownRequest, config: HouseConfig
+) -> dict[str, Any]:
+    """The `english-stud` ruling of RULING_API.md for a checked request: the bring-in, first
+    to act or the showdown.
 
-def rule_request(request: Mapping, config: HouseConfig) -> dict[str, Any]:
-    """The `english-stud` ruling of RULING_API.md: `ask` is bring-in, first-to-act or showdown.
-
-    >>> from .house import DEFAULT_CONFIG
-    >>> rule_request({"ask": "bring-in", "up": {"1": "2c", "2": "2d", "3": "Ks"}},
-    ...              DEFAULT_CONFIG)["seat"]
+    >>> from ..house import DEFAULT_CONFIG
+    >>> from ..requests import BringInRequest, ShowdownRequest
+    >>> ruling(BringInRequest({"1": card("2c"), "2": card("2d"), "3": card("Ks")}),
+    ...        DEFAULT_CONFIG)["seat"]
     '1'
-    >>> r = rule_request({"ask": "showdown", "pot": 30,
-    ...                   "hands": {"1": "As Ks Qs Js Ts 2c 3d", "2": "Ah Ad Ac 9h 9d 4c 5c"}},
-    ...                  DEFAULT_CONFIG)
+    >>> r = ruling(ShowdownRequest(30, {"1": parse_cards("As Ks Qs Js Ts 2c 3d"),
+    ...                                 "2": parse_cards("Ah Ad Ac 9h 9d 4c 5c")}),
+    ...            DEFAULT_CONFIG)
     >>> r["winners"], r["best"]["1"], r["categories"]["2"], r["shares"]
     (['1'], 'As Ks Qs Js Ts', 'full house', {'1': 30, '2': 0})
     """
-    ask = choice_field(request, "ask", _ASKS)
-    if ask == "bring-in":
-        up = seat_cards_field(request, "up", minimum_seats=2)
-        for seat, cards in up.items():
-            if len(cards) != 1:
-                raise RulingError(
-                    f"The bring-in is decided by one up card a seat; seat {seat} shows "
-                    f"{len(cards)}.",
-                    field="up",
-                )
-        _refuse_twice(up, "up")
-        decision = bring_in({s: cards[0] for s, cards in up.items()})
+    if hasattr(request, "street"):
+        decision = first_to_act(request.street, request.up)
         return {"seat": decision.seat, "steps": list(decision.steps)}
-    if ask == "first-to-act":
-        if "street" not in request:
-            raise RulingError("The request has no 'street' (3 to 7).", field="street")
-        street = _checked_street(request["street"])
-        up = seat_cards_field(request, "up", minimum_seats=2)
-        decision = first_to_act(street, up)
+    if not hasattr(request, "pot"):
+        decision = bring_in(request.up)
         return {"seat": decision.seat, "steps": list(decision.steps)}
-    pot = amount_field(request, "pot", minimum=0, unit=config.rules.chip_unit)
-    hands = seat_cards_field(request, "hands", count=HAND_SIZE, minimum_seats=2)
-    result = showdown(pot, hands, rules=config.rules)
+    result = showdown(request.pot, request.hands, rules=config.rules)
     return {
         "winners": list(result.winners),
         "best": {s: format_cards(five) for s, five in result.best.items()},

@@ -1,0 +1,87 @@
+"""What a game is, as data: the record every game's registry entry fills in.
+
+A `Game` says everything the rest of the product asks about a game (its name and title, how a
+request is read and ruled, its seats, the table it pays from and the rows that table needs,
+how its second bet is sized, which house rules it reads, whether a par sheet can be computed
+and how its paytable is previewed), so that nothing outside the engine needs to know which
+game is which.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..hands import Category
+from ..house import HouseConfig, HouseRules
+from ..paytables import Paytable
+
+#: reads a JSON request into the game's typed request, or raises RulingError
+Reader = Callable[[Mapping, HouseConfig], Any]
+#: rules a typed request: the response fields of RULING_API.md, with `steps`
+Ruler = Callable[[Any, HouseConfig], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class PreviewRow:
+    """One example hand ruled with a paytable, for a games manager checking a table."""
+
+    cards: str
+    dealer: str
+    hand: str
+    result: str
+    stake: int
+    net: int
+
+
+@dataclass(frozen=True)
+class Game:
+    slug: str
+    title: str
+    read: Reader
+    rule: Ruler
+    #: the shape of its request (RULING_API.md), so that a page can draw the form for it:
+    #: "hole-board-bets", "player-dealer-action", "pot-hands" or "ask-seats"
+    shape: str
+    #: the seats a request may name, in seat order (empty: the request names no seats)
+    seats: tuple[str, ...] = ()
+    #: the source text's paytable; None for a game that pays from no table
+    paytable: Paytable | None = None
+    #: the rows a house's table for this game must have
+    rows: tuple[Category, ...] = ()
+    #: whether the table carries pair bands (the pairs that pay and the pairs that push)
+    pair_bands: bool = False
+    #: the second bet's name at this table (None: no second bet)
+    second_bet: str | None = None
+    #: the second bet in Antes under the house rules; None when it is not sized that way
+    call_multiple: Callable[[HouseRules], int] | None = None
+    #: the `HouseRules` settings this game reads
+    house_rules: tuple[str, ...] = ("chip_unit",)
+    #: example hands ruled with a table (None: the game has no table to preview)
+    preview: Callable[[HouseConfig], list[PreviewRow]] | None = None
+    #: whether the engine computes this game's par sheet
+    has_parsheet: bool = False
+
+    def __str__(self) -> str:
+        return self.title
+
+    @property
+    def pays_from_paytable(self) -> bool:
+        return self.paytable is not None
+
+    def multiple(self, rules: HouseRules) -> int | None:
+        """The second bet in Antes at a house with these rules (None: not sized that way)."""
+        return self.call_multiple(rules) if self.call_multiple is not None else None
+
+    def parsheet(self, table: Paytable, rules: HouseRules, progress=None):
+        """The exact analysis of `table` under optimal play (`trainer.engine.parsheets`)."""
+        from ..parsheets import parsheet_for  # numpy is loaded only when a sheet is asked for
+
+        return parsheet_for(self.slug, table, call_multiple=self.multiple(rules), progress=progress)
+
+    def parsheet_key(self, table: Paytable, rules: HouseRules) -> str:
+        """What a par sheet of `table` depends on, hashed: identical tables share one sheet."""
+        from ..parsheets import paytable_key
+
+        return paytable_key(table, self.slug, call_multiple=self.multiple(rules))
