@@ -1,0 +1,93 @@
+"""The games registry is the only list of games: a variant registered by a test is ruled,
+priced and listed like the five, with nothing else to change."""
+
+from __future__ import annotations
+
+import dataclasses
+from functools import partial
+
+import pytest
+
+from trainer.engine import requests
+from trainer.engine.games import GAMES, Game, banked_stud, game, register, unregister
+from trainer.engine.house import HouseConfig, HouseRules
+from trainer.engine.paytables import CASINO_STUD_POKER, Odds
+from trainer.engine.rulings import rule
+
+#: Casino Stud Poker with a Raise of three Antes: a variant some houses deal
+TRIPLE = dataclasses.replace(
+    banked_stud.CASINO, game="casino-stud-triple", title="Casino Stud (3x raise)", fixed_multiple=3
+)
+
+
+def triple_game() -> Game:
+    return dataclasses.replace(
+        GAMES["casino-stud"],
+        slug=TRIPLE.game,
+        title=TRIPLE.title,
+        read=partial(requests.read_banked_stud, TRIPLE),
+        rule=partial(banked_stud.ruling, TRIPLE),
+        call_multiple=TRIPLE.multiple,
+        preview=partial(banked_stud.preview, TRIPLE),
+    )
+
+
+@pytest.fixture
+def triple():
+    entry = register(triple_game())
+    yield entry
+    unregister(entry.slug)
+
+
+def test_every_game_reads_only_house_rules_that_exist():
+    fields = {f.name for f in dataclasses.fields(HouseRules)}
+    for entry in GAMES.values():
+        assert set(entry.house_rules) <= fields, entry.slug
+
+
+def test_every_game_with_a_table_has_every_row_it_requires():
+    for entry in GAMES.values():
+        if entry.paytable is not None:
+            assert entry.paytable.problems(entry.rows) == [], entry.slug
+
+
+def test_an_unknown_game_is_named_with_the_games():
+    with pytest.raises(Exception, match="The games are mississippi-stud"):
+        game("poker")
+
+
+def test_a_registered_variant_is_ruled_with_its_own_rules(triple):
+    # four nines against a qualifying dealer: Raise 3 x 5 = 15 pays 20:1 (the source table's
+    # quads row) = 300, the Ante 5 pays 1:1 = 5: net 305
+    r = rule(
+        {
+            "game": "casino-stud-triple",
+            "player": "9h 9s 9d 9c 2h",
+            "dealer": "Ah Kc 7s 4d 3c",
+            "ante": 5,
+            "action": "raise",
+        }
+    )
+    assert r["bets"]["call"]["stake"] == 15
+    assert (
+        r["net"]
+        == 5
+        + 15
+        * CASINO_STUD_POKER.odds_for(
+            next(c for c, o in CASINO_STUD_POKER.rows if o == Odds(20))
+        ).win
+    )
+
+
+def test_a_registered_variant_takes_a_houses_table(triple):
+    table = dataclasses.replace(CASINO_STUD_POKER, name="house", bet_unit=5)
+    config = HouseConfig({"casino-stud-triple": table})
+    assert config.paytable("casino-stud-triple") is table
+    assert triple.multiple(config.rules) == 3
+    assert triple.preview(config)[0].stake == 5 + 15
+
+
+def test_unregistering_removes_it():
+    entry = register(triple_game())
+    unregister(entry.slug)
+    assert "casino-stud-triple" not in GAMES
