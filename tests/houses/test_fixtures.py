@@ -18,7 +18,7 @@ from trainer.engine.paytables import (
     MISSISSIPPI_STUD_BASE,
     Odds,
 )
-from trainer.houses.config import config_of, paytable_of
+from trainer.houses.config import config_of, house_rules_of, paytable_of
 from trainer.houses.models import House, HouseRulesSettings, PaytableRow, PaytableVersion
 from trainer.houses.roles import GAMES_MANAGER, SUPERVISOR, TRAINEE
 
@@ -212,3 +212,8 @@ def test_seed_demo_with_debug_off_twice_keeps_one_demo_house(db, settings):
     out, _ = seed()
     assert "already there" in out
     assert counts() == {"houses": 1, "rules": 1, "versions": 5, "rows": 48}
+
+
+def test_a_new_house_rules_row_holds_the_engines_defaults():
+    # the model's defaults are read from the engine's HouseRules: one place for RULES.md's
+    assert house_rules_of(HouseRulesSettings()) == HouseRules()

@@ -1,10 +1,18 @@
 """The rules engine: pure Python, no Django.  Every rule of the five games lives here.
 
-Public names are importable from `trainer.engine`; other code relies on them.
+Public names are importable from `trainer.engine`; other code relies on them.  The games
+registry (`GAMES`, `game(slug)`) is the only list of games; `rule(request)` answers a
+RULING_API.md request.
+
+>>> rule({"game": "mississippi-stud", "hole": "6h 6s", "board": "Ac 9d Kc",
+...       "bets": [1, 1, 1, 1]})["outcome"]
+'push'
+
 """
 
 from .cards import ALL_CARDS, Card, Deck, card, format_cards, parse_cards
 from .errors import CardError, EngineError, RulingError
+from .games import GAMES, Game, game
 from .hands import (
     DISTINCT_STRENGTHS,
     Category,
@@ -19,10 +27,17 @@ from .hands import (
     two_card_high,
     two_card_low,
 )
+from .house import DEFAULT_CONFIG, HouseConfig, HouseRules
+from .rulings import rule
 
 __all__ = [
     "ALL_CARDS",
+    "DEFAULT_CONFIG",
     "DISTINCT_STRENGTHS",
+    "GAMES",
+    "Game",
+    "HouseConfig",
+    "HouseRules",
     "Card",
     "CardError",
     "Category",
@@ -38,8 +53,10 @@ __all__ = [
     "evaluate_exposed",
     "evaluate_five",
     "format_cards",
+    "game",
     "hand_value",
     "parse_cards",
+    "rule",
     "two_card_high",
     "two_card_low",
 ]
