@@ -51,7 +51,7 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] if
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
-    "trainer.apps.AdminConfig",
+    "trainer.core.apps.AdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -63,7 +63,7 @@ INSTALLED_APPS = [
     "csp",
     "django_tasks",
     "django_tasks_db",
-    "trainer",
+    "trainer.core",
     "trainer.houses",
     "trainer.rulings",
     "trainer.drills",
@@ -213,7 +213,7 @@ SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 
 # A failed CSRF check answers in the caller's terms: JSON for the API, a page for people.
-CSRF_FAILURE_VIEW = "trainer.views.csrf_failure"
+CSRF_FAILURE_VIEW = "trainer.core.views.csrf_failure"
 
 LOGGING = {
     "version": 1,

@@ -1,10 +1,8 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from . import views
-
 urlpatterns = [
-    path("", views.home, name="home"),
+    path("", include("trainer.core.urls")),
     path("", include("trainer.rulings.urls")),
     path("drills/", include("trainer.drills.urls")),
     path("tests/", include("trainer.assessments.urls")),

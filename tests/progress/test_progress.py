@@ -5,6 +5,7 @@ import datetime as dt
 import io
 
 import pytest
+from django.contrib.auth.models import Permission
 from django.core.management import call_command
 from django.utils import timezone
 
@@ -18,7 +19,8 @@ from tests.factories import (
 )
 from trainer.drills import services as drill_services
 from trainer.drills.models import Attempt
-from trainer.houses.models import House
+from trainer.houses.models import House, User
+from trainer.houses.roles import TRAINEE
 from trainer.progress import stats
 from trainer.progress.seeding import seed_attempts
 
@@ -194,6 +196,18 @@ def test_the_supervisor_table_sorts_and_filters(client, people):
     today = timezone.localdate()
     rows = client.get(f"/progress/trainees/?since={today + dt.timedelta(days=1)}").context["rows"]
     assert all(r["attempts"] == 0 for r in rows)
+
+
+def test_supervisors_review_the_same_trainees_tests_are_assigned_to(client, people, demo):
+    """Progress and assessments agree: whoever holds houses.practise_drills, not a group name."""
+    dora = UserFactory(house=demo, username="dora")
+    dora.user_permissions.add(Permission.objects.get(codename="practise_drills"))
+    UserFactory(house=demo, username="gone", role=TRAINEE, is_active=False)
+    client.force_login(people["supervisor"])
+    rows = client.get("/progress/trainees/").context["rows"]
+    listed = [r["trainee"] for r in rows]
+    assert {t.username for t in listed} == {"dora", "otto", "tina"}
+    assert set(listed) == set(User.objects.trainees_of(demo))
 
 
 def test_the_csv_exports_have_the_documented_columns(client, people):

@@ -14,10 +14,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.formats import date_format
 
@@ -25,6 +24,7 @@ from trainer.drills.models import Attempt
 from trainer.drills.services import DrillError, NotFound, NotYours, Result, Stale, answer_question
 from trainer.drills.services import create_question as deal
 from trainer.engine.drills import REGISTRY
+from trainer.houses.models import User
 
 from .models import (
     MAX_QUESTIONS,
@@ -54,32 +54,6 @@ FINISHED = "This test is finished: no more answers are taken. Your result stands
 
 def when(moment: datetime) -> str:
     return date_format(timezone.localtime(moment), "j M Y, H:i")
-
-
-# -- who is a trainee ------------------------------------------------------------------------
-
-
-def trainees() -> QuerySet:
-    """Every active user who may practise drills, in every house."""
-    practise = Q(
-        groups__permissions__codename="practise_drills",
-        groups__permissions__content_type__app_label="houses",
-    ) | Q(
-        user_permissions__codename="practise_drills",
-        user_permissions__content_type__app_label="houses",
-    )
-    return (
-        get_user_model()
-        .objects.filter(is_active=True)
-        .filter(practise)
-        .distinct()
-        .order_by("username")
-    )
-
-
-def trainees_of(house) -> QuerySet:
-    """The trainees of one house: the people its tests are for."""
-    return trainees().filter(house_id=getattr(house, "pk", house))
 
 
 # -- building and assigning ------------------------------------------------------------------
@@ -152,7 +126,7 @@ def assign(*, test: Assessment, trainees: Iterable, assigned_by) -> Assigned:
             f"This test was due on {when(test.due_at)}: it can no longer be assigned."
         )
     eligible = set(
-        trainees_of(test.house_id)
+        User.objects.trainees_of(test.house_id)
         .filter(pk__in=[t.pk for t in trainees])
         .values_list("pk", flat=True)
     )
@@ -351,6 +325,4 @@ __all__ = [
     "finish_overdue",
     "start_sitting",
     "stop",
-    "trainees",
-    "trainees_of",
 ]

@@ -21,6 +21,7 @@ from trainer.drills.forms import AnswerForm
 from trainer.drills.presenting import review, shown
 from trainer.drills.services import fields_of
 from trainer.engine.drills import AnswerError
+from trainer.houses.models import User
 
 from . import services
 from .forms import AssignForm, BuildForm
@@ -207,9 +208,9 @@ def manage(request):
     _house_scope(request)
     tests = Assessment.objects.visible_to(request.user).select_related("house").with_counts()
     if request.user.is_superuser:
-        trainees = services.trainees()
+        trainees = User.objects.trainees()
     else:
-        trainees = services.trainees_of(request.user.house_id)
+        trainees = User.objects.trainees_of(request.user.house_id)
     return render(
         request,
         "assessments/manage.html",
@@ -255,7 +256,7 @@ def _visible_test(request, test_id) -> Assessment:
 def _assign_form(request, test, data=None) -> AssignForm | None:
     if not request.user.has_perm("houses.assign_tests"):
         return None
-    return AssignForm(data, trainees=services.trainees_of(test.house_id))
+    return AssignForm(data, trainees=User.objects.trainees_of(test.house_id))
 
 
 def _render_test(request, test, form, status=200):

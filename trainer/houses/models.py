@@ -11,11 +11,12 @@ from __future__ import annotations
 import secrets
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractUser, UserManager
+from django.contrib.auth.models import AbstractUser, Permission
+from django.contrib.auth.models import UserManager as AuthUserManager
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models, transaction
-from django.db.models import F, Max, Q
+from django.db.models import Exists, F, Max, OuterRef, Q
 from django.utils.crypto import salted_hmac
 
 from trainer.engine import Category
@@ -118,6 +119,34 @@ class House(SerialsKept):
 
     def natural_key(self):
         return (self.slug,)
+
+
+class UserQuerySet(models.QuerySet):
+    def trainees(self) -> UserQuerySet:
+        """Active users who may practise drills, in every house, by username: the permission
+        houses.practise_drills given through a group (the Trainee role) or to the user alone.
+
+        Only a grant counts: a superuser may do anything, but that alone does not put every
+        administrator in the trainee lists (and on tests); one given the permission does count.
+        The test is the one ModelBackend.with_perm makes, as a subquery, so no row comes twice.
+        """
+        granted = Permission.objects.filter(
+            Q(group__user=OuterRef("pk")) | Q(user=OuterRef("pk")),
+            codename="practise_drills",
+            content_type__app_label="houses",
+        )
+        return self.filter(Exists(granted), is_active=True).order_by("username")
+
+    def trainees_of(self, house: House | int | None) -> UserQuerySet:
+        """The trainees of one house (a House or its id): the people its tests are for and its
+        supervisors review.  No house has no trainees."""
+        if house is None:
+            return self.none()
+        return self.trainees().filter(house_id=getattr(house, "pk", house))
+
+
+class UserManager(AuthUserManager.from_queryset(UserQuerySet)):
+    """Django's user manager (create_user, natural keys) with the questions asked of staff."""
 
 
 class User(AbstractUser, SerialsKept):

@@ -25,7 +25,6 @@ from trainer.drills.models import Attempt
 from trainer.drills.presenting import review
 from trainer.engine.drills import REGISTRY
 from trainer.houses.models import User
-from trainer.houses.roles import TRAINEE
 
 from . import stats
 from .charts import SIZE, trend_panels
@@ -55,12 +54,13 @@ class FilterForm(forms.Form):
         return {k: v for k, v in self.cleaned_data.items() if v}
 
 
-def trainees_of(user):
+def reviewable_trainees(user):
     """The trainees a supervisor may review: their own house's (superusers: everyone's)."""
-    trainees = User.objects.filter(groups__name=TRAINEE, is_active=True)
-    if not user.is_superuser:
-        trainees = trainees.filter(house_id=user.house_id or -1)
-    return trainees.select_related("house").order_by("username")
+    if user.is_superuser:
+        trainees = User.objects.trainees()
+    else:
+        trainees = User.objects.trainees_of(user.house_id)
+    return trainees.select_related("house")
 
 
 def _mistake_rows(attempts: list[Attempt]) -> list[dict]:
@@ -109,7 +109,7 @@ SORTS = {
 def trainee_rows(user, filters: dict) -> list[dict]:
     """One row per trainee: attempts, accuracy, median time, last active, tests passed
     (four queries, whatever the number of trainees and attempts)."""
-    trainees = list(trainees_of(user))
+    trainees = list(reviewable_trainees(user))
     ids = [t.pk for t in trainees]
     attempts = stats.filter_attempts(Attempt.objects.filter(trainee_id__in=ids), **filters)
     totals = {
@@ -185,7 +185,7 @@ def trainees(request):
 
 
 def _reviewable(request, user_id) -> User:
-    trainee = trainees_of(request.user).filter(pk=user_id).first()
+    trainee = reviewable_trainees(request.user).filter(pk=user_id).first()
     if trainee is None:
         raise Http404("There is no such trainee in your house.")
     return trainee
@@ -226,7 +226,7 @@ def trainee_detail(request, user_id):
 @require_GET
 def analysis(request):
     form = FilterForm(request.GET or None)
-    ids = trainees_of(request.user).values("pk")
+    ids = reviewable_trainees(request.user).values("pk")
     attempts = stats.filter_attempts(Attempt.objects.filter(trainee_id__in=ids), **form.values())
     by_category, by_situation = stats.slips(attempts)
     kinds = stats.by_kind(attempts)

@@ -1,7 +1,7 @@
 from django.http import JsonResponse
 from django.shortcuts import render
 
-from .engine import Category
+from trainer.engine import Category
 
 
 def home(request):

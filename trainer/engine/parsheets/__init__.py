@@ -1,0 +1,66 @@
+"""Par sheets: the exact house edge of a paytable under optimal play, by complete enumeration.
+
+Mississippi Stud: every two-card start and every ordered run of three community cards
+(1,326 × 50 × 49 × 48 deals), the player folding or betting 1, 2 or 3 × Ante before each
+community card by expected value.  Caribbean Stud and Casino Stud Poker: every player hand,
+dealer up card and dealer hand (C(52,5) × 47 × C(46,4) combinations), the player raising or
+folding by expected value knowing the up card.  Equal values go to betting, and to the larger
+bet.  Every figure is an exact `Fraction`; `ParSheet.as_dict()` gives decimals for display.
+
+The rules come from the game modules, never restated here: what a final Mississippi Stud hand
+pays is `mississippi_stud.settle`'s answer, the dealer qualifies at `LOWEST_QUALIFIER`, the
+second bet wins at `Paytable.odds_for` of the player's category.
+
+The modules: `sheet` (the `ParSheet` record, `paytable_key`, the checks of the inputs),
+`arrays` (card sets as numpy arrays and a vectorised evaluator), `mississippi_stud` and
+`banked_stud` (one enumeration each); `parsheet_for` below picks one by game.
+
+A reduced deck (`deck=`, ranks × suits) runs the same machinery in well under a second, which
+is how the tests check it against a brute-force reference:
+
+>>> from ..paytables import MISSISSIPPI_STUD_BASE
+>>> small = parse_cards("Ac Ad Ah 4c 4d 4h Tc Td Th Jc Jd Jh Kc Kd Kh")
+>>> sheet = mississippi_stud_parsheet(MISSISSIPPI_STUD_BASE, deck=small)
+>>> sheet.combinations == 105 * 13 * 12 * 11, sum(p for _, p in sheet.outcomes)
+(True, Fraction(1, 1))
+"""
+
+from __future__ import annotations
+
+from ..cards import parse_cards  # noqa: F401 (the doctest above uses it)
+from ..errors import EngineError
+from ..paytables import Paytable
+from .arrays import _combos as _combos  # the tests check these two directly
+from .arrays import _strengths as _strengths
+from .banked_stud import banked_stud_parsheet
+from .mississippi_stud import STREETS, mississippi_stud_parsheet
+from .sheet import MISSISSIPPI, ParSheet, Progress, _profile, paytable_key
+
+__all__ = [
+    "MISSISSIPPI",
+    "STREETS",
+    "ParSheet",
+    "Progress",
+    "banked_stud_parsheet",
+    "mississippi_stud_parsheet",
+    "parsheet_for",
+    "paytable_key",
+]
+
+
+def parsheet_for(
+    game: str,
+    paytable: Paytable,
+    *,
+    call_multiple: int | None = None,
+    progress: Progress | None = None,
+) -> ParSheet:
+    """The par sheet of `paytable` for `game` ("mississippi-stud", "caribbean-stud" or
+    "casino-stud"): the one entry point for the command line and the admin."""
+    if game == MISSISSIPPI:
+        if call_multiple is not None:
+            raise EngineError("Mississippi Stud has no call multiple.")
+        return mississippi_stud_parsheet(paytable, progress=progress)
+    return banked_stud_parsheet(
+        _profile(game), paytable, call_multiple=call_multiple, progress=progress
+    )

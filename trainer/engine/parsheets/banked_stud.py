@@ -1,0 +1,277 @@
+"""The par sheets of the banked stud games, Caribbean Stud and Casino Stud Poker: every player
+hand, dealer up card and dealer hand, the player raising or folding by expected value knowing
+the up card."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from ..cards import Card
+from ..errors import EngineError
+from ..games.banked_stud import LOWEST_QUALIFIER, Profile
+from ..hands import DISTINCT_STRENGTHS, Category, hand_value
+from ..paytables import BANKED_STUD_ROWS, Paytable, PaytableError
+from .arrays import _combos, _rank, _strengths
+from .sheet import ParSheet, Progress, _deck, _multiple, _profile, paytable_key
+
+#: subsets of a five-card hand of at most four cards: (positions, sign for inclusion-exclusion)
+_SUBSETS = tuple(
+    (s, (-1) ** len(s)) for size in range(5) for s in itertools.combinations(range(5), size)
+)
+
+
+def _suit_classes(cards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Hands equal up to renaming suits, as (first member, class size): two hands are alike
+    exactly when the multisets of their per-suit rank masks are."""
+    ranks, suits = cards.astype(np.int64) >> 2, cards.astype(np.int64) & 3
+    masks = np.zeros((len(cards), 4), dtype=np.int64)
+    for suit in range(4):
+        masks[:, suit] = ((suits == suit).astype(np.int64) << ranks).sum(axis=1)
+    masks.sort(axis=1)
+    key = masks[:, 0] | masks[:, 1] << 13 | masks[:, 2] << 26 | masks[:, 3] << 39
+    _, first, size = np.unique(key, return_index=True, return_counts=True)
+    return first, size
+
+
+def _subset_rows(hands: np.ndarray, offsets: list[int]) -> np.ndarray:
+    """The counter-table row of each subset in _SUBSETS of each hand: (len(hands), 31)."""
+    return np.stack([offsets[len(s)] + _rank(hands, s) for s, _ in _SUBSETS], axis=1)
+
+
+def _update_index(hands: np.ndarray, offsets: list[int], n: int) -> np.ndarray:
+    """Flat counter-table cells one hand adds 1 to: (subset S, card u) for every S of at most
+    four of its cards and every card u of the hand outside S, 80 a hand, by the size of S:
+    5 cells for the empty set, then 20, 30, 20 and 5."""
+    rows = _subset_rows(hands, offsets)
+    cells = []
+    for i, (subset, _) in enumerate(_SUBSETS):
+        for position in range(5):
+            if position not in subset:
+                cells.append(rows[:, i] * n + hands[:, position])
+    return np.stack(cells, axis=1)
+
+
+@dataclass(frozen=True)
+class _Players:
+    """One player hand of each suit pattern, weakest first: cards (deck positions), strength,
+    how many hands share the pattern, and the cards as a bit mask."""
+
+    hands: np.ndarray
+    strength: np.ndarray
+    weight: np.ndarray
+
+    @property
+    def bits(self) -> np.ndarray:
+        return (np.int64(1) << self.hands).sum(axis=1)
+
+
+def _sweep(
+    n: int,
+    hands: np.ndarray,
+    strength: np.ndarray,
+    reps: _Players,
+    rep_rows: np.ndarray,
+    offsets: list[int],
+    progress: Progress | None,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For each player hand of `reps` and each card u: how many hands holding u and none of
+    the player's cards are weaker (`less`), of equal strength (`ties`), and the table of
+    weaker-than-qualifying counts by (set, card) the caller asks for non-qualifiers.  Only
+    players who can beat a qualifying dealer are asked for `less` and `ties`."""
+    n5 = len(hands)
+    signs = np.array([sign for _, sign in _SUBSETS], dtype=np.int32)
+    order = np.argsort(strength, kind="stable")
+    sorted_strength = strength[order]
+    table_rows = offsets[-1] + math.comb(n, 4)
+    table = np.zeros(table_rows * n, dtype=np.int32)
+    grid = table.reshape(table_rows, n)
+
+    # hands that cannot qualify are never compared with: count them in one go
+    below = int(np.searchsorted(sorted_strength, LOWEST_QUALIFIER.strength))
+    for start in range(0, below, 200_000):
+        part = hands[order[start : min(below, start + 200_000)]].astype(np.int64)
+        cells = _update_index(part, offsets, n).ravel()
+        table += np.bincount(cells, minlength=table.size).astype(np.int32)
+    not_qualifying = grid.copy()
+    done = below
+    if progress is not None:
+        progress(done, n5)
+
+    less = np.zeros((len(reps.hands), n), dtype=np.int32)
+    ties = np.zeros((len(reps.hands), n), dtype=np.int32)
+    rep_bits = reps.bits
+    starts = np.flatnonzero(np.diff(sorted_strength[below:].astype(np.int64))) + below + 1
+    bounds = [below, *starts.tolist(), n5]
+    rep_bounds = np.searchsorted(reps.strength, sorted_strength[bounds[:-1]]).tolist()
+    rep_bounds.append(len(reps.hands))
+    small = offsets[3] * n  # the cells of sets of at most two cards
+    chunk_start = below
+    cells = np.empty((0, 80), dtype=np.int64)
+    for g in range(len(bounds) - 1):
+        lo, hi = bounds[g], bounds[g + 1]
+        if hi > chunk_start + len(cells):
+            # the table cells of the next stretch of hands, cut at a group boundary
+            end = bounds[min(len(bounds) - 1, int(np.searchsorted(bounds, lo + 50_000)))]
+            chunk_start = lo
+            cells = _update_index(hands[order[lo : max(end, hi)]].astype(np.int64), offsets, n)
+        r0, r1 = rep_bounds[g], rep_bounds[g + 1]
+        if r1 > r0:
+            # before this strength joins the table: the weaker hands, by inclusion-exclusion
+            less[r0:r1] = np.einsum("psu,s->pu", grid[rep_rows[r0:r1]], signs)
+            # equal strength: the hands of this group sharing no card with the player
+            group = hands[order[lo:hi]].astype(np.int64)
+            group_bits = (np.int64(1) << group).sum(axis=1)
+            apart = (rep_bits[r0:r1, None] & group_bits[None, :]) == 0
+            holds = np.zeros((hi - lo, n), dtype=np.float32)
+            np.put_along_axis(holds, group, 1.0, axis=1)
+            ties[r0:r1] = np.rint(apart.astype(np.float32) @ holds).astype(np.int32)
+        mine = cells[lo - chunk_start : hi - chunk_start]
+        # sets of up to two cards: a small corner of the table, counted whole
+        table[:small] += np.bincount(mine[:, :55].ravel(), minlength=small).astype(np.int32)
+        # three cards and a card: repeats within a group are possible, so add one by one
+        np.add.at(table, mine[:, 55:75].ravel(), 1)
+        # four cards and a card: that is the hand itself, so no cell repeats
+        table[mine[:, 75:].ravel()] += 1
+        if progress is not None and (hi - done >= 100_000 or hi == n5):
+            done = hi
+            progress(done, n5)
+    return less, ties, not_qualifying
+
+
+def banked_stud_parsheet(
+    profile: Profile,
+    paytable: Paytable,
+    *,
+    call_multiple: int | None = None,
+    progress: Progress | None = None,
+    deck: Sequence[Card] | None = None,
+) -> ParSheet:
+    """The exact par sheet of Caribbean Stud (`CARIBBEAN`) or Casino Stud Poker (`CASINO`)
+    under optimal play knowing the dealer's up card.  `call_multiple` defaults to the game's
+    (the house-rule default 2 for Caribbean; Casino's Raise is always 2).  Payout caps are
+    not modelled: they depend on the size of the Ante.
+
+    For a player hand P and up card u the raise is worth, per dealer hand: +1 if the dealer
+    does not qualify, 1 + multiple × odds if P beats a qualifying dealer, 0 on a tie and
+    -(1 + multiple) on a loss; folding is worth -1.  So all it takes is, for each (P, u),
+    how many dealer hands holding u and none of P's cards are weaker than P, equal, or do not
+    qualify.  Hands are swept weakest first while a table counts, for every set S of at most
+    four cards and every card u, the weaker hands holding S and u; inclusion-exclusion over
+    the subsets of P then counts those that avoid P.  Ties come from the hands of P's own
+    strength directly; only one player hand of each suit pattern is asked (134,459 of them).
+    """
+    profile = _profile(profile)
+    problems = paytable.problems(BANKED_STUD_ROWS)
+    if problems:
+        raise PaytableError(" ".join(problems))
+    multiple = _multiple(profile, call_multiple)
+    cards = _deck(deck)
+    n = len(cards)
+    ranks = {c.rank for c in cards}
+    suits = {c.suit for c in cards}
+    if n < 10 or n != len(ranks) * len(suits):
+        raise EngineError(
+            "A banked stud par sheet needs at least 10 cards, every suit of each rank."
+        )
+
+    scale = math.lcm(*(o.to for _, o in paytable.rows))
+    #: per category order (1 high card .. 10 royal): what a winning raise pays per Ante × scale
+    win = np.zeros(11, dtype=np.int64)
+    for category in Category:
+        odds = paytable.odds_for(category)
+        assert odds is not None
+        win[category.order] = scale + multiple * scale * odds.win // odds.to
+    order_of = np.array(
+        [0] + [hand_value(s).category.order for s in range(1, DISTINCT_STRENGTHS + 1)],
+        dtype=np.int64,
+    )
+    qualify = LOWEST_QUALIFIER.strength
+
+    hands = _combos(n, 5)
+    n5 = len(hands)
+    dealt = np.array([c.index for c in cards], dtype=np.int64)[hands]
+    strength = _strengths(dealt)
+    first, weight = _suit_classes(dealt)
+    del dealt
+    by_strength = np.argsort(strength[first], kind="stable")
+    first, weight = first[by_strength], weight[by_strength]
+    reps = _Players(hands[first].astype(np.int64), strength[first].astype(np.int64), weight)
+    offsets = [0]
+    for size in range(4):
+        offsets.append(offsets[-1] + math.comb(n, size))
+    rep_rows = _subset_rows(reps.hands, offsets)
+    signs = np.array([sign for _, sign in _SUBSETS], dtype=np.int32)
+    less, ties, not_qualifying = _sweep(n, hands, strength, reps, rep_rows, offsets, progress)
+    rep_strength, weight, rep_bits = reps.strength, reps.weight, reps.bits
+
+    # per (player hand, up card): dealer hands by result, then the better decision
+    dealer_hands = math.comb(n - 6, 4)
+    ups = n - 5
+    counts: dict[str, Any] = {"win": [0] * 11, "nq": 0, "push": 0, "loss": 0, "fold": 0}
+    raised = 0
+    total_value = 0
+    for start in range(0, len(weight), 4096):
+        stop = min(start + 4096, len(weight))
+        rows = rep_rows[start:stop]
+        nq = np.einsum("psu,s->pu", not_qualifying[rows], signs).astype(np.int64)
+        live = ((rep_bits[start:stop, None] >> np.arange(n)) & 1) == 0
+        can_win = (rep_strength[start:stop] >= qualify)[:, None]
+        weaker = less[start:stop].astype(np.int64)
+        tie = np.where(can_win, ties[start:stop], 0).astype(np.int64)
+        wins = np.where(can_win, weaker - nq, 0)
+        losses = dealer_hands - nq - wins - tie
+        category = order_of[rep_strength[start:stop]]
+        raise_value = nq * scale + wins * win[category][:, None] - losses * (1 + multiple) * scale
+        fold_value = -dealer_hands * scale
+        raises = (raise_value >= fold_value) & live
+        folds = ~raises & live
+        w = weight[start:stop].astype(np.int64)[:, None]
+        total_value += int((w * np.where(raises, raise_value, 0)).sum())
+        total_value += int((w * folds).sum()) * fold_value
+        raised += int((w * raises).sum())
+        counts["fold"] += int((w * folds).sum()) * dealer_hands
+        counts["nq"] += int((w * raises * nq).sum())
+        counts["push"] += int((w * raises * tie).sum())
+        counts["loss"] += int((w * raises * losses).sum())
+        won = (w * raises * wins).sum(axis=1)
+        for c in range(1, 11):
+            counts["win"][c] += int(won[category == c].sum())
+
+    situations = n5 * ups
+    combinations = situations * dealer_hands
+    ev = Fraction(total_value, combinations * scale)
+    outcomes = [(c.label, Fraction(int(counts["win"][c.order]), combinations)) for c in Category]
+    outcomes += [
+        ("dealer does not qualify", Fraction(counts["nq"], combinations)),
+        ("push", Fraction(counts["push"], combinations)),
+        ("loss", Fraction(counts["loss"], combinations)),
+        ("fold", Fraction(counts["fold"], combinations)),
+    ]
+    # the outcome counts must account for every combination and the value found
+    assert sum(p for _, p in outcomes) == 1
+    paid = sum(int(counts["win"][c]) * int(win[c]) for c in range(1, 11)) + scale * (
+        counts["nq"] - counts["loss"] * (1 + multiple) - counts["fold"]
+    )
+    assert Fraction(paid, combinations * scale) == ev
+    raise_share = Fraction(raised, situations)
+    average = 1 + multiple * raise_share
+    edge = -ev
+    second = profile.second_bet.lower()
+    return ParSheet(
+        game=profile.game,
+        paytable=paytable.name,
+        house_edge=edge,
+        average_bet=average,
+        element_of_risk=edge / average,
+        outcomes=tuple(outcomes),
+        decisions=(("after the deal", ((second, raise_share), ("fold", 1 - raise_share))),),
+        combinations=combinations,
+        key=paytable_key(paytable, profile, call_multiple=multiple, deck=deck),
+    )

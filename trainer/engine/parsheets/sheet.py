@@ -1,0 +1,176 @@
+"""What every par sheet shares: the `ParSheet` record, the key of what it was computed from,
+and the checks of a par sheet's inputs (game, call multiple, deck)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from ..cards import ALL_CARDS, Card
+from ..errors import EngineError
+from ..games.banked_stud import CARIBBEAN, CASINO, Profile
+from ..house import HouseRules
+from ..paytables import Band, Paytable
+
+#: the `game` of a Mississippi Stud par sheet (as in rulings)
+MISSISSIPPI = "mississippi-stud"
+#: bumped whenever a change here could change a computed figure, so stored keys go stale
+_METHOD_VERSION = 1
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class ParSheet:
+    """The par sheet of one paytable: exact figures per Ante under optimal play.
+
+    `house_edge` is the house's expected win per Ante (below zero the player has the edge:
+    see `player_edge`); `average_bet` the expected total stake in Antes; `element_of_risk`
+    house edge / average bet.  `outcomes` are the probabilities of the final results (they add
+    up to 1).  `decisions` holds, per decision point, the share of each choice among the hands
+    that reach it.  `combinations` is the number of equally likely deals enumerated.
+    """
+
+    game: str
+    paytable: str
+    house_edge: Fraction
+    average_bet: Fraction
+    element_of_risk: Fraction
+    outcomes: tuple[tuple[str, Fraction], ...]
+    decisions: tuple[tuple[str, tuple[tuple[str, Fraction], ...]], ...]
+    combinations: int
+    #: `paytable_key` of what was computed: equal keys, equal figures
+    key: str
+
+    @property
+    def player_edge(self) -> bool:
+        """True when the table favours the player (a house edge below zero)."""
+        return self.house_edge < 0
+
+    @property
+    def expected_return(self) -> Fraction:
+        """The player's expected net per Ante (minus the house edge)."""
+        return -self.house_edge
+
+    def outcome(self, name: str) -> Fraction:
+        for label, probability in self.outcomes:
+            if label == name:
+                return probability
+        raise KeyError(name)
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready: decimals as floats, plus exact fractions as "numerator/denominator"."""
+        return {
+            "game": self.game,
+            "paytable": self.paytable,
+            "key": self.key,
+            "house_edge": float(self.house_edge),
+            "house_edge_exact": _exact(self.house_edge),
+            "player_edge": self.player_edge,
+            "average_bet": float(self.average_bet),
+            "average_bet_exact": _exact(self.average_bet),
+            "element_of_risk": float(self.element_of_risk),
+            "element_of_risk_exact": _exact(self.element_of_risk),
+            "outcomes": [
+                {"name": name, "probability": float(p), "exact": _exact(p)}
+                for name, p in self.outcomes
+            ],
+            "decisions": [
+                {
+                    "street": street,
+                    "choices": [
+                        {"choice": choice, "share": float(p), "exact": _exact(p)}
+                        for choice, p in choices
+                    ],
+                }
+                for street, choices in self.decisions
+            ],
+            "combinations": self.combinations,
+        }
+
+
+def _exact(value: Fraction) -> str:
+    return f"{value.numerator}/{value.denominator}"
+
+
+# --- keys ------------------------------------------------------------------------------------
+
+
+def paytable_key(
+    paytable: Paytable,
+    game: str | Profile = MISSISSIPPI,
+    *,
+    call_multiple: int | None = None,
+    deck: Sequence[Card] | None = None,
+) -> str:
+    """A stable hash of everything a par sheet depends on: the game, the odds of every row
+    (reduced: 4 to 2 is 2 to 1), the pair bands (Mississippi Stud) or the call multiple (banked
+    games).  The table's name and bet unit do not change the figures and are left out.
+
+    >>> from ..paytables import MISSISSIPPI_STUD_BASE
+    >>> paytable_key(MISSISSIPPI_STUD_BASE) == paytable_key(MISSISSIPPI_STUD_BASE)
+    True
+    >>> paytable_key(MISSISSIPPI_STUD_BASE) == paytable_key(MISSISSIPPI_STUD_BASE, CARIBBEAN)
+    False
+    """
+    name = game.game if isinstance(game, Profile) else game
+    data: dict[str, Any] = {
+        "method": _METHOD_VERSION,
+        "game": name,
+        "rows": [[c.label, _exact(Fraction(o.win, o.to))] for c, o in paytable.rows],
+    }
+    if name == MISSISSIPPI:
+        if call_multiple is not None:
+            raise EngineError("Mississippi Stud has no call multiple.")
+        data["pair_band"] = _band(paytable.pair_band)
+        data["push_band"] = _band(paytable.push_band)
+    else:
+        profile = _profile(game)
+        data["call_multiple"] = _multiple(profile, call_multiple)
+    if deck is not None:
+        data["deck"] = sorted(c.index for c in _deck(deck))
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _band(band: Band | None) -> list[int] | None:
+    return None if band is None else [band.low, band.high]
+
+
+def _profile(game: str | Profile) -> Profile:
+    if isinstance(game, Profile):
+        return game
+    for profile in (CARIBBEAN, CASINO):
+        if profile.game == game:
+            return profile
+    raise EngineError(
+        f"'{game}' has no par sheet: use mississippi-stud, caribbean-stud or casino-stud."
+    )
+
+
+def _multiple(profile: Profile, call_multiple: int | None) -> int:
+    default = profile.multiple(HouseRules())
+    if call_multiple is None:
+        return default
+    if isinstance(call_multiple, bool) or not isinstance(call_multiple, int) or call_multiple < 1:
+        raise EngineError(
+            f"The call multiple must be a whole number from 1; {call_multiple!r} is not."
+        )
+    if profile.fixed_multiple is not None and call_multiple != profile.fixed_multiple:
+        raise EngineError(
+            f"{profile.title}'s {profile.second_bet} is always {profile.fixed_multiple} × Ante."
+        )
+    return call_multiple
+
+
+def _deck(deck: Sequence[Card] | None) -> tuple[Card, ...]:
+    if deck is None:
+        return ALL_CARDS
+    cards = tuple(deck)
+    if not all(isinstance(c, Card) for c in cards) or len(set(cards)) != len(cards):
+        raise EngineError("A par sheet's deck must be distinct cards.")
+    return tuple(sorted(cards, key=lambda c: c.index))
