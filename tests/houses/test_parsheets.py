@@ -9,7 +9,7 @@ from django.core.management.base import CommandError
 from tests.factories import HouseFactory, PaytableVersionFactory
 from trainer.engine import Category
 from trainer.engine.paytables import MISSISSIPPI_STUD_BASE
-from trainer.houses import services
+from trainer.houses import services, tasks
 from trainer.houses.models import ParSheetResult, PaytableVersion
 
 # mississippi-stud.txt's base table: the published house edge is 4.9149%; the engine's exact
@@ -53,7 +53,7 @@ def test_compute_action_stores_the_par_sheet_and_identical_tables_share_it(
     assert BASE_EDGE in page.content.decode()
     # the same table in another house: one computation serves both
     twin = PaytableVersionFactory(house=HouseFactory(), game="mississippi-stud")
-    assert services.request_parsheet(twin).pk == result.pk
+    assert tasks.request_parsheet(twin).pk == result.pk
     assert ParSheetResult.objects.count() == 1
 
 
@@ -67,7 +67,7 @@ def test_a_table_that_gives_the_player_the_edge_is_flagged_before_activation(
         house=house, rows=generous, label="Promotion", inversions_confirmed=True
     )
     with django_capture_on_commit_callbacks(execute=True):
-        services.request_parsheet(version)
+        tasks.request_parsheet(version)
     assert services.parsheet_of(version).player_edge
     response = manager_client.post(
         "/admin/houses/paytableversion/",
@@ -101,7 +101,7 @@ def test_a_broken_table_is_not_computed(manager_client, house):
 def test_the_real_worker_computes_a_queued_par_sheet(ms_version):
     # the database backend of settings.TASKS, and its db_worker command, as `make run` runs it
     # (transactional: the worker closes and reopens database connections as it goes)
-    result = services.request_parsheet(ms_version)
+    result = tasks.request_parsheet(ms_version)
     assert ParSheetResult.objects.get(pk=result.pk).status == "queued"
     call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)
     result.refresh_from_db()

@@ -20,7 +20,7 @@ from django.utils.html import format_html
 from trainer.engine import EngineError
 from trainer.engine.paytables import BANKED_STUD_ROWS
 
-from . import services
+from . import services, tasks
 from .config import house_rules_of, paytable_of
 from .models import House, HouseRulesSettings, PaytableRow, PaytableVersion, User
 from .preview import preview
@@ -349,7 +349,7 @@ class PaytableVersionAdmin(HouseScopedAdmin):
             if not self.has_view_permission(request, version):
                 raise PermissionDenied
             try:
-                result = services.request_parsheet(version)
+                result = tasks.request_parsheet(version)
             except ValidationError as exc:
                 self.message_user(request, f"{version}: {' '.join(exc.messages)}", messages.ERROR)
                 continue

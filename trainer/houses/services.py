@@ -37,11 +37,10 @@ def parsheet_of(version: PaytableVersion) -> ParSheetResult | None:
     return ParSheetResult.objects.filter(key=key).first() if key else None
 
 
-def request_parsheet(version: PaytableVersion) -> ParSheetResult:
-    """Queue the computation of a version's par sheet, unless an identical table's is already
-    done or under way (a failed one is tried again)."""
-    from .tasks import compute_parsheet  # the task module is the worker's entry point
-
+def claim_parsheet(version: PaytableVersion) -> tuple[ParSheetResult, bool]:
+    """The par-sheet row of a version's table, and whether it needs computing: False when an
+    identical table's sheet is already done or under way (a failed one is queued again).
+    `trainer.houses.tasks.request_parsheet` queues the computation when it is needed."""
     problems = table_problems(version)
     if problems:
         raise ValidationError(" ".join(problems))
@@ -51,12 +50,11 @@ def request_parsheet(version: PaytableVersion) -> ParSheetResult:
             key=key, defaults={"game": version.game}
         )
         if not created and result.status != ParSheetResult.Status.FAILED:
-            return result
+            return result, False
         if not created:
             result.status, result.error, result.done = ParSheetResult.Status.QUEUED, "", 0
             result.save(update_fields=["status", "error", "done"])
-    transaction.on_commit(lambda: compute_parsheet.enqueue(result.pk, version.pk))
-    return result
+    return result, True
 
 
 def chip_unit_of(house_id: int | None) -> int:
