@@ -3,6 +3,7 @@ Nothing else reads the rows."""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from trainer.engine.house import HouseConfig, HouseRules
@@ -33,7 +34,7 @@ def house_rules_of(settings: HouseRulesSettings | None) -> HouseRules:
     every field of `HouseRules` is a column of the same name."""
     if settings is None:
         return HouseRules()
-    return HouseRules(**{name: getattr(settings, name) for name in HouseRules.__dataclass_fields__})
+    return HouseRules(**{f.name: getattr(settings, f.name) for f in dataclasses.fields(HouseRules)})
 
 
 def active_versions(house: House | int) -> list[PaytableVersion]:

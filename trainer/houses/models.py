@@ -175,12 +175,20 @@ class User(AbstractUser, SerialsKept):
     def __str__(self) -> str:
         return self.get_username()
 
-    def _get_session_auth_hash(self, secret=None):
+    def _session_hash(self, secret=None) -> str:
         # Django signs each session with a hash of the password; the sessions serial joins it,
         # so signing out (which moves the serial on) ends every copy of the session cookie.
         key_salt = "trainer.houses.models.User.get_session_auth_hash"
         value = f"{self.password}:{self.sessions_serial}"
         return salted_hmac(key_salt, value, secret=secret, algorithm="sha256").hexdigest()
+
+    def get_session_auth_hash(self) -> str:
+        return self._session_hash()
+
+    def get_session_auth_fallback_hash(self):
+        # sessions signed with a key of SECRET_KEY_FALLBACKS stay valid, as Django's own do
+        for fallback_secret in settings.SECRET_KEY_FALLBACKS:
+            yield self._session_hash(secret=fallback_secret)
 
     def is_member_of(self, house: House | None) -> bool:
         return house is not None and self.house_id == house.pk

@@ -91,7 +91,7 @@ def house_changed(sender, instance, created, raw=False, **kwargs):
 @receiver(user_logged_out)
 def signed_out(sender, request, user, **kwargs):
     # a session is a signed cookie, kept by the browser: moving the serial on ends this one
-    # and any copy of it (trainer.houses.models.User._get_session_auth_hash)
+    # and any copy of it (trainer.houses.models.User.get_session_auth_hash)
     if user is not None and user.pk is not None:
         User.bump_serial("sessions_serial", pk=user.pk)
 
