@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .. import banked_stud
+from .. import banked_stud, requests
 from ..cards import ACE, JACK, KING, QUEEN, Card, Deck, format_cards
 from ..dealing import hand_of, high_card, remaining, tie_for
 from ..errors import EngineError
@@ -16,7 +16,7 @@ from ..hands import (
 )
 from ..house import HouseConfig
 from .hand_reading import near_miss
-from .kinds import Answer, AnswerField, Dealt, DrillKind, Level, positions_of, seat_of
+from .kinds import Answer, AnswerField, Dealt, DrillKind, Level
 from .stakes import (
     LOSING_HANDS,
     POSITIONS,
@@ -31,7 +31,10 @@ from .stakes import (
     pick_seats,
     sample_fitting,
 )
+from .stored import positions_of, seat_of
 
+#: the seats a ruling request names (the game seats up to seven; the ruling desk six)
+SEATS = requests.SEATS
 RESULTS = (("win", "Win"), ("push", "Push"), ("lose", "Lose"))
 RESULT_KEYS = ("w", "p", "l")
 YES_NO = (("yes", "Yes"), ("no", "No"))
@@ -301,7 +304,7 @@ class BankedSettle(_Banked):
     def deal(self, rng: random.Random, level: int, config: HouseConfig, natural: bool) -> Dealt:
         paytable = self.profile.paytable(config)
         ante = pick_ante(rng, level, paytable, config)
-        seats = pick_seats(rng, pick_count(rng, POSITIONS, level)) if level > 1 else ["1"]
+        seats = pick_seats(rng, pick_count(rng, POSITIONS, level), SEATS) if level > 1 else ["1"]
         if natural:
             deck = Deck(rng=rng)
             hands = {s: deck.deal(5) for s in seats}

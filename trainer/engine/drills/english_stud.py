@@ -94,7 +94,7 @@ class EnglishBringIn(DrillKind):
             hand = english_stud.Hand(players, deck=Deck(rng=rng), rules=config.rules)
             up = dict(hand.third_street_up)
         else:
-            up = self._mixed(rng, pick_seats(rng, players))
+            up = self._mixed(rng, pick_seats(rng, players, english_stud.SEATS))
         request = {
             "game": self.game,
             "ask": "bring-in",
@@ -166,7 +166,7 @@ class EnglishFirstToAct(DrillKind):
         up = self._natural(rng, players, street, config) if natural else None
         scenario = "natural"
         if up is None:
-            seats = pick_seats(rng, players)
+            seats = pick_seats(rng, players, english_stud.SEATS)
             scenario = pick(rng, _FIRST_MIX_3 if street == 3 else _FIRST_MIX)
             up = self._mixed(rng, seats, street, scenario)
         request = {
@@ -343,7 +343,11 @@ class EnglishShowdown(DrillKind):
                     break
         if hands is None:
             scenario = pick(rng, _SHOWDOWN_MIX)
-            hands = _assign(rng, pick_seats(rng, players), self._hands(rng, scenario, players))
+            hands = _assign(
+                rng,
+                pick_seats(rng, players, english_stud.SEATS),
+                self._hands(rng, scenario, players),
+            )
         request = {
             "game": self.game,
             "ask": "showdown",

@@ -129,17 +129,3 @@ REGISTRY: dict[str, DrillKind] = {}
 def register(kind: DrillKind) -> DrillKind:
     REGISTRY[kind.slug] = kind
     return kind
-
-
-def positions_of(request: Mapping[str, Any]) -> tuple[list[Mapping[str, Any]], bool]:
-    """The position requests of a stored request, and whether it holds several."""
-    if "positions" in request:
-        positions = request["positions"]
-        if not isinstance(positions, list) or not positions:
-            raise EngineError("'positions' must list one request for each position.")
-        return positions, True
-    return [request], False
-
-
-def seat_of(position: Mapping[str, Any]) -> str:
-    return str(position.get("seat", "1"))

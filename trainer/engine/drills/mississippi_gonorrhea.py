@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from .. import mississippi_gonorrhea
+from .. import mississippi_gonorrhea, requests
 from ..cards import ACE, Card, format_cards, parse_cards
 from ..dealing import RANKS, cards_of_ranks, remaining
 from ..hands import (
@@ -34,6 +34,8 @@ _SPLIT_MIX: tuple[tuple[str, float], ...] = (
     ("all paired", 8),
     ("alone", 3),
 )
+#: the seats a ruling request names (the game seats up to eight; the ruling desk six)
+SEATS = requests.SEATS
 SEVEN = 7
 
 
@@ -66,7 +68,7 @@ class GonorrheaSplit(DrillKind):
             hands = dict(played.holdings)
             scenario = "natural"
         else:
-            seats = pick_seats(rng, players)
+            seats = pick_seats(rng, players, SEATS)
             scenario = pick(rng, _SPLIT_MIX)
             hands = self._hands(rng, scenario, seats)
         request = {

@@ -1,4 +1,15 @@
-"""Mississippi Stud drills: pay the position."""
+"""Mississippi Stud drills: pay the position.
+
+The expected answer is `mississippi_stud.settle`'s `Settlement` of each position; the spots,
+streets, bet multiples, seats and pair bands are the game module's and the paytable's.
+
+>>> from trainer.engine.house import DEFAULT_CONFIG
+>>> q = MississippiPay().generate(2, 1, DEFAULT_CONFIG)
+>>> q.expected == {"p1.outcome": q.expected["p1.outcome"], "p1.amount": q.expected["p1.amount"]}
+True
+>>> OUTCOMES
+(('win', 'Win'), ('push', 'Push'), ('lose', 'Lose'), ('fold', 'Fold'))
+"""
 
 from __future__ import annotations
 
@@ -17,8 +28,8 @@ from ..hands import (
     evaluate_five,
 )
 from ..house import HouseConfig
-from ..paytables import Paytable
-from .kinds import Answer, AnswerField, Dealt, DrillKind, Level, positions_of, seat_of
+from ..paytables import Band, Paytable
+from .kinds import Answer, AnswerField, Dealt, DrillKind, Level
 from .stakes import (
     POSITIONS,
     pick,
@@ -27,17 +38,20 @@ from .stakes import (
     pick_seats,
     sample_fitting,
 )
+from .stored import cards_at, positions_of, seat_of, value_at
 
-OUTCOMES = (("win", "Win"), ("push", "Push"), ("lose", "Lose"), ("fold", "Fold"))
+Outcome = mississippi_stud.Outcome
+Settlement = mississippi_stud.Settlement
+
+OUTCOMES = tuple((o.value, o.value.capitalize()) for o in Outcome)
 OUTCOME_KEYS = ("w", "p", "l", "f")
-
-
-def _short(rank: int) -> str:
-    return {14: "A", 13: "K", 12: "Q", 11: "J"}.get(rank, str(rank))
+#: the seats of a table: one for each position it deals
+SEATS = tuple(str(n) for n in range(1, mississippi_stud.MAX_POSITIONS + 1))
 
 
 def _band(ranks: Sequence[int]) -> str:
-    return f"{_short(min(ranks))}-{_short(max(ranks))}"
+    """The pairs `ranks` as the paytable writes a band: "6-10", "J-A"."""
+    return Band(min(ranks), max(ranks)).short()
 
 
 _MS_MIX: tuple[tuple[str | Category, float], ...] = (
@@ -63,7 +77,8 @@ _MS_OTHERS: tuple[tuple[str, float], ...] = (
     ("paying pair", 20),
     ("better", 25),
 )
-_FOLD_STREETS = {1: "3rd Street", 2: "4th Street", 3: "5th Street"}
+#: bets placed -> the street a position folded before (the one whose bet it never made)
+_FOLD_STREETS = {n: title for n, (_, title) in enumerate(mississippi_stud.BETS) if n}
 #: how the table shows a folded position (None: played to the end)
 _FOLDED = {n: f"before {street}" for n, street in _FOLD_STREETS.items()}
 _SPOT_TITLES = dict(mississippi_stud.BETS)
@@ -71,6 +86,8 @@ _SPOT_TITLES = dict(mississippi_stud.BETS)
 
 @dataclass(frozen=True)
 class _PairBands:
+    """The paytable's pair bands as ranks: the pairs that pay, push and lose."""
+
     pay: tuple[int, ...]
     push: tuple[int, ...]
     lose: tuple[int, ...]
@@ -84,6 +101,7 @@ class _PairBands:
         return cls(pay, push, lose)
 
     def kind(self, value: HandValue) -> str:
+        """How the mix sorts a final five, coarsely (never an expected answer)."""
         if value.category is Category.HIGH_CARD:
             return "lose"
         if value.category is Category.ONE_PAIR:
@@ -118,11 +136,11 @@ def _ms_decision(cards: Sequence[Card], bands: _PairBands) -> int:
     return 0
 
 
-@dataclass
+@dataclass(frozen=True)
 class _MsPosition:
     seat: str
     hole: tuple[Card, ...]
-    bets: list[int]
+    bets: tuple[int, ...]
 
     @property
     def seen(self) -> int:
@@ -153,7 +171,7 @@ class MississippiPay(DrillKind):
         paytable = config.mississippi_stud
         bands = _PairBands.of(paytable)
         ante = pick_ante(rng, level, paytable, config)
-        seats = pick_seats(rng, pick_count(rng, POSITIONS, level)) if level > 1 else ["1"]
+        seats = pick_seats(rng, pick_count(rng, POSITIONS, level), SEATS) if level > 1 else ["1"]
         if natural:
             positions, board, scenario = self._natural(rng, seats, ante, bands)
         else:
@@ -185,8 +203,8 @@ class MississippiPay(DrillKind):
                 for p in positions
             ],
         }
-        featured = next(r for r in requests if r["seat"] == scenario[0])
-        ruling = mississippi_stud.rule_request(featured, config)
+        featured = next(p for p in positions if p.seat == scenario[0])
+        settled = _settle(featured.hole, board[: featured.seen], featured.bets, config)
         prompt = "Pay the position." if len(positions) == 1 else "Pay each position."
         if level >= 3:
             prompt = prompt[:-1] + ", spot by spot."
@@ -194,8 +212,8 @@ class MississippiPay(DrillKind):
             request=request,
             table=table,
             prompt=prompt,
-            situation=_ms_situation(ruling, featured["bets"], bands),
-            category=ruling["category"],
+            situation=_ms_situation(settled, len(featured.bets), bands),
+            category=settled.category.label if settled.category is not None else None,
             extra={"featured_seat": scenario[0], "mix": scenario[1]},
         )
 
@@ -244,12 +262,12 @@ class MississippiPay(DrillKind):
         positions = []
         for seat in seats:
             bets = [ante]
-            for street in range(3):
+            for street in range(len(board)):
                 multiple = _ms_decision((*holes[seat], *board[:street]), bands)
                 if not multiple:
                     break
                 bets.append(multiple * ante)
-            positions.append(_MsPosition(seat, holes[seat], bets))
+            positions.append(_MsPosition(seat, holes[seat], tuple(bets)))
         return positions, board, (seats[0], "natural")
 
     def answer_for(self, request: Mapping[str, Any], level: int, config: HouseConfig) -> Answer:
@@ -259,44 +277,55 @@ class MississippiPay(DrillKind):
         steps: list[str] = []
         for position in positions:
             seat = seat_of(position)
-            ruling = mississippi_stud.rule_request(position, config)
+            # a fold may come before any community card was shown
+            board = cards_at(position, "board") if position.get("board") else ()
+            s = _settle(cards_at(position, "hole"), board, value_at(position, "bets"), config)
             name, who = f"p{seat}", f"Seat {seat}: "
-            outcome = ruling["outcome"]
             fields += [
                 AnswerField(f"{name}.outcome", who + "outcome", "choice", OUTCOMES, OUTCOME_KEYS),
                 AnswerField(f"{name}.amount", who + "amount paid or collected", "amount"),
             ]
-            expected[f"{name}.outcome"] = outcome
-            expected[f"{name}.amount"] = (
-                ruling["profit"]
-                if outcome == "win"
-                else 0
-                if outcome == "push"
-                else ruling["stake"]
-            )
-            if level >= 3 and outcome != "fold":
-                for spot in ruling["spots"]:
-                    key = f"{name}.spot.{spot['bet']}"
-                    title = _SPOT_TITLES[spot["bet"]]
+            expected[f"{name}.outcome"] = s.outcome.value
+            expected[f"{name}.amount"] = _paid_or_collected(s)
+            if level >= 3 and s.outcome is not Outcome.FOLD:
+                for spot in s.spots:
+                    key = f"{name}.spot.{spot.bet}"
+                    title = _SPOT_TITLES[spot.bet]
                     fields.append(AnswerField(key, f"{who}pay on the {title}", "amount"))
-                    expected[key] = spot["profit"]
-            steps += [who + s if several else s for s in ruling["steps"]]
+                    expected[key] = spot.profit
+            steps += [who + step if several else step for step in s.steps]
         return tuple(fields), expected, tuple(steps)
 
 
-def _bets(rng: random.Random, ante: int, placed: int) -> list[int]:
-    """Ante and `placed - 1` street bets of 1, 2 or 3 times the Ante."""
-    return [ante] + [ante * rng.choice((1, 2, 3)) for _ in range(placed - 1)]
+def _settle(
+    hole: Sequence[Card], board: Sequence[Card], bets: Sequence[int], config: HouseConfig
+) -> Settlement:
+    return mississippi_stud.settle(
+        hole, board, bets, paytable=config.mississippi_stud, rules=config.rules
+    )
 
 
-def _ms_situation(ruling: Mapping[str, Any], bets: Sequence[int], bands: _PairBands) -> str:
-    outcome, category = ruling["outcome"], ruling["category"]
-    if outcome == "fold":
-        return f"fold on {_FOLD_STREETS[len(bets)]}"
-    one_pair = category == Category.ONE_PAIR.label
-    if outcome == "push":
+def _paid_or_collected(s: Settlement) -> int:
+    """What the dealer hands over (the profit of a win) or takes in (the stake lost)."""
+    if s.outcome is Outcome.WIN:
+        return s.profit
+    return 0 if s.outcome is Outcome.PUSH else s.stake
+
+
+def _bets(rng: random.Random, ante: int, placed: int) -> tuple[int, ...]:
+    """Ante and `placed - 1` street bets, each one of the game's multiples of the Ante."""
+    streets = (ante * rng.choice(mississippi_stud.STREET_MULTIPLES) for _ in range(placed - 1))
+    return (ante, *streets)
+
+
+def _ms_situation(s: Settlement, placed: int, bands: _PairBands) -> str:
+    if s.outcome is Outcome.FOLD:
+        return f"fold on {_FOLD_STREETS[placed]}"
+    assert s.category is not None  # only a fold goes unread
+    one_pair, category = s.category is Category.ONE_PAIR, s.category.label
+    if s.outcome is Outcome.PUSH:
         return f"pair of {_band(bands.push)} pushes" if one_pair and bands.push else "push"
-    if outcome == "lose":
+    if s.outcome is Outcome.LOSE:
         if one_pair and bands.lose:
             return f"pair of {_band(bands.lose)} loses"
         return f"{category} loses"

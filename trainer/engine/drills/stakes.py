@@ -11,7 +11,6 @@ from ..cards import Card
 from ..hands import Category
 from ..house import HouseConfig
 from ..paytables import Paytable
-from ..requests import SEATS
 from .kinds import Level
 
 T = TypeVar("T")
@@ -59,8 +58,9 @@ def pick_pot(rng: random.Random, level: int, config: HouseConfig) -> int:
     return rng.randint(low, high) * stake_base(config.rules.chip_unit)
 
 
-def pick_seats(rng: random.Random, count: int) -> list[str]:
-    return sorted(rng.sample(SEATS, count), key=int)
+def pick_seats(rng: random.Random, count: int, seats: Sequence[str]) -> list[str]:
+    """`count` of the table's `seats`, in seat order."""
+    return sorted(rng.sample(seats, count), key=int)
 
 
 def pick_count(rng: random.Random, ranges: Mapping[int, tuple[int, int]], level: int) -> int:
