@@ -1,4 +1,16 @@
-"""Caribbean Stud and Casino Stud Poker drills: does the dealer qualify, settle the player."""
+"""Caribbean Stud and Casino Stud Poker drills: does the dealer qualify, settle the player.
+
+Both games are one `banked_stud.Profile` each; the expected answer is `banked_stud.settle`'s
+`Settlement` (whether the dealer qualifies, each bet's `Bet`, the net).
+
+>>> from trainer.engine.house import DEFAULT_CONFIG
+>>> q = CaribbeanSettle().generate(4, 1, DEFAULT_CONFIG)
+>>> s = settle_stored(banked_stud.CARIBBEAN, q.request, DEFAULT_CONFIG)
+>>> q.expected["net"] == s.net, q.steps == s.steps
+(True, True)
+>>> RESULTS
+(('win', 'Win'), ('push', 'Push'), ('lose', 'Lose'))
+"""
 
 from __future__ import annotations
 
@@ -31,18 +43,19 @@ from .stakes import (
     pick_seats,
     sample_fitting,
 )
-from .stored import positions_of, seat_of
+from .stored import cards_at, positions_of, seat_of, value_at
 
 #: the seats a ruling request names (the game seats up to seven; the ruling desk six)
 SEATS = requests.SEATS
-RESULTS = (("win", "Win"), ("push", "Push"), ("lose", "Lose"))
+Outcome = banked_stud.Outcome
+Result = banked_stud.Result
+Settlement = banked_stud.Settlement
+
+RESULTS = tuple((r.value, r.value.capitalize()) for r in Result)
 RESULT_KEYS = ("w", "p", "l")
 YES_NO = (("yes", "Yes"), ("no", "No"))
 YES_NO_KEYS = ("y", "n")
 
-
-_RULE = {"caribbean-stud": banked_stud.rule_caribbean, "casino-stud": banked_stud.rule_casino}
-_PROFILES = {"caribbean-stud": banked_stud.CARIBBEAN, "casino-stud": banked_stud.CASINO}
 
 _SETTLE_MIX: tuple[tuple[str, float], ...] = (
     ("fold", 8),
@@ -151,20 +164,34 @@ def _banked_attempt(
     return player, dealer, "call"
 
 
-def _banked_situation(ruling: Mapping[str, Any], dealer: Sequence[Card], second: str) -> str:
-    outcome = ruling["outcome"]
-    if outcome == "fold":
+def settle_stored(
+    profile: banked_stud.Profile, request: Mapping[str, Any], config: HouseConfig
+) -> Settlement:
+    """One stored round (a player's request) settled by `banked_stud.settle`."""
+    return banked_stud.settle(
+        profile,
+        cards_at(request, "player"),
+        cards_at(request, "dealer"),
+        value_at(request, "ante"),
+        value_at(request, "action"),
+        paytable=profile.paytable(config),
+        rules=config.rules,
+    )
+
+
+def _settle_situation(s: Settlement) -> str:
+    if s.outcome is Outcome.FOLD:
         return "player folds"
-    if outcome == "no-qualify":
+    if s.outcome is Outcome.NO_QUALIFY:
         return "dealer does not qualify"
-    value = evaluate_five(dealer)
-    if outcome == "push":
-        return "stand off" if second == "Raise" else "exact tie"
-    if value.category is Category.HIGH_CARD:
+    if s.outcome is Outcome.PUSH:
+        # the game's own word for it, without the article: "exact tie", "stand off"
+        return s.profile.tie_word.split(" ", 1)[1]
+    if s.dealer.category is Category.HIGH_CARD:
         return "dealer A-K high"
-    if outcome == "lose":
+    if s.outcome is Outcome.LOSE:
         return "dealer wins"
-    return f"{second.lower()} pays {ruling['player_category']}"
+    return f"{s.profile.second_bet.lower()} pays {s.player.category.label}"
 
 
 def _dealer_situation(dealer: Sequence[Card]) -> str:
@@ -192,9 +219,10 @@ class _Banked(DrillKind):
         return self.profile.second_bet
 
     def action_word(self, action: str) -> str:
+        """The request's word for the player's action: a Raise at Casino Stud Poker."""
         if action == "fold":
             return "fold"
-        return "raise" if self.profile is banked_stud.CASINO else "call"
+        return self.second.lower()
 
     def request_for(
         self, player: Sequence[Card], dealer: Sequence[Card], ante: int, action: str
@@ -282,12 +310,12 @@ class BankedQualify(_Banked):
         return dealer
 
     def answer_for(self, request: Mapping[str, Any], level: int, config: HouseConfig) -> Answer:
-        ruling = _RULE[self.game](request, config)
-        if ruling["dealer_qualifies"] is None:
+        settled = settle_stored(self.profile, request, config)
+        if settled.dealer_qualifies is None:
             raise EngineError("A qualify question needs a hand the player called.")
-        answer = "yes" if ruling["dealer_qualifies"] else "no"
+        answer = "yes" if settled.dealer_qualifies else "no"
         steps = tuple(
-            s for s in ruling["steps"] if s.startswith("The dealer reveals") or "qualif" in s
+            s for s in settled.steps if s.startswith("The dealer reveals") or "qualif" in s
         )
         field_ = AnswerField("qualifies", "Does the dealer qualify?", "choice", YES_NO, YES_NO_KEYS)
         return (field_,), {"qualifies": answer}, steps
@@ -345,15 +373,22 @@ class BankedSettle(_Banked):
         }
         if len(seats) == 1:
             table.update({k: v for k, v in layout[0].items() if k != "seat"})
-        featured_request = next(r for r in requests if r["seat"] == featured)
-        ruling = _RULE[self.game](featured_request, config)
+        settled = banked_stud.settle(
+            self.profile,
+            hands[featured],
+            dealer,
+            ante,
+            actions[featured],
+            paytable=paytable,
+            rules=config.rules,
+        )
         prompt = "Settle the player." if len(seats) == 1 else "Settle each player."
         return Dealt(
             request=request,
             table=table,
             prompt=prompt,
-            situation=_banked_situation(ruling, dealer, self.second),
-            category=ruling["player_category"],
+            situation=_settle_situation(settled),
+            category=settled.player.category.label,
             extra={"featured_seat": featured, "mix": scenario},
         )
 
@@ -399,13 +434,15 @@ class BankedSettle(_Banked):
         steps: list[str] = []
         for position in positions:
             seat = seat_of(position)
-            ruling = _RULE[self.game](position, config)
+            settled = settle_stored(self.profile, position, config)
             name = f"p{seat}." if several else ""
             who = f"Seat {seat}: " if several else ""
-            for bet, title in (("ante", "Ante"), ("call", self.second)):
-                if bet not in ruling["bets"]:
+            for bet, title, b in (
+                ("ante", "Ante", settled.ante),
+                ("call", self.second, settled.call),
+            ):
+                if b is None:  # a fold puts up no second bet
                     continue
-                b = ruling["bets"][bet]
                 fields += [
                     AnswerField(
                         f"{name}{bet}.result",
@@ -416,40 +453,41 @@ class BankedSettle(_Banked):
                     ),
                     AnswerField(f"{name}{bet}.amount", f"{who}{title} amount", "amount"),
                 ]
-                expected[f"{name}{bet}.result"] = b["result"]
-                expected[f"{name}{bet}.amount"] = (
-                    b["profit"]
-                    if b["result"] == "win"
-                    else 0
-                    if b["result"] == "push"
-                    else b["stake"]
-                )
+                expected[f"{name}{bet}.result"] = b.result.value
+                expected[f"{name}{bet}.amount"] = _paid_or_collected(b)
             fields.append(AnswerField(f"{name}net", f"{who}net", "signed"))
-            expected[f"{name}net"] = ruling["net"]
-            steps += [who + s for s in ruling["steps"]]
+            expected[f"{name}net"] = settled.net
+            steps += [who + s for s in settled.steps]
         return tuple(fields), expected, tuple(steps)
+
+
+def _paid_or_collected(bet: banked_stud.Bet) -> int:
+    """What the dealer pays on a bet (its profit) or collects (its stake); 0 on a push."""
+    if bet.result is Result.WIN:
+        return bet.profit
+    return 0 if bet.result is Result.PUSH else bet.stake
 
 
 class CaribbeanQualify(BankedQualify):
     slug = "cs-qualify"
-    game = "caribbean-stud"
     profile = banked_stud.CARIBBEAN
+    game = profile.game
     title = "Caribbean Stud: does the dealer qualify?"
     description = "Read the dealer's five cards: A-K high or better qualifies."
 
 
 class CasinoQualify(BankedQualify):
     slug = "csp-qualify"
-    game = "casino-stud"
     profile = banked_stud.CASINO
+    game = profile.game
     title = "Casino Stud Poker: does the dealer qualify?"
     description = "Read the dealer's five cards (the last one was face up): A-K or better."
 
 
 class CaribbeanSettle(BankedSettle):
     slug = "cs-settle"
-    game = "caribbean-stud"
     profile = banked_stud.CARIBBEAN
+    game = profile.game
     title = "Caribbean Stud: settle the player"
     description = (
         "Settle the Ante and the Call: win, push or lose and the amount of each, and the net."
@@ -458,8 +496,8 @@ class CaribbeanSettle(BankedSettle):
 
 class CasinoSettle(BankedSettle):
     slug = "csp-settle"
-    game = "casino-stud"
     profile = banked_stud.CASINO
+    game = profile.game
     title = "Casino Stud Poker: settle the player"
     description = (
         "Settle the Ante and the Raise: win, push (stand off) or lose and the amount of each, "

@@ -1,4 +1,13 @@
-"""The Caribbean Stud match ledger drill."""
+"""The Caribbean Stud match ledger drill: total a match and call the verdict.
+
+Each counted round is settled by `banked_stud.settle` (the Caribbean profile) and the match by
+`banked_stud.settle_match`, whose `MatchLedger` holds the total, the verdict and the steps.
+
+>>> from trainer.engine.house import DEFAULT_CONFIG
+>>> q = CaribbeanLedger().generate(1, 1, DEFAULT_CONFIG)
+>>> sorted(q.expected), q.expected["verdict"] in {v for v, _ in VERDICTS}
+(['total', 'verdict'], True)
+"""
 
 from __future__ import annotations
 
@@ -15,7 +24,7 @@ from ..hands import (
     evaluate_five,
 )
 from ..house import HouseConfig
-from .banked_stud import banked_hands
+from .banked_stud import banked_hands, settle_stored
 from .kinds import Answer, AnswerField, Dealt, DrillKind, Level
 from .stakes import (
     pick,
@@ -23,6 +32,7 @@ from .stakes import (
     pick_count,
 )
 
+PROFILE = banked_stud.CARIBBEAN
 VERDICTS = tuple((v.value, v.value.capitalize()) for v in banked_stud.Verdict)
 VERDICT_KEYS = ("p", "b", "d")
 
@@ -46,7 +56,7 @@ _CANCELLING = (("no-qualify", "fold"), ("win-even", "lose-even"), ("tie", "tie")
 
 class CaribbeanLedger(DrillKind):
     slug = "cs-ledger"
-    game = "caribbean-stud"
+    game = PROFILE.game
     title = "Caribbean Stud: the match ledger"
     description = (
         "Total a 20-round match from each round's net, leaving out the void deals, and call "
@@ -64,7 +74,7 @@ class CaribbeanLedger(DrillKind):
     )
 
     def deal(self, rng: random.Random, level: int, config: HouseConfig, natural: bool) -> Dealt:
-        profile = banked_stud.CARIBBEAN
+        profile = PROFILE
         ante = pick_ante(rng, level, config.caribbean_stud, config)
         if natural:
             rounds = self._natural(rng, ante)
@@ -83,7 +93,7 @@ class CaribbeanLedger(DrillKind):
             if r.get("void"):
                 table_rounds.append({"deal": number, "void": True, "reason": r["reason"]})
                 continue
-            ruling = banked_stud.rule_caribbean(r, config)
+            settled = settle_stored(PROFILE, r, config)
             table_rounds.append(
                 {
                     "deal": number,
@@ -91,8 +101,8 @@ class CaribbeanLedger(DrillKind):
                     "player": r["player"],
                     "dealer": r["dealer"],
                     "action": r["action"],
-                    "outcome": ruling["outcome"],
-                    "net": ruling["net"],
+                    "outcome": settled.outcome.value,
+                    "net": settled.net,
                 }
             )
         voids = sum(1 for r in rounds if r.get("void"))
@@ -169,8 +179,8 @@ class CaribbeanLedger(DrillKind):
             if isinstance(r, Mapping) and r.get("void"):
                 played.append(banked_stud.MatchRound(None))
             else:
-                net = banked_stud.rule_caribbean(r, config)["net"]
-                played.append(banked_stud.MatchRound(net))
+                settled = settle_stored(PROFILE, r, config)
+                played.append(banked_stud.MatchRound(settled.net, settled))
         ledger = banked_stud.settle_match(played)
         fields = (
             AnswerField("total", "Match total", "signed"),
