@@ -1,4 +1,13 @@
-"""English Stud drills: the bring-in, first to act, the showdown."""
+"""English Stud drills: the bring-in, first to act, the showdown.
+
+The expected seat is the `Decision` of `english_stud.bring_in` or `english_stud.first_to_act`;
+the winners and shares are `english_stud.showdown`'s `Showdown`.
+
+>>> from trainer.engine.house import DEFAULT_CONFIG
+>>> q = EnglishBringIn().generate(5, 1, DEFAULT_CONFIG)
+>>> q.expected["seat"] in q.request["up"]
+True
+"""
 
 from __future__ import annotations
 
@@ -36,6 +45,7 @@ from .stakes import (
     pick_seats,
     sample_fitting,
 )
+from .stored import seat_cards_at, value_at
 
 _BRING_IN_MIX = (("lowest card", 35), ("bring-in tie on rank", 45), ("ace is high", 20))
 _FIRST_MIX_3 = (("highest card", 50), ("tied high card on 3rd Street", 50))
@@ -66,7 +76,9 @@ def _street_name(street: int) -> str:
     return f"{street}{'rd' if street == 3 else 'th'} Street"
 
 
-def _assign(rng: random.Random, seats: list[str], hands: list[tuple[Card, ...]]) -> dict:
+def _assign(
+    rng: random.Random, seats: list[str], hands: list[tuple[Card, ...]]
+) -> dict[str, tuple[Card, ...]]:
     """Hands (the leading ones first) to seats at random, listed in seat order."""
     order = list(seats)
     rng.shuffle(order)
@@ -127,13 +139,14 @@ class EnglishBringIn(DrillKind):
         return {s: h[0] for s, h in _assign(rng, seats, [(c,) for c in cards]).items()}
 
     def answer_for(self, request: Mapping[str, Any], level: int, config: HouseConfig) -> Answer:
-        ruling = english_stud.rule_request(request, config)
-        seats = list(request["up"])
-        return (
-            (seat_field("seat", "Bring-in", seats),),
-            {"seat": ruling["seat"]},
-            tuple(ruling["steps"]),
-        )
+        up = seat_cards_at(request, "up")
+        for seat, cards in up.items():
+            if len(cards) != 1:
+                raise EngineError(
+                    f"The bring-in reads one up card a seat; seat {seat} shows {len(cards)}."
+                )
+        decision = english_stud.bring_in({s: cards[0] for s, cards in up.items()})
+        return (seat_field("seat", "Bring-in", list(up)),), {"seat": decision.seat}, decision.steps
 
 
 def _exposed(cards: Sequence[Card]) -> ExposedValue:
@@ -276,9 +289,10 @@ class EnglishFirstToAct(DrillKind):
         return [hand]
 
     def answer_for(self, request: Mapping[str, Any], level: int, config: HouseConfig) -> Answer:
-        ruling = english_stud.rule_request(request, config)
-        field_ = seat_field("seat", "First to act", list(request["up"]))
-        return (field_,), {"seat": ruling["seat"]}, tuple(ruling["steps"])
+        up = seat_cards_at(request, "up")
+        decision = english_stud.first_to_act(value_at(request, "street"), up)
+        field_ = seat_field("seat", "First to act", list(up))
+        return (field_,), {"seat": decision.seat}, decision.steps
 
 
 def _first_situation(street: int, up: Mapping[str, Sequence[Card]]) -> str:
@@ -354,8 +368,8 @@ class EnglishShowdown(DrillKind):
             "pot": pot,
             "hands": {s: format_cards(h) for s, h in hands.items()},
         }
-        ruling = english_stud.rule_request(request, config)
-        winners = ruling["winners"]
+        settled = english_stud.showdown(pot, hands, rules=config.rules)
+        winners = settled.winners
         if len(winners) > 1:
             odd = (pot // config.rules.chip_unit) % len(winners)
             situation = "tie with odd chips" if odd else "tie"
@@ -371,7 +385,7 @@ class EnglishShowdown(DrillKind):
             },
             prompt=f"Read the hands and split the pot of {pot}.",
             situation=situation,
-            category=ruling["categories"][winners[0]],
+            category=settled.categories[winners[0]].label,
             extra={"mix": scenario},
         )
 
@@ -413,15 +427,16 @@ class EnglishShowdown(DrillKind):
         return hands
 
     def answer_for(self, request: Mapping[str, Any], level: int, config: HouseConfig) -> Answer:
-        ruling = english_stud.rule_request(request, config)
-        seats = list(ruling["shares"])
+        pot, hands = value_at(request, "pot"), seat_cards_at(request, "hands")
+        settled = english_stud.showdown(pot, hands, rules=config.rules)
+        seats = list(settled.shares)
         fields = (
             seats_field("winners", "Winning seat(s)", seats),
             *(AnswerField(f"share.{s}", f"Seat {s}", "amount") for s in seats),
         )
-        expected: dict[str, Any] = {"winners": sorted(ruling["winners"], key=int)}
-        expected.update({f"share.{s}": n for s, n in ruling["shares"].items()})
-        return fields, expected, tuple(ruling["steps"])
+        expected: dict[str, Any] = {"winners": sorted(settled.winners, key=int)}
+        expected.update({f"share.{s}": n for s, n in settled.shares.items()})
+        return fields, expected, settled.steps
 
 
 def _weaker_seven(

@@ -1,4 +1,13 @@
-"""Mississippi Gonorrhea drills: split the pot."""
+"""Mississippi Gonorrhea drills: split the pot.
+
+The expected shares are `mississippi_gonorrhea.settle`'s `Showdown` (the hog, the high and low
+winners, every seat's share).
+
+>>> from trainer.engine.house import DEFAULT_CONFIG
+>>> q = GonorrheaSplit().generate(3, 1, DEFAULT_CONFIG)
+>>> sum(q.expected.values()) == q.request["pot"]
+True
+"""
 
 from __future__ import annotations
 
@@ -7,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .. import mississippi_gonorrhea, requests
-from ..cards import ACE, Card, format_cards, parse_cards
+from ..cards import ACE, Card, format_cards
 from ..dealing import RANKS, cards_of_ranks, remaining
 from ..hands import (
     two_card_high,
@@ -24,6 +33,7 @@ from .stakes import (
     pick_seats,
     sample_fitting,
 )
+from .stored import seat_cards_at, value_at
 
 _SPLIT_MIX: tuple[tuple[str, float], ...] = (
     ("hog", 18),
@@ -36,7 +46,7 @@ _SPLIT_MIX: tuple[tuple[str, float], ...] = (
 )
 #: the seats a ruling request names (the game seats up to eight; the ruling desk six)
 SEATS = requests.SEATS
-SEVEN = 7
+SEVEN = mississippi_gonorrhea.SEVEN
 
 
 def _not_sevens(hand: Sequence[Card]) -> bool:
@@ -76,12 +86,12 @@ class GonorrheaSplit(DrillKind):
             "pot": pot,
             "hands": {s: format_cards(h) for s, h in hands.items()},
         }
-        ruling = mississippi_gonorrhea.rule_request(request, config)
+        settled = mississippi_gonorrhea.settle(pot, hands, rules=config.rules)
         return Dealt(
             request=request,
             table={"pot": pot, "seats": dict(request["hands"])},
             prompt=f"Split the pot of {pot}.",
-            situation=_split_situation(ruling, request, config),
+            situation=_split_situation(settled, hands, config),
             extra={"mix": scenario},
         )
 
@@ -136,30 +146,30 @@ class GonorrheaSplit(DrillKind):
         return {s: hands[s] for s in seats if s in hands}
 
     def answer_for(self, request: Mapping[str, Any], level: int, config: HouseConfig) -> Answer:
-        ruling = mississippi_gonorrhea.rule_request(request, config)
-        shares = ruling["shares"]
+        pot, hands = value_at(request, "pot"), seat_cards_at(request, "hands")
+        settled = mississippi_gonorrhea.settle(pot, hands, rules=config.rules)
+        shares = settled.shares
         fields = tuple(AnswerField(f"share.{s}", f"Seat {s}", "amount") for s in shares)
         expected = {f"share.{s}": n for s, n in shares.items()}
-        return fields, expected, tuple(ruling["steps"])
+        return fields, expected, settled.steps
 
 
 def _split_situation(
-    ruling: Mapping[str, Any], request: Mapping[str, Any], config: HouseConfig
+    s: mississippi_gonorrhea.Showdown, hands: Mapping[str, Sequence[Card]], config: HouseConfig
 ) -> str:
-    hands = request["hands"]
     if len(hands) == 1:
         return "alone: takes the pot without a showdown"
-    if len(ruling["hog"]) > 1:
+    if len(s.hog) > 1:
         return "sevens share the hog"
-    if ruling["hog"]:
+    if s.hog:
         return "hog"
-    if len(ruling["high"]) > 1:
+    if len(s.high) > 1:
         return "tied high"
-    if len(ruling["low"]) > 1:
+    if len(s.low) > 1:
         return "tied low"
-    lows = parse_cards(hands[ruling["low"][0]])
+    lows = hands[s.low[0]]
     if lows[0].rank == lows[1].rank:
         return "a pair takes low"
-    if (request["pot"] // config.rules.chip_unit) % 2:
+    if (s.pot // config.rules.chip_unit) % 2:
         return "odd chip"
     return "even split"
