@@ -185,6 +185,11 @@ def grade(
 
 
 def seat_field(name: str, label: str, seats: Sequence[str]) -> AnswerField:
+    """A field asking for one of `seats`, offered in seat order, each keyed by its number.
+
+    >>> seat_field("seat", "Bring-in", ["4", "1"]).choices
+    (('1', 'Seat 1'), ('4', 'Seat 4'))
+    """
     ordered = sorted(seats, key=int)
     return AnswerField(
         name, label, "seat", tuple((s, f"Seat {s}") for s in ordered), tuple(ordered)
@@ -192,6 +197,7 @@ def seat_field(name: str, label: str, seats: Sequence[str]) -> AnswerField:
 
 
 def seats_field(name: str, label: str, seats: Sequence[str]) -> AnswerField:
+    """A field asking for one or more of `seats` (the winners of a pot)."""
     ordered = sorted(seats, key=int)
     return AnswerField(
         name, label, "seats", tuple((s, f"Seat {s}") for s in ordered), tuple(ordered)

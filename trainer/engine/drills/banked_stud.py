@@ -108,7 +108,9 @@ _QUALIFY_MIX: tuple[tuple[str, float], ...] = (
 )
 
 
-def _qualifying(category: Category, rng: random.Random, exclude: Sequence[Card] = ()):
+def _qualifying(
+    category: Category, rng: random.Random, exclude: Sequence[Card] = ()
+) -> tuple[Card, ...]:
     """A dealer hand of `category` that qualifies (a high card hand is A-K high)."""
     if category is Category.HIGH_CARD:
         return high_card(rng, top=(ACE, KING), exclude=exclude)
@@ -417,7 +419,7 @@ class BankedSettle(_Banked):
             if hand is None:
                 want = {"win": 1, "lose": -1}.get(kind)
 
-                def fits(h: tuple[Card, ...], want=want) -> bool:
+                def fits(h: tuple[Card, ...], want: int | None = want) -> bool:
                     if want is None:
                         return True
                     diff = evaluate_five(h).strength - theirs.strength

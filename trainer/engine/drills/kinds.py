@@ -1,4 +1,25 @@
-"""Question types: the answer fields, levels, questions and the drill kinds' base and registry."""
+"""Question types: the answer fields, levels, questions, the drill kinds' base and registry.
+
+A kind deals a `Dealt` from a seeded random source, and `answer_for` turns its stored request
+into the fields, the expected answer and the steps; `generate` joins the two into a `Question`.
+
+>>> class Coin(DrillKind):
+...     slug, game, title, levels = "coin", "any", "Coin", (Level(1, "One coin"),)
+...     def deal(self, rng, level, config, natural):
+...         side = rng.choice(("heads", "tails"))
+...         return Dealt({"side": side}, {"side": side}, "Call it.", side)
+...     def answer_for(self, request, level, config):
+...         field_ = AnswerField("side", "Side", "choice", (("heads", "Heads"), ("tails", "Tails")))
+...         return (field_,), {"side": request["side"]}, (f"It shows {request['side']}.",)
+>>> from trainer.engine.house import DEFAULT_CONFIG
+>>> q = Coin().generate(1, 1, DEFAULT_CONFIG)
+>>> q.kind, q.expected == {"side": q.request["side"]}
+('coin', True)
+>>> Coin().generate(1, 2, DEFAULT_CONFIG)
+Traceback (most recent call last):
+...
+trainer.engine.errors.EngineError: The Coin drill has levels 1; 2 is not one.
+"""
 
 from __future__ import annotations
 
@@ -31,12 +52,16 @@ class AnswerField:
 
 @dataclass(frozen=True)
 class Level:
+    """A step of difficulty: bigger tables, more seats, harder cards."""
+
     number: int
     name: str  # "$5 table, one position"
 
 
 @dataclass(frozen=True)
 class Question:
+    """One question as dealt and answered by the engine: what the Django side stores."""
+
     kind: str
     game: str
     seed: int
@@ -86,6 +111,7 @@ class DrillKind:
     levels: tuple[Level, ...] = ()
 
     def level(self, number: int) -> Level:
+        """The level numbered `number`, or EngineError listing the levels there are."""
         for level in self.levels:
             if level.number == number and not isinstance(number, bool):
                 return level
@@ -95,6 +121,8 @@ class DrillKind:
     def generate(
         self, seed: int, level: int, config: HouseConfig, *, natural: bool = False
     ) -> Question:
+        """The question `seed` deals at `level` in the house `config`: always the same one.
+        `natural` deals plain shuffled cards instead of the kind's mix."""
         self.level(level)
         dealt = self.deal(random.Random(seed), level, config, natural)
         fields, expected, steps = self.answer_for(dealt.request, level, config)
@@ -116,6 +144,7 @@ class DrillKind:
         )
 
     def deal(self, rng: random.Random, level: int, config: HouseConfig, natural: bool) -> Dealt:
+        """The cards and stakes of one question, drawn from `rng` only."""
         raise NotImplementedError
 
     def answer_for(self, request: Mapping[str, Any], level: int, config: HouseConfig) -> Answer:
@@ -127,5 +156,6 @@ REGISTRY: dict[str, DrillKind] = {}
 
 
 def register(kind: DrillKind) -> DrillKind:
+    """Add `kind` to `REGISTRY` under its slug."""
     REGISTRY[kind.slug] = kind
     return kind

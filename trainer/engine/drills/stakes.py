@@ -1,4 +1,16 @@
-"""Stakes, levels and the mix helpers every game's drills share."""
+"""Stakes, levels and the mix helpers every game's drills share.
+
+Every stake is a multiple of the table's chip (5) and of the house's unit, so a $5 table's
+ante is 5 and a $100 table's is an odd amount like 115; the mixes pick by weight.
+
+>>> import random
+>>> from trainer.engine.house import DEFAULT_CONFIG
+>>> rng = random.Random(3)
+>>> pick_ante(rng, 1, DEFAULT_CONFIG.mississippi_stud, DEFAULT_CONFIG)
+5
+>>> pick_pot(rng, 3, DEFAULT_CONFIG) % 5, pick_seats(rng, 3, ("1", "2", "3", "4", "5", "6"))
+(0, ['2', '3', '5'])
+"""
 
 from __future__ import annotations
 
@@ -41,19 +53,23 @@ PLAYER_LEVELS = (
 
 
 def pick(rng: random.Random, weighted: Sequence[tuple[T, float]]) -> T:
+    """One item of `(item, weight)` pairs, as likely as its weight."""
     items = [item for item, _ in weighted]
     return rng.choices(items, [w for _, w in weighted])[0]
 
 
 def stake_base(unit: int) -> int:
+    """The smallest stake a table deals: its chip and the house's unit both divide it."""
     return math.lcm(TABLE_CHIP, unit)
 
 
 def pick_ante(rng: random.Random, level: int, paytable: Paytable, config: HouseConfig) -> int:
+    """An ante for a table of `level`, in the paytable's and the house's stake unit."""
     return rng.choice(ANTE_STEPS[level]) * stake_base(paytable.stake_unit(config.rules.chip_unit))
 
 
 def pick_pot(rng: random.Random, level: int, config: HouseConfig) -> int:
+    """A pot for a table of `level`, in the house's chip unit."""
     low, high = POT_STEPS[level]
     return rng.randint(low, high) * stake_base(config.rules.chip_unit)
 
@@ -64,11 +80,13 @@ def pick_seats(rng: random.Random, count: int, seats: Sequence[str]) -> list[str
 
 
 def pick_count(rng: random.Random, ranges: Mapping[int, tuple[int, int]], level: int) -> int:
+    """How many players or positions a table of `level` deals (`PLAYERS`, `POSITIONS`)."""
     low, high = ranges[level]
     return rng.randint(low, high)
 
 
 def high_to_low(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """The cards sorted as an easy level shows them: by rank, then suit, highest first."""
     return tuple(sorted(cards, key=lambda c: (-c.rank, -c.suit)))
 
 
@@ -106,4 +124,5 @@ TIED_HANDS: tuple[tuple[Category, float], ...] = (
 def category_up_to(
     weighted: Sequence[tuple[Category, float]], ceiling: Category
 ) -> tuple[tuple[Category, float], ...]:
+    """The weighted categories no better than `ceiling` (high card when none is)."""
     return tuple((c, w) for c, w in weighted if c <= ceiling) or ((Category.HIGH_CARD, 1),)
