@@ -6,8 +6,14 @@ request that rules it (`request`, enough to re-grade it later with the same payt
 rules), the answer fields, the expected answer and the engine's steps.
 
 The Django side stores questions and attempts; it never computes an answer itself.  Neither
-does this module: every expected answer is read off the game modules' own rule functions
-(`answer_for`), and `generate` goes through `answer_for` so the two paths cannot disagree.
+do the drills: every expected answer is a typed result of the game modules' own functions
+(`mississippi_stud.settle`, `banked_stud.settle` and `settle_match`,
+`mississippi_gonorrhea.settle`, `english_stud.bring_in`, `first_to_act` and `showdown`), and
+`generate` goes through `answer_for` so dealing and re-grading cannot disagree.
+
+The package: `kinds` (the question types and the registry), `answers` (reading and grading a
+trainee's answer), `stakes` (antes, pots, seats, levels and the mixes' helpers), `stored`
+(a stored request read back into typed arguments), then one module per game's drills.
 
 Plain deals make payout drills dull (most Mississippi Stud hands lose or fold), so each kind
 deals to a stated `mix` that brings every outcome up often enough to practise; `natural=True`

@@ -51,6 +51,9 @@ Outcome = banked_stud.Outcome
 Result = banked_stud.Result
 Settlement = banked_stud.Settlement
 
+#: the top two cards of the weakest qualifying dealer hand: A-K high
+QUALIFYING_TOP = banked_stud.LOWEST_QUALIFIER.ranks[:2]
+
 RESULTS = tuple((r.value, r.value.capitalize()) for r in Result)
 RESULT_KEYS = ("w", "p", "l")
 YES_NO = (("yes", "Yes"), ("no", "No"))
@@ -113,7 +116,7 @@ def _qualifying(
 ) -> tuple[Card, ...]:
     """A dealer hand of `category` that qualifies (a high card hand is A-K high)."""
     if category is Category.HIGH_CARD:
-        return high_card(rng, top=(ACE, KING), exclude=exclude)
+        return high_card(rng, top=QUALIFYING_TOP, exclude=exclude)
     return hand_of(category, rng, exclude=exclude)
 
 
@@ -131,7 +134,7 @@ def banked_hands(
         if found is not None:
             return found
     player = hand_of(Category.ONE_PAIR, rng)
-    return player, high_card(rng, top=(ACE, KING), exclude=player), "call"
+    return player, high_card(rng, top=QUALIFYING_TOP, exclude=player), "call"
 
 
 def _banked_attempt(
@@ -199,7 +202,7 @@ def _settle_situation(s: Settlement) -> str:
 def _dealer_situation(dealer: Sequence[Card]) -> str:
     value = evaluate_five(dealer)
     if value.category is Category.HIGH_CARD:
-        if value.ranks[:2] == (ACE, KING):
+        if value.ranks[:2] == QUALIFYING_TOP:
             return "dealer A-K high"
         if value.ranks[0] == ACE:
             return "dealer ace high without a king"
@@ -294,7 +297,7 @@ class BankedQualify(_Banked):
     def _dealer(self, scenario: str, rng: random.Random, level: int) -> tuple[Card, ...]:
         def build() -> tuple[Card, ...]:
             if scenario == "A-K high":
-                return high_card(rng, top=(ACE, KING))
+                return high_card(rng, top=QUALIFYING_TOP)
             if scenario == "small pair":
                 return hand_of(Category.ONE_PAIR, rng, ranks=range(2, 7))
             if scenario == "pair":

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .. import banked_stud
-from ..cards import ACE, KING, Deck, format_cards
+from ..cards import Deck, format_cards
 from ..dealing import hand_of, high_card
 from ..errors import EngineError
 from ..hands import (
@@ -24,7 +24,7 @@ from ..hands import (
     evaluate_five,
 )
 from ..house import HouseConfig
-from .banked_stud import banked_hands, settle_stored
+from .banked_stud import QUALIFYING_TOP, banked_hands, settle_stored
 from .kinds import Answer, AnswerField, Dealt, DrillKind, Level
 from .stakes import (
     pick,
@@ -126,7 +126,7 @@ class CaribbeanLedger(DrillKind):
             # a pair for the player against A-K high, or the other way round: 1:1 on the source
             # table, so the two nets cancel
             pair = hand_of(Category.ONE_PAIR, rng)
-            ak = high_card(rng, top=(ACE, KING), exclude=pair)
+            ak = high_card(rng, top=QUALIFYING_TOP, exclude=pair)
             player, dealer = (pair, ak) if scenario == "win-even" else (ak, pair)
             action = "call"
         else:

@@ -82,6 +82,7 @@ _FOLD_STREETS = {n: title for n, (_, title) in enumerate(mississippi_stud.BETS) 
 #: how the table shows a folded position (None: played to the end)
 _FOLDED = {n: f"before {street}" for n, street in _FOLD_STREETS.items()}
 _SPOT_TITLES = dict(mississippi_stud.BETS)
+_MULTIPLES = mississippi_stud.STREET_MULTIPLES
 
 
 @dataclass(frozen=True)
@@ -124,15 +125,16 @@ def _ms_decision(cards: Sequence[Card], bands: _PairBands) -> int:
     strategy): 3 × Ante on a paying hand already made; 1 × on any pair, on cards all of one
     suit, or on enough points (a jack or better 2, a six to a ten 1: at least one point a
     card seen); otherwise fold."""
+    most, least = max(_MULTIPLES), min(_MULTIPLES)
     counts = Counter(c.rank for c in cards)
     pairs = [r for r, n in counts.items() if n >= 2]
     if any(n >= 3 for n in counts.values()) or len(pairs) >= 2:
-        return 3
+        return most
     if pairs and pairs[0] in bands.pay:
-        return 3
+        return most
     points = sum(2 if c.rank >= JACK else 1 if c.rank >= 6 else 0 for c in cards)
     if pairs or len({c.suit for c in cards}) == 1 or points >= len(cards):
-        return 1
+        return least
     return 0
 
 
@@ -145,7 +147,7 @@ class _MsPosition:
     @property
     def seen(self) -> int:
         """Community cards turned before this position's last decision."""
-        return 3 if len(self.bets) == 4 else len(self.bets) - 1
+        return len(self.bets) - 1
 
 
 class MississippiPay(DrillKind):
@@ -314,7 +316,7 @@ def _paid_or_collected(s: Settlement) -> int:
 
 def _bets(rng: random.Random, ante: int, placed: int) -> tuple[int, ...]:
     """Ante and `placed - 1` street bets, each one of the game's multiples of the Ante."""
-    streets = (ante * rng.choice(mississippi_stud.STREET_MULTIPLES) for _ in range(placed - 1))
+    streets = (ante * rng.choice(_MULTIPLES) for _ in range(placed - 1))
     return (ante, *streets)
 
 
