@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..cards import ACE, Card, Deck, format_cards, parse_cards
+from ..cards import ACE, Card, Deck, format_cards
 from ..dealing import RANKS, cards_of_ranks, hand_of, remaining
 from ..hands import (
     Category,
@@ -24,6 +24,7 @@ from .stakes import (
     pick,
     sample_fitting,
 )
+from .stored import cards_at
 
 CATEGORIES = tuple((c.label, c.label.capitalize()) for c in Category)
 CATEGORY_KEYS = tuple(str(c.order % 10) for c in Category)
@@ -114,7 +115,7 @@ class HandFive(DrillKind):
         return cards
 
     def answer_for(self, request: Mapping[str, Any], level: int, config: HouseConfig) -> Answer:
-        cards = parse_cards(request["cards"])
+        cards = cards_at(request, "cards")
         value = evaluate_five(cards)
         steps = (
             f"{format_cards(arrange(cards, value))}: {value.description}.",
@@ -204,7 +205,7 @@ class HandSeven(DrillKind):
         return tuple(out)
 
     def answer_for(self, request: Mapping[str, Any], level: int, config: HouseConfig) -> Answer:
-        cards = parse_cards(request["cards"])
+        cards = cards_at(request, "cards")
         value, five = best_five(cards)
         steps = (
             f"The best five of {format_cards(cards)}: {format_cards(five)}, {value.description}.",
