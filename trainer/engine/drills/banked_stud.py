@@ -19,13 +19,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .. import banked_stud, requests
+from ..banked_stud import Bet, Outcome, Result, Settlement
 from ..cards import ACE, JACK, KING, QUEEN, Card, Deck, format_cards
 from ..dealing import hand_of, high_card, remaining, tie_for
 from ..errors import EngineError
-from ..hands import (
-    Category,
-    evaluate_five,
-)
+from ..hands import Category, evaluate_five
 from ..house import HouseConfig
 from .hand_reading import near_miss
 from .kinds import Answer, AnswerField, Dealt, DrillKind, Level
@@ -47,9 +45,6 @@ from .stored import cards_at, positions_of, seat_of, value_at
 
 #: the seats a ruling request names (the game seats up to seven; the ruling desk six)
 SEATS = requests.SEATS
-Outcome = banked_stud.Outcome
-Result = banked_stud.Result
-Settlement = banked_stud.Settlement
 
 #: the top two cards of the weakest qualifying dealer hand: A-K high
 QUALIFYING_TOP = banked_stud.LOWEST_QUALIFIER.ranks[:2]
@@ -466,7 +461,7 @@ class BankedSettle(_Banked):
         return tuple(fields), expected, tuple(steps)
 
 
-def _paid_or_collected(bet: banked_stud.Bet) -> int:
+def _paid_or_collected(bet: Bet) -> int:
     """What the dealer pays on a bet (its profit) or collects (its stake); 0 on a push."""
     if bet.result is Result.WIN:
         return bet.profit

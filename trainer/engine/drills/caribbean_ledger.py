@@ -5,8 +5,8 @@ Each counted round is settled by `banked_stud.settle` (the Caribbean profile) an
 
 >>> from trainer.engine.house import DEFAULT_CONFIG
 >>> q = CaribbeanLedger().generate(1, 1, DEFAULT_CONFIG)
->>> sorted(q.expected), q.expected["verdict"] in {v for v, _ in VERDICTS}
-(['total', 'verdict'], True)
+>>> len(q.request["rounds"]), q.expected, q.situation
+(21, {'total': -30, 'verdict': 'bank win'}, 'bank win, 1 void deal')
 """
 
 from __future__ import annotations
@@ -19,18 +19,11 @@ from .. import banked_stud
 from ..cards import Deck, format_cards
 from ..dealing import hand_of, high_card
 from ..errors import EngineError
-from ..hands import (
-    Category,
-    evaluate_five,
-)
+from ..hands import Category, evaluate_five
 from ..house import HouseConfig
 from .banked_stud import QUALIFYING_TOP, banked_hands, settle_stored
 from .kinds import Answer, AnswerField, Dealt, DrillKind, Level
-from .stakes import (
-    pick,
-    pick_ante,
-    pick_count,
-)
+from .stakes import pick, pick_ante, pick_count
 
 PROFILE = banked_stud.CARIBBEAN
 VERDICTS = tuple((v.value, v.value.capitalize()) for v in banked_stud.Verdict)

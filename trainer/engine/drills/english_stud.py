@@ -4,9 +4,9 @@ The expected seat is the `Decision` of `english_stud.bring_in` or `english_stud.
 the winners and shares are `english_stud.showdown`'s `Showdown`.
 
 >>> from trainer.engine.house import DEFAULT_CONFIG
->>> q = EnglishBringIn().generate(5, 1, DEFAULT_CONFIG)
->>> q.expected["seat"] in q.request["up"]
-True
+>>> q = EnglishBringIn().generate(0, 1, DEFAULT_CONFIG)
+>>> q.request["up"], q.expected, q.situation
+({'1': 'As', '3': '3h', '4': '9h'}, {'seat': '3'}, 'ace is high')
 """
 
 from __future__ import annotations
@@ -20,14 +20,7 @@ from .. import english_stud
 from ..cards import ACE, Card, Deck, format_cards
 from ..dealing import RANKS, cards_of_ranks, hand_of, remaining, tie_for
 from ..errors import EngineError
-from ..hands import (
-    Category,
-    ExposedValue,
-    HandValue,
-    best_five,
-    evaluate_exposed,
-    evaluate_five,
-)
+from ..hands import Category, ExposedValue, HandValue, best_five, evaluate_exposed, evaluate_five
 from ..house import HouseConfig
 from .answers import seat_field, seats_field
 from .hand_reading import seven_of

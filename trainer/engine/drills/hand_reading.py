@@ -1,4 +1,14 @@
-"""Hand reading drills: the category of five cards, the best five of seven."""
+"""Hand reading drills: the category of five cards, the best five of seven.
+
+The expected category is the evaluator's (`evaluate_five`, `best_five`).
+
+>>> from trainer.engine.house import DEFAULT_CONFIG
+>>> q = HandSeven().generate(1, 3, DEFAULT_CONFIG)
+>>> q.request["cards"], q.expected, q.situation
+('9d 6s 3c 6h 9c 3s Qc', {'category': 'two pair'}, 'three pair: the best two count')
+>>> CATEGORY_KEYS
+('0', '9', '8', '7', '6', '5', '4', '3', '2', '1')
+"""
 
 from __future__ import annotations
 
@@ -9,21 +19,10 @@ from typing import Any
 
 from ..cards import ACE, Card, Deck, format_cards
 from ..dealing import RANKS, cards_of_ranks, hand_of, remaining
-from ..hands import (
-    Category,
-    HandValue,
-    arrange,
-    best_five,
-    evaluate_five,
-)
+from ..hands import Category, HandValue, arrange, best_five, evaluate_five
 from ..house import HouseConfig
 from .kinds import Answer, AnswerField, Dealt, DrillKind, Level
-from .stakes import (
-    TRIES,
-    high_to_low,
-    pick,
-    sample_fitting,
-)
+from .stakes import TRIES, high_to_low, pick, sample_fitting
 from .stored import cards_at
 
 CATEGORIES = tuple((c.label, c.label.capitalize()) for c in Category)

@@ -4,9 +4,11 @@ The expected shares are `mississippi_gonorrhea.settle`'s `Showdown` (the hog, th
 winners, every seat's share).
 
 >>> from trainer.engine.house import DEFAULT_CONFIG
->>> q = GonorrheaSplit().generate(3, 1, DEFAULT_CONFIG)
->>> sum(q.expected.values()) == q.request["pot"]
-True
+>>> q = GonorrheaSplit().generate(1, 1, DEFAULT_CONFIG)
+>>> q.request["pot"], q.request["hands"]
+(20, {'1': 'Qh 2d', '3': '4s 2c', '4': '4d 2h'})
+>>> q.expected, q.situation
+({'share.1': 10, 'share.3': 5, 'share.4': 5}, 'tied low')
 """
 
 from __future__ import annotations
@@ -18,21 +20,11 @@ from typing import Any
 from .. import mississippi_gonorrhea, requests
 from ..cards import ACE, Card, format_cards
 from ..dealing import RANKS, cards_of_ranks, remaining
-from ..hands import (
-    two_card_high,
-    two_card_low,
-)
+from ..hands import two_card_high, two_card_low
 from ..house import HouseConfig
+from ..mississippi_gonorrhea import Showdown
 from .kinds import Answer, AnswerField, Dealt, DrillKind
-from .stakes import (
-    PLAYER_LEVELS,
-    PLAYERS,
-    pick,
-    pick_count,
-    pick_pot,
-    pick_seats,
-    sample_fitting,
-)
+from .stakes import PLAYER_LEVELS, PLAYERS, pick, pick_count, pick_pot, pick_seats, sample_fitting
 from .stored import seat_cards_at, value_at
 
 _SPLIT_MIX: tuple[tuple[str, float], ...] = (
@@ -154,9 +146,7 @@ class GonorrheaSplit(DrillKind):
         return fields, expected, settled.steps
 
 
-def _split_situation(
-    s: mississippi_gonorrhea.Showdown, hands: Mapping[str, Sequence[Card]], config: HouseConfig
-) -> str:
+def _split_situation(s: Showdown, hands: Mapping[str, Sequence[Card]], config: HouseConfig) -> str:
     if len(hands) == 1:
         return "alone: takes the pot without a showdown"
     if len(s.hog) > 1:

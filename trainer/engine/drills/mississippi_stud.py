@@ -4,9 +4,11 @@ The expected answer is `mississippi_stud.settle`'s `Settlement` of each position
 streets, bet multiples, seats and pair bands are the game module's and the paytable's.
 
 >>> from trainer.engine.house import DEFAULT_CONFIG
->>> q = MississippiPay().generate(2, 1, DEFAULT_CONFIG)
->>> q.expected == {"p1.outcome": q.expected["p1.outcome"], "p1.amount": q.expected["p1.amount"]}
-True
+>>> q = MississippiPay().generate(3, 1, DEFAULT_CONFIG)
+>>> q.request["hole"], q.request["board"], q.request["bets"]
+('5s 6d', '7c 7d Js', [5, 15, 10, 15])
+>>> q.expected, q.situation
+({'p1.outcome': 'push', 'p1.amount': 0}, 'pair of 6-10 pushes')
 >>> OUTCOMES
 (('win', 'Win'), ('push', 'Push'), ('lose', 'Lose'), ('fold', 'Fold'))
 """
@@ -22,26 +24,13 @@ from typing import Any
 from .. import mississippi_stud
 from ..cards import JACK, Card, Deck, format_cards
 from ..dealing import RANKS, hand_of, remaining
-from ..hands import (
-    Category,
-    HandValue,
-    evaluate_five,
-)
+from ..hands import Category, HandValue, evaluate_five
 from ..house import HouseConfig
+from ..mississippi_stud import Outcome, Settlement
 from ..paytables import Band, Paytable
 from .kinds import Answer, AnswerField, Dealt, DrillKind, Level
-from .stakes import (
-    POSITIONS,
-    pick,
-    pick_ante,
-    pick_count,
-    pick_seats,
-    sample_fitting,
-)
+from .stakes import POSITIONS, pick, pick_ante, pick_count, pick_seats, sample_fitting
 from .stored import cards_at, positions_of, seat_of, value_at
-
-Outcome = mississippi_stud.Outcome
-Settlement = mississippi_stud.Settlement
 
 OUTCOMES = tuple((o.value, o.value.capitalize()) for o in Outcome)
 OUTCOME_KEYS = ("w", "p", "l", "f")
