@@ -412,7 +412,7 @@ class EnglishShowdown(DrillKind):
         mark = min(best_five(h)[0] for h in lead) if lead else None
         while len(hands) < players:
             if scenario == "plain":
-                hand = tuple(rng.sample(remaining(used), 7))
+                hand = tuple(rng.sample(remaining(used), english_stud.HAND_SIZE))
             else:
                 hand = _weaker_seven(rng, top, used, mark)
             hands.append(hand)
@@ -447,7 +447,7 @@ def _weaker_seven(
             continue
         if mark is None or best_five(hand)[0] < mark:
             return hand
-    return hand or tuple(rng.sample(remaining(used), 7))
+    return hand or tuple(rng.sample(remaining(used), english_stud.HAND_SIZE))
 
 
 def _extend(five: Sequence[Card], rng: random.Random, used: Sequence[Card]) -> tuple[Card, ...]:
