@@ -42,6 +42,8 @@ PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
 #: rank values: 2 .. 14 (ace high)
 ACE = 14
 KING = 13
+QUEEN = 12
+JACK = 11
 
 
 class Card(int):

@@ -1,0 +1,204 @@
+"""Reading a trainee's answer and grading it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..errors import EngineError
+from ..requests import MAX_AMOUNT
+from .kinds import AnswerField
+
+
+class AnswerError(EngineError):
+    """An answer that cannot be graded as given: `problems` maps field name -> message."""
+
+    def __init__(self, problems: Mapping[str, str]) -> None:
+        super().__init__("; ".join(problems.values()))
+        self.problems = dict(problems)
+
+
+_WHOLE = re.compile(r"\+?[0-9]+", re.ASCII)
+_SIGNED = re.compile(r"[+-]?[0-9]+", re.ASCII)
+_SEAT = re.compile(r"(?:seat\s*)?([0-9]+)", re.ASCII | re.IGNORECASE)
+#: more digits than this is no table's amount (and keeps int() away from huge strings)
+_MAX_DIGITS = len(str(MAX_AMOUNT)) + 1
+
+AMOUNT_FORMAT = "Enter the amount as a whole number of chips, like 35."
+SIGNED_FORMAT = "Enter the amount as a whole number of chips, like 35 or -15."
+NEGATIVE = "The amount cannot be negative."
+TOO_LARGE = "That amount is larger than any payout at this table."
+NO_SEAT = "Choose at least one seat."
+
+
+def _words(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}"
+
+
+def _choice_message(f: AnswerField) -> str:
+    words = [label.lower() for _, label in f.choices]
+    if len(words) <= 4:
+        return f"Choose {_words(words)}."
+    return f"Choose one of the {len(words)} answers, from {words[0]} to {words[-1]}."
+
+
+def _read_number(raw: object, signed: bool) -> int | str:
+    """The number, or the message saying what is wrong with it."""
+    fmt = SIGNED_FORMAT if signed else AMOUNT_FORMAT
+    if isinstance(raw, bool):
+        return fmt
+    if isinstance(raw, float):
+        if not raw.is_integer():
+            return fmt
+        raw = int(raw)
+    if isinstance(raw, int):
+        value = raw
+    elif isinstance(raw, str):
+        text = raw.strip()
+        if not (_SIGNED if signed else _WHOLE).fullmatch(text):
+            if not signed and _SIGNED.fullmatch(text):
+                return NEGATIVE
+            return fmt
+        if len(text.lstrip("+-").lstrip("0")) > _MAX_DIGITS:
+            return TOO_LARGE
+        value = int(text)
+    else:
+        return fmt
+    if value < 0 and not signed:
+        return NEGATIVE
+    if abs(value) > MAX_AMOUNT:
+        return TOO_LARGE
+    return value
+
+
+def _read_seat(raw: object) -> str | None:
+    """The seat number as text ("3" from 3, "3", "seat 3"); None when it is no number."""
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        return str(raw)
+    if isinstance(raw, str):
+        m = _SEAT.fullmatch(raw.strip())
+        if m:
+            return m.group(1).lstrip("0") or "0"
+    return None
+
+
+def _seat_problem(seat: str, f: AnswerField) -> str | None:
+    if seat not in {value for value, _ in f.choices}:
+        if len(seat) > 2:
+            return "That is not a seat at this table."
+        return f"Seat {seat} is not at this table."
+    return None
+
+
+def _blank(raw: object) -> bool:
+    return raw is None or (isinstance(raw, str) and not raw.strip())
+
+
+def parse_answer(fields: tuple[AnswerField, ...], raw: Mapping[str, Any]) -> dict[str, Any]:
+    """The answer in canonical form, or AnswerError naming every field that is empty or
+    malformed (in a trainee's words).
+
+    >>> amount = AnswerField("p1.amount", "Amount", "amount")
+    >>> parse_answer((amount,), {"p1.amount": " +35 "})
+    {'p1.amount': 35}
+    >>> parse_answer((amount,), {"p1.amount": "3.5"})
+    Traceback (most recent call last):
+    ...
+    trainer.engine.drills.answers.AnswerError: Enter the amount as a whole number of chips, like 35.
+    """
+    out: dict[str, Any] = {}
+    problems: dict[str, str] = {}
+    for f in fields:
+        value = raw.get(f.name)
+        if f.kind in ("amount", "signed"):
+            number = _number_or_message(value, f.kind == "signed")
+            (out if isinstance(number, int) else problems)[f.name] = number
+        elif f.kind == "choice":
+            found = _choice(value, f)
+            if found is None:
+                problems[f.name] = _choice_message(f)
+            else:
+                out[f.name] = found
+        elif f.kind == "seat":
+            seat = None if _blank(value) else _read_seat(value)
+            if seat is None:
+                problems[f.name] = "Choose a seat."
+            elif (problem := _seat_problem(seat, f)) is not None:
+                problems[f.name] = problem
+            else:
+                out[f.name] = seat
+        elif f.kind == "seats":
+            seats = _seats_or_message(value, f)
+            (out if isinstance(seats, list) else problems)[f.name] = seats
+        else:
+            raise EngineError(f"{f.name}: {f.kind!r} is not a kind of answer field.")
+    if problems:
+        raise AnswerError(problems)
+    return out
+
+
+def _number_or_message(value: object, signed: bool) -> int | str:
+    if _blank(value):
+        return SIGNED_FORMAT if signed else AMOUNT_FORMAT
+    return _read_number(value, signed)
+
+
+def _choice(value: object, f: AnswerField) -> str | None:
+    if not isinstance(value, str):
+        return None
+    text = " ".join(value.split()).lower()
+    for i, (choice, label) in enumerate(f.choices):
+        key = f.keys[i].lower() if i < len(f.keys) else None
+        if text in (choice.lower(), label.lower(), key):
+            return choice
+    return None
+
+
+def _seats_or_message(value: object, f: AnswerField) -> list[str] | str:
+    if _blank(value):
+        return NO_SEAT
+    if isinstance(value, str):
+        items: list[object] = [t for t in re.split(r"[\s,;]+", value.strip()) if t]
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        items = list(value)
+    else:
+        return "Choose the seats, like 1, 3."
+    if not items:
+        return NO_SEAT
+    seats: set[str] = set()
+    for item in items:
+        seat = _read_seat(item)
+        if seat is None:
+            return "Choose the seats by number, like 1, 3."
+        if (problem := _seat_problem(seat, f)) is not None:
+            return problem
+        seats.add(seat)
+    return sorted(seats, key=int)
+
+
+def grade(
+    fields: tuple[AnswerField, ...], expected: Mapping[str, Any], answer: Mapping[str, Any]
+) -> dict[str, bool]:
+    """Right or wrong per field."""
+    return {f.name: answer.get(f.name) == expected.get(f.name) for f in fields}
+
+
+def seat_field(name: str, label: str, seats: Sequence[str]) -> AnswerField:
+    """A field asking for one of `seats`, offered in seat order, each keyed by its number.
+
+    >>> seat_field("seat", "Bring-in", ["4", "1"]).choices
+    (('1', 'Seat 1'), ('4', 'Seat 4'))
+    """
+    ordered = sorted(seats, key=int)
+    return AnswerField(
+        name, label, "seat", tuple((s, f"Seat {s}") for s in ordered), tuple(ordered)
+    )
+
+
+def seats_field(name: str, label: str, seats: Sequence[str]) -> AnswerField:
+    """A field asking for one or more of `seats` (the winners of a pot)."""
+    ordered = sorted(seats, key=int)
+    return AnswerField(
+        name, label, "seats", tuple((s, f"Seat {s}") for s in ordered), tuple(ordered)
+    )

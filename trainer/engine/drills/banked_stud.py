@@ -1,0 +1,507 @@
+"""Caribbean Stud and Casino Stud Poker drills: does the dealer qualify, settle the player.
+
+Both games are one `banked_stud.Profile` each; the expected answer is `banked_stud.settle`'s
+`Settlement` (whether the dealer qualifies, each bet's `Bet`, the net).
+
+>>> from trainer.engine.house import DEFAULT_CONFIG
+>>> q = CaribbeanSettle().generate(4, 1, DEFAULT_CONFIG)
+>>> s = settle_stored(banked_stud.CARIBBEAN, q.request, DEFAULT_CONFIG)
+>>> q.expected["net"] == s.net, q.steps == s.steps
+(True, True)
+>>> RESULTS
+(('win', 'Win'), ('push', 'Push'), ('lose', 'Lose'))
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .. import requests
+from ..cards import ACE, JACK, KING, QUEEN, Card, Deck, format_cards
+from ..dealing import hand_of, high_card, remaining, tie_for
+from ..errors import EngineError
+from ..games import banked_stud
+from ..games.banked_stud import Bet, Outcome, Result, Settlement
+from ..hands import Category, evaluate_five
+from ..house import HouseConfig
+from .hand_reading import near_miss
+from .kinds import Answer, AnswerField, Dealt, DrillKind, Level
+from .stakes import (
+    LOSING_HANDS,
+    POSITIONS,
+    STAKE_LEVELS,
+    TIED_HANDS,
+    TRIES,
+    category_up_to,
+    high_to_low,
+    pick,
+    pick_ante,
+    pick_count,
+    pick_seats,
+    sample_fitting,
+)
+from .stored import positions_of, read_stored, seat_of
+
+#: the seats a ruling request names (the game seats up to seven; the ruling desk six)
+SEATS = requests.SEATS
+
+#: the top two cards of the weakest qualifying dealer hand: A-K high
+QUALIFYING_TOP = banked_stud.LOWEST_QUALIFIER.ranks[:2]
+
+RESULTS = tuple((r.value, r.value.capitalize()) for r in Result)
+RESULT_KEYS = ("w", "p", "l")
+YES_NO = (("yes", "Yes"), ("no", "No"))
+YES_NO_KEYS = ("y", "n")
+
+
+_SETTLE_MIX: tuple[tuple[str, float], ...] = (
+    ("fold", 8),
+    ("no-qualify", 25),
+    ("win", 37),
+    ("lose", 18),
+    ("tie", 12),
+)
+_PLAYER_WINS: tuple[tuple[Category, float], ...] = (
+    (Category.HIGH_CARD, 8),
+    (Category.ONE_PAIR, 12),
+    (Category.TWO_PAIR, 9),
+    (Category.THREE_OF_A_KIND, 7),
+    (Category.STRAIGHT, 6),
+    (Category.FLUSH, 6),
+    (Category.FULL_HOUSE, 5),
+    (Category.FOUR_OF_A_KIND, 3),
+    (Category.STRAIGHT_FLUSH, 2),
+    (Category.ROYAL_FLUSH, 1),
+)
+_DEALER_QUALIFIES: tuple[tuple[Category, float], ...] = (
+    (Category.HIGH_CARD, 25),
+    (Category.ONE_PAIR, 35),
+    (Category.TWO_PAIR, 18),
+    (Category.THREE_OF_A_KIND, 9),
+    (Category.STRAIGHT, 5),
+    (Category.FLUSH, 4),
+    (Category.FULL_HOUSE, 3),
+    (Category.FOUR_OF_A_KIND, 1),
+)
+#: tops of the dealer's hand that fall short of A-K: A-Q, A-J or lower with an ace, K-x, Q-x
+_SHORT_TOPS: tuple[tuple[tuple[int, ...], float], ...] = (
+    ((ACE, QUEEN), 35),
+    ((ACE, JACK), 8),
+    ((ACE, 10), 4),
+    ((ACE, 9), 3),
+    ((KING, QUEEN), 15),
+    ((KING, JACK), 6),
+    ((KING,), 4),
+    ((QUEEN,), 10),
+    ((JACK,), 8),
+    ((10,), 7),
+)
+_QUALIFY_MIX: tuple[tuple[str, float], ...] = (
+    ("A-K high", 18),
+    ("small pair", 12),
+    ("pair", 8),
+    ("two pair or better", 12),
+    ("short", 50),
+)
+
+
+def _qualifying(
+    category: Category, rng: random.Random, exclude: Sequence[Card] = ()
+) -> tuple[Card, ...]:
+    """A dealer hand of `category` that qualifies (a high card hand is A-K high)."""
+    if category is Category.HIGH_CARD:
+        return high_card(rng, top=QUALIFYING_TOP, exclude=exclude)
+    return hand_of(category, rng, exclude=exclude)
+
+
+def banked_hands(
+    scenario: str, rng: random.Random
+) -> tuple[tuple[Card, ...], tuple[Card, ...], str]:
+    """(player, dealer, action word) for one round of the settle mix.  A few attempts can miss
+    (an exact tie where a win was wanted, or the player's cards leave no A-K for the dealer);
+    after TRIES of them a pair against A-K high stands in."""
+    for _ in range(TRIES):
+        try:
+            found = _banked_attempt(scenario, rng)
+        except EngineError:
+            found = None
+        if found is not None:
+            return found
+    player = hand_of(Category.ONE_PAIR, rng)
+    return player, high_card(rng, top=QUALIFYING_TOP, exclude=player), "call"
+
+
+def _banked_attempt(
+    scenario: str, rng: random.Random
+) -> tuple[tuple[Card, ...], tuple[Card, ...], str] | None:
+    if scenario == "fold":
+        player = high_card(rng, top=(rng.randint(7, KING),))
+        return player, tuple(rng.sample(remaining(player), 5)), "fold"
+    if scenario == "no-qualify":
+        player = hand_of(pick(rng, _PLAYER_WINS), rng)
+        dealer = high_card(rng, top=pick(rng, _SHORT_TOPS), exclude=player)
+        return player, dealer, "call"
+    if scenario == "tie":
+        player = _qualifying(pick(rng, TIED_HANDS), rng)
+        dealer = tie_for(player, rng)
+        return None if dealer is None else (player, dealer, "call")
+    if scenario == "win":
+        mine = pick(rng, _PLAYER_WINS)
+        theirs = pick(rng, category_up_to(_DEALER_QUALIFIES, mine))
+        player = _qualifying(mine, rng)
+    else:
+        theirs = pick(rng, _DEALER_QUALIFIES)
+        player = hand_of(pick(rng, category_up_to(LOSING_HANDS, theirs)), rng)
+    dealer = _qualifying(theirs, rng, exclude=player)
+    a, b = evaluate_five(player), evaluate_five(dealer)
+    if a == b:
+        return None
+    if (a > b) != (scenario == "win"):
+        player, dealer = dealer, player
+    if not banked_stud.dealer_qualifies(evaluate_five(dealer)):
+        return None
+    return player, dealer, "call"
+
+
+def settle_stored(
+    profile: banked_stud.Profile, request: Mapping[str, Any], config: HouseConfig
+) -> Settlement:
+    """One stored round (a player's request) settled by `banked_stud.settle`."""
+    asked = read_stored(profile.game, request, config)
+    return banked_stud.settle(
+        profile,
+        asked.player,
+        asked.dealer,
+        asked.ante,
+        asked.action,
+        paytable=profile.paytable(config),
+        rules=config.rules,
+    )
+
+
+def _settle_situation(s: Settlement) -> str:
+    if s.outcome is Outcome.FOLD:
+        return "player folds"
+    if s.outcome is Outcome.NO_QUALIFY:
+        return "dealer does not qualify"
+    if s.outcome is Outcome.PUSH:
+        # the game's own word for it, without the article: "exact tie", "stand off"
+        return s.profile.tie_word.split(" ", 1)[1]
+    if s.dealer.category is Category.HIGH_CARD:
+        return "dealer A-K high"
+    if s.outcome is Outcome.LOSE:
+        return "dealer wins"
+    return f"{s.profile.second_bet.lower()} pays {s.player.category.label}"
+
+
+def _dealer_situation(dealer: Sequence[Card]) -> str:
+    value = evaluate_five(dealer)
+    if value.category is Category.HIGH_CARD:
+        if value.ranks[:2] == QUALIFYING_TOP:
+            return "dealer A-K high"
+        if value.ranks[0] == ACE:
+            return "dealer ace high without a king"
+        if value.ranks[0] == KING:
+            return "dealer king high"
+        return "dealer below king high"
+    if value.category is Category.ONE_PAIR:
+        return "dealer small pair" if value.ranks[0] <= 6 else "dealer pair"
+    return "dealer two pair or better"
+
+
+class _Banked(DrillKind):
+    """What the qualify and settle drills of both banked games share."""
+
+    profile: banked_stud.Profile
+
+    @property
+    def second(self) -> str:
+        return self.profile.second_bet
+
+    def action_word(self, action: str) -> str:
+        """The request's word for the player's action: a Raise at Casino Stud Poker."""
+        if action == "fold":
+            return "fold"
+        return self.second.lower()
+
+    def request_for(
+        self, player: Sequence[Card], dealer: Sequence[Card], ante: int, action: str
+    ) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "player": format_cards(player),
+            "dealer": format_cards(dealer),
+            "ante": ante,
+            "action": self.action_word(action),
+        }
+
+    def up_card(self, dealer: Sequence[Card]) -> str:
+        return str(self.profile.up_card(dealer))
+
+    def call_amount(self, ante: int, config: HouseConfig) -> int:
+        return ante * self.profile.multiple(config.rules)
+
+
+class BankedQualify(_Banked):
+    mix = (
+        "Half the dealer hands qualify, half do not.  Qualifying: A-K high exactly (often), "
+        "small pairs, pairs, two pair or better.  Short: A-Q high (often), A-J or lower with an "
+        "ace, K-Q, queen high and lower."
+    )
+    levels = (
+        Level(1, "The dealer's cards sorted high to low"),
+        Level(2, "The dealer's cards as dealt"),
+        Level(3, "As dealt, with near misses: four to a flush or a straight"),
+    )
+
+    def deal(self, rng: random.Random, level: int, config: HouseConfig, natural: bool) -> Dealt:
+        paytable = self.profile.paytable(config)
+        ante = pick_ante(rng, level, paytable, config)
+        if natural:
+            deck = Deck(rng=rng)
+            player, dealer = deck.deal(5), deck.deal(5)
+            scenario = "natural"
+        else:
+            scenario = pick(rng, _QUALIFY_MIX)
+            dealer = self._dealer(scenario, rng, level)
+            player = tuple(rng.sample(remaining(dealer), 5))
+        if level == 1:
+            dealer = high_to_low(dealer)
+        request = self.request_for(player, dealer, ante, "call")
+        table = {
+            "dealer": format_cards(dealer),
+            "up_card": self.up_card(dealer),
+            "player": format_cards(player),
+            "ante": ante,
+            "call": self.call_amount(ante, config),
+            "call_name": self.second,
+        }
+        situation = _dealer_situation(dealer)
+        miss = near_miss(dealer) if evaluate_five(dealer).category is Category.HIGH_CARD else None
+        if miss:
+            situation += f", {miss}"
+        return Dealt(
+            request=request,
+            table=table,
+            prompt="Does the dealer qualify?",
+            situation=situation,
+            category=evaluate_five(dealer).category.label,
+            extra={"mix": scenario},
+        )
+
+    def _dealer(self, scenario: str, rng: random.Random, level: int) -> tuple[Card, ...]:
+        def build() -> tuple[Card, ...]:
+            if scenario == "A-K high":
+                return high_card(rng, top=QUALIFYING_TOP)
+            if scenario == "small pair":
+                return hand_of(Category.ONE_PAIR, rng, ranks=range(2, 7))
+            if scenario == "pair":
+                return hand_of(Category.ONE_PAIR, rng, ranks=range(7, ACE + 1))
+            if scenario == "two pair or better":
+                return hand_of(pick(rng, _DEALER_QUALIFIES[2:]), rng)
+            return high_card(rng, top=pick(rng, _SHORT_TOPS))
+
+        dealer = build()
+        if level == 3 and scenario in ("A-K high", "short"):
+            for _ in range(TRIES):
+                if near_miss(dealer):
+                    break
+                dealer = build()
+        return dealer
+
+    def answer_for(self, request: Mapping[str, Any], level: int, config: HouseConfig) -> Answer:
+        settled = settle_stored(self.profile, request, config)
+        if settled.dealer_qualifies is None:
+            raise EngineError("A qualify question needs a hand the player called.")
+        answer = "yes" if settled.dealer_qualifies else "no"
+        steps = tuple(
+            s for s in settled.steps if s.startswith("The dealer reveals") or "qualif" in s
+        )
+        field_ = AnswerField("qualifies", "Does the dealer qualify?", "choice", YES_NO, YES_NO_KEYS)
+        return (field_,), {"qualifies": answer}, steps
+
+
+class BankedSettle(_Banked):
+    mix = (
+        "About a quarter of the rounds the dealer does not qualify, a third the player wins "
+        "(every paying category up to the royal flush), a fifth the dealer wins, one in eight "
+        "is an exact tie, one in twelve the player folds.  A-K high dealers come up often."
+    )
+    levels = STAKE_LEVELS
+
+    def deal(self, rng: random.Random, level: int, config: HouseConfig, natural: bool) -> Dealt:
+        paytable = self.profile.paytable(config)
+        ante = pick_ante(rng, level, paytable, config)
+        seats = pick_seats(rng, pick_count(rng, POSITIONS, level), SEATS) if level > 1 else ["1"]
+        if natural:
+            deck = Deck(rng=rng)
+            hands = {s: deck.deal(5) for s in seats}
+            dealer = deck.deal(5)
+            actions = {
+                s: banked_stud.basic_action(evaluate_five(h)).value for s, h in hands.items()
+            }
+            featured, scenario = seats[0], "natural"
+        else:
+            featured = rng.choice(seats)
+            scenario = pick(rng, _SETTLE_MIX)
+            player, dealer, action = banked_hands(scenario, rng)
+            hands, actions = {featured: player}, {featured: action}
+            self._others(rng, seats, featured, dealer, hands, actions)
+        if level == 1:
+            hands = {s: high_to_low(h) for s, h in hands.items()}
+        requests = [
+            {"seat": s, **self.request_for(hands[s], dealer, ante, actions[s])} for s in seats
+        ]
+        request = requests[0] if len(seats) == 1 else {"game": self.game, "positions": requests}
+        call = self.call_amount(ante, config)
+        layout = [
+            {
+                "seat": s,
+                "player": format_cards(hands[s]),
+                "ante": ante,
+                "action": self.action_word(actions[s]),
+                "call": None if actions[s] == "fold" else call,
+                "bets": {"ante": ante, **({} if actions[s] == "fold" else {"call": call})},
+            }
+            for s in seats
+        ]
+        table: dict[str, Any] = {
+            "dealer": format_cards(dealer),
+            "up_card": self.up_card(dealer),
+            "call_name": self.second,
+            "positions": layout,
+        }
+        if len(seats) == 1:
+            table.update({k: v for k, v in layout[0].items() if k != "seat"})
+        settled = banked_stud.settle(
+            self.profile,
+            hands[featured],
+            dealer,
+            ante,
+            actions[featured],
+            paytable=paytable,
+            rules=config.rules,
+        )
+        prompt = "Settle the player." if len(seats) == 1 else "Settle each player."
+        return Dealt(
+            request=request,
+            table=table,
+            prompt=prompt,
+            situation=_settle_situation(settled),
+            category=settled.player.category.label,
+            extra={"featured_seat": featured, "mix": scenario},
+        )
+
+    def _others(
+        self,
+        rng: random.Random,
+        seats: Sequence[str],
+        featured: str,
+        dealer: tuple[Card, ...],
+        hands: dict[str, tuple[Card, ...]],
+        actions: dict[str, str],
+    ) -> None:
+        theirs = evaluate_five(dealer)
+        qualifies = banked_stud.dealer_qualifies(theirs)
+        kinds = (
+            (("win", 40), ("lose", 30), ("fold", 15), ("tie", 15))
+            if qualifies
+            else (("call", 80), ("fold", 20))
+        )
+        for seat in seats:
+            if seat == featured:
+                continue
+            used = [*dealer, *(c for h in hands.values() for c in h)]
+            kind = pick(rng, kinds)
+            hand = tie_for(dealer, rng, exclude=used) if kind == "tie" else None
+            if hand is None:
+                want = {"win": 1, "lose": -1}.get(kind)
+
+                def fits(h: tuple[Card, ...], want: int | None = want) -> bool:
+                    if want is None:
+                        return True
+                    diff = evaluate_five(h).strength - theirs.strength
+                    return diff * want > 0
+
+                hand = sample_fitting(rng, remaining(used), 5, fits)
+            hands[seat] = hand
+            actions[seat] = "fold" if kind == "fold" else "call"
+
+    def answer_for(self, request: Mapping[str, Any], level: int, config: HouseConfig) -> Answer:
+        positions, several = positions_of(request)
+        fields: list[AnswerField] = []
+        expected: dict[str, Any] = {}
+        steps: list[str] = []
+        for position in positions:
+            seat = seat_of(position)
+            settled = settle_stored(self.profile, position, config)
+            name = f"p{seat}." if several else ""
+            who = f"Seat {seat}: " if several else ""
+            for bet, title, b in (
+                ("ante", "Ante", settled.ante),
+                ("call", self.second, settled.call),
+            ):
+                if b is None:  # a fold puts up no second bet
+                    continue
+                fields += [
+                    AnswerField(
+                        f"{name}{bet}.result",
+                        f"{who}{title} result",
+                        "choice",
+                        RESULTS,
+                        RESULT_KEYS,
+                    ),
+                    AnswerField(f"{name}{bet}.amount", f"{who}{title} amount", "amount"),
+                ]
+                expected[f"{name}{bet}.result"] = b.result.value
+                expected[f"{name}{bet}.amount"] = _paid_or_collected(b)
+            fields.append(AnswerField(f"{name}net", f"{who}net", "signed"))
+            expected[f"{name}net"] = settled.net
+            steps += [who + s for s in settled.steps]
+        return tuple(fields), expected, tuple(steps)
+
+
+def _paid_or_collected(bet: Bet) -> int:
+    """What the dealer pays on a bet (its profit) or collects (its stake); 0 on a push."""
+    if bet.result is Result.WIN:
+        return bet.profit
+    return 0 if bet.result is Result.PUSH else bet.stake
+
+
+class CaribbeanQualify(BankedQualify):
+    slug = "cs-qualify"
+    profile = banked_stud.CARIBBEAN
+    game = profile.game
+    title = "Caribbean Stud: does the dealer qualify?"
+    description = "Read the dealer's five cards: A-K high or better qualifies."
+
+
+class CasinoQualify(BankedQualify):
+    slug = "csp-qualify"
+    profile = banked_stud.CASINO
+    game = profile.game
+    title = "Casino Stud Poker: does the dealer qualify?"
+    description = "Read the dealer's five cards (the last one was face up): A-K or better."
+
+
+class CaribbeanSettle(BankedSettle):
+    slug = "cs-settle"
+    profile = banked_stud.CARIBBEAN
+    game = profile.game
+    title = "Caribbean Stud: settle the player"
+    description = (
+        "Settle the Ante and the Call: win, push or lose and the amount of each, and the net."
+    )
+
+
+class CasinoSettle(BankedSettle):
+    slug = "csp-settle"
+    profile = banked_stud.CASINO
+    game = profile.game
+    title = "Casino Stud Poker: settle the player"
+    description = (
+        "Settle the Ante and the Raise: win, push (stand off) or lose and the amount of each, "
+        "and the net."
+    )

@@ -1,0 +1,183 @@
+"""The Caribbean Stud match ledger drill: total a match and call the verdict.
+
+Each counted round is settled by `banked_stud.settle` (the Caribbean profile) and the match by
+`banked_stud.settle_match`, whose `MatchLedger` holds the total, the verdict and the steps.
+
+>>> from trainer.engine.house import DEFAULT_CONFIG
+>>> q = CaribbeanLedger().generate(1, 1, DEFAULT_CONFIG)
+>>> len(q.request["rounds"]), q.expected, q.situation
+(21, {'total': -30, 'verdict': 'bank win'}, 'bank win, 1 void deal')
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from ..cards import Deck, format_cards
+from ..dealing import hand_of, high_card
+from ..errors import EngineError
+from ..games import banked_stud
+from ..hands import Category, evaluate_five
+from ..house import HouseConfig
+from .banked_stud import QUALIFYING_TOP, banked_hands, settle_stored
+from .kinds import Answer, AnswerField, Dealt, DrillKind, Level
+from .stakes import pick, pick_ante, pick_count
+
+PROFILE = banked_stud.CARIBBEAN
+VERDICTS = tuple((v.value, v.value.capitalize()) for v in banked_stud.Verdict)
+VERDICT_KEYS = ("p", "b", "d")
+
+
+_VOIDS = {1: (1, 1), 2: (1, 2), 3: (2, 3)}
+_VOID_REASONS = (
+    "a card was exposed in the deal",
+    "the dealer's hand held only four cards",
+    "a player was dealt six cards",
+    "the deck held a card twice",
+)
+_LEDGER_TARGETS = (("player win", 35), ("bank win", 35), ("draw", 30))
+#: settle-mix weights leaning the match toward a verdict
+_LEANS = {
+    "player win": (("fold", 5), ("no-qualify", 30), ("win", 45), ("lose", 12), ("tie", 8)),
+    "bank win": (("fold", 30), ("no-qualify", 10), ("win", 12), ("lose", 42), ("tie", 6)),
+}
+#: rounds that cancel each other on the source paytables: +A and -A, a 1:1 win and a loss
+_CANCELLING = (("no-qualify", "fold"), ("win-even", "lose-even"), ("tie", "tie"))
+
+
+class CaribbeanLedger(DrillKind):
+    slug = "cs-ledger"
+    game = PROFILE.game
+    title = "Caribbean Stud: the match ledger"
+    description = (
+        "Total a 20-round match from each round's net, leaving out the void deals, and call "
+        "the verdict: player win, bank win or draw."
+    )
+    mix = (
+        "Every match has void deals to leave out; a third of the matches end in a draw, the "
+        "rest lean to the player or to the bank.  Natural odds: plain deals, the player "
+        "calling with A-K or better, about one deal in twenty void."
+    )
+    levels = (
+        Level(1, "$5 table, ante 5, one void deal"),
+        Level(2, "$25 table, odd antes like 15 and 35, one or two void deals"),
+        Level(3, "$100 table, odd antes like 115, two or three void deals"),
+    )
+
+    def deal(self, rng: random.Random, level: int, config: HouseConfig, natural: bool) -> Dealt:
+        profile = PROFILE
+        ante = pick_ante(rng, level, config.paytable(banked_stud.CARIBBEAN.game), config)
+        if natural:
+            rounds = self._natural(rng, ante)
+            target = "natural"
+        else:
+            target = pick(rng, _LEDGER_TARGETS)
+            counted = self._mixed(rng, ante, target)
+            voids = pick_count(rng, _VOIDS, level)
+            rounds = list(counted)
+            for _ in range(voids):
+                # a void deal comes before the last counted round: the match ends on a count
+                spot = rng.randint(0, len(rounds) - 1)
+                rounds.insert(spot, {"void": True, "reason": rng.choice(_VOID_REASONS)})
+        table_rounds = []
+        for number, r in enumerate(rounds, start=1):
+            if r.get("void"):
+                table_rounds.append({"deal": number, "void": True, "reason": r["reason"]})
+                continue
+            settled = settle_stored(PROFILE, r, config)
+            table_rounds.append(
+                {
+                    "deal": number,
+                    "void": False,
+                    "player": r["player"],
+                    "dealer": r["dealer"],
+                    "action": r["action"],
+                    "outcome": settled.outcome.value,
+                    "net": settled.net,
+                }
+            )
+        voids = sum(1 for r in rounds if r.get("void"))
+        ledger = banked_stud.settle_match(
+            banked_stud.MatchRound(None if r["void"] else r["net"]) for r in table_rounds
+        )
+        return Dealt(
+            request={"game": self.game, "rounds": rounds},
+            table={
+                "ante": ante,
+                "call": ante * profile.multiple(config.rules),
+                "rounds": table_rounds,
+            },
+            prompt="Total the match and call the verdict.",
+            situation=f"{ledger.verdict.value}, {voids} void deal{'s' if voids != 1 else ''}",
+            extra={"mix": target},
+        )
+
+    def _round(self, rng: random.Random, ante: int, scenario: str) -> dict[str, Any]:
+        if scenario in ("win-even", "lose-even"):
+            # a pair for the player against A-K high, or the other way round: 1:1 on the source
+            # table, so the two nets cancel
+            pair = hand_of(Category.ONE_PAIR, rng)
+            ak = high_card(rng, top=QUALIFYING_TOP, exclude=pair)
+            player, dealer = (pair, ak) if scenario == "win-even" else (ak, pair)
+            action = "call"
+        else:
+            player, dealer, action = banked_hands(scenario, rng)
+        return {
+            "player": format_cards(player),
+            "dealer": format_cards(dealer),
+            "ante": ante,
+            "action": action,
+        }
+
+    def _mixed(self, rng: random.Random, ante: int, target: str) -> list[dict[str, Any]]:
+        if target == "draw":
+            scenarios = [
+                s for _ in range(banked_stud.MATCH_ROUNDS // 2) for s in rng.choice(_CANCELLING)
+            ]
+            rng.shuffle(scenarios)
+        else:
+            scenarios = [pick(rng, _LEANS[target]) for _ in range(banked_stud.MATCH_ROUNDS)]
+        return [{"game": self.game, **self._round(rng, ante, s)} for s in scenarios]
+
+    def _natural(self, rng: random.Random, ante: int) -> list[dict[str, Any]]:
+        rounds: list[dict[str, Any]] = []
+        counted = 0
+        while counted < banked_stud.MATCH_ROUNDS:
+            deck = Deck(rng=rng)
+            player, dealer = deck.deal(5), deck.deal(5)
+            if rng.random() < 0.05:
+                rounds.append({"void": True, "reason": rng.choice(_VOID_REASONS)})
+                continue
+            action = banked_stud.basic_action(evaluate_five(player)).value
+            rounds.append(
+                {
+                    "game": self.game,
+                    "player": format_cards(player),
+                    "dealer": format_cards(dealer),
+                    "ante": ante,
+                    "action": action,
+                }
+            )
+            counted += 1
+        return rounds
+
+    def answer_for(self, request: Mapping[str, Any], level: int, config: HouseConfig) -> Answer:
+        rounds = request.get("rounds")
+        if not isinstance(rounds, list):
+            raise EngineError("A ledger request lists its rounds under 'rounds'.")
+        played = []
+        for r in rounds:
+            if isinstance(r, Mapping) and r.get("void"):
+                played.append(banked_stud.MatchRound(None))
+            else:
+                settled = settle_stored(PROFILE, r, config)
+                played.append(banked_stud.MatchRound(settled.net, settled))
+        ledger = banked_stud.settle_match(played)
+        fields = (
+            AnswerField("total", "Match total", "signed"),
+            AnswerField("verdict", "Verdict", "choice", VERDICTS, VERDICT_KEYS),
+        )
+        expected = {"total": ledger.total, "verdict": ledger.verdict.value}
+        return fields, expected, ledger.steps

@@ -1,0 +1,229 @@
+"""Hand reading drills: the category of five cards, the best five of seven.
+
+The expected category is the evaluator's (`evaluate_five`, `best_five`).
+
+>>> from trainer.engine.house import DEFAULT_CONFIG
+>>> q = HandSeven().generate(1, 3, DEFAULT_CONFIG)
+>>> q.request["cards"], q.expected, q.situation
+('9d 6s 3c 6h 9c 3s Qc', {'category': 'two pair'}, 'three pair: the best two count')
+>>> CATEGORY_KEYS
+('0', '9', '8', '7', '6', '5', '4', '3', '2', '1')
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..cards import ACE, Card, Deck, format_cards
+from ..dealing import RANKS, cards_of_ranks, hand_of, remaining
+from ..hands import Category, HandValue, arrange, best_five, evaluate_five
+from ..house import HouseConfig
+from .kinds import Answer, AnswerField, Dealt, DrillKind, Level
+from .stakes import TRIES, high_to_low, pick, sample_fitting
+from .stored import cards_at
+
+CATEGORIES = tuple((c.label, c.label.capitalize()) for c in Category)
+CATEGORY_KEYS = tuple(str(c.order % 10) for c in Category)
+
+
+_FIVE_MIX: tuple[tuple[Category, float], ...] = (
+    (Category.ROYAL_FLUSH, 4),
+    (Category.STRAIGHT_FLUSH, 7),
+    (Category.FOUR_OF_A_KIND, 9),
+    (Category.FULL_HOUSE, 11),
+    (Category.FLUSH, 12),
+    (Category.STRAIGHT, 12),
+    (Category.THREE_OF_A_KIND, 11),
+    (Category.TWO_PAIR, 12),
+    (Category.ONE_PAIR, 11),
+    (Category.HIGH_CARD, 11),
+)
+
+
+def near_miss(cards: Sequence[Card]) -> str | None:
+    """'four to a flush' or 'four to a straight' when five cards make neither."""
+    if max(Counter(c.suit for c in cards).values()) == 4:
+        return "four to a flush"
+    ranks = {c.rank for c in cards} | ({1} if any(c.rank == ACE for c in cards) else set())
+    for low in range(1, 11):
+        if len(ranks & set(range(low, low + 5))) == 4:
+            return "four to a straight"
+    return None
+
+
+def _five_situation(cards: Sequence[Card], value: HandValue) -> str:
+    if value.category is Category.STRAIGHT and value.ranks == (5,):
+        return "five-high straight (wheel)"
+    if value.category in (Category.HIGH_CARD, Category.ONE_PAIR):
+        miss = near_miss(cards)
+        if miss is not None:
+            return f"{value.category.label}, {miss}"
+    return value.category.label
+
+
+def _hand_fields() -> tuple[AnswerField, ...]:
+    return (AnswerField("category", "Category", "choice", CATEGORIES, CATEGORY_KEYS),)
+
+
+class HandFive(DrillKind):
+    slug = "hand-five"
+    game = "any"
+    title = "Hand reading: five cards"
+    description = "Name the category of five cards."
+    mix = (
+        "Every category about equally often, royal flushes included; from level 3, wheel "
+        "straights and hands one card short of a flush or a straight."
+    )
+    levels = (
+        Level(1, "Cards sorted high to low"),
+        Level(2, "Cards in the order dealt"),
+        Level(3, "Near misses: four-flushes, four-straights, wheels"),
+    )
+
+    def deal(self, rng: random.Random, level: int, config: HouseConfig, natural: bool) -> Dealt:
+        if natural:
+            cards = Deck(rng=rng).deal(5)
+        else:
+            cards = self._mixed(rng, level)
+        if level == 1:
+            cards = high_to_low(cards)
+        value = evaluate_five(cards)
+        return Dealt(
+            request={"cards": format_cards(cards)},
+            table={"cards": format_cards(cards)},
+            prompt="Read the hand.",
+            situation=_five_situation(cards, value),
+            category=value.category.label,
+        )
+
+    def _mixed(self, rng: random.Random, level: int) -> tuple[Card, ...]:
+        category = pick(rng, _FIVE_MIX)
+        if level < 3:
+            return hand_of(category, rng)
+        if category is Category.STRAIGHT and rng.random() < 0.5:
+            return hand_of(category, rng, ranks=[5])
+        cards = hand_of(category, rng)
+        if category in (Category.HIGH_CARD, Category.ONE_PAIR):
+            for _ in range(TRIES):
+                if near_miss(cards):
+                    break
+                cards = hand_of(category, rng)
+        return cards
+
+    def answer_for(self, request: Mapping[str, Any], level: int, config: HouseConfig) -> Answer:
+        cards = cards_at(request, "cards")
+        value = evaluate_five(cards)
+        steps = (
+            f"{format_cards(arrange(cards, value))}: {value.description}.",
+            f"Category: {value.category.label}.",
+        )
+        return _hand_fields(), {"category": value.category.label}, steps
+
+
+def _seven_situation(seven: Sequence[Card], value: HandValue) -> str:
+    counts = sorted(Counter(c.rank for c in seven).values(), reverse=True)
+    suits = max(Counter(c.suit for c in seven).values())
+    category = value.category
+    if category is Category.TWO_PAIR and counts[:3] == [2, 2, 2]:
+        return "three pair: the best two count"
+    if category is Category.FULL_HOUSE and counts[:2] == [3, 3]:
+        return "two triples make a full house"
+    if category is Category.FLUSH and suits >= 6:
+        return "six or seven suited: the best five count"
+    if category is Category.STRAIGHT:
+        ranks = {c.rank for c in seven}
+        if any(set(range(low, low + 6)) <= ranks for low in range(2, 10)):
+            return "six to a straight: the top five count"
+    if category is Category.FLUSH and _holds_straight(seven):
+        return f"{category.label} over a straight"
+    return category.label
+
+
+def _holds_straight(cards: Sequence[Card]) -> bool:
+    ranks = {c.rank for c in cards} | ({1} if any(c.rank == ACE for c in cards) else set())
+    return any(set(range(low, low + 5)) <= ranks for low in range(1, 11))
+
+
+_SEVEN_TRAPS = ("three pair", "two triples", "six suited", "six to a straight")
+
+
+class HandSeven(DrillKind):
+    slug = "hand-seven"
+    game = "any"
+    title = "Hand reading: best five of seven"
+    description = "Name the category of the best five-card hand among seven cards."
+    mix = (
+        "Every category about equally often; from level 3, sevens that tempt a misread: three "
+        "pairs, two triples, six suited cards, six to a straight."
+    )
+    levels = (
+        Level(1, "Seven cards sorted high to low"),
+        Level(2, "Seven cards in the order dealt"),
+        Level(3, "Traps: three pair, two triples, six suited, six to a straight"),
+    )
+
+    def deal(self, rng: random.Random, level: int, config: HouseConfig, natural: bool) -> Dealt:
+        if natural:
+            cards = Deck(rng=rng).deal(7)
+        elif level == 3 and rng.random() < 0.5:
+            cards = self._trap(rng, rng.choice(_SEVEN_TRAPS))
+        else:
+            cards = seven_of(pick(rng, _FIVE_MIX), rng)
+        if level == 1:
+            cards = high_to_low(cards)
+        value = best_five(cards)[0]
+        return Dealt(
+            request={"cards": format_cards(cards)},
+            table={"cards": format_cards(cards)},
+            prompt="Read the best five of seven.",
+            situation=_seven_situation(cards, value),
+            category=value.category.label,
+        )
+
+    def _trap(self, rng: random.Random, trap: str) -> tuple[Card, ...]:
+        if trap == "three pair":
+            a, b, c, d = rng.sample(RANKS, 4)
+            cards = cards_of_ranks([a, a, b, b, c, c, d], rng)
+        elif trap == "two triples":
+            a, b, c = rng.sample(RANKS, 3)
+            cards = cards_of_ranks([a, a, a, b, b, b, c], rng)
+        elif trap == "six suited":
+            five = hand_of(Category.FLUSH, rng)
+            suit = five[0].suit
+            extra = [c for c in remaining(five) if c.suit == suit]
+            sixth = rng.choice(extra)
+            cards = (*five, sixth, rng.choice(remaining((*five, sixth))))
+        else:
+            low = rng.randint(2, 9)
+            cards = cards_of_ranks([*range(low, low + 6), rng.choice(RANKS)], rng)
+        out = list(cards)
+        rng.shuffle(out)
+        return tuple(out)
+
+    def answer_for(self, request: Mapping[str, Any], level: int, config: HouseConfig) -> Answer:
+        cards = cards_at(request, "cards")
+        value, five = best_five(cards)
+        steps = (
+            f"The best five of {format_cards(cards)}: {format_cards(five)}, {value.description}.",
+            f"Category: {value.category.label}.",
+        )
+        return _hand_fields(), {"category": value.category.label}, steps
+
+
+def seven_of(
+    category: Category, rng: random.Random, *, exclude: Sequence[Card] = ()
+) -> tuple[Card, ...]:
+    """Seven cards whose best five is `category`: five built to order and two more that do
+    not lift it (within TRIES attempts)."""
+    five = hand_of(category, rng, exclude=exclude)
+    deck = remaining((*exclude, *five))
+
+    def keeps(extra: tuple[Card, ...]) -> bool:
+        return best_five((*five, *extra))[0].category is category
+
+    cards = [*five, *sample_fitting(rng, deck, 2, keeps)]
+    rng.shuffle(cards)
+    return tuple(cards)

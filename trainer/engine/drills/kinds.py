@@ -1,0 +1,161 @@
+"""Question types: the answer fields, levels, questions, the drill kinds' base and registry.
+
+A kind deals a `Dealt` from a seeded random source, and `answer_for` turns its stored request
+into the fields, the expected answer and the steps; `generate` joins the two into a `Question`.
+
+>>> class Coin(DrillKind):
+...     slug, game, title, levels = "coin", "any", "Coin", (Level(1, "One coin"),)
+...     def deal(self, rng, level, config, natural):
+...         side = rng.choice(("heads", "tails"))
+...         return Dealt({"side": side}, {"side": side}, "Call it.", side)
+...     def answer_for(self, request, level, config):
+...         field_ = AnswerField("side", "Side", "choice", (("heads", "Heads"), ("tails", "Tails")))
+...         return (field_,), {"side": request["side"]}, (f"It shows {request['side']}.",)
+>>> from trainer.engine.house import DEFAULT_CONFIG
+>>> q = Coin().generate(1, 1, DEFAULT_CONFIG)
+>>> q.kind, q.expected == {"side": q.request["side"]}
+('coin', True)
+>>> Coin().generate(1, 2, DEFAULT_CONFIG)
+Traceback (most recent call last):
+...
+trainer.engine.errors.EngineError: The Coin drill has levels 1; 2 is not one.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import EngineError
+from ..house import HouseConfig
+
+
+@dataclass(frozen=True)
+class AnswerField:
+    """One thing the trainee must answer.
+
+    kind: "choice" (one of `choices`), "amount" (a whole number of chips, 0 or more),
+    "signed" (a whole number of chips that may be negative: a net, a match total),
+    "seat" (one seat "1".."6" among those at the table, listed in `choices`), "seats" (one or
+    more of those seats).
+    `keys`: a keyboard key for each choice, in the same order (e.g. "w", "p", "l", "f").
+    """
+
+    name: str
+    label: str
+    kind: str
+    choices: tuple[tuple[str, str], ...] = ()
+    keys: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Level:
+    """A step of difficulty: bigger tables, more seats, harder cards."""
+
+    number: int
+    name: str  # "$5 table, one position"
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question as dealt and answered by the engine: what the Django side stores."""
+
+    kind: str
+    game: str
+    seed: int
+    level: int
+    natural: bool
+    prompt: str
+    #: what the page lays out, JSON-able: seats, cards, board, dealer, bets, pot, street
+    table: dict[str, Any]
+    #: the request that rules it (RULING_API.md shape where one exists)
+    request: dict[str, Any]
+    fields: tuple[AnswerField, ...]
+    #: field name -> the correct answer (str, int, or sorted list of seats)
+    expected: dict[str, Any]
+    steps: tuple[str, ...]
+    #: a short tag for error analysis, e.g. "pair of 6-10 pushes", "dealer A-K high"
+    situation: str
+    #: the hand category that matters most here (its label), or None
+    category: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Dealt:
+    """What a kind's deal produces; `generate` adds the fields, answer and steps."""
+
+    request: dict[str, Any]
+    table: dict[str, Any]
+    prompt: str
+    situation: str
+    category: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+Answer = tuple[tuple[AnswerField, ...], dict[str, Any], tuple[str, ...]]
+
+
+class DrillKind:
+    """Base of every drill kind; subclasses set the class attributes and implement `deal`
+    (the cards and stakes, from the seeded `rng`) and `answer_for`."""
+
+    slug: str = ""
+    game: str = ""
+    title: str = ""
+    description: str = ""
+    #: the situations the default mix brings up, in words, shown to trainees
+    mix: str = ""
+    levels: tuple[Level, ...] = ()
+
+    def level(self, number: int) -> Level:
+        """The level numbered `number`, or EngineError listing the levels there are."""
+        for level in self.levels:
+            if level.number == number and not isinstance(number, bool):
+                return level
+        known = ", ".join(str(lv.number) for lv in self.levels)
+        raise EngineError(f"The {self.title} drill has levels {known}; {number!r} is not one.")
+
+    def generate(
+        self, seed: int, level: int, config: HouseConfig, *, natural: bool = False
+    ) -> Question:
+        """The question `seed` deals at `level` in the house `config`: always the same one.
+        `natural` deals plain shuffled cards instead of the kind's mix."""
+        self.level(level)
+        dealt = self.deal(random.Random(seed), level, config, natural)
+        fields, expected, steps = self.answer_for(dealt.request, level, config)
+        return Question(
+            kind=self.slug,
+            game=self.game,
+            seed=seed,
+            level=level,
+            natural=natural,
+            prompt=dealt.prompt,
+            table=dealt.table,
+            request=dealt.request,
+            fields=fields,
+            expected=expected,
+            steps=steps,
+            situation=dealt.situation,
+            category=dealt.category,
+            extra=dealt.extra,
+        )
+
+    def deal(self, rng: random.Random, level: int, config: HouseConfig, natural: bool) -> Dealt:
+        """The cards and stakes of one question, drawn from `rng` only."""
+        raise NotImplementedError
+
+    def answer_for(self, request: Mapping[str, Any], level: int, config: HouseConfig) -> Answer:
+        """Fields, expected answer and steps for a stored request: the re-grading path."""
+        raise NotImplementedError
+
+
+REGISTRY: dict[str, DrillKind] = {}
+
+
+def register(kind: DrillKind) -> DrillKind:
+    """Add `kind` to `REGISTRY` under its slug."""
+    REGISTRY[kind.slug] = kind
+    return kind

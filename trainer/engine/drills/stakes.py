@@ -1,0 +1,128 @@
+"""Stakes, levels and the mix helpers every game's drills share.
+
+Every stake is a multiple of the table's chip (5) and of the house's unit, so a $5 table's
+ante is 5 and a $100 table's is an odd amount like 115; the mixes pick by weight.
+
+>>> import random
+>>> from trainer.engine.house import DEFAULT_CONFIG
+>>> rng = random.Random(3)
+>>> pick_ante(rng, 1, DEFAULT_CONFIG.paytable("mississippi-stud"), DEFAULT_CONFIG)
+5
+>>> pick_pot(rng, 3, DEFAULT_CONFIG) % 5, pick_seats(rng, 3, ("1", "2", "3", "4", "5", "6"))
+(0, ['2', '3', '5'])
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import TypeVar
+
+from ..cards import Card
+from ..hands import Category
+from ..house import HouseConfig
+from ..paytables import Paytable
+from .kinds import Level
+
+T = TypeVar("T")
+
+#: stakes are multiples of this many chips (a $5 table's smallest bet) and of the house unit
+TABLE_CHIP = 5
+#: antes as multiples of the stake base: a $5 table, a $25 table, a $100 table
+ANTE_STEPS = {1: (1,), 2: (3, 5, 7, 9, 11), 3: (21, 23, 25, 27, 29, 31, 35, 45)}
+#: pots (split-pot and stud games) as a range of multiples of the stake base
+POT_STEPS = {1: (3, 9), 2: (8, 30), 3: (21, 99)}
+#: players dealt in at each level of the games where several play against each other
+PLAYERS = {1: (3, 3), 2: (4, 5), 3: (6, 6)}
+#: positions against the house at each level (Mississippi Stud, the banked games)
+POSITIONS = {1: (1, 1), 2: (2, 3), 3: (3, 6)}
+#: bounded attempts at a random hand that fits; after them the last one is kept
+TRIES = 40
+
+STAKE_LEVELS = (
+    Level(1, "$5 table, ante 5, one position"),
+    Level(2, "$25 table, odd antes like 15 and 35, two or three positions"),
+    Level(3, "$100 table, odd antes like 115, up to six positions"),
+)
+PLAYER_LEVELS = (
+    Level(1, "$5 table, three players"),
+    Level(2, "$25 table, four or five players, odd pots"),
+    Level(3, "$100 table, six players, pots like 115"),
+)
+
+
+def pick(rng: random.Random, weighted: Sequence[tuple[T, float]]) -> T:
+    """One item of `(item, weight)` pairs, as likely as its weight."""
+    items = [item for item, _ in weighted]
+    return rng.choices(items, [w for _, w in weighted])[0]
+
+
+def stake_base(unit: int) -> int:
+    """The smallest stake a table deals: its chip and the house's unit both divide it."""
+    return math.lcm(TABLE_CHIP, unit)
+
+
+def pick_ante(rng: random.Random, level: int, paytable: Paytable, config: HouseConfig) -> int:
+    """An ante for a table of `level`, in the paytable's and the house's stake unit."""
+    return rng.choice(ANTE_STEPS[level]) * stake_base(paytable.stake_unit(config.rules.chip_unit))
+
+
+def pick_pot(rng: random.Random, level: int, config: HouseConfig) -> int:
+    """A pot for a table of `level`, in the house's chip unit."""
+    low, high = POT_STEPS[level]
+    return rng.randint(low, high) * stake_base(config.rules.chip_unit)
+
+
+def pick_seats(rng: random.Random, count: int, seats: Sequence[str]) -> list[str]:
+    """`count` of the table's `seats`, in seat order."""
+    return sorted(rng.sample(seats, count), key=int)
+
+
+def pick_count(rng: random.Random, ranges: Mapping[int, tuple[int, int]], level: int) -> int:
+    """How many players or positions a table of `level` deals (`PLAYERS`, `POSITIONS`)."""
+    low, high = ranges[level]
+    return rng.randint(low, high)
+
+
+def high_to_low(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """The cards sorted as an easy level shows them: by rank, then suit, highest first."""
+    return tuple(sorted(cards, key=lambda c: (-c.rank, -c.suit)))
+
+
+def sample_fitting(
+    rng: random.Random, deck: Sequence[Card], n: int, fits: Callable[[tuple[Card, ...]], bool]
+) -> tuple[Card, ...]:
+    """`n` random cards of `deck` that `fits` accepts, within TRIES attempts; else the last."""
+    cards: tuple[Card, ...] = ()
+    for _ in range(TRIES):
+        cards = tuple(rng.sample(deck, n))
+        if fits(cards):
+            break
+    return cards
+
+
+#: hands that lose (to a dealer or a rival) and hands that tie, as the mixes weigh them
+LOSING_HANDS: tuple[tuple[Category, float], ...] = (
+    (Category.HIGH_CARD, 30),
+    (Category.ONE_PAIR, 35),
+    (Category.TWO_PAIR, 15),
+    (Category.THREE_OF_A_KIND, 8),
+    (Category.STRAIGHT, 5),
+    (Category.FLUSH, 4),
+    (Category.FULL_HOUSE, 3),
+)
+TIED_HANDS: tuple[tuple[Category, float], ...] = (
+    (Category.HIGH_CARD, 30),
+    (Category.ONE_PAIR, 35),
+    (Category.TWO_PAIR, 15),
+    (Category.STRAIGHT, 10),
+    (Category.FLUSH, 10),
+)
+
+
+def category_up_to(
+    weighted: Sequence[tuple[Category, float]], ceiling: Category
+) -> tuple[tuple[Category, float], ...]:
+    """The weighted categories no better than `ceiling` (high card when none is)."""
+    return tuple((c, w) for c, w in weighted if c <= ceiling) or ((Category.HIGH_CARD, 1),)
