@@ -5,28 +5,21 @@ import datetime as dt
 import io
 
 import pytest
-from django.core.management import call_command
 from django.utils import timezone
 
-from tests.drills.conftest import right_answer, wrong_answer
 from tests.factories import (
     HouseFactory,
     ManagerFactory,
     SupervisorFactory,
     TraineeFactory,
     UserFactory,
+    right_answer,
+    wrong_answer,
 )
 from trainer.drills import services as drill_services
 from trainer.drills.models import Attempt
-from trainer.houses.models import House
 from trainer.progress import stats
 from trainer.progress.seeding import seed_attempts
-
-
-@pytest.fixture
-def demo(db):
-    call_command("loaddata", "demo_house", verbosity=0)
-    return House.objects.get(slug="demo")
 
 
 @pytest.fixture

@@ -29,7 +29,6 @@ from django.urls import URLResolver, get_resolver
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from tests.drills.conftest import right_answer, wrong_answer
 from tests.factories import (
     HouseFactory,
     HouseRulesFactory,
@@ -38,6 +37,8 @@ from tests.factories import (
     SupervisorFactory,
     TraineeFactory,
     UserFactory,
+    right_answer,
+    wrong_answer,
 )
 from trainer.drills import services
 from trainer.drills.models import Attempt, PracticeSession, Question
