@@ -9,7 +9,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run serve worker test lint bench load install migrate seed clean
+.PHONY: run serve worker test test-fast lint bench load install migrate seed clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -65,8 +65,14 @@ lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
+# Everything, as CI runs it: the slow enumerations and the browser tests included.
 test: lint
 	$(BIN)/python -m pytest
+
+# What a developer runs all day: the engine and the unit tests, without the tests marked slow
+# (full enumerations, fuzzing, long runs) or browser (pyproject.toml lists the marks).
+test-fast: install
+	$(BIN)/python -m pytest -m "not slow and not browser"
 
 bench: install
 	$(BIN)/python -m trainer.bench

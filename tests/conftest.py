@@ -1,5 +1,5 @@
-"""What the whole suite shares: the hypothesis profiles, and the houses and people most
-tests stand on.
+"""What the whole suite shares: the hypothesis profiles, the browser mark, and the houses and
+people most tests stand on.
 
 Two houses: `demo`, loaded from the demo fixture as `make run` loads it (the source texts'
 tables, active), and `riverboat`, made by the factories with default house rules and no
@@ -9,6 +9,7 @@ conftest keeps only what its tests alone use.
 """
 
 import os
+from pathlib import Path
 
 import pytest
 from django.apps import apps
@@ -32,6 +33,15 @@ settings.register_profile(
 )
 settings.register_profile("dev", max_examples=60, deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+BROWSER_TESTS = Path(__file__).parent / "browser"
+
+
+def pytest_collection_modifyitems(items):
+    # Every test in tests/browser/ drives Chromium: marked here once rather than in each file.
+    for item in items:
+        if BROWSER_TESTS in item.path.parents:
+            item.add_marker(pytest.mark.browser)
 
 
 @pytest.fixture
