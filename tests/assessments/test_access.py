@@ -145,6 +145,7 @@ def state():
     )
 
 
+@pytest.mark.slow  # 91 cases, each with the whole world built
 @pytest.mark.parametrize("role", ROLES)
 @pytest.mark.parametrize("name", list(EXPECTED))
 def test_every_url_with_every_role(client, world, name, role):

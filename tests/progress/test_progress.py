@@ -230,6 +230,7 @@ def busy_trainee(people):
     return trainee
 
 
+@pytest.mark.slow  # seeding ten thousand attempts takes seconds
 def test_pages_are_aggregate_queries_with_ten_thousand_attempts(
     client, people, busy_trainee, django_assert_max_num_queries
 ):
