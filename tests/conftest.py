@@ -1,8 +1,31 @@
-"""Shared test configuration."""
+"""What the whole suite shares: the hypothesis profiles, the browser mark, and the houses and
+people most tests stand on.
+
+Two houses: `demo`, loaded from the demo fixture as `make run` loads it (the source texts'
+tables, active), and `riverboat`, made by the factories with default house rules and no
+tables.  Their people have usernames nobody would write in a page by accident
+("trainee-tina", not "tina"), so that "not in the page" means something.  A folder's own
+conftest keeps only what its tests alone use.
+"""
 
 import os
+from pathlib import Path
 
+import pytest
+from django.apps import apps
+from django.core.management import call_command
 from hypothesis import HealthCheck, settings
+
+from tests.factories import (
+    HouseFactory,
+    HouseRulesFactory,
+    ManagerFactory,
+    SupervisorFactory,
+    TraineeFactory,
+    UserFactory,
+)
+from trainer.houses.models import House
+from trainer.houses.roles import sync_roles
 
 # CI gets more examples than a developer's quick run; both are deterministic per test.
 settings.register_profile(
@@ -10,3 +33,85 @@ settings.register_profile(
 )
 settings.register_profile("dev", max_examples=60, deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+BROWSER_TESTS = Path(__file__).parent / "browser"
+
+
+def pytest_collection_modifyitems(items):
+    # Every test in tests/browser/ drives Chromium: marked here once rather than in each file.
+    for item in items:
+        if BROWSER_TESTS in item.path.parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture
+def roles(transactional_db):
+    """For a transactional test: the groups the migration made, made again, because the flush
+    after an earlier transactional test removed them.  Ask for it before the people."""
+    sync_roles(apps)
+
+
+# --- houses ---------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def demo(db):
+    """The demo house, from fixtures/demo_house.json."""
+    call_command("loaddata", "demo_house", verbosity=0)
+    return House.objects.get(slug="demo")
+
+
+@pytest.fixture
+def riverboat(db):
+    """Another house, with the default house rules and no paytables."""
+    house = HouseFactory(name="Riverboat", slug="riverboat")
+    HouseRulesFactory(house=house)
+    return house
+
+
+# --- people of the demo house ---------------------------------------------------------------
+
+
+@pytest.fixture
+def trainee(demo):
+    return TraineeFactory(house=demo, username="trainee-tina")
+
+
+@pytest.fixture
+def other_trainee(demo):
+    return TraineeFactory(house=demo, username="trainee-otto")
+
+
+@pytest.fixture
+def supervisor(demo):
+    return SupervisorFactory(house=demo, username="super-sue")
+
+
+@pytest.fixture
+def manager(demo):
+    return ManagerFactory(house=demo, username="manager-max")
+
+
+@pytest.fixture
+def trainee_client(client, trainee):
+    client.force_login(trainee)
+    return client
+
+
+# --- people of the riverboat, and of no house -----------------------------------------------
+
+
+@pytest.fixture
+def stranger(riverboat):
+    """A trainee of another house."""
+    return TraineeFactory(house=riverboat, username="trainee-uma")
+
+
+@pytest.fixture
+def other_supervisor(riverboat):
+    return SupervisorFactory(house=riverboat, username="super-olga")
+
+
+@pytest.fixture
+def superuser(db):
+    return UserFactory(username="root-rita", house=None, is_superuser=True, is_staff=True)

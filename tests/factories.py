@@ -1,8 +1,9 @@
-"""factory-boy factories for every model."""
+"""factory-boy factories for every model, and the answer a form posts for a stored question."""
 
 import factory
 from django.contrib.auth.models import Group
 
+from trainer.assessments.models import Assessment, Assignment, Part
 from trainer.engine.paytables import CARIBBEAN_STUD_BASE, CASINO_STUD_POKER, MISSISSIPPI_STUD_BASE
 from trainer.houses.models import (
     House,
@@ -114,3 +115,66 @@ class PaytableRowFactory(factory.django.DjangoModelFactory):
     category = 2
     win = 1
     to = 1
+
+
+# --- assessments ----------------------------------------------------------------------------
+# Sittings are started through the service, as the site starts them, so that their questions
+# are real drills questions.
+
+
+class AssessmentFactory(factory.django.DjangoModelFactory):
+    """A test with one part of three "does the dealer qualify?" questions (parts=[...] to
+    give others as (kind, count) pairs)."""
+
+    class Meta:
+        model = Assessment
+        skip_postgeneration_save = True
+
+    house = factory.SubFactory(HouseFactory)
+    title = factory.Sequence(lambda n: f"Test {n}")
+    level = 1
+    pass_mark = 60
+
+    @factory.post_generation
+    def parts(self, create, extracted, **kwargs):
+        if not create:
+            return
+        for position, (kind, count) in enumerate(extracted or [("cs-qualify", 3)], start=1):
+            Part.objects.create(assessment=self, kind=kind, count=count, position=position)
+
+
+class AssignmentFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Assignment
+
+    test = factory.SubFactory(AssessmentFactory)
+    trainee = factory.SubFactory(TraineeFactory, house=factory.SelfAttribute("..test.house"))
+
+
+# --- answers, as a form posts them ----------------------------------------------------------
+
+
+def right_answer(question) -> dict:
+    """The expected answer as a form would post it."""
+    data = {}
+    for field in question.fields:
+        value = question.expected[field["name"]]
+        data[field["name"]] = value if isinstance(value, list) else str(value)
+    return data
+
+
+def wrong_answer(question) -> dict:
+    """The expected answer with its first field changed to another valid value."""
+    data = right_answer(question)
+    field = question.fields[0]
+    name, value = field["name"], question.expected[field["name"]]
+    if field["kind"] in ("amount", "signed"):
+        data[name] = str(value + 1)
+    elif field["kind"] == "seats":
+        seats = [c[0] for c in field["choices"]]
+        data[name] = [s for s in seats if s not in value][:1] or seats[:1]
+        if sorted(data[name]) == sorted(value):
+            data[name] = seats
+    else:
+        data[name] = next(c[0] for c in field["choices"] if c[0] != value)
+    return data

@@ -7,8 +7,7 @@ of trainees; a superuser everything (and, as a trainee, only their own sittings)
 import pytest
 from django.urls import reverse
 
-from tests.assessments.factories import AssessmentFactory, AssignmentFactory
-from tests.drills.conftest import right_answer
+from tests.factories import AssessmentFactory, AssignmentFactory, right_answer
 from trainer.assessments import services
 from trainer.assessments.models import Assessment, Assignment, Sitting
 from trainer.drills.models import Attempt, Question
@@ -52,7 +51,7 @@ EXPECTED = {
 @pytest.fixture
 def world(
     demo,
-    elsewhere,
+    riverboat,
     trainee,
     other_trainee,
     stranger,
@@ -68,7 +67,7 @@ def world(
     )
     second = AssessmentFactory(house=demo, title="Second demo check", parts=[("hand-five", 1)])
     third = AssessmentFactory(house=demo, title="Third demo check", parts=[("hand-five", 1)])
-    river = AssessmentFactory(house=elsewhere, title="Riverboat check")
+    river = AssessmentFactory(house=riverboat, title="Riverboat check")
 
     def sat(test, who, *, finished):
         assignment = AssignmentFactory(test=test, trainee=who)
@@ -146,6 +145,7 @@ def state():
     )
 
 
+@pytest.mark.slow  # 91 cases, each with the whole world built
 @pytest.mark.parametrize("role", ROLES)
 @pytest.mark.parametrize("name", list(EXPECTED))
 def test_every_url_with_every_role(client, world, name, role):

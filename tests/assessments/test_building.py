@@ -7,8 +7,7 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.assessments.factories import AssessmentFactory
-from tests.factories import TraineeFactory
+from tests.factories import AssessmentFactory, TraineeFactory
 from trainer.assessments import services
 from trainer.assessments.models import Assessment, Assignment, Part
 
@@ -106,17 +105,17 @@ def test_the_service_refuses_a_pass_mark_over_100_and_stores_nothing(demo, super
     assert not Assessment.objects.exists() and not Part.objects.exists()
 
 
-def test_a_superuser_builds_for_a_house_they_choose(client, superuser, elsewhere):
+def test_a_superuser_builds_for_a_house_they_choose(client, superuser, riverboat):
     client.force_login(superuser)
     assert 'name="house"' in client.get(BUILD).content.decode()
     missing = client.post(BUILD, posted())
     assert missing.status_code == 400 and not Assessment.objects.exists()
-    client.post(BUILD, posted(house=str(elsewhere.pk)))
-    assert Assessment.objects.get().house == elsewhere
+    client.post(BUILD, posted(house=str(riverboat.pk)))
+    assert Assessment.objects.get().house == riverboat
 
 
-def test_a_supervisor_cannot_build_for_another_house(supervisor_client, elsewhere, demo):
-    supervisor_client.post(BUILD, posted(house=str(elsewhere.pk)))
+def test_a_supervisor_cannot_build_for_another_house(supervisor_client, riverboat, demo):
+    supervisor_client.post(BUILD, posted(house=str(riverboat.pk)))
     assert Assessment.objects.get().house == demo
 
 

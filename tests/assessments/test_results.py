@@ -4,9 +4,7 @@ with the number of sittings."""
 import pytest
 from django.urls import reverse
 
-from tests.assessments.factories import AssessmentFactory, AssignmentFactory
-from tests.drills.conftest import right_answer
-from tests.factories import TraineeFactory
+from tests.factories import AssessmentFactory, AssignmentFactory, TraineeFactory, right_answer
 from trainer.assessments import services
 
 MANY = 25

@@ -9,8 +9,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.assessments.conftest import items_of
-from tests.assessments.factories import AssessmentFactory, AssignmentFactory
-from tests.drills.conftest import right_answer, wrong_answer
+from tests.factories import AssessmentFactory, AssignmentFactory, right_answer, wrong_answer
 from trainer.assessments import services
 from trainer.assessments.models import Sitting, SittingQuestion
 from trainer.drills.models import Attempt, Question

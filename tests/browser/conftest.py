@@ -51,6 +51,11 @@ def browser():
         os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
 
 
+@pytest.fixture(autouse=True)
+def transactional_roles(roles):
+    """The live server answers from another thread, so every test here is transactional."""
+
+
 @pytest.fixture
 def page(browser, live_server):
     context = browser.new_context(base_url=live_server.url)

@@ -9,37 +9,13 @@ from django.utils import timezone
 
 from tests.browser.conftest import sign_in
 from tests.browser.test_drills import fill
-from tests.drills.conftest import right_answer
-from tests.factories import PASSWORD, SupervisorFactory, TraineeFactory
+from tests.factories import PASSWORD, right_answer
 from trainer.assessments import services
 from trainer.assessments.models import Assessment, Assignment, Sitting
 from trainer.drills.models import Question
 
 # transactional: the live server answers from another thread
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def demo(db):
-    from django.apps import apps
-    from django.core.management import call_command
-
-    from trainer.houses.models import House
-    from trainer.houses.roles import sync_roles
-
-    sync_roles(apps)  # a transactional test's flush removed the roles the migration made
-    call_command("loaddata", "demo_house", verbosity=0)
-    return House.objects.get(slug="demo")
-
-
-@pytest.fixture
-def trainee(demo):
-    return TraineeFactory(house=demo, username="tina")
-
-
-@pytest.fixture
-def supervisor(demo):
-    return SupervisorFactory(house=demo, username="sue")
 
 
 def shown_question(page) -> Question:
@@ -58,7 +34,7 @@ def test_a_supervisor_assigns_a_timed_test_and_a_trainee_passes_it(
     browser, live_server, page, trainee, supervisor
 ):
     # the supervisor builds the test and assigns it to Tina
-    sign_in(page, "sue", PASSWORD)
+    sign_in(page, "super-sue", PASSWORD)
     page.goto("/tests/manage/new")
     page.fill("#id_title", "Friday check")
     page.select_option("#id_level", "1")
@@ -79,7 +55,7 @@ def test_a_supervisor_assigns_a_timed_test_and_a_trainee_passes_it(
     context = browser.new_context(base_url=live_server.url)
     tina = context.new_page()
     tina.set_default_timeout(10_000)
-    sign_in(tina, "tina", PASSWORD)
+    sign_in(tina, "trainee-tina", PASSWORD)
     tina.goto("/tests/")
     tina.click("button.start")
     tina.wait_for_selector("form.answer-form")
@@ -101,7 +77,7 @@ def test_a_supervisor_assigns_a_timed_test_and_a_trainee_passes_it(
 
     # back as the supervisor: the result is there
     page.goto(f"/tests/manage/{test.pk}/")
-    row = page.locator('tr[data-trainee="tina"]')
+    row = page.locator('tr[data-trainee="trainee-tina"]')
     assert "3 of 3 (100%)" in row.inner_text()
     assert row.locator(".verdict").inner_text() == "passed"
 
@@ -120,7 +96,7 @@ def test_when_the_countdown_ends_the_page_shows_the_result(page, trainee, demo):
     sitting = services.start_sitting(trainee=trainee, assignment_id=assignment.pk)
     # two seconds left, instead of waiting five minutes
     Sitting.objects.filter(pk=sitting.pk).update(deadline=timezone.now() + timedelta(seconds=2))
-    sign_in(page, "tina", PASSWORD)
+    sign_in(page, "trainee-tina", PASSWORD)
     page.goto(f"/tests/s/{sitting.pk}/")
     page.wait_for_selector(".timer.up")
     assert page.locator("form.answer-form button").is_disabled()
@@ -142,7 +118,7 @@ def test_a_test_can_be_taken_without_javascript(browser, live_server, trainee, d
     Assignment.objects.create(test=test, trainee=trainee)
     context = browser.new_context(base_url=live_server.url, java_script_enabled=False)
     page = context.new_page()
-    sign_in(page, "tina", PASSWORD)
+    sign_in(page, "trainee-tina", PASSWORD)
     page.goto("/tests/")
     page.click("button.start")
     page.wait_for_selector("form.answer-form")

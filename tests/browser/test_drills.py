@@ -3,26 +3,12 @@
 import pytest
 
 from tests.browser.conftest import sign_in
-from tests.drills.conftest import right_answer, wrong_answer
-from tests.factories import PASSWORD, TraineeFactory
+from tests.factories import PASSWORD, right_answer, wrong_answer
 from trainer.drills.models import Attempt, Question
 from trainer.engine.drills import REGISTRY
 
 # transactional: the live server answers from another thread
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def trainee(db):
-    from django.apps import apps
-    from django.core.management import call_command
-
-    from trainer.houses.models import House
-    from trainer.houses.roles import sync_roles
-
-    sync_roles(apps)  # a transactional test's flush removed the roles the migration made
-    call_command("loaddata", "demo_house", verbosity=0)
-    return TraineeFactory(house=House.objects.get(slug="demo"), username="tina")
 
 
 def latest_question(trainee) -> Question:
@@ -51,7 +37,7 @@ def start(page, kind, level=1):
 
 @pytest.mark.parametrize("kind", sorted(REGISTRY))
 def test_a_trainee_drills_every_kind_right_then_wrong(page, trainee, kind):
-    sign_in(page, "tina", PASSWORD)
+    sign_in(page, "trainee-tina", PASSWORD)
     start(page, kind)
     question = latest_question(trainee)
     fill(page, question, right_answer(question))
@@ -71,7 +57,7 @@ def test_a_trainee_drills_every_kind_right_then_wrong(page, trainee, kind):
 
 
 def test_the_keyboard_flow(page, trainee):
-    sign_in(page, "tina", PASSWORD)
+    sign_in(page, "trainee-tina", PASSWORD)
     start(page, "cs-qualify")
     question = latest_question(trainee)
     key = {"yes": "y", "no": "n"}[question.expected["qualifies"]]
@@ -92,7 +78,7 @@ def test_the_keyboard_flow(page, trainee):
 
 
 def test_typing_an_amount_and_enter(page, trainee):
-    sign_in(page, "tina", PASSWORD)
+    sign_in(page, "trainee-tina", PASSWORD)
     start(page, "mg-split")
     question = latest_question(trainee)
     first = question.fields[0]["name"]
@@ -104,7 +90,7 @@ def test_typing_an_amount_and_enter(page, trainee):
 
 
 def test_a_replayed_submit_records_once_and_shows_the_same_result(page, trainee):
-    sign_in(page, "tina", PASSWORD)
+    sign_in(page, "trainee-tina", PASSWORD)
     start(page, "ms-pay")
     question = latest_question(trainee)
     fill(page, question, right_answer(question))
@@ -128,7 +114,7 @@ def test_a_replayed_submit_records_once_and_shows_the_same_result(page, trainee)
 def test_the_drill_works_without_javascript(browser, live_server, trainee):
     context = browser.new_context(base_url=live_server.url, java_script_enabled=False)
     page = context.new_page()
-    sign_in(page, "tina", PASSWORD)
+    sign_in(page, "trainee-tina", PASSWORD)
     start(page, "es-bring-in")
     question = latest_question(trainee)
     fill(page, question, right_answer(question))
@@ -140,7 +126,7 @@ def test_the_drill_works_without_javascript(browser, live_server, trainee):
 
 
 def test_a_phone_sized_screen_shows_the_cards_and_the_form(phone, trainee):
-    sign_in(phone, "tina", PASSWORD)
+    sign_in(phone, "trainee-tina", PASSWORD)
     start(phone, "ms-pay")
     table = latest_question(trainee).table
     shown = len((table.get("board") or "").split()) + 2 * len(table["positions"])
@@ -154,7 +140,7 @@ def test_a_phone_sized_screen_shows_the_cards_and_the_form(phone, trainee):
 
 
 def test_the_summary_lists_what_was_missed(page, trainee):
-    sign_in(page, "tina", PASSWORD)
+    sign_in(page, "trainee-tina", PASSWORD)
     start(page, "hand-five")
     question = latest_question(trainee)
     fill(page, question, wrong_answer(question))

@@ -4,7 +4,7 @@ needed to grade it again; bad input stores nothing."""
 import pytest
 from django.test import Client
 
-from tests.drills.conftest import right_answer, wrong_answer
+from tests.factories import right_answer, wrong_answer
 from trainer.drills import services
 from trainer.drills.models import Attempt, PracticeSession, Question
 from trainer.engine.drills import REGISTRY, AnswerError

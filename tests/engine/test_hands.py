@@ -1,9 +1,11 @@
 """Hand values: published counts, an independent evaluator, invariants, and the rulebook."""
 
+import hashlib
 import itertools
 import random
 from collections import Counter
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -14,6 +16,7 @@ from trainer.engine import (
     CardError,
     Category,
     best_five,
+    card,
     evaluate_exposed,
     evaluate_five,
     hand_value,
@@ -42,6 +45,7 @@ PUBLISHED_COUNTS = {
 }
 
 
+@pytest.mark.slow
 def test_all_five_card_hands_give_the_published_counts():
     counts = Counter()
     strengths = set()
@@ -55,19 +59,64 @@ def test_all_five_card_hands_give_the_published_counts():
     assert len(strengths) == DISTINCT_STRENGTHS == 7_462
 
 
-def test_every_five_card_hand_ranks_exactly_as_treys_ranks_it():
-    # treys ranks 1 (royal flush) .. 7462 (7-5-4-3-2); ours is the same dense order reversed.
+# --- the full order of the 2,598,960 hands, as a fingerprint (as pokerkit's tests do) ---------
+
+DECK = [rank + suit for rank in "23456789TJQKA" for suit in "cdhs"]
+HANDS = 2_598_960
+
+# The fingerprint of the order below, computed once (2026-11-30) from this engine's
+# evaluate_five and, independently, from treys 0.1.8's public Evaluator().evaluate (1 best ..
+# 7462 worst, negated): both gave this digest, and test_treys_orders_the_hands_the_same_way
+# recomputes treys' side.  An evaluator change that moves any hand past another, or splits or
+# merges a tie, changes it; one that only renumbers the strengths does not.
+ORDER_FINGERPRINT = "c824822aaf97778c0d953101dd4272d0dc41a680f70ea7baec4393a66a4feed7"
+
+
+def order_fingerprint(strength_of) -> tuple[int, str]:
+    """Sort every five-card hand of DECK by `strength_of` (a function of five DECK indices;
+    larger is stronger), weakest first, ties in the order itertools.combinations deals them,
+    and write each hand as "<" (stronger than the hand before it) or "=" (tied with it) and its
+    ten characters: "<2c3c4c5c7d=2c3c4c5c7h=...=TsJsQsKsAs".  Returns the number of "<" (the
+    number of distinct strengths) and the SHA-256 of that text.  numpy only keeps the 28 MB
+    of text and the sort fast; the text is exactly the one described."""
+    strengths = np.fromiter(
+        (strength_of(hand) for hand in itertools.combinations(range(52), 5)), np.int64, HANDS
+    )
+    hands = np.fromiter(
+        itertools.chain.from_iterable(itertools.combinations(range(52), 5)), np.uint8, 5 * HANDS
+    ).reshape(HANDS, 5)
+    order = np.argsort(strengths, kind="stable")
+    strengths, hands = strengths[order], hands[order]
+    codes = np.frombuffer("".join(DECK).encode("ascii"), np.uint8).reshape(52, 2)
+    text = np.empty((HANDS, 11), np.uint8)
+    text[:, 0] = ord("<")
+    text[1:, 0][strengths[1:] == strengths[:-1]] = ord("=")
+    text[:, 1:] = codes[hands].reshape(HANDS, 10)
+    return int((text[:, 0] == ord("<")).sum()), hashlib.sha256(text.tobytes()).hexdigest()
+
+
+@pytest.mark.slow
+def test_every_five_card_hand_is_ordered_as_the_fingerprint_says():
+    cards = [card(code) for code in DECK]
+    assert order_fingerprint(lambda hand: evaluate_five([cards[i] for i in hand]).strength) == (
+        7_462,
+        ORDER_FINGERPRINT,
+    )
+
+
+@pytest.mark.slow
+def test_treys_orders_the_hands_the_same_way():
     from treys import Card as TreysCard
     from treys import Evaluator
 
-    evaluator = Evaluator()
-    to_treys = {c: TreysCard.new(c.code) for c in ALL_CARDS}
-    five = evaluator._five
-    mismatches = 0
-    for hand in itertools.combinations(ALL_CARDS, 5):
-        if five([to_treys[c] for c in hand]) != 7463 - evaluate_five(hand).strength:
-            mismatches += 1
-    assert mismatches == 0
+    evaluate = Evaluator().evaluate
+    cards = [TreysCard.new(code) for code in DECK]
+
+    def strength(hand):
+        a, b, c, d, e = (cards[i] for i in hand)
+        return -evaluate([a, b], [c, d, e])  # treys ranks 1 (royal flush) .. 7462
+
+    assert order_fingerprint(strength) == (7_462, ORDER_FINGERPRINT)
 
 
 def test_best_of_seven_agrees_with_treys_on_a_random_sample():

@@ -1,5 +1,5 @@
 """Par sheets: the engine's exact house edges against brute force on reduced decks, and the
-published figures on the full deck (slow: RUN_SLOW=1)."""
+published figures on the full deck (marked slow: `make test-fast` leaves them out)."""
 
 from __future__ import annotations
 

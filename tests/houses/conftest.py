@@ -1,17 +1,17 @@
 import pytest
 
-from tests.factories import HouseFactory, HouseRulesFactory, ManagerFactory, PaytableVersionFactory
+from tests.factories import ManagerFactory, PaytableVersionFactory
 
 
 @pytest.fixture
-def house(db):
-    house = HouseFactory(name="Riverboat", slug="riverboat")
-    HouseRulesFactory(house=house)
-    return house
+def house(riverboat):
+    """The house these tests configure: one made by the factories, not the demo fixture."""
+    return riverboat
 
 
 @pytest.fixture
 def manager(house):
+    """Here, the games manager of `house` (the root conftest's is the demo house's)."""
     return ManagerFactory(house=house)
 
 

@@ -41,12 +41,6 @@ CARIBBEAN_ALTERNATIVE = {
 }
 
 
-@pytest.fixture
-def demo(db):
-    call_command("loaddata", "demo_house", verbosity=0)
-    return House.objects.get(slug="demo")
-
-
 def counts() -> dict[str, int]:
     return {
         "houses": House.objects.count(),

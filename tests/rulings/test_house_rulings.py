@@ -6,7 +6,6 @@ like one that does not exist."""
 import re
 
 import pytest
-from django.core.management import call_command
 
 from tests.factories import (
     HouseFactory,
@@ -38,12 +37,6 @@ CARIBBEAN = {
 # No pair of sevens: seat 4's aces take the high half, seat 2's 3-2 (the best low, RULES.md)
 # the low half.  25 does not halve evenly: 12 + 12 and one odd chip.
 GONORRHEA = {"game": "mississippi-gonorrhea", "pot": 25, "hands": {"2": "3h 2s", "4": "Ah Ad"}}
-
-
-@pytest.fixture
-def demo(db):
-    call_command("loaddata", "demo_house", verbosity=0)
-    return House.objects.get(slug="demo")
 
 
 @pytest.fixture

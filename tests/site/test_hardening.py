@@ -8,8 +8,7 @@ from axes.models import AccessAttempt
 from django.core.management import call_command
 from django.test import Client, override_settings
 
-from tests.drills.conftest import right_answer
-from tests.factories import PASSWORD, TraineeFactory, UserFactory
+from tests.factories import PASSWORD, TraineeFactory, UserFactory, right_answer
 from trainer.drills import services as drill_services
 from trainer.drills.models import Attempt, Question
 from trainer.houses.models import House, PaytableRow, PaytableVersion, User
@@ -144,14 +143,11 @@ def snapshot() -> dict:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_backup_restores_everything_a_house_needs(tmp_path):
+def test_a_backup_restores_everything_a_house_needs(tmp_path, roles, trainee):
     from django.apps import apps
 
     from trainer.houses.roles import sync_roles
 
-    sync_roles(apps)
-    call_command("loaddata", "demo_house", verbosity=0)
-    trainee = TraineeFactory(house=House.objects.get(slug="demo"), username="tina")
     session = drill_services.start_session(trainee=trainee, kind="ms-pay", level=1)
     question = drill_services.current_question(session)
     drill_services.answer_question(
@@ -166,5 +162,5 @@ def test_a_backup_restores_everything_a_house_needs(tmp_path):
     assert not House.objects.exists()
     call_command("loaddata", str(path), verbosity=0)
     assert snapshot() == before
-    restored = User.objects.get(username="tina")
+    restored = User.objects.get(username=trainee.username)
     assert restored.check_password(PASSWORD)

@@ -6,7 +6,6 @@ from django.db import connection, transaction
 from django.db.transaction import TransactionManagementError
 from django.test.utils import CaptureQueriesContext
 
-from tests.drills.conftest import demo  # noqa: F401  (fixture)
 from tests.factories import TraineeFactory
 from trainer.drills import services as drills
 from trainer.drills.models import PracticeSession, Question
