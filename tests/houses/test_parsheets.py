@@ -98,6 +98,7 @@ def test_a_broken_table_is_not_computed(manager_client, house):
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.slow  # the real task worker computes a whole par sheet
 def test_the_real_worker_computes_a_queued_par_sheet(ms_version):
     # the database backend of settings.TASKS, and its db_worker command, as `make run` runs it
     # (transactional: the worker closes and reopens database connections as it goes)

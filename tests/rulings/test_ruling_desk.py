@@ -243,6 +243,7 @@ def _manage_rule(*args, stdin=b""):
     )
 
 
+@pytest.mark.slow  # runs manage.py in subprocesses
 def test_the_command_exit_codes_and_no_traceback(tmp_path):
     good = (json.dumps(EXAMPLES[0]) + "\n").encode()
     assert _manage_rule(stdin=good).returncode == 0
@@ -354,6 +355,7 @@ requests = st.builds(
 )
 
 
+@pytest.mark.slow  # a fuzz run of 150 batches
 @settings(suppress_health_check=[HealthCheck.function_scoped_fixture], max_examples=150)
 @given(st.lists(requests, min_size=1, max_size=5))
 def test_random_requests_never_crash_the_command(run_rule, batch):
