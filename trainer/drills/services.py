@@ -12,6 +12,7 @@ import statistics
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils import timezone
 
 from trainer.engine.drills import REGISTRY, AnswerError, AnswerField, grade, parse_answer
@@ -19,24 +20,8 @@ from trainer.engine.house import DEFAULT_CONFIG, HouseConfig, HouseRules
 from trainer.houses.config import CONFIG_ATTRIBUTE, house_setup, paytable_of
 from trainer.houses.models import PaytableVersion
 from trainer.houses.services import mark_used
-from trainer.prepared import PreparedGet, PreparedSQL
 
 from .models import Attempt, PracticeSession, Question
-
-# The statements of every answer and every next question, compiled once per connection
-# (trainer.prepared): the session and the question read locked, the session's counters.
-_SESSION_LOCKED = PreparedGet(lambda: PracticeSession.objects.select_for_update())
-_COUNT_DEALT = PreparedSQL(
-    PracticeSession,
-    "UPDATE {table} SET {dealt} = {dealt} + 1, {last_question} = %s WHERE {id} = %s",
-)
-_COUNT_ANSWERED = PreparedSQL(
-    PracticeSession,
-    "UPDATE {table} SET {answered} = {answered} + 1, {right} = {right} + %s WHERE {id} = %s",
-)
-_QUESTION_LOCKED = PreparedGet(
-    lambda: Question.objects.select_for_update(of=("self",)).select_related("session", "attempt")
-)
 
 
 class DrillError(Exception):
@@ -136,7 +121,9 @@ def deal_question(session: PracticeSession, *, seed: int | None = None) -> Quest
         session=session,
         seed=seed,
     )
-    _COUNT_DEALT.execute([question.pk, session.pk])
+    PracticeSession.objects.filter(pk=session.pk).update(
+        dealt=F("dealt") + 1, last_question=question
+    )
     session.dealt += 1
     session.last_question = question
     return question
@@ -216,7 +203,7 @@ def next_question(*, trainee, session_id: int) -> Question:
 def _own_session(trainee, session_id, *, lock=False) -> PracticeSession:
     try:
         if lock:
-            session = _SESSION_LOCKED.get(session_id)
+            session = PracticeSession.objects.select_for_update().get(pk=session_id)
         else:
             session = PracticeSession.objects.get(pk=session_id)
     except (PracticeSession.DoesNotExist, ValueError, TypeError):
@@ -236,7 +223,11 @@ def answer_question(*, trainee, question_id: int, raw: dict, practice: bool = Fa
         with transaction.atomic():
             # the question locked, with its session and its attempt if it has one
             try:
-                question = _QUESTION_LOCKED.get(question_id)
+                question = (
+                    Question.objects.select_for_update(of=("self",))
+                    .select_related("session", "attempt")
+                    .get(pk=question_id)
+                )
             except Question.DoesNotExist:
                 raise NotFound("There is no such question.") from None
             if question.trainee_id != trainee.pk:
@@ -271,7 +262,9 @@ def answer_question(*, trainee, question_id: int, raw: dict, practice: bool = Fa
                 response_ms=max(0, int(elapsed.total_seconds() * 1000)),
             )
             if session is not None:
-                _COUNT_ANSWERED.execute([int(correct), session.pk])
+                PracticeSession.objects.filter(pk=session.pk).update(
+                    answered=F("answered") + 1, right=F("right") + int(correct)
+                )
                 # only the session's newest question, locked above, can be answered: nothing
                 # else moves these counters meanwhile
                 session.answered += 1
