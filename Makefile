@@ -57,9 +57,9 @@ worker: install
 	$(BIN)/python manage.py db_worker
 
 # 50 simulated trainees (Locust, from the `load` extra) for 60 s against gunicorn +
-# PostgreSQL on 127.0.0.1 (database trainer_load, dropped and recreated), then the same load
-# against the floor (tools/floor); prints answers/s, latency, errors, CPU per answer against
-# the floor's, and lost/doubled attempts
+# PostgreSQL on 127.0.0.1 (database trainer_load, dropped and recreated), and the same load
+# against the floor (tools/floor) at the same time; prints answers/s, latency, errors, CPU
+# per answer against the floor's, and lost/doubled attempts
 LOAD_STAMP := $(VENV)/.installed-load
 $(LOAD_STAMP): pyproject.toml | $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test,load]'

@@ -1,6 +1,6 @@
 """Load test (`make load`): trainees signing in and answering drills against gunicorn and
-PostgreSQL on this machine, then the same load against the floor, then a check that the
-database stored exactly what was acknowledged.  Figures are printed; only lost or doubled
+PostgreSQL on this machine, the same load against the floor at the same time, then a check
+that the database stored exactly what was acknowledged.  Figures are printed; only lost or doubled
 attempts and errors fail the run.
 
     python -m tools.load                      # 50 trainees, 60 seconds, then the floor
@@ -10,10 +10,12 @@ attempts and errors fail the run.
 The database named in --database-url is dropped and created again: give it one of its own.
 Everything runs on loopback addresses only.  The trainees are Locust users (tools.trainees,
 run headless in a process of their own); the floor is tools.floor, the least an answer cycle
-must do on the same stack (same settings, middleware, session engine, database and gunicorn
-workers; only the two views of the cycle differ).  Machines differ by twice or more, and this
-one is shared, so the figure that holds is the product's CPU per answer over the floor's,
-both measured in the same run.
+must do on the same stack (same settings, middleware, session engine, database server and
+gunicorn workers; only the two views of the cycle differ), on a copy of the database.  Both
+run at once: CPU per answer on a shared machine moves by half between one minute and the
+next (the floor measured 13 ms a cycle in one run and 7 in another), and both meeting the
+same minute is what makes the ratio of the product's CPU per answer to the floor's hold.
+Their latency and answers/s are therefore those of each beside the other.
 """
 
 from __future__ import annotations
@@ -95,7 +97,8 @@ def run_step(title: str, args: list[str], env: dict[str, str], *, timeout: float
     return done.stdout
 
 
-def recreate_database(database_url: str) -> None:
+def recreate_database(database_url: str, template: str | None = None) -> None:
+    """Drop the database and create it again, empty or as a copy of `template`."""
     import psycopg
     from psycopg import sql
 
@@ -108,7 +111,10 @@ def recreate_database(database_url: str) -> None:
         conn.execute(
             sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
         )
-        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+        create = sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name))
+        if template:
+            create += sql.SQL(" TEMPLATE {}").format(sql.Identifier(template))
+        conn.execute(create)
 
 
 # one password hash for every trainee: hashing 50 passwords would only slow the set-up down
@@ -229,10 +235,15 @@ class Run:
     prefix: str
     settings: str
     log: Path
+    database_url: str
     figures: dict = field(default_factory=dict)
     stored: int = 0
     doubled: int = 0
     mismatched: list[str] = field(default_factory=list)
+
+    @property
+    def database(self) -> str:
+        return urlsplit(self.database_url).path.lstrip("/")
 
     @property
     def tallies(self) -> list[dict]:
@@ -290,41 +301,50 @@ class Run:
         )
 
 
-def run_trainees(run: Run, options, env: dict[str, str], password: str, database: str) -> None:
+def launch(run: Run, options, env: dict[str, str], password: str):
+    """Start the run's server and its trainees; (server, trainees' process)."""
     port = free_port()
     print(
         f"{run.title}: gunicorn ({run.settings}) on 127.0.0.1:{port}, {options.workers} sync "
-        f"workers, DEBUG off, CONN_MAX_AGE={env['CONN_MAX_AGE']}, log {run.log}"
+        f"workers, database {run.database}, log {run.log}"
     )
     server = start_server(env, port, options.workers, 1, 0, run.log)
+    trainees = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "tools.trainees",
+            f"--port={port}",
+            f"--users={options.users}",
+            f"--seconds={options.seconds}",
+            f"--pace={options.pace}",
+            f"--prefix={run.prefix}",
+            f"--password={password}",
+            f"--server-pid={server.pid}",
+            f"--database={run.database}",
+        ],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    return server, trainees
+
+
+def finish(run: Run, options, server: subprocess.Popen, trainees: subprocess.Popen) -> None:
+    """Wait for the trainees, stop the server, read the figures and check the database."""
     try:
-        done = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "tools.trainees",
-                f"--port={port}",
-                f"--users={options.users}",
-                f"--seconds={options.seconds}",
-                f"--pace={options.pace}",
-                f"--prefix={run.prefix}",
-                f"--password={password}",
-                f"--server-pid={server.pid}",
-                f"--database={database}",
-            ],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            timeout=options.seconds + 300,
-            check=False,
-        )
+        out, err = trainees.communicate(timeout=options.seconds + 300)
+    except subprocess.TimeoutExpired:
+        trainees.kill()
+        out, err = trainees.communicate()
     finally:
         stop_server(server)
-    if done.returncode != 0 or not done.stdout.strip():
-        sys.stderr.write(done.stderr[-5000:])
-        raise SystemExit(f"load: the trainees of {run.title} failed (exit {done.returncode})")
-    run.figures = json.loads(done.stdout.strip().splitlines()[-1])
-    run.stored, run.doubled, per_user = stored_attempts(options.database_url, run.prefix)
+    if trainees.returncode != 0 or not out.strip():
+        sys.stderr.write(err[-5000:])
+        raise SystemExit(f"load: the trainees of {run.title} failed (exit {trainees.returncode})")
+    run.figures = json.loads(out.strip().splitlines()[-1])
+    run.stored, run.doubled, per_user = stored_attempts(run.database_url, run.prefix)
     run.mismatched = [t["name"] for t in run.tallies if per_user.get(t["name"], 0) != t["answered"]]
 
 
@@ -462,7 +482,7 @@ def main(argv: list[str] | None = None) -> int:
         "--floor",
         action=argparse.BooleanOptionalAction,
         default=True,
-        help="run the same load against the floor (tools.floor) after the product",
+        help="run the same load against the floor (tools.floor) beside the product",
     )
     options = parser.parse_args(argv)
     if options.pace is None:
@@ -487,20 +507,33 @@ def main(argv: list[str] | None = None) -> int:
     password = secrets.token_urlsafe(16)
     env = server_environment(options.database_url)
     workdir = Path(tempfile.mkdtemp(prefix="trainer-load-"))
-    runs = [Run("product", PRODUCT, "trainer.settings", workdir / "product.log")]
+    url = options.database_url
+    runs = [Run("product", PRODUCT, "trainer.settings", workdir / "product.log", url)]
     if options.floor:
-        runs.append(Run("floor", FLOOR, "tools.floor.settings", workdir / "floor.log"))
-    set_up(options.database_url, options.users, password, env, [r.prefix for r in runs])
-    database = parts.path.lstrip("/")
+        # a database of its own (a copy, made after the set-up), so that its PostgreSQL
+        # backends are told apart from the product's
+        floor_url = parts._replace(path=parts.path + "_floor").geturl()
+        runs.append(Run("floor", FLOOR, "tools.floor.settings", workdir / "floor.log", floor_url))
+    set_up(url, options.users, password, env, [r.prefix for r in runs])
+    if options.floor:
+        started = time.perf_counter()
+        recreate_database(floor_url, template=runs[0].database)
+        print(f"  the floor's copy of the database: {time.perf_counter() - started:.1f} s")
     offered = options.pace * options.users
     print(
-        f"each run: {options.users} trainees for {options.seconds:g} s, "
+        f"product and floor at once (so both meet the same machine), each: {options.users} "
+        f"trainees for {options.seconds:g} s, "
         + (f"offered: {offered:g} answers/s" if options.pace else "as fast as the site answers")
     )
-    for run in runs:
-        run_env = server_environment(options.database_url, run.settings)
-        run_env["SECRET_KEY"] = env["SECRET_KEY"]
-        run_trainees(run, options, run_env, password, database)
+    launched = []
+    try:
+        for run in runs:
+            run_env = server_environment(run.database_url, run.settings)
+            run_env["SECRET_KEY"] = env["SECRET_KEY"]
+            launched.append((run, *launch(run, options, run_env, password)))
+    finally:
+        for run, server, trainees in launched:
+            finish(run, options, server, trainees)
     watchdog.cancel()
     for run in runs:
         report(run, options)

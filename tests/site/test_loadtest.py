@@ -70,6 +70,7 @@ def test_a_short_load_run_stores_exactly_what_was_acknowledged(capsys):
         code = load.main(["--users", "4", "--seconds", "3", "--database-url", url])
     finally:
         drop_database("trainer_load_test")
+        drop_database("trainer_load_test_floor")
     out = capsys.readouterr().out
     figures = json.loads(out.strip().splitlines()[-1])
     assert code == 0, out  # no errors, nothing lost or doubled, in either run
