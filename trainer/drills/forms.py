@@ -35,8 +35,8 @@ class Option:
 
 @dataclass(frozen=True)
 class AnswerInput:
-    """One answer field as the drill page draws it (drills/_answer_fields.html): a text box
-    for an amount, keyed radio buttons for a choice, check boxes for seats."""
+    """One answer field as the drill page draws it (`html`, through drills/_answer_fields.html):
+    a text box for an amount, keyed radio buttons for a choice, check boxes for seats."""
 
     name: str
     label: str
@@ -46,6 +46,41 @@ class AnswerInput:
     options: tuple[Option, ...]
     errors: tuple[str, ...]
     autofocus: bool
+
+    def html(self) -> str:
+        """The field with its label and its errors.  Built here rather than in a template:
+        every question draws several, and the drill page is the site's hot path."""
+        if self.input_type == "text":
+            control = format_html(
+                '<label for="{}">{}</label><input type="text" name="{}" id="{}" value="{}" '
+                'inputmode="numeric" autocomplete="off" class="amount"{}>',
+                self.id,
+                self.label,
+                self.name,
+                self.id,
+                self.value,
+                mark_safe(" autofocus") if self.autofocus else "",
+            )
+        else:
+            control = format_html(
+                '<span class="field-label" id="{}_label">{}</span><div class="choices" role="{}" '
+                'id="{}" aria-labelledby="{}_label">{}</div>',
+                self.id,
+                self.label,
+                "radiogroup" if self.input_type == "radio" else "group",
+                self.id,
+                self.id,
+                self.choices_html(),
+            )
+        errors = format_html_join(
+            "", '<span class="field-error" role="alert">{}</span>', ((e,) for e in self.errors)
+        )
+        return format_html(
+            '<div class="field{}">{}{}</div>',
+            " has-error" if self.errors else "",
+            control,
+            errors,
+        )
 
     def choices_html(self) -> str:
         """The radio buttons or check boxes, each in its label with its key.  Built here
