@@ -219,15 +219,13 @@ class _Moved(Exception):
 
 
 def _still(session: PracticeSession):
-    """The session, only if its counters and question are still those read (compare and
-    set: an update through this changes no row when another request got there first)."""
+    """The session, only if it is open and its counters are still those read (compare and
+    set: an update through this changes no row when another request got there first).
+
+    Two counters stand for all: `right` moves only with `answered`, and `last_question` only
+    with `dealt`, each in the same update."""
     return PracticeSession.objects.filter(
-        pk=session.pk,
-        ended_at=None,
-        last_question=session.last_question_id,
-        dealt=session.dealt,
-        answered=session.answered,
-        right=session.right,
+        pk=session.pk, ended_at=None, dealt=session.dealt, answered=session.answered
     )
 
 
