@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from django.utils.html import format_html
+from html import escape
+
 from django.utils.safestring import mark_safe
 
 from trainer.engine.drills import AnswerField
@@ -41,26 +42,30 @@ def _cards(value) -> str:
     return cards(value)
 
 
-def _spot(label: str, content, css: str = "spot") -> str:
-    return format_html(
-        '<div class="{}"><span class="spot-label">{}</span>{}</div>', css, label, content
-    )
+def _e(value) -> str:
+    return escape(str(value))
+
+
+def _spot(label: str, content: str, css: str = "spot") -> str:
+    """`label` is escaped already; `content` is markup."""
+    return f'<div class="{css}"><span class="spot-label">{label}</span>{content}</div>'
 
 
 def _chip(name, amount) -> str:
-    return format_html('<span class="chip">{} {}</span>', name, amount)
+    return f'<span class="chip">{_e(name)} {_e(amount)}</span>'
 
 
 def felt(table: dict) -> str:
     """The cards and stakes of a question's table as the drill pages draw them: the dealer,
     the board, each position with its bets, the pot, the street, and a match's ledger.  Built
-    here rather than in a template with a branch per kind of table: every question draws one,
+    here rather than in a template with a branch per kind of table (and with f-strings and
+    html.escape, as Django's escape does, rather than format_html): every question draws one,
     and the drill page is the site's hot path."""
     get = table.get
     call_name = get("call_name") or "Call"
     spots = []
     if get("dealer"):
-        label = format_html("Dealer (shows {})", get("up_card")) if get("up_card") else "Dealer"
+        label = f"Dealer (shows {_e(get('up_card'))})" if get("up_card") else "Dealer"
         spots.append(_spot(label, _cards(get("dealer")), "spot dealer"))
     elif get("up_card"):
         spots.append(_spot("Dealer shows", _cards(get("up_card")), "spot dealer"))
@@ -72,81 +77,53 @@ def felt(table: dict) -> str:
         spots.append(_spot("Community card", _cards(get("community")), "spot board"))
     positions = get("positions")
     if get("player") and not positions:
-        bets = []
-        if get("ante"):
-            bets.append(_chip("Ante", get("ante")))
-        if get("call"):
-            bets.append(_chip(call_name, get("call")))
-        spots.append(
-            format_html(
-                '<div class="spot"><span class="spot-label">Player</span>{}'
-                '<span class="bets">{}</span></div>',
-                _cards(get("player")),
-                mark_safe("".join(bets)),
-            )
+        bets = (_chip("Ante", get("ante")) if get("ante") else "") + (
+            _chip(call_name, get("call")) if get("call") else ""
         )
+        spots.append(_spot("Player", f'{_cards(get("player"))}<span class="bets">{bets}</span>'))
     for position in positions or ():
         bets = "".join(
             _chip(call_name if name == "call" else name, amount)
             for name, amount in (position.get("bets") or {}).items()
         )
         if position.get("folded"):
-            folded = format_html("<strong>folded {}</strong>", position["folded"])
+            folded = f"<strong>folded {_e(position['folded'])}</strong>"
         elif position.get("action") == "fold":
-            folded = mark_safe("<strong>folded</strong>")
+            folded = "<strong>folded</strong>"
         else:
             folded = ""
+        hand = _cards(position.get("player") or position.get("hole"))
         spots.append(
-            format_html(
-                '<div class="spot"><span class="spot-label">Seat {}</span>{}'
-                '<span class="bets">{}</span>{}</div>',
-                position.get("seat"),
-                _cards(position.get("player") or position.get("hole")),
-                mark_safe(bets),
-                folded,
+            _spot(
+                f"Seat {_e(position.get('seat'))}",
+                f'{hand}<span class="bets">{bets}</span>{folded}',
             )
         )
     for seats in (get("seats"), get("up")):
         for seat, cards_text in (seats or {}).items():
-            spots.append(_spot(format_html("Seat {}", seat), _cards(cards_text)))
+            spots.append(_spot(f"Seat {_e(seat)}", _cards(cards_text)))
     if get("pot") is not None:
-        spots.append(
-            _spot("Pot", format_html('<span class="pot-amount">{}</span>', get("pot")), "spot pot")
-        )
+        pot = f'<span class="pot-amount">{_e(get("pot"))}</span>'
+        spots.append(_spot("Pot", pot, "spot pot"))
     if get("street"):
         street = get("street")
-        shown = format_html(
-            '<span class="pot-amount">{}{}</span>', street, "rd" if street == 3 else "th"
-        )
-        spots.append(_spot("Street", shown))
-    html = format_html('<div class="felt">{}</div>', mark_safe("".join(spots)))
+        suffix = "rd" if street == 3 else "th"
+        spots.append(_spot("Street", f'<span class="pot-amount">{_e(street)}{suffix}</span>'))
+    html = f'<div class="felt">{"".join(spots)}</div>'
     if get("rounds"):
         rows = "".join(
-            format_html(
-                '<tr class="void"><td>{}</td><td colspan="3">void: {} (replayed, not counted)'
-                "</td><td>—</td></tr>",
-                r.get("deal"),
-                r.get("reason"),
-            )
+            f'<tr class="void"><td>{_e(r.get("deal"))}</td><td colspan="3">void: '
+            f"{_e(r.get('reason'))} (replayed, not counted)</td><td>—</td></tr>"
             if r.get("void")
-            else format_html(
-                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}, {}</td><td>{}</td></tr>",
-                r.get("deal"),
-                r.get("player"),
-                r.get("dealer"),
-                r.get("action"),
-                r.get("outcome"),
-                r.get("net"),
-            )
+            else f"<tr><td>{_e(r.get('deal'))}</td><td>{_e(r.get('player'))}</td>"
+            f"<td>{_e(r.get('dealer'))}</td><td>{_e(r.get('action'))}, "
+            f"{_e(r.get('outcome'))}</td><td>{_e(r.get('net'))}</td></tr>"
             for r in get("rounds")
         )
-        html += format_html(
-            '<table class="ledger"><caption>Ante {}, {} {}</caption><thead><tr><th>Deal</th>'
-            "<th>Player</th><th>Dealer</th><th>Result</th><th>Net</th></tr></thead>"
-            "<tbody>{}</tbody></table>",
-            get("ante"),
-            call_name,
-            get("call"),
-            mark_safe(rows),
+        html += (
+            f'<table class="ledger"><caption>Ante {_e(get("ante"))}, {_e(call_name)} '
+            f"{_e(get('call'))}</caption><thead><tr><th>Deal</th><th>Player</th>"
+            "<th>Dealer</th><th>Result</th><th>Net</th></tr></thead>"
+            f"<tbody>{rows}</tbody></table>"
         )
     return mark_safe(html)
