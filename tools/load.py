@@ -162,16 +162,30 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(
-    env: dict[str, str],
-    port: int,
-    workers: int,
-    threads: int,
-    keep_alive: int,
-    log: Path,
-    worker_class: str = "sync",
-) -> subprocess.Popen:
-    args = [
+def server_command(server: str, port: int, workers: int) -> list[str]:
+    """gunicorn with sync workers (as make serve), or granian's WSGI server with one
+    blocking thread per worker process, each serving trainer.wsgi."""
+    if server == "granian":
+        return [
+            sys.executable,
+            "-m",
+            "granian",
+            "--interface",
+            "wsgi",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--workers",
+            str(workers),
+            "--blocking-threads",
+            "1",
+            "--no-ws",
+            "--log-level",
+            "warning",
+            "trainer.wsgi:application",
+        ]
+    return [
         sys.executable,
         "-m",
         "gunicorn",
@@ -180,17 +194,18 @@ def start_server(
         f"127.0.0.1:{port}",
         "--workers",
         str(workers),
-        "--threads",
-        str(threads),
         "--worker-class",
-        worker_class,
+        "sync",
         "--keep-alive",
-        str(keep_alive),
+        "0",
         "--backlog",
         "512",
         "--error-logfile",
         "-",
     ]
+
+
+def start_server(env: dict[str, str], args: list[str], port: int, log: Path) -> subprocess.Popen:
     out = log.open("w")
     server = subprocess.Popen(
         args, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
@@ -198,7 +213,7 @@ def start_server(
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if server.poll() is not None:
-            raise SystemExit(f"load: gunicorn exited at start:\n{log.read_text()}")
+            raise SystemExit(f"load: the server exited at start:\n{log.read_text()}")
         try:
             conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
             conn.request("GET", "/accounts/login/", headers={"Host": "127.0.0.1"})
@@ -210,7 +225,7 @@ def start_server(
             pass
         time.sleep(0.2)
     stop_server(server)
-    raise SystemExit(f"load: gunicorn did not answer within 30 s:\n{log.read_text()}")
+    raise SystemExit(f"load: the server did not answer within 30 s:\n{log.read_text()}")
 
 
 def stop_server(server: subprocess.Popen) -> None:
@@ -236,6 +251,7 @@ class Run:
     settings: str
     log: Path
     database_url: str
+    server: str = "gunicorn"
     figures: dict = field(default_factory=dict)
     stored: int = 0
     doubled: int = 0
@@ -305,10 +321,10 @@ def launch(run: Run, options, env: dict[str, str], password: str):
     """Start the run's server and its trainees; (server, trainees' process)."""
     port = free_port()
     print(
-        f"{run.title}: gunicorn ({run.settings}) on 127.0.0.1:{port}, {options.workers} sync "
-        f"workers, database {run.database}, log {run.log}"
+        f"{run.title}: {run.server} ({run.settings}) on 127.0.0.1:{port}, {options.workers} "
+        f"single-threaded workers, database {run.database}, log {run.log}"
     )
-    server = start_server(env, port, options.workers, 1, 0, run.log)
+    server = start_server(env, server_command(run.server, port, options.workers), port, run.log)
     trainees = subprocess.Popen(
         [
             sys.executable,
@@ -397,11 +413,11 @@ def report(run: Run, options) -> None:
         print(f"  sign-in (GET + POST) p50/max  {sign_in} ms")
     server, database = run.cpu_ms
     print(
-        f"  CPU per graded answer         {server + database:.1f} ms: gunicorn {server:.1f} + "
+        f"  CPU per graded answer         {server + database:.1f} ms: {run.server} {server:.1f} + "
         f"PostgreSQL {database:.1f} (the answer and the next question)"
     )
     print(
-        f"  CPU seconds                   gunicorn {f['server_cpu']:.1f}, PostgreSQL "
+        f"  CPU seconds                   {run.server} {f['server_cpu']:.1f}, PostgreSQL "
         f"{f['database_cpu']:.1f}, load generator (Locust) {f['generator_cpu']:.1f}"
         + (" (Locust warned of high CPU)" if f["locust_cpu_warning"] else "")
     )
@@ -422,7 +438,7 @@ def report(run: Run, options) -> None:
         f"{run.mismatched[:5] or ''}"
     )
     if run.server_errors:
-        print(f"  gunicorn log has {run.server_errors} tracebacks: {run.log}")
+        print(f"  {run.server} log has {run.server_errors} tracebacks: {run.log}")
 
 
 def verdict(ok: bool) -> str:
@@ -479,6 +495,12 @@ def main(argv: list[str] | None = None) -> int:
         "0: each trainee answers again the moment the next question arrives",
     )
     parser.add_argument(
+        "--server",
+        choices=["gunicorn", "granian"],
+        default="gunicorn",
+        help="the product's WSGI server (the floor keeps gunicorn's sync workers)",
+    )
+    parser.add_argument(
         "--floor",
         action=argparse.BooleanOptionalAction,
         default=True,
@@ -508,7 +530,9 @@ def main(argv: list[str] | None = None) -> int:
     env = server_environment(options.database_url)
     workdir = Path(tempfile.mkdtemp(prefix="trainer-load-"))
     url = options.database_url
-    runs = [Run("product", PRODUCT, "trainer.settings", workdir / "product.log", url)]
+    runs = [
+        Run("product", PRODUCT, "trainer.settings", workdir / "product.log", url, options.server)
+    ]
     if options.floor:
         # a database of its own (a copy, made after the set-up), so that its PostgreSQL
         # backends are told apart from the product's
