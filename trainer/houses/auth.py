@@ -33,11 +33,13 @@ class HouseModelBackend(ModelBackend):
     def get_all_permissions(self, user_obj, obj=None):
         if not user_obj.is_active or user_obj.is_anonymous or obj is not None:
             return set()
-        if not hasattr(user_obj, "_perm_cache"):
+        # kept on the user for the rest of the request under a name of our own (Django's
+        # ModelBackend keeps its own under _perm_cache)
+        if not hasattr(user_obj, "house_permissions"):
             key = f"permissions:{user_obj.pk}:{user_obj.roles_serial}:{user_obj.is_superuser:d}"
             permissions = local_cache().get(key)
             if permissions is None:
                 permissions = frozenset(super().get_all_permissions(user_obj))
                 local_cache().set(key, permissions)
-            user_obj._perm_cache = set(permissions)
-        return user_obj._perm_cache
+            user_obj.house_permissions = set(permissions)
+        return user_obj.house_permissions
