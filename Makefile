@@ -56,10 +56,17 @@ serve: install
 worker: install
 	$(BIN)/python manage.py db_worker
 
-# 50 simulated trainees for 60 s against gunicorn + PostgreSQL on 127.0.0.1 (database
-# trainer_load, dropped and recreated); prints answers/s, latency, errors, lost/doubled
-load: install
-	$(BIN)/python -m trainer.loadtest
+# 50 simulated trainees (Locust, from the `load` extra) for 60 s against gunicorn +
+# PostgreSQL on 127.0.0.1 (database trainer_load, dropped and recreated), and the same load
+# against the floor (tools/floor) at the same time; prints answers/s, latency, errors, CPU
+# per answer against the floor's, and lost/doubled attempts
+LOAD_STAMP := $(VENV)/.installed-load
+$(LOAD_STAMP): pyproject.toml | $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[test,load]'
+	touch $(LOAD_STAMP)
+
+load: $(LOAD_STAMP)
+	$(BIN)/python -m tools.load
 
 lint: install
 	$(BIN)/ruff check .
@@ -80,8 +87,8 @@ test-fast: install
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) -m "not slow and not browser"
 
 bench: install
-	$(BIN)/python -m trainer.bench
-	$(BIN)/python -m trainer.engine.parsheet_bench
+	$(BIN)/python -m tools.bench
+	$(BIN)/python -m tools.parsheet_bench
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles

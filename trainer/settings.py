@@ -124,11 +124,21 @@ TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 
 # The cache is a database table, so several app servers (gunicorn workers on one machine or
 # many) share it; `make migrate` creates the table.
+# "local" is each app server's own memory, for what is keyed by a serial that every change
+# moves on (a user's permissions, a house's tables: trainer.houses.auth and .config), so it
+# never needs sharing or clearing; old keys age out.  It keeps the objects themselves
+# (trainer.localcache: LocMemCache would unpickle a copy on every read).
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
         "LOCATION": "trainer_cache",
-    }
+    },
+    "local": {
+        "BACKEND": "trainer.localcache.ObjectCache",
+        "LOCATION": "trainer-local",
+        "TIMEOUT": None,
+        "OPTIONS": {"MAX_ENTRIES": 10_000},
+    },
 }
 # Sessions are cookies signed with SECRET_KEY: every app server reads them without a database
 # query (all app servers must share SECRET_KEY).  They hold only who is signed in.  A session

@@ -278,3 +278,39 @@ def test_the_running_score_counts_each_answer_once_and_shows_on_the_page(trainee
     client.force_login(trainee)
     page = client.get(f"/drills/s/{session.pk}/").content.decode()
     assert "Score: 1 right of 2 answered" in page
+
+
+def test_an_answer_that_finds_the_session_moved_on_is_left_to_the_locked_path(trainee):
+    session = start(trainee)
+    question = services.current_question(session)
+    services.answer_question(trainee=trainee, question_id=question.pk, raw=right_answer(question))
+    # the counters read no longer hold: nothing is stored on the unlocked path
+    assert services._answer_on_the_table(trainee, question.pk, right_answer(question)) is None
+    again = services.answer_question(
+        trainee=trainee, question_id=question.pk, raw=wrong_answer(question)
+    )
+    assert again.replayed and again.attempt.is_correct
+    assert Attempt.objects.filter(question=question).count() == 1
+    session.refresh_from_db()
+    assert (session.answered, session.right) == (1, 1)
+
+
+def test_a_deal_that_loses_a_race_stores_no_question_and_deals_once(trainee, monkeypatch):
+    session = start(trainee)
+    question = services.current_question(session)
+    services.answer_question(trainee=trainee, question_id=question.pk, raw=right_answer(question))
+    real_still = services._still
+    raced = []
+
+    def moved_meanwhile(read):
+        # another "next" got there first: the first compare-and-set changes no row
+        if not raced:
+            raced.append(True)
+            return PracticeSession.objects.none()
+        return real_still(read)
+
+    monkeypatch.setattr(services, "_still", moved_meanwhile)
+    nxt = services.next_question(trainee=trainee, session_id=session.pk)
+    session.refresh_from_db()
+    assert raced and session.last_question_id == nxt.pk
+    assert session.dealt == 2 == Question.objects.filter(session=session).count()

@@ -1,15 +1,20 @@
-"""What each app server keeps in memory (a user's permissions, a house's tables) is read
-afresh on the request after any change, because the change moves a serial that is read with
-the user on every request; and a session, a signed cookie, ends on every copy at sign-out."""
+"""What each app server keeps in memory (a user's permissions, a house's tables, in Django's
+cache framework: the per-process `CACHES["local"]`) is read once and then afresh on the
+request after any change, because the change moves a serial that is read with the user on
+every request; and a session, a signed cookie, ends on every copy at sign-out."""
 
 import pytest
 from django.contrib.auth.models import Group, Permission
+from django.core.cache import caches
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.factories import PASSWORD
 from trainer.drills import services as drills
 from trainer.houses import services as house_services
+from trainer.houses.config import house_setup
 from trainer.houses.models import House, PaytableVersion, User
 from trainer.houses.roles import TRAINEE
 
@@ -26,6 +31,42 @@ def signed_in(client, trainee):
 
 def trainee_group():
     return Group.objects.get(name=TRAINEE)
+
+
+def test_a_users_permissions_are_read_once_and_kept_in_the_local_cache(signed_in, trainee):
+    with CaptureQueriesContext(connection) as queries:
+        assert signed_in.get(DRILLS).status_code == 200
+    assert not [q for q in queries if "auth_permission" in q["sql"]]
+    key = f"permissions:{trainee.pk}:{trainee.roles_serial}:0"
+    assert "houses.practise_drills" in caches["local"].get(key)
+
+
+def test_a_houses_tables_are_read_once_per_config_serial(demo):  # noqa: F811
+    first = house_setup(demo)
+    with CaptureQueriesContext(connection) as queries:
+        again = house_setup(demo)
+    assert len(queries) == 0 and again == first
+    assert caches["local"].get(f"house-setup:{demo.pk}:{demo.config_serial}") == first
+
+
+def test_dealing_again_reads_nothing_of_the_house(trainee):
+    drills.create_question(trainee=trainee, kind="ms-pay", level=1)  # reads and marks the table
+    with CaptureQueriesContext(connection) as queries:
+        drills.create_question(trainee=trainee, kind="ms-pay", level=1)
+    assert not [q for q in queries if "houses_" in q["sql"]]
+
+
+def test_the_local_cache_hands_out_the_object_itself_and_drops_the_least_recently_used():
+    cache = caches["local"].__class__("test-local", {"OPTIONS": {"MAX_ENTRIES": 2}})
+    kept = {"a": [1]}
+    cache.set("a", kept)
+    cache.set("b", 2)
+    assert cache.get("a") is kept  # no pickled copy; and "a" is now the most recently used
+    cache.set("c", 3)
+    assert (cache.get("a"), cache.get("b"), cache.get("c")) == (kept, None, 3)
+    assert cache.add("c", 4) is False and cache.get("c") == 3
+    cache.delete("c")
+    assert cache.has_key("c") is False
 
 
 def test_taking_a_user_out_of_a_group_takes_effect_on_the_next_request(signed_in, trainee):

@@ -1,12 +1,14 @@
-"""`make load` (trainer.loadtest): a short real run against gunicorn and PostgreSQL, and the
-pieces it reads pages and figures with."""
+"""`make load` (tools.load): a short real run against gunicorn and PostgreSQL, product and
+floor, and the pieces it reads pages and figures with."""
 
+import importlib.util
 import json
 
 import pytest
 from django.db import connection
 
-from trainer import loadtest
+from tools import load
+from tools.drillpage import answer_from_page
 
 
 def test_a_trainee_answers_from_the_page_alone():
@@ -17,7 +19,7 @@ def test_a_trainee_answers_from_the_page_alone():
         '<input type="text" name="p1.amount" id="c" value="">'
         '<input type="checkbox" name="winners" value="3" id="d">'
     )
-    assert loadtest.answer_from_page(page) == {
+    assert answer_from_page(page) == {
         "p1.outcome": "win",
         "p1.amount": "0",
         "winners": "3",
@@ -26,15 +28,24 @@ def test_a_trainee_answers_from_the_page_alone():
 
 def test_percentiles_are_nearest_rank():
     values = [float(v) for v in range(1, 101)]
-    assert [loadtest.percentile(values, p) for p in (50, 95, 99)] == [50.0, 95.0, 99.0]
-    assert loadtest.percentile([7.0], 95) == 7.0
+    assert [load.percentile(values, p) for p in (50, 95, 99)] == [50.0, 95.0, 99.0]
+    assert load.percentile([7.0], 95) == 7.0
 
 
 def test_only_a_loopback_database_of_its_own_is_accepted():
     with pytest.raises(SystemExit):
-        loadtest.main(["--database-url", "postgres://postgres@db.example:5432/trainer_load"])
+        load.main(["--database-url", "postgres://postgres@db.example:5432/trainer_load"])
     with pytest.raises(SystemExit):
-        loadtest.recreate_database("postgres://postgres@127.0.0.1:5432/postgres")
+        load.recreate_database("postgres://postgres@127.0.0.1:5432/postgres")
+
+
+def test_the_site_never_imports_the_tools():
+    import sys
+
+    from trainer import urls  # noqa: F401  (the whole site, as a request loads it)
+
+    assert not [name for name in sys.modules if name.startswith("trainer.") and "bench" in name]
+    assert "locust" not in sys.modules
 
 
 def drop_database(name):
@@ -50,17 +61,23 @@ def drop_database(name):
 @pytest.mark.skipif(
     connection.vendor != "postgresql", reason="the load test runs on PostgreSQL only"
 )
+@pytest.mark.skipif(
+    importlib.util.find_spec("locust") is None, reason="Locust comes with the load extra"
+)
 def test_a_short_load_run_stores_exactly_what_was_acknowledged(capsys):
     url = "postgres://postgres@127.0.0.1:5432/trainer_load_test"
     try:
-        code = loadtest.main(["--users", "4", "--seconds", "3", "--database-url", url])
+        code = load.main(["--users", "4", "--seconds", "3", "--database-url", url])
     finally:
         drop_database("trainer_load_test")
+        drop_database("trainer_load_test_floor")
     out = capsys.readouterr().out
     figures = json.loads(out.strip().splitlines()[-1])
-    assert code == 0, out  # no errors, nothing lost or doubled
+    assert code == 0, out  # no errors, nothing lost or doubled, in either run
     assert figures["answers"] > 0 and figures["stored"] == figures["answers"]
     assert figures["doubled"] == 0 and figures["errors"] == 0
-    # 4 trainees sharing the 150/s target and a tenth (a paced run answers at most what it is
-    # offered, so it is offered more than the target)
+    assert figures["floor_answers"] > 0 and figures["floor_stored"] == figures["floor_answers"]
+    assert figures["floor_errors"] == 0 and figures["floor_ratio"] > 0
+    # 4 trainees sharing 165 answers/s (the first target, 150, and a tenth)
     assert "offered: 165 answers/s" in out
+    assert "x the floor's" in out

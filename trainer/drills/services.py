@@ -12,6 +12,7 @@ import statistics
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils import timezone
 
 from trainer.engine.drills import REGISTRY, AnswerError, AnswerField, grade, parse_answer
@@ -19,24 +20,8 @@ from trainer.engine.house import DEFAULT_CONFIG, HouseConfig, HouseRules
 from trainer.houses.config import house_setup, paytable_of
 from trainer.houses.models import PaytableVersion
 from trainer.houses.services import mark_used
-from trainer.prepared import PreparedGet, PreparedSQL
 
 from .models import Attempt, PracticeSession, Question
-
-# The statements of every answer and every next question, compiled once per connection
-# (trainer.prepared): the session and the question read locked, the session's counters.
-_SESSION_LOCKED = PreparedGet(lambda: PracticeSession.objects.select_for_update())
-_COUNT_DEALT = PreparedSQL(
-    PracticeSession,
-    "UPDATE {table} SET {dealt} = {dealt} + 1, {last_question} = %s WHERE {id} = %s",
-)
-_COUNT_ANSWERED = PreparedSQL(
-    PracticeSession,
-    "UPDATE {table} SET {answered} = {answered} + 1, {right} = {right} + %s WHERE {id} = %s",
-)
-_QUESTION_LOCKED = PreparedGet(
-    lambda: Question.objects.select_for_update(of=("self",)).select_related("session", "attempt")
-)
 
 
 class DrillError(Exception):
@@ -136,7 +121,9 @@ def deal_question(session: PracticeSession, *, seed: int | None = None) -> Quest
         session=session,
         seed=seed,
     )
-    _COUNT_DEALT.execute([question.pk, session.pk])
+    PracticeSession.objects.filter(pk=session.pk).update(
+        dealt=F("dealt") + 1, last_question=question
+    )
     session.dealt += 1
     session.last_question = question
     return question
@@ -201,22 +188,68 @@ def current_question(session: PracticeSession) -> Question | None:
 
 def next_question(*, trainee, session_id: int) -> Question:
     """Deal a new question once the current one is answered; otherwise the current one."""
+    session = _own_session(trainee, session_id)
+    if not session.is_open:
+        raise Stale("This practice session has ended; start a new one.")
+    session.trainee = trainee  # checked by _own_session: spares reading the user again
+    if session.waiting_for_answer and session.last_question_id is not None:
+        return _on_the_table(session)
+    try:
+        with transaction.atomic():
+            question = create_question(
+                trainee=trainee,
+                kind=session.kind,
+                level=session.level,
+                natural=session.natural,
+                session=session,
+            )
+            # dealt only if nothing moved since the session was read (no lock taken: a
+            # double-clicked "next" finds the counters moved and takes the locked path)
+            if not _still(session).update(dealt=session.dealt + 1, last_question=question):
+                raise _Moved
+    except _Moved:
+        return _next_question_locked(trainee, session_id)
+    session.dealt += 1
+    session.last_question = question
+    return question
+
+
+class _Moved(Exception):
+    """The session changed between reading it and writing it."""
+
+
+def _still(session: PracticeSession):
+    """The session, only if it is open and its counters are still those read (compare and
+    set: an update through this changes no row when another request got there first).
+
+    Two counters stand for all: `right` moves only with `answered`, and `last_question` only
+    with `dealt`, each in the same update."""
+    return PracticeSession.objects.filter(
+        pk=session.pk, ended_at=None, dealt=session.dealt, answered=session.answered
+    )
+
+
+def _on_the_table(session: PracticeSession) -> Question:
+    question = Question.objects.get(pk=session.last_question_id)
+    question.session = session
+    return question
+
+
+def _next_question_locked(trainee, session_id: int) -> Question:
     with transaction.atomic():
         session = _own_session(trainee, session_id, lock=True)
         if not session.is_open:
             raise Stale("This practice session has ended; start a new one.")
-        session.trainee = trainee  # checked by _own_session: spares reading the user again
+        session.trainee = trainee
         if session.waiting_for_answer and session.last_question_id is not None:
-            question = Question.objects.get(pk=session.last_question_id)
-            question.session = session
-            return question
+            return _on_the_table(session)
         return deal_question(session)
 
 
 def _own_session(trainee, session_id, *, lock=False) -> PracticeSession:
     try:
         if lock:
-            session = _SESSION_LOCKED.get(session_id)
+            session = PracticeSession.objects.select_for_update().get(pk=session_id)
         else:
             session = PracticeSession.objects.get(pk=session_id)
     except (PracticeSession.DoesNotExist, ValueError, TypeError):
@@ -232,11 +265,76 @@ def answer_question(*, trainee, question_id: int, raw: dict, practice: bool = Fa
     `practice`: refuse a question of a test (answered on the test's page instead)."""
     if not isinstance(question_id, int):
         raise NotFound("There is no such question.")
+    # a question of a practice session, answered for the first time, the usual case
+    result = _answer_on_the_table(trainee, question_id, raw)
+    if result is not None:
+        return result
+    return _answer_locked(trainee, question_id, raw, practice)
+
+
+#: what grading and the feedback need of a question (the table is read only for a full page)
+_NOT_FOR_GRADING = ("table", "request", "house_rules")
+
+
+def _answer_on_the_table(trainee, question_id: int, raw: dict) -> Result | None:
+    """The usual answer: to the question on the table of the trainee's open session, for the
+    first time.  Stored with two writes and no lock: the session's counters move only if they
+    are still those read (so only the first of two racing answers gets through), then the
+    attempt.  None when it is anything else (a replay, a stale or foreign question, a race
+    lost): the locked path works out what and says so."""
+    question = (
+        Question.objects.select_related("session")
+        .defer(*_NOT_FOR_GRADING)
+        .filter(pk=question_id, trainee=trainee)
+        .first()
+    )
+    session = question.session if question is not None else None
+    if (
+        session is None
+        or session.last_question_id != question.pk
+        or session.ended_at is not None
+        or not session.waiting_for_answer
+    ):
+        return None
+    fields = fields_of(question)
+    answer = parse_answer(fields, raw_answer(fields, raw))
+    marks = grade(fields, question.expected, answer)
+    correct = all(marks.values())
+    elapsed = timezone.now() - question.shown_at
+    try:
+        with transaction.atomic():
+            if not _still(session).update(
+                answered=session.answered + 1, right=session.right + int(correct)
+            ):
+                return None
+            attempt = Attempt.objects.create(
+                question=question,
+                trainee=trainee,
+                kind=question.kind,
+                game=question.game,
+                answer=answer,
+                marks=marks,
+                is_correct=correct,
+                response_ms=max(0, int(elapsed.total_seconds() * 1000)),
+            )
+    except IntegrityError:
+        return None  # stored already, by counters out of step: the locked path finds it
+    session.answered += 1
+    session.right += int(correct)
+    question.trainee = trainee
+    return Result(attempt, replayed=False)
+
+
+def _answer_locked(trainee, question_id: int, raw: dict, practice: bool) -> Result:
     try:
         with transaction.atomic():
             # the question locked, with its session and its attempt if it has one
             try:
-                question = _QUESTION_LOCKED.get(question_id)
+                question = (
+                    Question.objects.select_for_update(of=("self",))
+                    .select_related("session", "attempt")
+                    .get(pk=question_id)
+                )
             except Question.DoesNotExist:
                 raise NotFound("There is no such question.") from None
             if question.trainee_id != trainee.pk:
@@ -271,7 +369,9 @@ def answer_question(*, trainee, question_id: int, raw: dict, practice: bool = Fa
                 response_ms=max(0, int(elapsed.total_seconds() * 1000)),
             )
             if session is not None:
-                _COUNT_ANSWERED.execute([int(correct), session.pk])
+                PracticeSession.objects.filter(pk=session.pk).update(
+                    answered=F("answered") + 1, right=F("right") + int(correct)
+                )
                 # only the session's newest question, locked above, can be answered: nothing
                 # else moves these counters meanwhile
                 session.answered += 1

@@ -2,34 +2,30 @@
 
 Django's ModelBackend reads the user (one query) and then, on the first permission check of
 each request, the user's own and group permissions (two more).  Roles change rarely, so each
-app server keeps a user's permission set in memory under (user id, `roles_serial`); the signals
-in trainer.houses.signals move `roles_serial` on whenever a user's groups, a group's
-permissions or a user's own permissions change, so the next request reads them afresh.  The
-user comes with its house, whose `config_serial` keys the house's tables the same way
-(trainer.houses.config).
+app server keeps a user's permission set in its memory cache (`CACHES["local"]`) under
+(user id, `roles_serial`); the signals in trainer.houses.signals move `roles_serial` on
+whenever a user's groups, a group's permissions or a user's own permissions change, so the
+next request reads them afresh.  The user comes with its house, whose `config_serial` keys the
+house's tables the same way (trainer.houses.config).
 """
 
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
-
-from trainer.prepared import PreparedGet
-
-#: (user id, roles_serial, is_superuser) -> "app_label.codename" permissions
-_PERMISSIONS: dict[tuple[int, int, bool], frozenset[str]] = {}
-_MAX_ENTRIES = 10_000
+from django.core.cache import caches
 
 
-#: the signed-in user with its house, read on every request
-_USER = PreparedGet(lambda: get_user_model()._default_manager.select_related("house"))
+def local_cache():
+    """This app server's own memory (a per-process cache, never shared between servers)."""
+    return caches["local"]
 
 
 class HouseModelBackend(ModelBackend):
     def get_user(self, user_id):
         model = get_user_model()
         try:
-            user = _USER.get(user_id)
+            user = model._default_manager.select_related("house").get(pk=user_id)
         except (model.DoesNotExist, ValueError, TypeError):
             return None
         return user if self.user_can_authenticate(user) else None
@@ -37,13 +33,13 @@ class HouseModelBackend(ModelBackend):
     def get_all_permissions(self, user_obj, obj=None):
         if not user_obj.is_active or user_obj.is_anonymous or obj is not None:
             return set()
-        if not hasattr(user_obj, "_perm_cache"):
-            key = (user_obj.pk, user_obj.roles_serial, user_obj.is_superuser)
-            permissions = _PERMISSIONS.get(key)
+        # kept on the user for the rest of the request under a name of our own (Django's
+        # ModelBackend keeps its own under _perm_cache)
+        if not hasattr(user_obj, "house_permissions"):
+            key = f"permissions:{user_obj.pk}:{user_obj.roles_serial}:{user_obj.is_superuser:d}"
+            permissions = local_cache().get(key)
             if permissions is None:
                 permissions = frozenset(super().get_all_permissions(user_obj))
-                if len(_PERMISSIONS) >= _MAX_ENTRIES:
-                    _PERMISSIONS.clear()
-                _PERMISSIONS[key] = permissions
-            user_obj._perm_cache = set(permissions)
-        return user_obj._perm_cache
+                local_cache().set(key, permissions)
+            user_obj.house_permissions = set(permissions)
+        return user_obj.house_permissions

@@ -6,6 +6,8 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+from django.core.cache import caches
+
 from trainer.engine.house import HouseConfig, HouseRules
 from trainer.engine.paytables import ACE, Band, Odds, Paytable
 
@@ -64,21 +66,19 @@ class HouseSetup:
     versions: dict[str, PaytableVersion]
 
 
-#: house id -> (config_serial, setup): each app server reads a house's tables once per change
-_SETUPS: dict[int, tuple[int, HouseSetup]] = {}
-
-
 def house_setup(house: House) -> HouseSetup:
-    """The house's setup, from memory while its `config_serial` is unchanged.
+    """The house's setup, from this app server's memory (`CACHES["local"]`) while its
+    `config_serial` is unchanged.
 
     Every change to a house's tables or rules moves `config_serial` on (trainer.houses.signals
     and `activate`), and the serial is read with the user or house on each request, so a
     change reaches every app server by the next request after it commits.
     """
-    cached = _SETUPS.get(house.pk)
-    if cached is not None and cached[0] == house.config_serial:
-        return cached[1]
-    versions = active_versions(house.pk)
-    setup = HouseSetup(config_of(house.pk, versions), {v.game: v for v in versions})
-    _SETUPS[house.pk] = (house.config_serial, setup)
+    cache = caches["local"]
+    key = f"house-setup:{house.pk}:{house.config_serial}"
+    setup = cache.get(key)
+    if setup is None:
+        versions = active_versions(house.pk)
+        setup = HouseSetup(config_of(house.pk, versions), {v.game: v for v in versions})
+        cache.set(key, setup)
     return setup

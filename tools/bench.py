@@ -1,9 +1,9 @@
 """Benchmarks (`make bench`): figures printed, never asserted.  Each reference is measured in
 the same run, so the ratio is fair whatever the machine is doing.
 
-    python -m trainer.bench              # everything
-    python -m trainer.bench evaluate     # evaluate_five against treys
-    python -m trainer.bench rule         # 100,000 mixed requests through `manage.py rule`
+    python -m tools.bench              # everything
+    python -m tools.bench evaluate     # evaluate_five against treys
+    python -m tools.bench rule         # 100,000 mixed requests through `manage.py rule`
 """
 
 from __future__ import annotations

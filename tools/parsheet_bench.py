@@ -2,8 +2,8 @@
 against the published ones.  Printed, never asserted (targets: Mississippi Stud within 10 s,
 Caribbean Stud within 60 s, under 2 GB).
 
-    python -m trainer.engine.parsheet_bench            # every sheet, each in a fresh process
-    python -m trainer.engine.parsheet_bench caribbean  # one of them, in this process
+    python -m tools.parsheet_bench            # every sheet, each in a fresh process
+    python -m tools.parsheet_bench caribbean  # one of them, in this process
 
 Each sheet runs in its own interpreter so that its peak resident memory
 (`resource.getrusage(...).ru_maxrss`) is its own and not the largest so far.
@@ -19,10 +19,10 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .games.banked_stud import CARIBBEAN, CASINO
-from .hands import Category
-from .parsheets import ParSheet, banked_stud_parsheet, mississippi_stud_parsheet
-from .paytables import (
+from trainer.engine.games.banked_stud import CARIBBEAN, CASINO
+from trainer.engine.hands import Category
+from trainer.engine.parsheets import ParSheet, banked_stud_parsheet, mississippi_stud_parsheet
+from trainer.engine.paytables import (
     CARIBBEAN_STUD_BASE,
     CASINO_STUD_POKER,
     MISSISSIPPI_STUD_BASE,

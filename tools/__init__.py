@@ -1,0 +1,1 @@
+"""Tools run by make (load test, benchmarks); the site never imports them."""
