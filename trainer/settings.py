@@ -90,7 +90,7 @@ MIDDLEWARE = [
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     # Django's ModelBackend, keeping each user's permissions in memory between role changes
-    "trainer.houses.auth.HouseModelBackend",
+    "trainer.core.auth.HouseModelBackend",
 ]
 
 ROOT_URLCONF = "trainer.urls"
@@ -125,16 +125,16 @@ TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 # The cache is a database table, so several app servers (gunicorn workers on one machine or
 # many) share it; `make migrate` creates the table.
 # "local" is each app server's own memory, for what is keyed by a serial that every change
-# moves on (a user's permissions, a house's tables: trainer.houses.auth and .config), so it
+# moves on (a user's permissions, a house's tables: trainer.core.auth and .config), so it
 # never needs sharing or clearing; old keys age out.  It keeps the objects themselves
-# (trainer.localcache: LocMemCache would unpickle a copy on every read).
+# (trainer.core.localcache: LocMemCache would unpickle a copy on every read).
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
         "LOCATION": "trainer_cache",
     },
     "local": {
-        "BACKEND": "trainer.localcache.ObjectCache",
+        "BACKEND": "trainer.core.localcache.ObjectCache",
         "LOCATION": "trainer-local",
         "TIMEOUT": None,
         "OPTIONS": {"MAX_ENTRIES": 10_000},

@@ -161,7 +161,7 @@ class User(AbstractUser, SerialsKept):
         default=new_serial,
         editable=False,
         help_text="Goes up whenever the user's groups or permissions change: app servers keep "
-        "the user's permissions in memory under this number (trainer.houses.auth).",
+        "the user's permissions in memory under this number (trainer.core.auth).",
     )
     sessions_serial = models.PositiveBigIntegerField(
         default=new_serial,

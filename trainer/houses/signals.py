@@ -1,4 +1,4 @@
-"""Keep the serials that key the app servers' memory caches moving (see trainer.houses.auth
+"""Keep the serials that key the app servers' memory caches moving (see trainer.core.auth
 and trainer.houses.config).  Every change made through the ORM's managers and the admin passes
 here; a change made in raw SQL needs the app servers restarting."""
 

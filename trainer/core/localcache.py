@@ -3,7 +3,7 @@ holding the objects themselves rather than pickled copies.
 
 LocMemCache pickles every value on `set` and unpickles it on every `get`, so each read makes
 a new copy: about 0.4 ms for a house's tables, on every question dealt.  What is kept here is
-keyed by a serial that every change moves on (trainer.houses.auth and .config), so a change
+keyed by a serial that every change moves on (trainer.core.auth and .config), so a change
 makes a new entry under a new key and handing out the one object (as the module dictionaries
 before this did) is safe: callers treat values as read-only.  The one thing written in place
 is a paytable version's `first_used_at` (houses.services.mark_used), which only catches up
@@ -12,7 +12,7 @@ with the database, so the next question dealt does not mark it again.
 Least recently used entries go first past `OPTIONS["MAX_ENTRIES"]`; entries with the same
 LOCATION are shared by every thread of the process, as LocMemCache's are.
 
-    CACHES = {"local": {"BACKEND": "trainer.localcache.ObjectCache", "LOCATION": "local"}}
+    CACHES = {"local": {"BACKEND": "trainer.core.localcache.ObjectCache", "LOCATION": "local"}}
 """
 
 from __future__ import annotations
