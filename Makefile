@@ -77,8 +77,9 @@ lint: install
 # against 65-96 s.  TEST_WORKERS=0 runs them in one process; a plain `pytest` is one process.
 TEST_WORKERS ?= auto
 
-# Everything, as CI runs it: the slow enumerations and the browser tests included.
-test: lint
+# Everything, as CI runs it: the slow enumerations and the browser tests included, and (on
+# PostgreSQL) a short load run, which needs the `load` extra (Locust).
+test: lint $(LOAD_STAMP)
 	$(BIN)/python -m pytest -n $(TEST_WORKERS)
 
 # What a developer runs all day: the engine and the unit tests, without the tests marked slow
