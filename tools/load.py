@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import http.client
+import importlib.util
 import ipaddress
 import json
 import os
@@ -514,11 +515,12 @@ def main(argv: list[str] | None = None) -> int:
     parts = urlsplit(options.database_url)
     if parts.scheme not in ("postgres", "postgresql") or not is_loopback(parts.hostname or ""):
         parser.error("--database-url must be a postgres:// URL on a loopback address")
-    try:
-        import gunicorn  # noqa: F401
-        import locust  # noqa: F401  (only found here: imported by tools.trainees)
-    except ImportError as exc:
-        parser.error(f"{exc.name} is not installed: pip install -e '.[load]' (make load does)")
+    # looked for, not imported: importing Locust patches this process's standard library for
+    # gevent (it runs in a process of its own, tools.trainees), which breaks threads and locks
+    # in whatever runs here afterwards, a test session included
+    for name in ("gunicorn", "locust"):
+        if importlib.util.find_spec(name) is None:
+            parser.error(f"{name} is not installed: pip install -e '.[load]' (make load does)")
 
     # a hard bound on the whole run, set-up included, whatever hangs
     hard_limit = 2 * options.seconds + 900

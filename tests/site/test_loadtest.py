@@ -3,6 +3,7 @@ floor, and the pieces it reads pages and figures with."""
 
 import importlib.util
 import json
+import sys
 
 import pytest
 from django.db import connection
@@ -40,7 +41,6 @@ def test_only_a_loopback_database_of_its_own_is_accepted():
 
 
 def test_the_site_never_imports_the_tools():
-    import sys
 
     from trainer import urls  # noqa: F401  (the whole site, as a request loads it)
 
@@ -72,6 +72,8 @@ def test_a_short_load_run_stores_exactly_what_was_acknowledged(capsys):
         drop_database("trainer_load_test")
         drop_database("trainer_load_test_floor")
     out = capsys.readouterr().out
+    # Locust ran in its own process: this one's standard library is not patched for gevent
+    assert "locust" not in sys.modules and "gevent" not in sys.modules
     figures = json.loads(out.strip().splitlines()[-1])
     assert code == 0, out  # no errors, nothing lost or doubled, in either run
     assert figures["answers"] > 0 and figures["stored"] == figures["answers"]
