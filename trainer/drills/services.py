@@ -276,6 +276,30 @@ def answer_question(*, trainee, question_id: int, raw: dict, practice: bool = Fa
 _NOT_FOR_GRADING = ("table", "request", "house_rules")
 
 
+def _graded(question: Question, raw: dict) -> Attempt:
+    """The attempt an answer makes, graded and timed, not yet stored; AnswerError when the
+    answer cannot be read."""
+    fields = fields_of(question)
+    answer = parse_answer(fields, raw_answer(fields, raw))
+    marks = grade(fields, question.expected, answer)
+    elapsed = timezone.now() - question.shown_at
+    return Attempt(
+        question=question,
+        kind=question.kind,
+        game=question.game,
+        answer=answer,
+        marks=marks,
+        is_correct=all(marks.values()),
+        response_ms=max(0, int(elapsed.total_seconds() * 1000)),
+    )
+
+
+def _store(attempt: Attempt, trainee) -> Attempt:
+    attempt.trainee = trainee
+    attempt.save(force_insert=True)
+    return attempt
+
+
 def _answer_on_the_table(trainee, question_id: int, raw: dict) -> Result | None:
     """The usual answer: to the question on the table of the trainee's open session, for the
     first time.  Stored with two writes and no lock: the session's counters move only if they
@@ -296,27 +320,15 @@ def _answer_on_the_table(trainee, question_id: int, raw: dict) -> Result | None:
         or not session.waiting_for_answer
     ):
         return None
-    fields = fields_of(question)
-    answer = parse_answer(fields, raw_answer(fields, raw))
-    marks = grade(fields, question.expected, answer)
-    correct = all(marks.values())
-    elapsed = timezone.now() - question.shown_at
+    graded = _graded(question, raw)
+    correct = graded.is_correct
     try:
         with transaction.atomic():
             if not _still(session).update(
                 answered=session.answered + 1, right=session.right + int(correct)
             ):
                 return None
-            attempt = Attempt.objects.create(
-                question=question,
-                trainee=trainee,
-                kind=question.kind,
-                game=question.game,
-                answer=answer,
-                marks=marks,
-                is_correct=correct,
-                response_ms=max(0, int(elapsed.total_seconds() * 1000)),
-            )
+            attempt = _store(graded, trainee)
     except IntegrityError:
         return None  # stored already, by counters out of step: the locked path finds it
     session.answered += 1
@@ -353,21 +365,9 @@ def _answer_locked(trainee, question_id: int, raw: dict, practice: bool) -> Resu
                     "the table now.",
                     session=session,
                 )
-            fields = fields_of(question)
-            answer = parse_answer(fields, raw_answer(fields, raw))
-            marks = grade(fields, question.expected, answer)
-            correct = all(marks.values())
-            elapsed = timezone.now() - question.shown_at
-            attempt = Attempt.objects.create(
-                question=question,
-                trainee=trainee,
-                kind=question.kind,
-                game=question.game,
-                answer=answer,
-                marks=marks,
-                is_correct=correct,
-                response_ms=max(0, int(elapsed.total_seconds() * 1000)),
-            )
+            graded = _graded(question, raw)
+            correct = graded.is_correct
+            attempt = _store(graded, trainee)
             if session is not None:
                 PracticeSession.objects.filter(pk=session.pk).update(
                     answered=F("answered") + 1, right=F("right") + int(correct)
