@@ -495,6 +495,19 @@ class ParSheetResult(models.Model):
     total = models.BigIntegerField(default=0)
     figures = models.JSONField(null=True, blank=True)
     error = models.TextField(blank=True)
+    # what to compute: this version's table under these house rules (`HouseRules` as a dict),
+    # so that any worker can compute or recompute the sheet from the row alone
+    version = models.ForeignKey(
+        "PaytableVersion",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="The version whose table is computed (identical tables share the sheet).",
+    )
+    rules = models.JSONField(
+        null=True, blank=True, help_text="The house rules the sheet is computed under."
+    )
     requested_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 

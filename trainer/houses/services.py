@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import time
+from dataclasses import asdict
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from trainer.engine import EngineError
+from trainer.engine import EngineError, HouseRules
 
 from .config import house_rules_of, paytable_of
 from .models import House, HouseRulesSettings, ParSheetResult, PaytableRow, PaytableVersion
@@ -19,41 +20,51 @@ def required_rows(version: PaytableVersion):
     return version.engine_game.rows
 
 
-def _rules_of(version: PaytableVersion):
+def _rules_of(version: PaytableVersion) -> HouseRules:
     return house_rules_of(getattr(version.house, "rules", None))
 
 
-def parsheet_key_of(version: PaytableVersion) -> str | None:
-    """The key of the par sheet that belongs to this version's table (None if the table
-    cannot be computed as it stands)."""
+def parsheet_key_of(version: PaytableVersion, rules: HouseRules | None = None) -> str | None:
+    """The key of the par sheet that belongs to this version's table under `rules` (the
+    house's own rules unless given: a proposed change is checked under the rules it proposes),
+    or None if the table cannot be computed as it stands."""
     try:
-        return version.engine_game.parsheet_key(paytable_of(version), _rules_of(version))
+        return version.engine_game.parsheet_key(
+            paytable_of(version), rules if rules is not None else _rules_of(version)
+        )
     except EngineError:
         return None
 
 
-def parsheet_of(version: PaytableVersion) -> ParSheetResult | None:
-    key = parsheet_key_of(version)
+def parsheet_of(version: PaytableVersion, rules: HouseRules | None = None) -> ParSheetResult | None:
+    key = parsheet_key_of(version, rules)
     return ParSheetResult.objects.filter(key=key).first() if key else None
 
 
-def claim_parsheet(version: PaytableVersion) -> tuple[ParSheetResult, bool]:
-    """The par-sheet row of a version's table, and whether it needs computing: False when an
-    identical table's sheet is already done or under way (a failed one is queued again).
+def claim_parsheet(
+    version: PaytableVersion, rules: HouseRules | None = None
+) -> tuple[ParSheetResult, bool]:
+    """The par-sheet row of a version's table under `rules` (the house's own unless given),
+    and whether it needs computing: False when an identical table's sheet is already done or
+    under way (a failed one is queued again).  The row records what to compute (the version
+    and the rules), so any worker can compute it from the row alone.
     `trainer.houses.tasks.request_parsheet` queues the computation when it is needed."""
     problems = table_problems(version)
     if problems:
         raise ValidationError(" ".join(problems))
-    key = parsheet_key_of(version)
+    rules = rules if rules is not None else _rules_of(version)
+    key = parsheet_key_of(version, rules)
+    inputs = {"version": version, "rules": asdict(rules)}
     with transaction.atomic():
         result, created = ParSheetResult.objects.get_or_create(
-            key=key, defaults={"game": version.game}
+            key=key, defaults={"game": version.game, **inputs}
         )
         if not created and result.status != ParSheetResult.Status.FAILED:
             return result, False
         if not created:
             result.status, result.error, result.done = ParSheetResult.Status.QUEUED, "", 0
-            result.save(update_fields=["status", "error", "done"])
+            result.version, result.rules = inputs["version"], inputs["rules"]
+            result.save(update_fields=["status", "error", "done", "version", "rules"])
     return result, True
 
 
@@ -129,13 +140,17 @@ def copy_version(version: PaytableVersion, *, by, label: str | None = None) -> P
     return copy
 
 
-def compute_parsheet(result_id: int, version_id: int) -> None:
-    """Compute the par sheet of a version's table into `ParSheetResult` `result_id`,
-    recording progress as it goes (at most a write a second).  Run by the task worker."""
+def compute_parsheet(result_id: int, version_id: int | None = None) -> None:
+    """Compute the par sheet recorded in `ParSheetResult` `result_id` (its version's table
+    under its rules), recording progress as it goes (at most a write a second).  Run by the
+    task worker.  `version_id` serves rows queued before the row recorded its inputs."""
     result = ParSheetResult.objects.get(pk=result_id)
     if result.status == ParSheetResult.Status.DONE:
         return
-    version = PaytableVersion.objects.select_related("house").get(pk=version_id)
+    version = PaytableVersion.objects.select_related("house").get(
+        pk=result.version_id or version_id
+    )
+    rules = HouseRules(**result.rules) if result.rules else _rules_of(version)
     ParSheetResult.objects.filter(pk=result_id).update(status=ParSheetResult.Status.RUNNING)
     last = [0.0]
 
@@ -146,9 +161,7 @@ def compute_parsheet(result_id: int, version_id: int) -> None:
             ParSheetResult.objects.filter(pk=result_id).update(done=done, total=total)
 
     try:
-        sheet = version.engine_game.parsheet(
-            paytable_of(version), _rules_of(version), progress=progress
-        )
+        sheet = version.engine_game.parsheet(paytable_of(version), rules, progress=progress)
     except EngineError as exc:
         ParSheetResult.objects.filter(pk=result_id).update(
             status=ParSheetResult.Status.FAILED, error=str(exc), finished_at=timezone.now()
