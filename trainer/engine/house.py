@@ -50,6 +50,21 @@ class HouseRules:
                 raise EngineError("A payout cap cannot be below zero.")
 
 
+#: each house rule in a games manager's words (a par sheet names those it does not model)
+RULE_NAMES: Mapping[str, str] = MappingProxyType(
+    {
+        "chip_unit": "the chip unit",
+        "split_pot_odd_chip": "the odd chip of a split pot",
+        "mississippi_payout_cap": "the Mississippi Stud payout cap",
+        "call_multiple": "the Caribbean Stud call multiple",
+        "call_payout_cap": "the Caribbean Stud call payout cap",
+        "stand_pat_allowed": "standing pat",
+        "reuse_discards": "reusing the discards",
+        "stud_stock_shortage": "the English Stud stock shortage rule",
+    }
+)
+
+
 @dataclass(frozen=True)
 class HouseConfig:
     """Everything a ruling needs to know about the house: its paytables and its rules.

@@ -18,10 +18,12 @@ from django.urls import path, reverse
 from django.utils.html import format_html
 
 from trainer.engine import EngineError
+from trainer.engine.figures import edge_words
 from trainer.engine.paytables import BANKED_STUD_ROWS
 
 from . import services, tasks
 from .config import house_rules_of, paytable_of
+from .forms import HouseRulesForm
 from .models import House, HouseRulesSettings, PaytableRow, PaytableVersion, User
 from .preview import preview
 
@@ -218,12 +220,10 @@ class PaytableVersionAdmin(HouseScopedAdmin):
         sheet = services.parsheet_of(obj)
         if sheet is None or sheet.status != sheet.Status.DONE:
             return "—" if sheet is None else sheet.status
-        edge = sheet.figures["house_edge"] * 100
+        edge = edge_words(sheet.figures["house_edge_exact"])
         if sheet.player_edge:
-            return format_html(
-                '<strong class="player-edge">{}% (player edge)</strong>', f"{edge:.4f}"
-            )
-        return f"{edge:.4f}%"
+            return format_html('<strong class="player-edge">{} (player edge)</strong>', edge)
+        return edge
 
     @admin.display(boolean=True, description="in use (read-only)")
     def in_use(self, obj):
@@ -372,6 +372,7 @@ class PaytableVersionAdmin(HouseScopedAdmin):
 
 @admin.register(HouseRulesSettings)
 class HouseRulesAdmin(HouseScopedAdmin):
+    form = HouseRulesForm
     list_display = [
         "house",
         "chip_unit",
@@ -380,6 +381,10 @@ class HouseRulesAdmin(HouseScopedAdmin):
         "reuse_discards",
         "stud_stock_shortage",
     ]
+
+    def get_readonly_fields(self, request, obj=None):
+        # the checks compare a house's rules with its own tables: the house stays put
+        return ["house"] if obj is not None else []
 
     def has_delete_permission(self, request, obj=None):
         return False

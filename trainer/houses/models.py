@@ -20,8 +20,10 @@ from django.db.models import Exists, F, Max, OuterRef, Q
 from django.utils.crypto import salted_hmac
 
 from trainer.engine import Category
+from trainer.engine.drills.stakes import ANTE_STEPS, POT_STEPS, TABLE_CHIP
 from trainer.engine.games import GAMES, paid_games
 from trainer.engine.house import HouseRules
+from trainer.engine.requests import MAX_AMOUNT
 
 ACE = 14
 
@@ -70,6 +72,38 @@ def paid_game_choices() -> list[tuple[str, str]]:
 
 #: RULES.md's defaults for every house rule, from the engine (the one place they are written)
 RULE_DEFAULTS = HouseRules()
+
+# Money bounds.  The engine refuses any stake or pot above `MAX_AMOUNT` (trainer.engine.
+# requests), and the drills deal stakes as multiples of a unit: an ante is one of ANTE_STEPS
+# times lcm(TABLE_CHIP, the table's stake unit), a pot one of POT_STEPS times lcm(TABLE_CHIP,
+# the chip unit) (trainer.engine.drills.stakes).  lcm(TABLE_CHIP, u) <= TABLE_CHIP * u, so a
+# unit of at most MAX_AMOUNT // (TABLE_CHIP * the largest step) keeps every stake any drill
+# deals, at every level, within what the engine takes; a larger one made drill starts fail.
+# A bet unit is a whole number of chips, so the stake unit lcm(bet unit, chip unit) is the
+# bet unit itself, bounded the same way.
+LARGEST_STAKE_STEP = max(
+    *(max(steps) for steps in ANTE_STEPS.values()),
+    *(high for _, high in POT_STEPS.values()),
+)
+#: the largest chip unit or bet unit a house may set (2,020,202 today)
+MAX_MONEY_UNIT = MAX_AMOUNT // (TABLE_CHIP * LARGEST_STAKE_STEP)
+#: a payout cap is an amount paid: above the engine's largest amount it caps nothing
+MAX_PAYOUT_CAP = MAX_AMOUNT
+
+
+def unit_bound(what: str) -> MaxValueValidator:
+    return MaxValueValidator(
+        MAX_MONEY_UNIT,
+        message=f"{what} can be at most %(limit_value)s: a larger one would deal stakes beyond "
+        f"the largest amount the rules engine takes ({MAX_AMOUNT:,}).",
+    )
+
+
+CAP_BOUND = MaxValueValidator(
+    MAX_PAYOUT_CAP,
+    message="A payout cap can be at most %(limit_value)s, the largest amount the rules engine "
+    "takes; leave it empty for no cap.",
+)
 
 
 class HouseQuerySet(models.QuerySet):
@@ -225,7 +259,7 @@ class PaytableVersion(models.Model):
     label = models.CharField(max_length=100)
     bet_unit = models.PositiveIntegerField(
         default=1,
-        validators=[MinValueValidator(1)],
+        validators=[MinValueValidator(1), unit_bound("The bet unit")],
         help_text="Every bet on this table is a whole multiple of this amount.",
     )
     pair_band_low = models.PositiveSmallIntegerField(
@@ -420,7 +454,7 @@ class HouseRulesSettings(models.Model):
     house = models.OneToOneField(House, on_delete=models.CASCADE, related_name="rules")
     chip_unit = models.PositiveIntegerField(
         default=RULE_DEFAULTS.chip_unit,
-        validators=[MinValueValidator(1)],
+        validators=[MinValueValidator(1), unit_bound("The chip unit")],
         help_text="The smallest chip: every stake, pot and odd chip is a multiple of it.",
     )
     split_pot_odd_chip = models.CharField(
@@ -435,6 +469,7 @@ class HouseRulesSettings(models.Model):
         "Mississippi Stud payout cap",
         null=True,
         blank=True,
+        validators=[CAP_BOUND],
         help_text="Most profit paid to one position on one hand; empty for no cap.",
     )
     call_multiple = models.PositiveSmallIntegerField(
@@ -447,6 +482,7 @@ class HouseRulesSettings(models.Model):
         "Caribbean Stud call payout cap",
         null=True,
         blank=True,
+        validators=[CAP_BOUND],
         help_text="Most profit paid on the Call; empty for no cap.",
     )
     stand_pat_allowed = models.BooleanField(

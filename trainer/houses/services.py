@@ -173,3 +173,72 @@ def compute_parsheet(result_id: int, version_id: int | None = None) -> None:
         finished_at=timezone.now(),
         error="",
     )
+
+
+# --- house-rule changes go through the same gate as activating a table ----------------------
+
+
+def house_rules_problems(
+    house: House, proposed: HouseRules, *, player_edge_confirmed: bool = False
+) -> list[str]:
+    """Why the house's rules cannot change to `proposed` yet, in a games manager's words
+    (empty: they can).  Each active table must still take the chip unit; and each active
+    table whose par sheet the change moves (its key changes: the call multiple is an input)
+    is checked as activating it would be: its sheet under the proposed rules is computed
+    first (queued for the task worker here, so saving again once it is done goes through),
+    and a player edge needs `player_edge_confirmed`, which confirms this change only."""
+    from . import tasks  # tasks imports this module: look it up when a change is checked
+
+    current = house_rules_of(HouseRulesSettings.objects.filter(house=house).first())
+    versions = list(
+        PaytableVersion.objects.active()
+        .filter(house=house)
+        .select_related("house")
+        .prefetch_related("rows")
+    )
+    problems = []
+    for version in versions:
+        unfit = paytable_of(version).fraction_problems(proposed.chip_unit)
+        if unfit:
+            problems.append(
+                f"The active table {version} does not take a chip unit of "
+                f"{proposed.chip_unit}: {' '.join(unfit)}"
+            )
+    if problems:
+        return problems
+    for version in versions:
+        if not version.engine_game.has_parsheet:
+            continue
+        if parsheet_key_of(version, current) == parsheet_key_of(version, proposed):
+            continue
+        problems.extend(_edge_problems(version, proposed, player_edge_confirmed, tasks))
+    return problems
+
+
+def _edge_problems(version, proposed: HouseRules, confirmed: bool, tasks) -> list[str]:
+    from trainer.engine.figures import edge_words
+
+    sheet = parsheet_of(version, proposed)
+    if sheet is None or sheet.status == ParSheetResult.Status.FAILED:
+        failure = "" if sheet is None else f" failed ({sheet.error}) and"
+        try:
+            sheet = tasks.request_parsheet(version, rules=proposed)
+        except ValidationError as exc:
+            return [f"The par sheet of {version} cannot be computed: {' '.join(exc.messages)}"]
+        if failure:
+            return [
+                f"The par sheet of {version} under these rules{failure} has been queued "
+                "again; save again when it is done."
+            ]
+    if sheet.status != ParSheetResult.Status.DONE:
+        return [
+            f"The par sheet of {version} under these rules is being computed "
+            f"({sheet.percent}%); save again when it is done."
+        ]
+    if sheet.player_edge and not confirmed:
+        return [
+            f"Under these rules {version} gives the PLAYER the edge: its house edge would be "
+            f"{edge_words(sheet.figures['house_edge_exact'])} of every Ante. If this is what "
+            "the house means, tick “player edge confirmed” and save again."
+        ]
+    return []

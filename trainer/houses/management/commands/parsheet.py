@@ -11,7 +11,8 @@ from django.core.management.base import BaseCommand, CommandError
 
 from trainer.engine import EngineError
 from trainer.engine.games import GAMES
-from trainer.engine.house import DEFAULT_CONFIG
+from trainer.engine.house import DEFAULT_CONFIG, HouseRules
+from trainer.engine.figures import edge_words, rules_note
 from trainer.engine.paytables import Paytable
 from trainer.houses.config import config_of
 from trainer.houses.models import House
@@ -62,7 +63,7 @@ class Command(BaseCommand):
         if as_json:
             self.stdout.write(json.dumps(sheet.as_dict()))
         else:
-            self._readable(sheet)
+            self._readable(sheet, config.rules)
 
     def _table(self, text: str, base: Paytable) -> Paytable:
         try:
@@ -83,15 +84,18 @@ class Command(BaseCommand):
         except EngineError as exc:
             raise CommandError(str(exc), returncode=2) from None
 
-    def _readable(self, sheet) -> None:
+    def _readable(self, sheet, rules: HouseRules) -> None:
         out = self.stdout.write
         out(f"Par sheet: {sheet.game}, {sheet.paytable}")
-        out(f"  house edge       {float(sheet.house_edge) * 100:9.4f}%  ({sheet.house_edge})")
+        out(f"  house edge       {edge_words(sheet.house_edge)}")
         out(f"  average bet      {float(sheet.average_bet):9.4f} Antes")
         out(f"  element of risk  {float(sheet.element_of_risk) * 100:9.4f}%")
         if sheet.player_edge:
             out("  WARNING: this table gives the PLAYER the edge.")
         out(f"  deals enumerated {sheet.combinations:,}")
+        assumed, unmodelled = rules_note(GAMES[sheet.game], rules)
+        out(f"  house rules      {'; '.join(assumed) or 'none change these figures'}")
+        out(f"  not modelled     {'; '.join(unmodelled)} (per Ante, as if no payout cap applied)")
         out("Outcomes:")
         for name, p in sheet.outcomes:
             out(f"  {name:<28} {float(p):.6f}")

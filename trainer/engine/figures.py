@@ -1,0 +1,73 @@
+"""How a par sheet's figures read to people, one way everywhere: the house edge as a
+percentage beside its exact fraction, and the house rules a sheet assumes or leaves out.
+
+Kept apart from `parsheets` (which loads numpy for its enumerations) so that a page or a
+command can show stored figures without loading the enumeration machinery.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from .house import RULE_NAMES, HouseRules
+
+if TYPE_CHECKING:
+    from .games.base import Game
+
+#: the minus sign of a figure shown to people (the JSON keeps "-": it is for machines)
+MINUS = "\u2212"
+
+#: the house rules a par sheet takes as input: the second bet's size (`Game.multiple`) is
+#: the only one; every other house rule a game reads (caps, chip unit) is not modelled
+MODELLED_RULES = ("call_multiple",)
+
+
+def edge_words(edge: Fraction | str) -> str:
+    """A house edge as people see it everywhere (the admin's list, version and activation
+    pages, the par-sheet command): a percentage with four decimals beside the exact fraction.
+    The sign is kept however small the edge, so a player edge never rounds away to "0%".
+    `edge` is a `Fraction` or its exact text ("numerator/denominator", as a stored sheet's
+    `house_edge_exact` holds it).
+
+    >>> edge_words(Fraction(53223, 1082900))
+    '4.9149% (53223/1082900)'
+    >>> edge_words("-1234/13225")
+    '\u22129.3308% (\u22121234/13225)'
+    >>> edge_words(Fraction(-1, 10**9))
+    '\u22120.0000% (\u22121/1000000000)'
+    """
+    value = Fraction(edge)
+    sign = MINUS if value < 0 else ""
+    size = abs(value)
+    # rounded exactly (half to even) to four decimals of a percent: no float in between
+    ten_thousandths = round(size * 100 * 10**4)
+    whole, decimals = divmod(ten_thousandths, 10**4)
+    return f"{sign}{whole}.{decimals:04d}% ({sign}{size.numerator}/{size.denominator})"
+
+
+def rules_note(game: Game, rules: HouseRules) -> tuple[list[str], list[str]]:
+    """What a par sheet of `game` computed under `rules` assumes, and the house rules the game
+    reads that the sheet does not model, in words, for the sheet's readers.
+
+    >>> from .games import GAMES
+    >>> assumed, unmodelled = rules_note(GAMES["caribbean-stud"], HouseRules(call_multiple=3))
+    >>> print(*assumed, sep="; "); print(*unmodelled, sep="; ")
+    the Call is 3 × Ante (the house's call multiple)
+    the chip unit; the Caribbean Stud call payout cap
+    >>> rules_note(GAMES["casino-stud"], HouseRules(call_multiple=3))
+    (['the Raise is 2 × Ante (the rules of Casino Stud Poker)'], ['the chip unit'])
+    >>> rules_note(GAMES["mississippi-stud"], HouseRules())
+    ([], ['the chip unit', 'the Mississippi Stud payout cap'])
+    """
+    assumed = []
+    multiple = game.multiple(rules)
+    if multiple is not None:
+        source = (
+            "the house's call multiple"
+            if "call_multiple" in game.house_rules
+            else f"the rules of {game.title}"
+        )
+        assumed.append(f"the {game.second_bet} is {multiple} × Ante ({source})")
+    unmodelled = [RULE_NAMES[name] for name in game.house_rules if name not in MODELLED_RULES]
+    return assumed, unmodelled

@@ -1,0 +1,52 @@
+"""The house-rules form: a change goes through the same gate as activating a table."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from django import forms
+from django.core.exceptions import ValidationError
+
+from trainer.engine import EngineError, HouseRules
+
+from . import services
+from .models import HouseRulesSettings
+
+
+class HouseRulesForm(forms.ModelForm):
+    """A house's rules, saved only once every active table they change has passed the checks
+    of activation (`services.house_rules_problems`)."""
+
+    player_edge_confirmed = forms.BooleanField(
+        required=False,
+        label="player edge confirmed",
+        help_text="Tick to save rules under which an active table gives the player the edge. "
+        "It confirms this change only: it is not kept, and the next change is checked again.",
+    )
+
+    class Meta:
+        model = HouseRulesSettings
+        fields = "__all__"
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        house = data.get("house") or getattr(self.instance, "house", None)
+        if house is None:
+            return data
+        try:
+            proposed = HouseRules(
+                **{
+                    f.name: data.get(f.name, getattr(self.instance, f.name))
+                    for f in dataclasses.fields(HouseRules)
+                }
+            )
+        except EngineError as exc:
+            raise ValidationError(str(exc)) from None
+        problems = services.house_rules_problems(
+            house, proposed, player_edge_confirmed=data.get("player_edge_confirmed", False)
+        )
+        if problems:
+            raise ValidationError(problems)
+        return data
