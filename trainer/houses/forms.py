@@ -26,7 +26,7 @@ class HouseRulesForm(forms.ModelForm):
 
     class Meta:
         model = HouseRulesSettings
-        fields = "__all__"
+        fields = ["house", *(f.name for f in dataclasses.fields(HouseRules))]
 
     def clean(self):
         data = super().clean()

@@ -5,30 +5,71 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('houses', '0008_parsheet_inputs'),
+        ("houses", "0008_parsheet_inputs"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='houserulessettings',
-            name='call_payout_cap',
-            field=models.PositiveIntegerField(blank=True, help_text='Most profit paid on the Call; empty for no cap.', null=True, validators=[django.core.validators.MaxValueValidator(1000000000, message='A payout cap can be at most %(limit_value)s, the largest amount the rules engine takes; leave it empty for no cap.')], verbose_name='Caribbean Stud call payout cap'),
+            model_name="houserulessettings",
+            name="call_payout_cap",
+            field=models.PositiveIntegerField(
+                blank=True,
+                help_text="Most profit paid on the Call; empty for no cap.",
+                null=True,
+                validators=[
+                    django.core.validators.MaxValueValidator(
+                        1000000000,
+                        message="A payout cap can be at most %(limit_value)s, the largest amount the rules engine takes; leave it empty for no cap.",
+                    )
+                ],
+                verbose_name="Caribbean Stud call payout cap",
+            ),
         ),
         migrations.AlterField(
-            model_name='houserulessettings',
-            name='chip_unit',
-            field=models.PositiveIntegerField(default=1, help_text='The smallest chip: every stake, pot and odd chip is a multiple of it.', validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(2020202, message='The chip unit can be at most %(limit_value)s: a larger one would deal stakes beyond the largest amount the rules engine takes (1,000,000,000).')]),
+            model_name="houserulessettings",
+            name="chip_unit",
+            field=models.PositiveIntegerField(
+                default=1,
+                help_text="The smallest chip: every stake, pot and odd chip is a multiple of it.",
+                validators=[
+                    django.core.validators.MinValueValidator(1),
+                    django.core.validators.MaxValueValidator(
+                        2020202,
+                        message="The chip unit can be at most %(limit_value)s: a larger one would deal stakes beyond the largest amount the rules engine takes (1,000,000,000).",
+                    ),
+                ],
+            ),
         ),
         migrations.AlterField(
-            model_name='houserulessettings',
-            name='mississippi_payout_cap',
-            field=models.PositiveIntegerField(blank=True, help_text='Most profit paid to one position on one hand; empty for no cap.', null=True, validators=[django.core.validators.MaxValueValidator(1000000000, message='A payout cap can be at most %(limit_value)s, the largest amount the rules engine takes; leave it empty for no cap.')], verbose_name='Mississippi Stud payout cap'),
+            model_name="houserulessettings",
+            name="mississippi_payout_cap",
+            field=models.PositiveIntegerField(
+                blank=True,
+                help_text="Most profit paid to one position on one hand; empty for no cap.",
+                null=True,
+                validators=[
+                    django.core.validators.MaxValueValidator(
+                        1000000000,
+                        message="A payout cap can be at most %(limit_value)s, the largest amount the rules engine takes; leave it empty for no cap.",
+                    )
+                ],
+                verbose_name="Mississippi Stud payout cap",
+            ),
         ),
         migrations.AlterField(
-            model_name='paytableversion',
-            name='bet_unit',
-            field=models.PositiveIntegerField(default=1, help_text='Every bet on this table is a whole multiple of this amount.', validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(2020202, message='The bet unit can be at most %(limit_value)s: a larger one would deal stakes beyond the largest amount the rules engine takes (1,000,000,000).')]),
+            model_name="paytableversion",
+            name="bet_unit",
+            field=models.PositiveIntegerField(
+                default=1,
+                help_text="Every bet on this table is a whole multiple of this amount.",
+                validators=[
+                    django.core.validators.MinValueValidator(1),
+                    django.core.validators.MaxValueValidator(
+                        2020202,
+                        message="The bet unit can be at most %(limit_value)s: a larger one would deal stakes beyond the largest amount the rules engine takes (1,000,000,000).",
+                    ),
+                ],
+            ),
         ),
     ]

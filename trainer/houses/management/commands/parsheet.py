@@ -10,9 +10,9 @@ import time
 from django.core.management.base import BaseCommand, CommandError
 
 from trainer.engine import EngineError
+from trainer.engine.figures import edge_words, rules_note
 from trainer.engine.games import GAMES
 from trainer.engine.house import DEFAULT_CONFIG, HouseRules
-from trainer.engine.figures import edge_words, rules_note
 from trainer.engine.paytables import Paytable
 from trainer.houses.config import config_of
 from trainer.houses.models import House
