@@ -25,6 +25,11 @@ class PaytableError(EngineError):
     """A paytable that cannot be used as given; the message says which row and why."""
 
 
+#: the longest odds a paytable row may pay (either part of "win to to"): a million to one is
+#: beyond any progressive's top award in these games and keeps payouts within plain arithmetic
+MAX_ODDS = 10**6
+
+
 @dataclass(frozen=True, order=True)
 class Odds:
     """Profit odds `win` to `to`."""
@@ -34,7 +39,15 @@ class Odds:
 
     @classmethod
     def parse(cls, text: str | int) -> Odds:
-        """'3 to 2', '3:2', '3-2', '10' (meaning 10 to 1)."""
+        """'3 to 2', '3:2', '3-2', '10' (meaning 10 to 1).
+
+        >>> Odds.parse("3 to 2")
+        Odds(win=3, to=2)
+        >>> Odds.parse("1000001 to 1")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        trainer.engine.paytables.PaytableError: odds 1000001 to 1: neither part may be above...
+        """
         if isinstance(text, bool):
             raise PaytableError(f"{text!r} is not odds: write them like 3 to 2 or 10:1.")
         if isinstance(text, int):
@@ -50,6 +63,10 @@ class Odds:
     def _checked(self) -> Odds:
         if self.win <= 0 or self.to <= 0:
             raise PaytableError(f"odds {self.win} to {self.to}: both parts must be at least 1.")
+        if self.win > MAX_ODDS or self.to > MAX_ODDS:
+            raise PaytableError(
+                f"odds {self.win} to {self.to}: neither part may be above {MAX_ODDS:,}."
+            )
         return self
 
     def pays(self, stake: int) -> bool:

@@ -23,6 +23,7 @@ from trainer.engine import Category
 from trainer.engine.drills.stakes import ANTE_STEPS, POT_STEPS, TABLE_CHIP
 from trainer.engine.games import GAMES, paid_games
 from trainer.engine.house import HouseRules
+from trainer.engine.paytables import MAX_ODDS
 from trainer.engine.requests import MAX_AMOUNT
 
 ACE = 14
@@ -406,10 +407,10 @@ class PaytableRow(models.Model):
     version = models.ForeignKey(PaytableVersion, on_delete=models.CASCADE, related_name="rows")
     category = models.PositiveSmallIntegerField(choices=CATEGORY_CHOICES)
     win = models.PositiveIntegerField(
-        "pays", validators=[MinValueValidator(1), MaxValueValidator(1_000_000)]
+        "pays", validators=[MinValueValidator(1), MaxValueValidator(MAX_ODDS)]
     )
     to = models.PositiveIntegerField(
-        "to", default=1, validators=[MinValueValidator(1), MaxValueValidator(1_000_000)]
+        "to", default=1, validators=[MinValueValidator(1), MaxValueValidator(MAX_ODDS)]
     )
 
     objects = PaytableRowManager()

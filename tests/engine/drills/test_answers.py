@@ -6,6 +6,7 @@ import pytest
 
 from trainer.engine.drills import (
     AMOUNT_FORMAT,
+    MAX_ANSWER,
     NEGATIVE,
     NO_SEAT,
     REGISTRY,
@@ -69,11 +70,11 @@ def test_accepted_answers(field, raw, value):
         (AMOUNT, True, AMOUNT_FORMAT),
         (AMOUNT, "-3", NEGATIVE),
         (AMOUNT, -3, NEGATIVE),
-        (AMOUNT, "1000000001", TOO_LARGE),
+        (AMOUNT, str(MAX_ANSWER + 1), TOO_LARGE),
         (AMOUNT, "9" * 5000, TOO_LARGE),
         (NET, "--3", SIGNED_FORMAT),
         (NET, "", SIGNED_FORMAT),
-        (NET, "-1000000001", TOO_LARGE),
+        (NET, str(-MAX_ANSWER - 1), TOO_LARGE),
         (OUTCOME, "won", "Choose win, push, lose or fold."),
         (OUTCOME, "", "Choose win, push, lose or fold."),
         (SEAT, "7", "Seat 7 is not at this table."),

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from .answers import (
     AMOUNT_FORMAT,
+    MAX_ANSWER,
     NEGATIVE,
     NO_SEAT,
     SIGNED_FORMAT,
@@ -53,6 +54,7 @@ from .mississippi_stud import MississippiPay
 
 __all__ = [
     "AMOUNT_FORMAT",
+    "MAX_ANSWER",
     "NEGATIVE",
     "NO_SEAT",
     "REGISTRY",

@@ -7,6 +7,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..errors import EngineError
+from ..games.banked_stud import MATCH_ROUNDS
+from ..paytables import MAX_ODDS
 from ..requests import MAX_AMOUNT
 from .kinds import AnswerField
 
@@ -22,8 +24,13 @@ class AnswerError(EngineError):
 _WHOLE = re.compile(r"\+?[0-9]+", re.ASCII)
 _SIGNED = re.compile(r"[+-]?[0-9]+", re.ASCII)
 _SEAT = re.compile(r"(?:seat\s*)?([0-9]+)", re.ASCII | re.IGNORECASE)
-#: more digits than this is no table's amount (and keeps int() away from huge strings)
-_MAX_DIGITS = len(str(MAX_AMOUNT)) + 1
+#: the largest amount an answer may give: no question asks for more, since every stake is at
+#: most MAX_AMOUNT, a payout at most MAX_ODDS times its stake (on the Ante and the Call or
+#: Raise, at most three times the Ante: so four stakes' worth), and a ledger totals at most
+#: MATCH_ROUNDS hands; a house's largest units can reach this, so it is not a table limit
+MAX_ANSWER = MAX_AMOUNT * MAX_ODDS * 4 * MATCH_ROUNDS
+#: more digits than this is no question's amount (and keeps int() away from huge strings)
+_MAX_DIGITS = len(str(MAX_ANSWER)) + 1
 
 AMOUNT_FORMAT = "Enter the amount as a whole number of chips, like 35."
 SIGNED_FORMAT = "Enter the amount as a whole number of chips, like 35 or -15."
@@ -67,7 +74,7 @@ def _read_number(raw: object, signed: bool) -> int | str:
         return fmt
     if value < 0 and not signed:
         return NEGATIVE
-    if abs(value) > MAX_AMOUNT:
+    if abs(value) > MAX_ANSWER:
         return TOO_LARGE
     return value
 
