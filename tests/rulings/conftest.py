@@ -23,9 +23,22 @@ def run_rule(monkeypatch):
             call_command("rule", stdout=out)
         except SystemExit as exc:
             code = exc.code
-        return code, [json.loads(line) for line in out.getvalue().splitlines()]
+        return code, [strict_json(line) for line in out.getvalue().splitlines()]
 
     return run
+
+
+def strict_json(text: str) -> object:
+    """`text` read as RFC 8259 JSON: Python's json also reads NaN and Infinity, and a str may
+    hold a lone surrogate that no UTF-8 output can; either fails here."""
+    text.encode("utf-8")
+
+    def refuse(constant):
+        raise AssertionError(f"{constant} is not JSON: {text[:200]}")
+
+    value = json.loads(text, parse_constant=refuse)
+    json.dumps(value, ensure_ascii=False).encode("utf-8")  # no escaped lone surrogate either
+    return value
 
 
 @pytest.fixture

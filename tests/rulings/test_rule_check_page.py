@@ -3,6 +3,10 @@
 import re
 
 import pytest
+from django.http import QueryDict
+from django_htmx.middleware import HtmxDetails
+
+from trainer.rulings.views import rule_check
 
 URL = "/rule-check/"
 
@@ -233,3 +237,39 @@ def test_a_forged_unknown_house_is_refused_beside_the_field(signed_in):
     assert "nowhere is not one of the available choices" in field_error(
         response.content.decode(), "house"
     )
+
+
+# A browser cannot post a lone surrogate (Django reads a form's bytes as UTF-8, replacing what
+# is not), but a page must never fail on one: the view is given one directly.
+def rule_check_posting(rf, user, data: dict):
+    request = rf.post(URL)
+    request.user = user
+    request.htmx = HtmxDetails(request)
+    request.POST = QueryDict(mutable=True)
+    request.POST.update(data)
+    return rule_check(request)
+
+
+@pytest.mark.parametrize(
+    ("field", "data"),
+    [
+        ("hole", {"hole": "Qh Q\ud800", "board": "2c 7d 9s"}),
+        ("board", {"hole": "Qh Qs", "board": "\udfff2c 7d 9s"}),
+        ("house", {"hole": "Qh Qs", "board": "2c 7d 9s", "house": "demo\ud800"}),
+    ],
+)
+def test_a_lone_surrogate_in_a_field_is_refused_beside_it(rf, django_user_model, field, data):
+    user = django_user_model.objects.create_user("surrogate", password="pw-x-1234")
+    posted = {"game": "mississippi-stud", "ante": "1", "third": "1", **data}
+    response = rule_check_posting(rf, user, posted)
+    assert response.status_code == 200
+    page = response.content.decode("utf-8")
+    assert "not text" in field_error(page, field)
+    assert "<h2>Ruling</h2>" not in page
+
+
+def test_a_lone_surrogate_as_the_game_is_refused_with_a_message(rf, django_user_model):
+    user = django_user_model.objects.create_user("surrogate", password="pw-x-1234")
+    response = rule_check_posting(rf, user, {"game": "mississippi\ud800"})
+    assert response.status_code == 200
+    assert "Unknown game: &#x27;mississippi\ufffd&#x27;" in response.content.decode("utf-8")

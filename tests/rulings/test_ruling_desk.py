@@ -311,12 +311,12 @@ json_values = st.recursive(
     st.none()
     | st.booleans()
     | st.integers(-(10**12), 10**12)
-    | st.floats(allow_nan=False)
+    | st.floats()  # NaN and Infinity too: Python's json reads them, and they must be refused
     | st.text(max_size=12)
-    | st.sampled_from(["Qh Qs", "2c 7d 9s", "7c 7d", "As Ks Qs Js Ts 2c 3d"]),
+    | st.sampled_from(["Qh Qs", "2c 7d 9s", "7c 7d", "As Ks Qs Js Ts 2c 3d", "Qh \ud800"]),
     lambda inner: (
         st.lists(inner, max_size=4)
-        | st.dictionaries(st.sampled_from(["1", "2", "3", "7", "x"]), inner, max_size=4)
+        | st.dictionaries(st.sampled_from(["1", "2", "3", "7", "x", "\udfff"]), inner, max_size=4)
     ),
     max_leaves=10,
 )

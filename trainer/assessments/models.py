@@ -211,6 +211,16 @@ class SittingQuerySet(models.QuerySet):
         """Still open although their deadline has passed: to be finished on the next visit."""
         return self.running().filter(deadline__lte=now or timezone.now())
 
+    def open_for(self, user, now=None) -> SittingQuerySet:
+        """The sittings `user` is taking right now: started, not finished, and still taking
+        answers (no deadline, or one still ahead).  An overdue sitting takes no answer, so it
+        is not open even before a visit finishes it."""
+        return (
+            self.running()
+            .filter(trainee_id=user.pk)
+            .filter(Q(deadline__isnull=True) | Q(deadline__gt=now or timezone.now()))
+        )
+
 
 class Sitting(models.Model):
     """One trainee taking one assigned test, from the start to the score."""

@@ -15,6 +15,7 @@ modules then take the typed request as given and apply only the rules.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -28,6 +29,71 @@ from .seats import TABLE_SEATS, in_seat_order
 SEATS = TABLE_SEATS
 #: amounts larger than this are refused as not a real table amount (and keep arithmetic small)
 MAX_AMOUNT = 10**9
+
+
+# --- what any request may hold -----------------------------------------------------------------
+
+
+def is_text(value: str) -> bool:
+    """Whether `value` is Unicode text that UTF-8 can carry: a lone surrogate ("\\ud800",
+    which JSON's escapes can spell and Python's json reads) is not.
+
+    >>> is_text("Q♥ 10d"), is_text("Q\\ud800")
+    (True, False)
+    """
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+NOT_TEXT = "holds a character that is not text (a lone surrogate, such as \\ud800)"
+
+
+def refuse_unwritable(request: Mapping) -> None:
+    """Refuse a request holding what no JSON answer can carry back: NaN and Infinity (Python's
+    json reads them, JSON has no such numbers; a number too large for a float, like 1e400, is
+    read as Infinity) and text that is not Unicode.  The error names the request's field it
+    sits in, wherever it is nested (a seat's cards, a seat's name, a bet of the list).
+
+    >>> try:
+    ...     refuse_unwritable({"game": "mississippi-stud", "bets": [1, float("nan")]})
+    ... except RulingError as exc:
+    ...     print(exc.field, "|", exc.message)
+    bets | 'bets' holds NaN, which is not a number: write a number, like 5.
+    """
+    for name, value in request.items():
+        if isinstance(name, str) and not is_text(name):
+            raise RulingError(f"A field name of the request {NOT_TEXT}: type it again.")
+        problem = _unwritable(value)
+        if problem:
+            raise RulingError(f"'{name}' {problem}", field=str(name))
+
+
+def _unwritable(value: object) -> str | None:
+    """What in `value` JSON cannot carry, in words, or None.  Iterative: a request may nest
+    as deeply as the JSON reader allows."""
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, str):
+            if not is_text(item):
+                return f"{NOT_TEXT}: type it again."
+        elif isinstance(item, float):
+            if math.isnan(item):
+                return "holds NaN, which is not a number: write a number, like 5."
+            if math.isinf(item):
+                return (
+                    "holds Infinity, or a number too large to hold (like 1e400): write a "
+                    "number, like 5."
+                )
+        elif isinstance(item, Mapping):
+            pending.extend(item.keys())
+            pending.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            pending.extend(item)
+    return None
 
 
 # --- one definition of each kind of field ---------------------------------------------------
@@ -79,15 +145,19 @@ def amount_value(value: object, name: str, *, minimum: int = 1, unit: int = 1) -
             value = int(value)
         else:
             what = "a positive whole number" if minimum >= 1 else "a whole number"
-            raise RulingError(f"'{name}' must be {what} of chips; {value!r} is not.", field=name)
+            raise RulingError(
+                f"'{name}' must be {what} of chips; {shown(value)} is not.", field=name
+            )
     if value < minimum:
         if minimum == 0:
-            raise RulingError(f"'{name}' cannot be below zero; {value} was given.", field=name)
+            raise RulingError(
+                f"'{name}' cannot be below zero; {shown(value)} was given.", field=name
+            )
         raise RulingError(
-            f"'{name}' must be a positive whole number of chips; {value} is not.", field=name
+            f"'{name}' must be a positive whole number of chips; {shown(value)} is not.", field=name
         )
     if value > MAX_AMOUNT:
-        raise RulingError(f"'{name}' of {value} is beyond any table's limit.", field=name)
+        raise RulingError(f"'{name}' of {shown(value)} is beyond any table's limit.", field=name)
     if value % unit:
         raise RulingError(
             f"'{name}' of {value} is not a multiple of {unit}, the smallest stake here.",
@@ -216,10 +286,11 @@ def mississippi_bets(raw: object, unit: int) -> tuple[int, ...]:
         if not amounts:
             if value < 1:
                 raise RulingError(
-                    f"The Ante must be a positive whole number of chips; {value} is not.", "bets"
+                    f"The Ante must be a positive whole number of chips; {shown(value)} is not.",
+                    "bets",
                 )
             if value > MAX_AMOUNT:
-                raise RulingError(f"An Ante of {value} is beyond any table's limit.", "bets")
+                raise RulingError(f"An Ante of {shown(value)} is beyond any table's limit.", "bets")
             if value % unit:
                 raise RulingError(
                     f"The Ante of {value} is not a multiple of {unit}, the smallest stake here.",
@@ -229,7 +300,8 @@ def mississippi_bets(raw: object, unit: int) -> tuple[int, ...]:
             ante = amounts[0]
             if value not in tuple(m * ante for m in mississippi_stud.STREET_MULTIPLES):
                 raise RulingError(
-                    f"The {title} bet must be 1, 2 or 3 times the Ante ({ante}): {value} is not.",
+                    f"The {title} bet must be 1, 2 or 3 times the Ante ({ante}): {shown(value)} "
+                    "is not.",
                     field="bets",
                 )
         amounts.append(value)
@@ -354,7 +426,7 @@ def street_value(raw: object) -> int:
         raw = int(raw)
     if isinstance(raw, bool) or not isinstance(raw, int) or not 3 <= raw <= 7:
         raise RulingError(
-            f"'street' must be a whole number from 3 to 7; {raw!r} is not.", field="street"
+            f"'street' must be a whole number from 3 to 7; {shown(raw)} is not.", field="street"
         )
     return raw
 

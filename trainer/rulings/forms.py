@@ -12,6 +12,19 @@ import re
 from django import forms
 
 from trainer.engine.games import GAMES, Game
+from trainer.engine.requests import NOT_TEXT, is_text
+
+
+def readable(text: str) -> str:
+    """`text` with each character that is not Unicode (a lone surrogate, which no page can
+    be written with) replaced by U+FFFD, so it can be shown back.
+
+    >>> readable("Qh\\ud800")
+    'Qh\ufffd'
+    """
+    if is_text(text):
+        return text
+    return "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in text)
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -30,14 +43,43 @@ class RulingForm(forms.Form):
 
     house = forms.ChoiceField(label="Rules of", required=False)
 
-    def __init__(self, *args, game: Game, houses=(), default_house="", **kwargs):
+    def __init__(self, data=None, *args, game: Game, houses=(), default_house="", **kwargs):
         self.game = game
         self.game_name = game.slug
-        super().__init__(*args, **kwargs)
+        #: fields whose input held a character that is not text, refused in clean()
+        self.not_text: set[str] = set()
+        if data is not None:
+            data = self.readable_data(data)
+        super().__init__(data, *args, **kwargs)
         self.fields["house"].choices = [("", "the source texts (RULES.md)")] + [
             (h.slug, h.name) for h in houses
         ]
         self.fields["house"].initial = default_house
+
+    def readable_data(self, data):
+        """A copy of the posted data that can be shown back in the form, noting each field
+        that held a character that is not text."""
+        if hasattr(data, "getlist"):  # a QueryDict, as a request posts it
+            copy = data.copy()
+            for key in list(copy):
+                values = copy.getlist(key)
+                shown = [readable(v) if isinstance(v, str) else v for v in values]
+                if shown != values:
+                    self.not_text.add(key)
+                    copy.setlist(key, shown)
+            return copy
+        copy = dict(data)
+        for key, value in copy.items():
+            if isinstance(value, str) and not is_text(value):
+                self.not_text.add(key)
+                copy[key] = readable(value)
+        return copy
+
+    def clean(self):
+        data = super().clean()
+        for name in sorted(self.not_text & set(self.fields)):
+            self.add_error(name, f"This field {NOT_TEXT}: type it again.")
+        return data
 
     def ruling_request(self) -> dict:
         request = self.game_request()

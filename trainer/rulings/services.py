@@ -1,12 +1,19 @@
-"""The one way Django code asks the engine for a ruling."""
+"""The one way Django code asks the engine for a ruling, and the one way a ruling request is
+read from JSON text and its answer written back as JSON."""
 
 from __future__ import annotations
 
+import json
+import math
 from typing import Any
 
 from django.core.validators import slug_re
 
+from trainer.assessments.models import Sitting
+from trainer.engine.errors import RulingError
+from trainer.engine.games import GAMES
 from trainer.engine.house import HouseConfig
+from trainer.engine.requests import is_text, refuse_unwritable
 from trainer.engine.rulings import rule, unknown_house
 from trainer.houses.config import house_setup
 from trainer.houses.models import House
@@ -34,6 +41,89 @@ def house_resolver(user=None):
     return resolve
 
 
+def open_sitting(user) -> Sitting | None:
+    """The test `user` is taking right now, if any: the ruling desk would answer its
+    questions, so it stays closed to them until the sitting is finished or out of time."""
+    if not user.is_authenticated:
+        return None
+    return Sitting.objects.open_for(user).select_related("assignment__test").first()
+
+
 def give_ruling(request: object, *, user=None, resolve=None) -> dict[str, Any]:
     """Rule one request (a decoded JSON object); bad input comes back as an error object."""
+    if isinstance(request, dict):
+        try:
+            refuse_unwritable(request)
+        except RulingError as exc:
+            return {**_echo(request), "error": {"field": exc.field, "message": exc.message}}
     return rule(request, resolve_house=resolve or house_resolver(user))
+
+
+def _echo(request: dict) -> dict[str, Any]:
+    """The request's `game` and `id`, for an error response, where they can be written."""
+    head: dict[str, Any] = {}
+    if request.get("game") in GAMES:
+        head["game"] = request["game"]
+    request_id = request.get("id")
+    if isinstance(request_id, str):
+        writable = is_text(request_id)
+    elif isinstance(request_id, float):
+        writable = math.isfinite(request_id)
+    else:  # a whole number is always finite (and may be too large to turn into a float)
+        writable = isinstance(request_id, int) and not isinstance(request_id, bool)
+    if writable:
+        head["id"] = request_id
+    return head
+
+
+# --- JSON text in and out ---------------------------------------------------------------------
+
+
+class NotJSON(ValueError):
+    """Text that is not one JSON value; the message says why in a few words ("is not UTF-8
+    text"), for the caller to put after "Line 3" or "The body"."""
+
+
+def _integer(text: str) -> int | float:
+    # Python refuses to read an integer of more than a few thousand digits; it is a number all
+    # the same, too large to hold, so it is read as Infinity and refused as one
+    try:
+        return int(text)
+    except ValueError:
+        return -math.inf if text.startswith("-") else math.inf
+
+
+def read_json(raw: bytes) -> object:
+    """One JSON value from UTF-8 bytes, or NotJSON.  NaN and Infinity are read (as Python's
+    json reads them) so that `give_ruling` can refuse them naming the field they are in."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise NotJSON("is not UTF-8 text") from None
+    try:
+        return json.loads(text, parse_int=_integer)
+    except RecursionError:
+        raise NotJSON("nests too deeply to be a request") from None
+    except ValueError as exc:
+        raise NotJSON(f"is not JSON ({getattr(exc, 'msg', exc)})") from None
+
+
+UNWRITABLE = (
+    "This ruling holds a value JSON cannot carry (NaN, Infinity or text that is not "
+    "Unicode), so it is not given; check the request."
+)
+
+
+def as_json(response: dict[str, Any], *, ascii: bool = False) -> tuple[dict[str, Any], str]:
+    """The response as one line of strict JSON (RFC 8259: no NaN or Infinity, UTF-8 text), and
+    the response that line says: an error object in its place when it cannot be written, so a
+    caller never writes invalid JSON and never fails half-way through writing.  `ascii`
+    writes every other character as a JSON escape, for an output that holds ASCII only."""
+    try:
+        text = json.dumps(response, ensure_ascii=ascii, allow_nan=False)
+        text.encode("utf-8")
+    except (TypeError, ValueError):  # UnicodeEncodeError is a ValueError
+        head = _echo(response) if isinstance(response, dict) else {}
+        response = {**head, "error": {"field": None, "message": UNWRITABLE}}
+        text = json.dumps(response, ensure_ascii=ascii, allow_nan=False)
+    return response, text

@@ -4,17 +4,21 @@ from __future__ import annotations
 
 import json
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import RequestDataTooBig
-from django.http import JsonResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRefresh
 
 from trainer.engine.games import GAMES
 from trainer.houses.models import House
 
-from .forms import form_for, game_choices
-from .services import give_ruling
+from .forms import form_for, game_choices, readable
+from .services import NotJSON, as_json, give_ruling, open_sitting, read_json
 
 CARD_FIELDS = {"hole": "Player", "board": "Board", "player": "Player", "dealer": "Dealer"}
 ANSWER_LABELS = {
@@ -77,29 +81,70 @@ def _error(status: int, message: str, field: str | None = None) -> JsonResponse:
     return JsonResponse({"error": {"field": field, "message": message}}, status=status)
 
 
+def desk_closed(sitting) -> str:
+    """Why the desk will not rule for someone in the middle of a test, and how to reopen it."""
+    test = sitting.assignment.test
+    until = "finish it" if sitting.deadline is None else "finish it or its time runs out"
+    return (
+        f"You are in the middle of a test (“{test}”): the ruling desk would answer its "
+        f"questions, so it is closed to you until you {until}."
+    )
+
+
+@csrf_exempt  # checked by _rule_json, once the body is known to be JSON (see there)
 @require_POST
 def api_rulings(request):
     """POST /api/rulings: one request object in, 200 with the ruling or 400 with the error."""
+    if request.content_type != "application/json":
+        # refused before anything reads the body: the CSRF check would parse a form (and
+        # answer one too large with Django's HTML page) before the view could say a word
+        sent = f"“{request.content_type}”" if request.content_type else "no content type"
+        return _error(
+            400,
+            "Send one JSON object with the header Content-Type: application/json; "
+            f"this request had {sent}.",
+        )
+    return _rule_json(request)
+
+
+@csrf_protect
+def _rule_json(request):
     if not request.user.is_authenticated:
         return _error(403, "Sign in to ask for rulings.")
+    sitting = open_sitting(request.user)
+    if sitting is not None:
+        url = reverse("assessments:sitting", args=[sitting.pk])
+        return _error(403, f"{desk_closed(sitting)} Your test: {url}")
     try:
         body = request.body
     except RequestDataTooBig:
-        return _error(400, "The request is too large to be one ruling request.")
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        return _error(
+            413, f"The request is over {limit:,} bytes: far too large to be one ruling request."
+        )
     try:
-        payload = json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        return _error(400, 'The body must be one JSON object, like {"game": ...}.')
-    response = give_ruling(payload, user=request.user)
-    return JsonResponse(response, status=400 if "error" in response else 200)
+        payload = read_json(body)
+    except NotJSON as exc:
+        return _error(400, f'The body {exc}: send one JSON object, like {{"game": ...}}.')
+    response, text = as_json(give_ruling(payload, user=request.user))
+    return HttpResponse(
+        text, content_type="application/json", status=400 if "error" in response else 200
+    )
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def rule_check(request):
     """Pick a game, type the cards and bets, see the ruling with its steps."""
+    sitting = open_sitting(request.user)
+    if sitting is not None:
+        if request.htmx:
+            # a sitting started in another tab: reload, so the whole page says why
+            return HttpResponseClientRefresh()
+        context = {"message": desk_closed(sitting), "sitting": sitting}
+        return render(request, "rulings/desk_closed.html", context, status=403)
     first = next(iter(GAMES))
-    asked = request.POST.get("game") or request.GET.get("game") or first
+    asked = readable(request.POST.get("game") or request.GET.get("game") or first)
     game = asked if asked in GAMES else first
     houses = list(House.objects.visible_to(request.user))
     own = next((h.slug for h in houses if h.pk == request.user.house_id), "")

@@ -3,29 +3,25 @@
 Exit status 0 when every line was ruled, 1 when any line came back with an error, 2 when the
 command itself was misused (for instance a file that cannot be read).  A bad line never stops
 the batch and never prints a traceback: it is answered with an error object in its place.
+Every output line is strict JSON (no NaN, no Infinity, UTF-8 text): a request holding what
+JSON cannot carry back is refused, naming the field.
 """
 
 from __future__ import annotations
 
-import json
 import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
-from trainer.rulings.services import give_ruling, house_resolver
+from trainer.rulings.services import NotJSON, as_json, give_ruling, house_resolver, read_json
 
 
 def read_line(number: int, raw: bytes) -> object:
     """The request on one input line, or an error response standing in for it."""
     try:
-        return json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        problem = "is not UTF-8 text"
-    except RecursionError:
-        problem = "nests too deeply to be a request"
-    except ValueError as exc:
-        problem = f"is not JSON ({getattr(exc, 'msg', exc)})"
-    return LineError(f"Line {number} {problem}: write one JSON object a line.")
+        return read_json(raw)
+    except NotJSON as exc:
+        return LineError(f"Line {number} {exc}: write one JSON object a line.")
 
 
 class LineError(Exception):
@@ -55,7 +51,6 @@ class Command(BaseCommand):
         failed = False
         resolve = house_resolver(None)
         write = self.stdout.write
-        encode = json.JSONEncoder(ensure_ascii=False).encode
         try:
             for number, raw in enumerate(source, start=1):
                 if not raw.strip():
@@ -65,8 +60,13 @@ class Command(BaseCommand):
                     response = {"error": {"field": None, "message": str(request)}}
                 else:
                     response = give_ruling(request, resolve=resolve)
+                response, line = as_json(response)
                 failed = failed or "error" in response
-                write(encode(response))
+                try:
+                    write(line)
+                except UnicodeEncodeError:
+                    # an output that is not UTF-8 (a Latin-1 locale, say): JSON escapes fit it
+                    write(as_json(response, ascii=True)[1])
         finally:
             if path:
                 source.close()
