@@ -12,7 +12,6 @@ section, and the list and CSV of a trainee's attempts say which answers were giv
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
 import statistics
 from collections import defaultdict
@@ -27,6 +26,7 @@ from django.views.decorators.http import require_GET
 
 from trainer.assessments.models import Sitting
 from trainer.assessments.services import finish_overdue
+from trainer.core import csvsafe
 from trainer.drills.models import Attempt
 from trainer.drills.presenting import review
 from trainer.engine.drills import REGISTRY
@@ -279,6 +279,9 @@ def analysis(request):
 
 # --- CSV ----------------------------------------------------------------------------------
 
+# Every cell goes through trainer.core.csvsafe: text that a spreadsheet would read as a
+# formula (a trainee named "=HYPERLINK(...)") is written as text.
+
 TRAINEE_COLUMNS = [
     "username", "name", "house", "attempts", "right", "accuracy_percent",
     "median_seconds", "last_active", "tests_passed", "tests_taken",
@@ -290,10 +293,10 @@ ATTEMPT_COLUMNS = [
 ]  # fmt: skip
 
 
-def _csv(filename: str) -> tuple[HttpResponse, csv.writer]:
+def _csv(filename: str) -> tuple[HttpResponse, csvsafe.SafeWriter]:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response, csv.writer(response)
+    return response, csvsafe.writer(response)
 
 
 @login_required
