@@ -202,14 +202,16 @@ def test_the_csv_exports_have_the_documented_columns(client, people):
     table = list(csv.reader(io.StringIO(client.get("/progress/trainees.csv").content.decode())))
     assert table[0] == [
         "username", "name", "house", "attempts", "right", "accuracy_percent",
-        "median_seconds", "last_active", "tests_passed",
+        "median_seconds", "last_active", "tests_passed", "tests_taken",
     ]  # fmt: skip
     tina = next(row for row in table if row[0] == "trainee-tina")
     assert tina[3:6] == ["2", "1", "50.0"]
     url = f"/progress/trainees/{people['trainee'].pk}/attempts.csv"
     rows = list(csv.reader(io.StringIO(client.get(url).content.decode())))
     assert rows[0][:3] == ["answered_at", "game", "drill"] and len(rows) == 3
+    assert rows[0][-2:] == ["source", "test"]
     assert {r[6] for r in rows[1:]} == {"yes", "no"}
+    assert {r[-2] for r in rows[1:]} == {"practice"}
 
 
 def test_a_trainees_page_lists_every_attempt_filterable(client, people):

@@ -113,6 +113,19 @@ class AttemptQuerySet(models.QuerySet):
     def for_trainee(self, trainee) -> AttemptQuerySet:
         return self.filter(trainee=trainee)
 
+    # A test's questions are ordinary questions dealt with no practice session and linked to
+    # their sitting by `assessments.SittingQuestion` (reverse name `sitting_item`).  Practice
+    # is everything else, so a history stored without a session (seeded, or from before
+    # sessions were kept) still counts as practice.
+
+    def practice(self) -> AttemptQuerySet:
+        """Answers given in practice: every answer that was not to a test's question."""
+        return self.filter(question__sitting_item__isnull=True)
+
+    def in_tests(self) -> AttemptQuerySet:
+        """Answers given in assigned tests (sittings), never counted in practice figures."""
+        return self.filter(question__sitting_item__isnull=False)
+
     def score(self) -> dict:
         return self.aggregate(
             attempts=Count("pk"),

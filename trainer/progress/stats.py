@@ -1,5 +1,9 @@
 """Progress figures from attempts: a fixed, small number of queries whatever the number of
-attempts (aggregates in the database; medians and streaks from one ordered column fetch)."""
+attempts (aggregates in the database; medians and streaks from one ordered column fetch).
+
+The functions take whatever attempts they are given; the views give them practice answers
+(`Attempt.objects.practice()`) for practice figures and test answers only where they are shown
+as such."""
 
 from __future__ import annotations
 
@@ -9,7 +13,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Max, Q, QuerySet
+from django.db.models import Count, F, Max, Q, QuerySet
 
 from trainer.drills.models import Attempt
 from trainer.engine.drills import REGISTRY
@@ -66,6 +70,15 @@ def filter_attempts(
     if until:
         attempts = attempts.filter(answered_at__date__lte=until)
     return attempts
+
+
+def with_test(attempts: QuerySet) -> QuerySet:
+    """Each attempt with the sitting and the title of the test it answered (`sitting_id`,
+    `test_title`; both None for a practice answer), in the same query."""
+    return attempts.annotate(
+        sitting_id=F("question__sitting_item__sitting"),
+        test_title=F("question__sitting_item__sitting__assignment__test__title"),
+    )
 
 
 def _median_seconds(values: list[int]) -> float | None:

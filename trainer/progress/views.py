@@ -3,11 +3,15 @@
 Every page checks who may see it: a trainee sees only their own attempts; a supervisor only the
 trainees of their own house; superusers every house.  Figures come from trainer.progress.stats
 in a bounded number of queries.
+
+Practice and tests are kept apart: every practice figure (answers, accuracy, times, streaks,
+trend, slips, recent mistakes) counts practice answers only (`Attempt.objects.practice()`), so
+taking a test never moves them; test results come from the sittings, shown in their own
+section, and the list and CSV of a trainee's attempts say which answers were given in a test.
 """
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
 import statistics
 from collections import defaultdict
@@ -21,6 +25,8 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from trainer.assessments.models import Sitting
+from trainer.assessments.services import finish_overdue
+from trainer.core import csvsafe
 from trainer.drills.models import Attempt
 from trainer.drills.presenting import review
 from trainer.engine.drills import REGISTRY
@@ -28,6 +34,9 @@ from trainer.houses.models import User
 
 from . import stats
 from .charts import SIZE, trend_panels
+
+#: where an answer was given, as the attempts list and CSV say it
+PRACTICE, TEST = "practice", "test"
 
 reviewer_only = permission_required("houses.review_trainees", raise_exception=True)
 trainee_only = permission_required("houses.practise_drills", raise_exception=True)
@@ -69,9 +78,12 @@ def _mistake_rows(attempts: list[Attempt]) -> list[dict]:
     ]
 
 
-def progress_context(trainee, attempts=None) -> dict:
-    attempts = Attempt.objects.for_trainee(trainee) if attempts is None else attempts
+def progress_context(trainee) -> dict:
+    """The practice figures of one trainee, and their test sittings apart."""
+    attempts = Attempt.objects.for_trainee(trainee).practice()
     by_category, by_situation = stats.slips(attempts)
+    # a sitting whose time ran out is scored now, so its result shows as the record has it
+    finish_overdue(Sitting.objects.for_trainee(trainee))
     return {
         "subject": trainee,
         "overall": stats.overall(attempts),
@@ -107,11 +119,14 @@ SORTS = {
 
 
 def trainee_rows(user, filters: dict) -> list[dict]:
-    """One row per trainee: attempts, accuracy, median time, last active, tests passed
-    (four queries, whatever the number of trainees and attempts)."""
+    """One row per trainee: practice answers, accuracy, median time, last practised; tests
+    taken and passed (five queries, whatever the number of trainees and attempts).  The
+    filters apply to practice; the test columns count every finished sitting."""
     trainees = list(reviewable_trainees(user))
     ids = [t.pk for t in trainees]
-    attempts = stats.filter_attempts(Attempt.objects.filter(trainee_id__in=ids), **filters)
+    attempts = stats.filter_attempts(
+        Attempt.objects.filter(trainee_id__in=ids).practice(), **filters
+    )
     totals = {
         row["trainee"]: row
         for row in attempts.values("trainee").annotate(
@@ -121,12 +136,14 @@ def trainee_rows(user, filters: dict) -> list[dict]:
     times: dict[int, list[int]] = defaultdict(list)
     for trainee_id, ms in attempts.values_list("trainee", "response_ms"):
         times[trainee_id].append(ms)
-    passed = dict(
-        Sitting.objects.filter(trainee_id__in=ids, passed=True)
+    sittings = Sitting.objects.filter(trainee_id__in=ids)
+    finish_overdue(sittings)
+    tests = {
+        row["trainee"]: row
+        for row in sittings.finished()
         .values("trainee")
-        .annotate(n=Count("pk"))
-        .values_list("trainee", "n")
-    )
+        .annotate(taken=Count("pk"), passed=Count("pk", filter=Q(passed=True)))
+    }
     rows = []
     for trainee in trainees:
         total = totals.get(trainee.pk, {"n": 0, "right": 0, "last": None})
@@ -140,7 +157,8 @@ def trainee_rows(user, filters: dict) -> list[dict]:
                 if times[trainee.pk]
                 else None,
                 "last": total["last"],
-                "tests_passed": passed.get(trainee.pk, 0),
+                "tests_taken": tests.get(trainee.pk, {}).get("taken", 0),
+                "tests_passed": tests.get(trainee.pk, {}).get("passed", 0),
             }
         )
     return rows
@@ -148,11 +166,11 @@ def trainee_rows(user, filters: dict) -> list[dict]:
 
 COLUMNS = [
     ("name", "Trainee"),
-    ("attempts", "Answers"),
-    ("accuracy", "Accuracy"),
-    ("median", "Median time"),
-    ("last", "Last active"),
-    ("tests", "Tests passed"),
+    ("attempts", "Practice answers"),
+    ("accuracy", "Practice accuracy"),
+    ("median", "Median time (practice)"),
+    ("last", "Last practised"),
+    ("tests", "Tests passed (of taken)"),
 ]
 
 
@@ -195,15 +213,27 @@ class AttemptFilterForm(FilterForm):
     result = forms.ChoiceField(
         required=False, choices=[("", "right and wrong"), ("right", "right"), ("wrong", "wrong")]
     )
+    source = forms.ChoiceField(
+        required=False,
+        choices=[("", "practice and tests"), (PRACTICE, "practice"), (TEST, "tests")],
+    )
 
 
 def _filtered_attempts(trainee, form: AttemptFilterForm):
+    """Every answer of the trainee the filters keep, practice and test alike, each with the
+    test it was given in (`test_title`, `sitting_id`: empty for practice)."""
     values = form.values()
     result = values.pop("result", "")
-    attempts = stats.filter_attempts(Attempt.objects.for_trainee(trainee), **values)
+    source = values.pop("source", "")
+    attempts = Attempt.objects.for_trainee(trainee)
+    if source == PRACTICE:
+        attempts = attempts.practice()
+    elif source == TEST:
+        attempts = attempts.in_tests()
+    attempts = stats.filter_attempts(attempts, **values)
     if result:
         attempts = attempts.filter(is_correct=result == "right")
-    return attempts
+    return stats.with_test(attempts)
 
 
 @login_required
@@ -217,7 +247,14 @@ def trainee_detail(request, user_id):
     query = request.GET.copy()
     query.pop("page", None)
     context = progress_context(trainee)
-    context.update({"form": form, "page": page, "query": query.urlencode()})
+    context.update(
+        {
+            "form": form,
+            "page": page,
+            "query": query.urlencode(),
+            "test_kinds": stats.by_kind(Attempt.objects.for_trainee(trainee).in_tests()),
+        }
+    )
     return render(request, "progress/trainee.html", context)
 
 
@@ -227,7 +264,9 @@ def trainee_detail(request, user_id):
 def analysis(request):
     form = FilterForm(request.GET or None)
     ids = reviewable_trainees(request.user).values("pk")
-    attempts = stats.filter_attempts(Attempt.objects.filter(trainee_id__in=ids), **form.values())
+    attempts = stats.filter_attempts(
+        Attempt.objects.filter(trainee_id__in=ids).practice(), **form.values()
+    )
     by_category, by_situation = stats.slips(attempts)
     kinds = stats.by_kind(attempts)
     kinds.sort(key=lambda ln: (ln.accuracy, -ln.attempts))
@@ -240,21 +279,24 @@ def analysis(request):
 
 # --- CSV ----------------------------------------------------------------------------------
 
+# Every cell goes through trainer.core.csvsafe: text that a spreadsheet would read as a
+# formula (a trainee named "=HYPERLINK(...)") is written as text.
+
 TRAINEE_COLUMNS = [
     "username", "name", "house", "attempts", "right", "accuracy_percent",
-    "median_seconds", "last_active", "tests_passed",
+    "median_seconds", "last_active", "tests_passed", "tests_taken",
 ]  # fmt: skip
 ATTEMPT_COLUMNS = [
     "answered_at", "game", "drill", "level", "situation", "category", "right",
     "response_seconds", "answer", "correct_answer", "question_id", "seed",
-    "paytable_version",
+    "paytable_version", "source", "test",
 ]  # fmt: skip
 
 
-def _csv(filename: str) -> tuple[HttpResponse, csv.writer]:
+def _csv(filename: str) -> tuple[HttpResponse, csvsafe.SafeWriter]:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response, csv.writer(response)
+    return response, csvsafe.writer(response)
 
 
 @login_required
@@ -278,6 +320,7 @@ def trainees_csv(request):
                 "" if r["median"] is None else round(r["median"], 2),
                 r["last"].isoformat() if r["last"] else "",
                 r["tests_passed"],
+                r["tests_taken"],
             ]
         )
     return response
@@ -309,6 +352,8 @@ def attempts_csv(request, user_id):
                 q.pk,
                 q.seed,
                 q.paytable_version_id or "",
+                TEST if a.sitting_id else PRACTICE,
+                a.test_title or "",
             ]
         )
     return response
