@@ -82,6 +82,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Cache-Control: no-store on every page of a signed-in user and every CSV export
+    "trainer.core.middleware.PrivatePagesNotStored",
     "csp.middleware.CSPMiddleware",
     # last, as django-axes asks: it turns a locked-out sign-in into the lockout page
     "axes.middleware.AxesMiddleware",
@@ -154,20 +156,39 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-# Login throttling: five wrong passwords for one username lock that username out for an hour
-# (by username, not by address: a training room shares one address).  Staff unlock it in the
-# admin (Axes › Access attempts: delete) or with `manage.py axes_reset_username NAME`.
-AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+# Login throttling (django-axes; trainer.core.throttle says how): wrong passwords are counted
+# per username at one client address, and per address alone.  Five for one username from one
+# address lock that username at that address for an hour (elsewhere it still signs in, so
+# nobody can lock a supervisor out by typing their name); fifty from one address, across
+# usernames, lock that address (a training room shares one address, and fifty covers its
+# typos in an hour while stopping a guess tried across a list of names).  Staff unlock in the
+# admin (Axes › Access attempts: delete) or with `manage.py axes_reset_username NAME` /
+# `axes_reset_ip ADDRESS`.
+LOGIN_FAILURES_PER_USERNAME = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+LOGIN_FAILURES_PER_ADDRESS = int(os.environ.get("LOGIN_FAILURES_PER_ADDRESS", "50"))
+AXES_FAILURE_LIMIT = "trainer.core.throttle.failure_limit"
 AXES_COOLOFF_TIME = 1  # hours
-AXES_LOCKOUT_PARAMETERS = ["username"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
-AXES_RESET_ON_SUCCESS = True
-SILENCED_SYSTEM_CHECKS = [
-    # axes.W006 warns that a lockout without the address can be dodged by rotating user
-    # agents or cookies; ours counts failures per username whatever the client sends, and
-    # adding the address would lock a whole training room behind one address.
-    "axes.W006",
-]
+# A sign-in forgets only that user's own failures at that address (trainer.core.throttle):
+# axes' reset on success would forget the whole address's.
+AXES_RESET_ON_SUCCESS = False
+# The client's address: behind PROXY_COUNT proxies that append to X-Forwarded-For, the entry
+# that many from the right; with none (the default), the connection's own address.
+PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0"))
+AXES_CLIENT_IP_CALLABLE = "trainer.core.throttle.client_address"
+
+# Mail: configured when EMAIL_HOST is set in the environment, and only then is the password
+# reset by email offered (without mail it would fail unseen).  Otherwise the sign-in page says
+# to ask a supervisor, who sets a new password on the People page (trainer.core.accounts).
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+PASSWORD_RESET_BY_EMAIL = bool(EMAIL_HOST)
+if PASSWORD_RESET_BY_EMAIL:
+    EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587"))
+    EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+    EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+    DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

@@ -89,19 +89,25 @@ def start(request, assignment_id):
     except services.AlreadyStarted as exc:
         existing = Sitting.objects.filter(assignment_id=assignment_id, trainee=request.user).first()
         return _refuse(request, exc, existing)
-    except (services.NotFound, services.NotYours) as exc:
-        # someone else's assignment looks, to this trainee, like no assignment at all
-        raise Http404(exc.message) from None
+    except (services.NotFound, services.NotYours):
+        # someone else's assignment looks, to this trainee, exactly like no assignment at all
+        raise Http404(NO_SUCH_ASSIGNMENT) from None
     except services.DrillError as exc:
         return _refuse(request, exc)
     return redirect("assessments:sitting", sitting.pk)
 
 
+NO_SUCH_ASSIGNMENT = "There is no such test assignment."
+NO_SUCH_SITTING = "There is no such sitting."
+
+
 def _own_sitting(request, sitting_id) -> Sitting:
+    """The trainee's own sitting; another trainee's is answered exactly as a missing one
+    (the same 404, the same words), so no id tells whether it exists."""
     try:
         return services.own_sitting(request.user, sitting_id)
-    except services.DrillError as exc:
-        raise Http404(exc.message) from None
+    except services.DrillError:
+        raise Http404(NO_SUCH_SITTING) from None
 
 
 @login_required
@@ -138,11 +144,11 @@ def _render_question(request, sitting, item, form):
 @trainee_only
 @require_POST
 def answer(request, sitting_id, question_id):
+    own = _own_sitting(request, sitting_id)
+    item = own.items.select_related("question").filter(question_id=question_id).first()
+    if item is None:  # another trainee's question, or none at all: the same 404
+        raise Http404("This question is not part of this test.")
     try:
-        own = services.own_sitting(request.user, sitting_id)
-        item = own.items.select_related("question").filter(question_id=question_id).first()
-        if item is None:
-            raise services.NotFound("This question is not part of this test.")
         form = AnswerForm(request.POST, question=item.question)
         result = services.answer(
             trainee=request.user,
@@ -168,8 +174,8 @@ def answer(request, sitting_id, question_id):
 def finish(request, sitting_id):
     try:
         sitting = services.stop(trainee=request.user, sitting_id=sitting_id)
-    except services.DrillError as exc:
-        raise Http404(exc.message) from None
+    except services.DrillError:
+        raise Http404(NO_SUCH_SITTING) from None
     return redirect("assessments:result", sitting.pk)
 
 

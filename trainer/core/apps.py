@@ -9,6 +9,10 @@ class CoreConfig(AppConfig):
     name = "trainer.core"
     verbose_name = "Dealer trainer"
 
+    def ready(self):
+        # the sign-in throttle's receiver and the deploy checks register on import
+        from . import checks, throttle  # noqa: F401
+
 
 class AdminConfig(admin_apps.AdminConfig):
     """Django's admin on the site's AdminSite (trainer.core.admin_site); named in

@@ -41,11 +41,19 @@ class NotFound(DrillError):
 
 
 class NotYours(DrillError):
+    """The trainee's own question, asked for where it cannot be answered.  Someone else's
+    question, session or sitting is NotFound instead, exactly as a missing one: the answer
+    never tells a trainee whether another trainee's id exists."""
+
     status = 403
 
 
 class Stale(DrillError):
     status = 409
+
+
+NO_SUCH_SESSION = "There is no such practice session."
+NO_SUCH_QUESTION = "There is no such question."
 
 
 @dataclass(frozen=True)
@@ -253,9 +261,9 @@ def _own_session(trainee, session_id, *, lock=False) -> PracticeSession:
         else:
             session = PracticeSession.objects.get(pk=session_id)
     except (PracticeSession.DoesNotExist, ValueError, TypeError):
-        raise NotFound("There is no such practice session.") from None
+        raise NotFound(NO_SUCH_SESSION) from None
     if session.trainee_id != trainee.pk:
-        raise NotYours("This practice session belongs to another trainee.")
+        raise NotFound(NO_SUCH_SESSION)  # another trainee's: told exactly as a missing one
     return session
 
 
@@ -264,7 +272,7 @@ def answer_question(*, trainee, question_id: int, raw: dict, practice: bool = Fa
     stored attempt and stores nothing; a bad answer raises AnswerError and stores nothing.
     `practice`: refuse a question of a test (answered on the test's page instead)."""
     if not isinstance(question_id, int):
-        raise NotFound("There is no such question.")
+        raise NotFound(NO_SUCH_QUESTION)
     # a question of a practice session, answered for the first time, the usual case
     result = _answer_on_the_table(trainee, question_id, raw)
     if result is not None:
@@ -348,9 +356,9 @@ def _answer_locked(trainee, question_id: int, raw: dict, practice: bool) -> Resu
                     .get(pk=question_id)
                 )
             except Question.DoesNotExist:
-                raise NotFound("There is no such question.") from None
+                raise NotFound(NO_SUCH_QUESTION) from None
             if question.trainee_id != trainee.pk:
-                raise NotYours("This question was dealt to another trainee.")
+                raise NotFound(NO_SUCH_QUESTION)  # another trainee's: as a missing one
             if practice and question.session_id is None:
                 raise NotYours("This question belongs to a test: answer it on the test's page.")
             question.trainee = trainee

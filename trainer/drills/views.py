@@ -66,10 +66,8 @@ def start(request):
 
 
 def _session_for(request, session_id) -> PracticeSession:
-    session = get_object_or_404(PracticeSession, pk=session_id)
-    if session.trainee_id != request.user.pk:
-        raise Http404("There is no such practice session.")
-    return session
+    # another trainee's session is answered exactly as a missing one
+    return get_object_or_404(PracticeSession, pk=session_id, trainee=request.user)
 
 
 def _render_drill(request, session, question, *, form=None, result=None, unanswered=False):
@@ -125,9 +123,11 @@ def answer(request, question_id):
         form = AnswerForm(request.POST, question=question)
         form.show(exc.problems)
         return _render_drill(request, question.session, question, form=form)
+    except services.NotFound as exc:
+        # someone else's question answers exactly as none at all: Django's own 404
+        raise Http404(exc.message) from None
     except services.DrillError as exc:
-        # someone else's question, none at all, or no longer the one on the table: say so,
-        # store nothing
+        # a test's question, or no longer the one on the table: say so, store nothing
         return render(
             request,
             "drills/refused.html",

@@ -24,6 +24,11 @@ DEMO_USERS = {
 }
 
 
+def demo_passwords() -> set[str]:
+    """The passwords a demo user may have been given: the published one and $DEMO_PASSWORD."""
+    return {DEFAULT_PASSWORD, os.environ.get("DEMO_PASSWORD") or DEFAULT_PASSWORD}
+
+
 class Command(BaseCommand):
     help = "Load the demo house and its paytables; with DEBUG on, create the demo users."
 
@@ -41,6 +46,7 @@ class Command(BaseCommand):
                 "Refusing to create the demo users: DEBUG is off (production settings). "
                 "Create real accounts with `python manage.py createsuperuser` and the admin."
             )
+            self._warn_about_demo_passwords()
             return
         password = os.environ.get("DEMO_PASSWORD") or DEFAULT_PASSWORD
         house = House.objects.get(slug=DEMO_SLUG)
@@ -56,3 +62,17 @@ class Command(BaseCommand):
                 state = "created" if created else "already there, password unchanged"
                 self.stdout.write(f"  {username:<10} ({role}, house {house.slug}): {state}")
         self.stdout.write(f"Demo logins: trainee, supervisor, manager; password {password!r}.")
+        self._warn_about_demo_passwords()
+
+    def _warn_about_demo_passwords(self):
+        from trainer.core.checks import demo_users_with_demo_password
+
+        found = demo_users_with_demo_password()
+        if found:
+            self.stdout.write(
+                self.style.WARNING(
+                    f"Warning: {', '.join(found)} sign in with the published demo password. "
+                    "Never let this database serve with DEBUG off: `check --deploy` (and so "
+                    "`make serve`) refuses while they do; change their passwords first."
+                )
+            )

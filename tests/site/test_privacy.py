@@ -1,0 +1,185 @@
+"""Privacy (issue 14): private pages and CSV exports are not kept by browsers or proxies, and
+no URL with an object id tells a user whether someone else's object exists: another trainee's
+(or another house's) id answers exactly as an id nobody has (same status, same body)."""
+
+import pytest
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from tests.factories import AssessmentFactory, AssignmentFactory, right_answer
+from trainer.assessments import services as tests_services
+from trainer.drills import services as drill_services
+
+#: an id no row has in a test database (every table starts from 1 and holds a handful)
+NOBODY = 987_654_321
+
+
+def no_store(response) -> bool:
+    return "no-store" in response.get("Cache-Control", "")
+
+
+# -- no caching of private pages -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("url", ["/", "/drills/", "/progress/", "/tests/", "/rule-check/"])
+def test_every_page_of_a_signed_in_trainee_is_not_stored(trainee_client, url):
+    response = trainee_client.get(url)
+    assert response.status_code == 200
+    assert no_store(response)
+
+
+def test_supervisors_pages_and_both_csv_exports_are_not_stored(client, supervisor, trainee):
+    client.force_login(supervisor)
+    for url in (
+        "/progress/trainees/",
+        f"/progress/trainees/{trainee.pk}/",
+        "/progress/trainees.csv",
+        f"/progress/trainees/{trainee.pk}/attempts.csv",
+        "/tests/manage/",
+    ):
+        response = client.get(url)
+        assert response.status_code == 200, url
+        assert no_store(response), url
+
+
+def test_the_public_home_page_and_static_files_stay_cacheable(client, db):
+    assert not no_store(client.get("/"))
+    static = client.get("/static/trainer/site.css")
+    assert static.status_code == 200
+    assert not no_store(static)
+
+
+# -- no existence oracle ---------------------------------------------------------------------
+
+
+def routes_with_an_id() -> set[str]:
+    """Every named URL of the site whose route takes an integer id (the admin aside: its own
+    permissions govern it)."""
+    found = set()
+
+    def walk(patterns, namespace, prefix):
+        for p in patterns:
+            route = prefix + str(p.pattern)
+            if isinstance(p, URLResolver):
+                if p.namespace == "admin":
+                    continue
+                inner = f"{namespace}{p.namespace}:" if p.namespace else namespace
+                walk(p.url_patterns, inner, route)
+            elif isinstance(p, URLPattern) and "<int:" in route and p.name:
+                found.add(namespace + p.name)
+
+    walk(get_resolver().url_patterns, "", "")
+    return found
+
+
+@pytest.fixture
+def tinas(demo, trainee, other_trainee, stranger):
+    """Tina's things, and a sitting of Otto's own (to name Tina's question inside it)."""
+    session = drill_services.start_session(trainee=trainee, kind="ms-pay", level=1)
+    test = AssessmentFactory(house=demo, parts=[("hand-five", 2)])
+    running = tests_services.start_sitting(
+        trainee=trainee, assignment_id=AssignmentFactory(test=test, trainee=trainee).pk
+    )
+    finished = tests_services.stop(
+        trainee=trainee,
+        sitting_id=tests_services.start_sitting(
+            trainee=trainee,
+            assignment_id=AssignmentFactory(
+                test=AssessmentFactory(house=demo, parts=[("hand-five", 1)]), trainee=trainee
+            ).pk,
+        ).pk,
+    )
+    ottos = tests_services.start_sitting(
+        trainee=other_trainee,
+        assignment_id=AssignmentFactory(test=test, trainee=other_trainee).pk,
+    )
+    return {
+        "session": session,
+        "question": drill_services.current_question(session),
+        "not_started": AssignmentFactory(
+            test=AssessmentFactory(house=demo, parts=[("hand-five", 1)]), trainee=trainee
+        ),
+        "running": running,
+        "test_question": running.items.first().question,
+        "finished": finished,
+        "test": test,
+        "ottos": ottos,
+    }
+
+
+def trainee_requests(t):
+    """url name -> (method, args naming Tina's things, args naming nothing, data)."""
+    q = t["question"]
+    tq = t["test_question"]
+    return {
+        "drills:session": ("get", [t["session"].pk], [NOBODY], None),
+        "drills:next": ("post", [t["session"].pk], [NOBODY], {}),
+        "drills:end": ("post", [t["session"].pk], [NOBODY], {}),
+        "drills:summary": ("get", [t["session"].pk], [NOBODY], None),
+        "drills:answer": ("post", [q.pk], [NOBODY], right_answer(q)),
+        "assessments:start": ("post", [t["not_started"].pk], [NOBODY], {}),
+        "assessments:sitting": ("get", [t["running"].pk], [NOBODY], None),
+        "assessments:answer": ("post", [t["running"].pk, tq.pk], [NOBODY, NOBODY], {}),
+        "assessments:finish": ("post", [t["running"].pk], [NOBODY], {}),
+        "assessments:result": ("get", [t["finished"].pk], [NOBODY], None),
+    }
+
+
+def supervisor_requests(t, trainee):
+    """The same for a supervisor of another house, with Tina's house's things."""
+    return {
+        "assessments:test": ("get", [t["test"].pk], [NOBODY], None),
+        "assessments:assign": ("post", [t["test"].pk], [NOBODY], {"trainees": [trainee.pk]}),
+        "assessments:trainee": ("get", [trainee.pk], [NOBODY], None),
+        "assessments:review": ("get", [t["finished"].pk], [NOBODY], None),
+        "progress:trainee": ("get", [trainee.pk], [NOBODY], None),
+        "progress:attempts-csv": ("get", [trainee.pk], [NOBODY], None),
+        "set-password": ("get", [trainee.pk], [NOBODY], None),
+    }
+
+
+def answer_of(client, method, name, args, data):
+    response = getattr(client, method)(reverse(name, args=args), data or {})
+    return response.status_code, response.content
+
+
+def assert_same(client, requests):
+    for name, (method, theirs, nothing, data) in requests.items():
+        mine = answer_of(client, method, name, theirs, data)
+        missing = answer_of(client, method, name, nothing, data)
+        assert mine[0] == 404, (name, mine[0])
+        assert mine == missing, name
+
+
+def test_every_url_with_an_id_is_covered_below(tinas, trainee, supervisor):
+    covered = set(trainee_requests(tinas)) | set(supervisor_requests(tinas, trainee))
+    assert routes_with_an_id() == covered
+
+
+def test_another_trainees_things_answer_as_missing_ones(client, tinas, other_trainee):
+    client.force_login(other_trainee)
+    assert_same(client, trainee_requests(tinas))
+
+
+def test_another_trainees_question_in_ones_own_sitting_answers_as_a_missing_one(
+    client, tinas, other_trainee
+):
+    client.force_login(other_trainee)
+    own = tinas["ottos"].pk
+    mine = answer_of(client, "post", "assessments:answer", [own, tinas["test_question"].pk], {})
+    missing = answer_of(client, "post", "assessments:answer", [own, NOBODY], {})
+    assert mine[0] == 404 and mine == missing
+
+
+def test_another_houses_things_answer_as_missing_ones(client, tinas, trainee, other_supervisor):
+    client.force_login(other_supervisor)
+    assert_same(client, supervisor_requests(tinas, trainee))
+
+
+def test_nothing_was_recorded_by_the_probing(client, tinas, other_trainee):
+    from trainer.drills.models import Attempt
+
+    client.force_login(other_trainee)
+    assert_same(client, trainee_requests(tinas))
+    tinas["running"].refresh_from_db()
+    assert not tinas["running"].is_finished
+    assert not Attempt.objects.exists()

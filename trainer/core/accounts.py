@@ -1,0 +1,135 @@
+"""Signing in and passwords.
+
+Password reset by email is offered only where mail is configured (EMAIL_HOST set in the
+environment: settings.PASSWORD_RESET_BY_EMAIL); elsewhere the sign-in page says to ask a
+supervisor, and the reset pages say the same with a 404.  Supervisors set a new password for
+the trainees of their house, and games managers for the trainees and supervisors of theirs,
+on the People page: never for someone who holds a role like theirs or above it (staff,
+games managers, superusers, fellow supervisors), so nobody gains an account stronger than
+their own.
+"""
+
+from __future__ import annotations
+
+from functools import wraps
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.admin.models import CHANGE, LogEntry
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import SetPasswordForm
+from django.core.exceptions import PermissionDenied
+from django.db.models import Q
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods
+
+from trainer.houses.models import User
+
+#: the backend whose with_perm answers "who holds this permission" (axes' holds none)
+PERMISSIONS_BACKEND = "trainer.core.auth.HouseModelBackend"
+REVIEW = "houses.review_trainees"
+MANAGE = "houses.manage_tables"
+
+
+def reset_by_email() -> bool:
+    return bool(getattr(settings, "PASSWORD_RESET_BY_EMAIL", False))
+
+
+class LoginView(auth_views.LoginView):
+    """Django's sign-in page, saying where a forgotten password is dealt with."""
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(**kwargs, reset_by_email=reset_by_email())
+
+
+def email_only(view):
+    """A password-reset page, answered only where mail is configured; elsewhere a 404 saying
+    whom to ask (without mail the reset would fail unseen, with a traceback in the log)."""
+
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if not reset_by_email():
+            return render(request, "registration/reset_unavailable.html", status=404)
+        return view(request, *args, **kwargs)
+
+    return wrapper
+
+
+def _holders(perm: str):
+    return User.objects.with_perm(perm, include_superusers=False, backend=PERMISSIONS_BACKEND)
+
+
+def may_set_passwords(user) -> bool:
+    return user.is_authenticated and (
+        user.is_superuser or user.has_perm(REVIEW) or user.has_perm(MANAGE)
+    )
+
+
+def people_whose_password(actor):
+    """Whose password `actor` may set on the site: a supervisor, the trainees of their house;
+    a games manager, its trainees and supervisors; a superuser, everyone but superusers.
+    Never the actor, never staff or a superuser, never a games manager, and, for a
+    supervisor, never another supervisor."""
+    people = User.objects.filter(is_active=True, is_superuser=False).exclude(pk=actor.pk)
+    if actor.is_superuser:
+        return people.order_by("username")
+    people = people.filter(is_staff=False).exclude(pk__in=_holders(MANAGE).values("pk"))
+    trainees = User.objects.trainees_of(actor.house_id).values("pk")
+    if actor.has_perm(MANAGE):
+        supervisors = _holders(REVIEW).filter(house_id=actor.house_id).values("pk")
+        return people.filter(Q(pk__in=trainees) | Q(pk__in=supervisors)).order_by("username")
+    if actor.has_perm(REVIEW):
+        return (
+            people.filter(pk__in=trainees)
+            .exclude(pk__in=_holders(REVIEW).values("pk"))
+            .order_by("username")
+        )
+    return User.objects.none()
+
+
+def _setter_only(request):
+    if not may_set_passwords(request.user):
+        raise PermissionDenied("Only supervisors and games managers set other people's passwords.")
+
+
+@login_required
+@require_http_methods(["GET"])
+def people(request):
+    """The people whose password this supervisor or games manager may set."""
+    _setter_only(request)
+    return render(
+        request,
+        "registration/people.html",
+        {"people": people_whose_password(request.user).select_related("house")},
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def set_password(request, user_id):
+    """Set a new password for one of `people_whose_password`; another house's user, or one
+    above the actor, is a 404 as a missing one is.  Their signed-in sessions end with it."""
+    _setter_only(request)
+    person = get_object_or_404(people_whose_password(request.user), pk=user_id)
+    form = SetPasswordForm(person, request.POST or None)
+    if request.method == "POST":
+        if form.is_valid():
+            form.save()
+            LogEntry.objects.log_actions(
+                user_id=request.user.pk,
+                queryset=[person],
+                action_flag=CHANGE,
+                change_message="Set a new password on the site (People page).",
+                single_object=True,
+            )
+            messages.success(
+                request,
+                f"New password set for {person.get_username()}: give it to them in person; "
+                "they are signed out everywhere.",
+            )
+            return redirect("people")
+        return render(
+            request, "registration/set_password.html", {"form": form, "person": person}, status=400
+        )
+    return render(request, "registration/set_password.html", {"form": form, "person": person})
