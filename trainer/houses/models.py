@@ -477,10 +477,31 @@ class HouseRulesSettings(models.Model):
     natural_key.dependencies = ["houses.house"]
 
 
+class ParSheetResultQuerySet(models.QuerySet):
+    def stale(self, before):
+        """Sheets whose computation holds a lease nobody has renewed since `before`: its worker
+        died (killed, or its machine lost) and nobody else will finish it."""
+        return self.filter(self._stale(before))
+
+    def retryable(self, before):
+        """Sheets worth queueing again: failed ones, and stale ones (see `stale`)."""
+        return self.filter(Q(status=ParSheetResult.Status.FAILED) | self._stale(before))
+
+    @staticmethod
+    def _stale(before) -> Q:
+        lapsed = Q(heartbeat_at__lt=before) | Q(heartbeat_at__isnull=True)
+        return Q(status=ParSheetResult.Status.RUNNING) & lapsed
+
+
 class ParSheetResult(models.Model):
     """The par sheet of one paytable as the engine computes it.  Keyed by what the figures
     depend on (`trainer.engine.parsheets.paytable_key`), so identical tables of any house share
-    one computation, and a version's table never changes, so its par sheet never goes stale."""
+    one computation, and a version's table never changes, so its par sheet never goes stale.
+
+    A computation is a lease: `attempt` numbers each queueing, the worker computing attempt n
+    renews `heartbeat_at` every few seconds, and every write it makes is conditional on the
+    row still being RUNNING at attempt n.  A sheet whose heartbeat stops is queued again as
+    attempt n + 1, and whatever the old worker writes afterwards changes nothing."""
 
     class Status(models.TextChoices):
         QUEUED = "queued", "queued"
@@ -510,6 +531,14 @@ class ParSheetResult(models.Model):
     )
     requested_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    attempt = models.PositiveIntegerField(
+        default=1, help_text="How many times the sheet has been queued (the lease's number)."
+    )
+    heartbeat_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the computing worker last said it is alive."
+    )
+
+    objects = ParSheetResultQuerySet.as_manager()
 
     class Meta:
         verbose_name = "par sheet"
