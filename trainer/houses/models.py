@@ -9,6 +9,7 @@ place that turns these rows into the engine's types.
 from __future__ import annotations
 
 import secrets
+from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser, Permission
@@ -17,6 +18,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models, transaction
 from django.db.models import Exists, F, Max, OuterRef, Q
+from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
 from trainer.engine import Category
@@ -538,6 +540,15 @@ class ParSheetResult(models.Model):
         null=True, blank=True, help_text="When the computing worker last said it is alive."
     )
 
+    #: A computing worker renews its lease this often ...
+    HEARTBEAT_SECONDS = 5
+    #: ... and a RUNNING sheet whose lease is older than this is stale (its worker died) and
+    #: is queued again: twelve missed beats, so that a loaded machine never trips it, while a
+    #: sheet whose worker was killed is taken up again within about a minute.
+    STALE_AFTER_SECONDS = 60
+    #: A sheet whose worker died this many times is marked failed rather than queued again.
+    MAX_ATTEMPTS = 3
+
     objects = ParSheetResultQuerySet.as_manager()
 
     class Meta:
@@ -545,6 +556,16 @@ class ParSheetResult(models.Model):
 
     def __str__(self) -> str:
         return f"Par sheet {self.key[:12]} ({self.get_game_display()}, {self.status})"
+
+    @classmethod
+    def stale_before(cls):
+        """A RUNNING sheet whose last heartbeat is older than this has lost its worker."""
+        return timezone.now() - timedelta(seconds=cls.STALE_AFTER_SECONDS)
+
+    @property
+    def is_stale(self) -> bool:
+        lapsed = self.heartbeat_at is None or self.heartbeat_at < self.stale_before()
+        return self.status == self.Status.RUNNING and lapsed
 
     @property
     def percent(self) -> int:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 import threading
 from dataclasses import asdict
-from datetime import timedelta
 
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, close_old_connections, connection, transaction
@@ -18,15 +17,6 @@ from .config import house_rules_of, paytable_of
 from .models import House, HouseRulesSettings, ParSheetResult, PaytableRow, PaytableVersion
 
 logger = logging.getLogger(__name__)
-
-#: A computing worker renews its par sheet's lease this often ...
-HEARTBEAT_SECONDS = 5
-#: ... and a RUNNING sheet whose lease is older than this is stale (its worker died) and is
-#: queued again: twelve missed beats, so that a loaded machine never trips it, while a sheet
-#: whose worker was killed is taken up again within about a minute.
-STALE_AFTER_SECONDS = 60
-#: A sheet whose worker died this many times is marked failed rather than queued again.
-MAX_ATTEMPTS = 3
 
 
 def required_rows(version: PaytableVersion):
@@ -70,24 +60,13 @@ def claim_parsheet(
     rules = rules if rules is not None else _rules_of(version)
     key = parsheet_key_of(version, rules)
     inputs = {"version": version, "rules": asdict(rules)}
-    with transaction.atomic():
-        result, created = ParSheetResult.objects.get_or_create(
-            key=key, defaults={"game": version.game, "heartbeat_at": timezone.now(), **inputs}
-        )
-        if created:
-            return result, True
+    result, created = ParSheetResult.objects.get_or_create(
+        key=key, defaults={"game": version.game, "heartbeat_at": timezone.now(), **inputs}
+    )
+    if created:
+        return result, True
     requeued = requeue_parsheet(result, **inputs)
     return (requeued or result), requeued is not None
-
-
-def is_stale(result: ParSheetResult) -> bool:
-    """Whether a sheet's computation has stopped renewing its lease (see `ParSheetResult`)."""
-    return ParSheetResult.objects.filter(pk=result.pk).stale(stale_before()).exists()
-
-
-def stale_before():
-    """A RUNNING sheet whose last heartbeat is older than this has lost its worker."""
-    return timezone.now() - timedelta(seconds=STALE_AFTER_SECONDS)
 
 
 def requeue_parsheet(result: ParSheetResult, **inputs) -> ParSheetResult | None:
@@ -96,7 +75,7 @@ def requeue_parsheet(result: ParSheetResult, **inputs) -> ParSheetResult | None:
     attempt: of two callers (two workers' sweeps, a sweep and a games manager's retry) only
     one requeues it.  `inputs` replaces what the row computes (the version and the rules)."""
     count = (
-        ParSheetResult.objects.retryable(stale_before())
+        ParSheetResult.objects.retryable(ParSheetResult.stale_before())
         .filter(pk=result.pk, attempt=result.attempt)
         .update(
             status=ParSheetResult.Status.QUEUED,
@@ -119,9 +98,9 @@ def requeue_stale_parsheets() -> list[ParSheetResult]:
     its worker (memory, say) is not retried for ever: its "Retry" button is still there.  Run
     by the worker at start and every few seconds (`manage.py parsheet_worker`)."""
     requeued = []
-    for sheet in ParSheetResult.objects.stale(stale_before()):
-        if sheet.attempt >= MAX_ATTEMPTS:
-            ParSheetResult.objects.stale(stale_before()).filter(
+    for sheet in ParSheetResult.objects.stale(ParSheetResult.stale_before()):
+        if sheet.attempt >= ParSheetResult.MAX_ATTEMPTS:
+            ParSheetResult.objects.stale(ParSheetResult.stale_before()).filter(
                 pk=sheet.pk, attempt=sheet.attempt
             ).update(
                 status=ParSheetResult.Status.FAILED,
@@ -235,9 +214,9 @@ def beat(result_id: int, attempt: int, **progress) -> bool:
 
 
 class _Heartbeat(threading.Thread):
-    """Renews a lease every `HEARTBEAT_SECONDS` with the latest progress, in a thread of its
-    own (with its own database connection), so the lease stays fresh while the engine works
-    through a stretch that reports no progress (a banked game's first seconds)."""
+    """Renews a lease every `ParSheetResult.HEARTBEAT_SECONDS` with the latest progress, in a
+    thread of its own (with its own database connection), so the lease stays fresh while the
+    engine works through a stretch that reports no progress (a banked game's first seconds)."""
 
     def __init__(self, result_id: int, attempt: int):
         super().__init__(name=f"parsheet-{result_id}-heartbeat", daemon=True)
@@ -248,7 +227,7 @@ class _Heartbeat(threading.Thread):
 
     def run(self) -> None:
         try:
-            while not self.stopped.wait(HEARTBEAT_SECONDS):
+            while not self.stopped.wait(ParSheetResult.HEARTBEAT_SECONDS):
                 try:
                     if not beat(self.result_id, self.attempt, **self.progress):
                         self.lost.set()

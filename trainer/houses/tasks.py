@@ -69,7 +69,7 @@ def requeue_stale_parsheets() -> list[ParSheetResult]:
 
 
 def _close_lost_tasks() -> None:
-    before = services.stale_before()
+    before = ParSheetResult.stale_before()
     running = DBTaskResult.objects.running().filter(
         task_path=compute_parsheet.module_path, started_at__lt=before
     )

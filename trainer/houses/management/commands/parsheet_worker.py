@@ -57,7 +57,10 @@ class Command(BaseCommand):
         )
 
     def handle(self, *, interval, sweep_every, reconnect_after, once, verbosity, **options):
-        logging.getLogger("django_tasks_db").setLevel(logging.INFO if verbosity else logging.ERROR)
+        # the backend logs every empty batch at INFO: only with -v 2
+        logging.getLogger("django_tasks_db").setLevel(
+            logging.INFO if verbosity > 1 else logging.WARNING
+        )
         worker_id = get_random_string(32)
         self.stdout.write(f"Par-sheet worker {worker_id} started.")
         next_sweep = 0.0
