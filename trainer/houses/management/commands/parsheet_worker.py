@@ -14,13 +14,14 @@ from __future__ import annotations
 import logging
 import time
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError, close_old_connections, connections
 from django.utils.crypto import get_random_string
 from django_tasks import DEFAULT_TASK_BACKEND_ALIAS, DEFAULT_TASK_QUEUE_NAME
 from django_tasks_db.management.commands.db_worker import Worker
 
 from trainer.houses import tasks
+from trainer.houses.models import ParSheetResult
 
 logger = logging.getLogger("trainer.houses.worker")
 
@@ -51,12 +52,28 @@ class Command(BaseCommand):
             help="seconds to wait after losing the database before trying again (default 5)",
         )
         parser.add_argument(
+            "--stale-after",
+            type=float,
+            default=ParSheetResult.STALE_AFTER_SECONDS,
+            help="seconds without a heartbeat after which a running sheet is stale "
+            f"(default {ParSheetResult.STALE_AFTER_SECONDS}; keep it well above "
+            f"{ParSheetResult.HEARTBEAT_SECONDS}, the heartbeat's period)",
+        )
+        parser.add_argument(
             "--once",
             action="store_true",
             help="sweep, run every ready task, and exit (for tests and cron)",
         )
 
-    def handle(self, *, interval, sweep_every, reconnect_after, once, verbosity, **options):
+    def handle(
+        self, *, interval, sweep_every, reconnect_after, stale_after, once, verbosity, **options
+    ):
+        if stale_after <= ParSheetResult.HEARTBEAT_SECONDS:
+            raise CommandError(
+                f"--stale-after must be more than {ParSheetResult.HEARTBEAT_SECONDS} seconds "
+                "(the heartbeat's period)."
+            )
+        ParSheetResult.STALE_AFTER_SECONDS = stale_after
         # the backend logs every empty batch at INFO: only with -v 2
         logging.getLogger("django_tasks_db").setLevel(
             logging.INFO if verbosity > 1 else logging.WARNING
