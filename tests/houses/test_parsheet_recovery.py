@@ -249,34 +249,35 @@ def test_the_worker_reconnects_when_its_database_connection_is_dropped():
     env = {**os.environ, "DEBUG": "1", "DATABASE_URL": url_, "CONN_MAX_AGE": "60"}
     manage("migrate", "-v0", env=env)
     manage("loaddata", "demo_house", "-v0", env=env)
-    worker = start_worker(env, "--reconnect-after", "1")
+    # a banked game's sheet, so that the connection is dropped in the middle of it
+    sheet_id = queue(env, "caribbean-stud")
+    worker = start_worker(env, "--reconnect-after", "1", "--stale-after", "8", "--sweep-every", "1")
     try:
         with psycopg.connect(**{**server, "dbname": name}, autocommit=True) as con:
-            wait_for(
-                lambda: con.execute(
-                    "select count(*) from pg_stat_activity where datname = %s "
-                    "and pid <> pg_backend_pid()",
-                    [name],
-                ).fetchone()[0],
-                "the worker's connection",
-            )
+
+            def row(pk):
+                return con.execute(
+                    "select status, done, attempt from houses_parsheetresult where id = %s", [pk]
+                ).fetchone()
+
+            def status(pk):
+                return row(pk) if row(pk) and row(pk)[0] in ("done", "failed") else None
+
+            wait_for(lambda: row(sheet_id)[:1] == ("running",) and row(sheet_id)[1] > 0, "progress")
             con.execute(
                 "select pg_terminate_backend(pid) from pg_stat_activity "
                 "where datname = %s and pid <> pg_backend_pid()",
                 [name],
             )
-            sheet_id = queue(env, "mississippi-stud")
-            done = wait_for(
-                lambda: con.execute(
-                    "select status from houses_parsheetresult where id = %s and status = 'done'",
-                    [sheet_id],
-                ).fetchone(),
-                "the sheet queued after the connection was dropped",
-            )
+            # the same worker finishes it (as a new attempt) and computes the next one
+            cut_short = wait_for(lambda: status(sheet_id), "the sheet cut short")
+            next_id = queue(env, "mississippi-stud")
+            after = wait_for(lambda: status(next_id), "the sheet queued afterwards")
         assert worker.poll() is None  # still alive
     finally:
         err = stop(worker)
         with psycopg.connect(**server, autocommit=True) as con:
             con.execute(f"drop database if exists {name} with (force)")
-    assert done == ("done",)
+    assert cut_short[0] == "done" and cut_short[2] == 2, err
+    assert after[0] == "done", err
     assert "reconnecting" in err

@@ -80,7 +80,7 @@ class Command(BaseCommand):
         )
         worker_id = get_random_string(32)
         self.stdout.write(f"Par-sheet worker {worker_id} started.")
-        next_sweep = 0.0
+        next_sweep, worker = 0.0, None
         while True:
             try:
                 if time.monotonic() >= next_sweep:
@@ -105,6 +105,8 @@ class Command(BaseCommand):
                 # par sheet it was computing goes stale and is queued again by a sweep
                 self.stderr.write(f"Database error, reconnecting in {reconnect_after:g} s: {exc}")
                 connections.close_all()
+                if worker is not None and not worker.running:
+                    return  # a signal asked it to stop before the error: stop
                 time.sleep(reconnect_after)
                 continue
             if once or not worker.running:
