@@ -25,12 +25,19 @@ migrate: install
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py createcachetable
 
+# The par-sheet worker (`manage.py parsheet_worker`: queues stale sheets again, reconnects to
+# the database) in a loop that starts it again 5 s after it exits, whatever the reason; the
+# loop itself ends on SIGTERM (sent by the trap of `run` and `serve`), stopping the worker.
+SUPERVISED_WORKER = sh -c 'trap "kill \$$w 2>/dev/null; exit 0" TERM INT; \
+  while :; do $(BIN)/python manage.py parsheet_worker & w=$$!; wait $$w; \
+  echo "par-sheet worker exited ($$?); starting it again in 5 s" >&2; sleep 5; done'
+
 # development settings unless the caller says otherwise
 run: export DEBUG ?= 1
 run: migrate
 	$(BIN)/python manage.py seed_demo
-	@# the task worker (par sheets) runs beside the site and stops with it
-	$(BIN)/python manage.py db_worker --interval 1 & worker=$$!; \
+	@# the task worker (par sheets) runs beside the site, restarted if it exits, and stops with it
+	$(SUPERVISED_WORKER) & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	$(BIN)/python manage.py runserver 127.0.0.1:8000
 
@@ -48,13 +55,13 @@ serve: install
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py createcachetable
 	$(BIN)/python manage.py collectstatic --noinput -v0
-	$(BIN)/python manage.py db_worker & worker=$$!; \
+	$(SUPERVISED_WORKER) & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	$(BIN)/gunicorn trainer.wsgi --bind $(BIND) --workers $(WORKERS) --threads $(THREADS) \
 	  --worker-class sync --access-logfile - --graceful-timeout 20
 
 worker: install
-	$(BIN)/python manage.py db_worker
+	$(SUPERVISED_WORKER)
 
 # 50 simulated trainees (Locust, from the `load` extra) for 60 s against gunicorn +
 # PostgreSQL on 127.0.0.1 (database trainer_load, dropped and recreated), and the same load

@@ -249,8 +249,44 @@ class PaytableVersionAdmin(HouseScopedAdmin):
                 self.admin_site.admin_view(self.activate_view),
                 name="houses_paytableversion_activate",
             ),
+            path(
+                "<int:object_id>/parsheet/",
+                self.admin_site.admin_view(self.parsheet_view),
+                name="houses_paytableversion_parsheet",
+            ),
             *super().get_urls(),
         ]
+
+    def parsheet_view(self, request, object_id):
+        """The par-sheet block of a version's page, for htmx to poll (GET); POST retries a
+        failed or stale sheet.  Both for whoever may view the version (its house's games
+        managers), and retrying also needs the right to change versions, as activating does."""
+        version = self.get_object(request, str(object_id))
+        if version is None or not self.has_view_permission(request, version):
+            raise PermissionDenied
+        sheet = services.parsheet_of(version)
+        if request.method == "POST":
+            if not request.user.has_perm("houses.change_paytableversion"):
+                raise PermissionDenied
+            again = tasks.retry_parsheet(sheet) if sheet is not None else None
+            if again is None:
+                self.message_user(
+                    request,
+                    "The par sheet is not failed or stopped: nothing to retry.",
+                    messages.WARNING,
+                )
+            else:
+                self.message_user(request, f"{version}: par sheet queued again.", messages.SUCCESS)
+            return HttpResponseRedirect(
+                reverse("admin:houses_paytableversion_change", args=[version.pk])
+            )
+        context = {
+            "result": sheet,
+            "version": version,
+            "polled": True,
+            "in_form": request.GET.get("in_form") == "1",
+        }
+        return TemplateResponse(request, "houses/parsheet.html", context)
 
     def activate_view(self, request, object_id):
         """The explicit activation step: the table, its par sheet (a player edge in red), and
@@ -295,7 +331,8 @@ class PaytableVersionAdmin(HouseScopedAdmin):
         if obj is None or obj.pk is None:
             return "Save the version, then choose “Compute par sheet” in the list's actions."
         return render_to_string(
-            "houses/parsheet.html", {"result": services.parsheet_of(obj), "version": obj}
+            "houses/parsheet.html",
+            {"result": services.parsheet_of(obj), "version": obj, "in_form": True},
         )
 
     def has_change_permission(self, request, obj=None):

@@ -9,6 +9,7 @@ place that turns these rows into the engine's types.
 from __future__ import annotations
 
 import secrets
+from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser, Permission
@@ -17,6 +18,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models, transaction
 from django.db.models import Exists, F, Max, OuterRef, Q
+from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
 from trainer.engine import Category
@@ -514,10 +516,31 @@ class HouseRulesSettings(models.Model):
     natural_key.dependencies = ["houses.house"]
 
 
+class ParSheetResultQuerySet(models.QuerySet):
+    def stale(self, before):
+        """Sheets whose computation holds a lease nobody has renewed since `before`: its worker
+        died (killed, or its machine lost) and nobody else will finish it."""
+        return self.filter(self._stale(before))
+
+    def retryable(self, before):
+        """Sheets worth queueing again: failed ones, and stale ones (see `stale`)."""
+        return self.filter(Q(status=ParSheetResult.Status.FAILED) | self._stale(before))
+
+    @staticmethod
+    def _stale(before) -> Q:
+        lapsed = Q(heartbeat_at__lt=before) | Q(heartbeat_at__isnull=True)
+        return Q(status=ParSheetResult.Status.RUNNING) & lapsed
+
+
 class ParSheetResult(models.Model):
     """The par sheet of one paytable as the engine computes it.  Keyed by what the figures
     depend on (`trainer.engine.parsheets.paytable_key`), so identical tables of any house share
-    one computation, and a version's table never changes, so its par sheet never goes stale."""
+    one computation, and a version's table never changes, so its par sheet never goes stale.
+
+    A computation is a lease: `attempt` numbers each queueing, the worker computing attempt n
+    renews `heartbeat_at` every few seconds, and every write it makes is conditional on the
+    row still being RUNNING at attempt n.  A sheet whose heartbeat stops is queued again as
+    attempt n + 1, and whatever the old worker writes afterwards changes nothing."""
 
     class Status(models.TextChoices):
         QUEUED = "queued", "queued"
@@ -547,12 +570,39 @@ class ParSheetResult(models.Model):
     )
     requested_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    attempt = models.PositiveIntegerField(
+        default=1, help_text="How many times the sheet has been queued (the lease's number)."
+    )
+    heartbeat_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the computing worker last said it is alive."
+    )
+
+    #: A computing worker renews its lease this often ...
+    HEARTBEAT_SECONDS = 5
+    #: ... and a RUNNING sheet whose lease is older than this is stale (its worker died) and
+    #: is queued again: twelve missed beats, so that a loaded machine never trips it, while a
+    #: sheet whose worker was killed is taken up again within about a minute.
+    STALE_AFTER_SECONDS = 60
+    #: A sheet whose worker died this many times is marked failed rather than queued again.
+    MAX_ATTEMPTS = 3
+
+    objects = ParSheetResultQuerySet.as_manager()
 
     class Meta:
         verbose_name = "par sheet"
 
     def __str__(self) -> str:
         return f"Par sheet {self.key[:12]} ({self.get_game_display()}, {self.status})"
+
+    @classmethod
+    def stale_before(cls):
+        """A RUNNING sheet whose last heartbeat is older than this has lost its worker."""
+        return timezone.now() - timedelta(seconds=cls.STALE_AFTER_SECONDS)
+
+    @property
+    def is_stale(self) -> bool:
+        lapsed = self.heartbeat_at is None or self.heartbeat_at < self.stale_before()
+        return self.status == self.Status.RUNNING and lapsed
 
     @property
     def percent(self) -> int:

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
-import time
+import logging
+import threading
 from dataclasses import asdict
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import DatabaseError, close_old_connections, connection, transaction
+from django.db.models import F
 from django.utils import timezone
 
 from trainer.engine import EngineError, HouseRules
 
 from .config import house_rules_of, paytable_of
 from .models import House, HouseRulesSettings, ParSheetResult, PaytableRow, PaytableVersion
+
+logger = logging.getLogger(__name__)
 
 
 def required_rows(version: PaytableVersion):
@@ -46,26 +50,66 @@ def claim_parsheet(
 ) -> tuple[ParSheetResult, bool]:
     """The par-sheet row of a version's table under `rules` (the house's own unless given),
     and whether it needs computing: False when an identical table's sheet is already done or
-    under way (a failed one is queued again).  The row records what to compute (the version
-    and the rules), so any worker can compute it from the row alone.
-    `trainer.houses.tasks.request_parsheet` queues the computation when it is needed."""
+    under way (a failed sheet, and a stale one whose worker died, are queued again as a new
+    attempt).  The row records what to compute (the version and the rules), so any worker can
+    compute it from the row alone.  `trainer.houses.tasks.request_parsheet` queues the
+    computation when it is needed."""
     problems = table_problems(version)
     if problems:
         raise ValidationError(" ".join(problems))
     rules = rules if rules is not None else _rules_of(version)
     key = parsheet_key_of(version, rules)
     inputs = {"version": version, "rules": asdict(rules)}
-    with transaction.atomic():
-        result, created = ParSheetResult.objects.get_or_create(
-            key=key, defaults={"game": version.game, **inputs}
+    result, created = ParSheetResult.objects.get_or_create(
+        key=key, defaults={"game": version.game, "heartbeat_at": timezone.now(), **inputs}
+    )
+    if created:
+        return result, True
+    requeued = requeue_parsheet(result, **inputs)
+    return (requeued or result), requeued is not None
+
+
+def requeue_parsheet(result: ParSheetResult, **inputs) -> ParSheetResult | None:
+    """Queue a failed or stale sheet again as its next attempt, and return it; None, changing
+    nothing, when it is done, queued or running under a live lease.  Compare-and-set on the
+    attempt: of two callers (two workers' sweeps, a sweep and a games manager's retry) only
+    one requeues it.  `inputs` replaces what the row computes (the version and the rules)."""
+    count = (
+        ParSheetResult.objects.retryable(ParSheetResult.stale_before())
+        .filter(pk=result.pk, attempt=result.attempt)
+        .update(
+            status=ParSheetResult.Status.QUEUED,
+            attempt=F("attempt") + 1,
+            heartbeat_at=timezone.now(),
+            error="",
+            done=0,
+            **inputs,
         )
-        if not created and result.status != ParSheetResult.Status.FAILED:
-            return result, False
-        if not created:
-            result.status, result.error, result.done = ParSheetResult.Status.QUEUED, "", 0
-            result.version, result.rules = inputs["version"], inputs["rules"]
-            result.save(update_fields=["status", "error", "done", "version", "rules"])
-    return result, True
+    )
+    if not count:
+        result.refresh_from_db()
+        return None
+    return ParSheetResult.objects.get(pk=result.pk)
+
+
+def requeue_stale_parsheets() -> list[ParSheetResult]:
+    """Every stale sheet queued again (see `requeue_parsheet`), and returned; one whose
+    worker has died `MAX_ATTEMPTS` times is marked failed instead, so that a sheet that kills
+    its worker (memory, say) is not retried for ever: its "Retry" button is still there.  Run
+    by the worker at start and every few seconds (`manage.py parsheet_worker`)."""
+    requeued = []
+    for sheet in ParSheetResult.objects.stale(ParSheetResult.stale_before()):
+        if sheet.attempt >= ParSheetResult.MAX_ATTEMPTS:
+            ParSheetResult.objects.stale(ParSheetResult.stale_before()).filter(
+                pk=sheet.pk, attempt=sheet.attempt
+            ).update(
+                status=ParSheetResult.Status.FAILED,
+                finished_at=timezone.now(),
+                error=f"its worker stopped {sheet.attempt} times without finishing it",
+            )
+        elif (again := requeue_parsheet(sheet)) is not None:
+            requeued.append(again)
+    return requeued
 
 
 def chip_unit_of(house_id: int | None) -> int:
@@ -140,38 +184,106 @@ def copy_version(version: PaytableVersion, *, by, label: str | None = None) -> P
     return copy
 
 
-def compute_parsheet(result_id: int, version_id: int | None = None) -> None:
-    """Compute the par sheet recorded in `ParSheetResult` `result_id` (its version's table
-    under its rules), recording progress as it goes (at most a write a second).  Run by the
-    task worker.  `version_id` serves rows queued before the row recorded its inputs."""
-    result = ParSheetResult.objects.get(pk=result_id)
-    if result.status == ParSheetResult.Status.DONE:
-        return
-    version = PaytableVersion.objects.select_related("house").get(
-        pk=result.version_id or version_id
+class LeaseLost(Exception):
+    """The sheet was queued again (its lease went stale) while this worker computed it."""
+
+
+def start_parsheet(result_id: int, attempt: int | None) -> int | None:
+    """Take the lease of a queued sheet for `attempt` (None: whatever attempt it is at, for a
+    task queued before sheets had attempts): the attempt taken, or None if the sheet is not
+    queued at that attempt (done, requeued, or taken by another worker)."""
+    queued = ParSheetResult.objects.filter(pk=result_id, status=ParSheetResult.Status.QUEUED)
+    if attempt is None:
+        attempt = queued.values_list("attempt", flat=True).first()
+        if attempt is None:
+            return None
+    taken = queued.filter(attempt=attempt).update(
+        status=ParSheetResult.Status.RUNNING, heartbeat_at=timezone.now(), done=0, total=0
     )
-    rules = HouseRules(**result.rules) if result.rules else _rules_of(version)
-    ParSheetResult.objects.filter(pk=result_id).update(status=ParSheetResult.Status.RUNNING)
-    last = [0.0]
+    return attempt if taken else None
+
+
+def beat(result_id: int, attempt: int, **progress) -> bool:
+    """Renew the lease of `attempt` (and record `progress`, done and total); False, changing
+    nothing, if the sheet is no longer running at that attempt."""
+    return bool(
+        ParSheetResult.objects.filter(
+            pk=result_id, attempt=attempt, status=ParSheetResult.Status.RUNNING
+        ).update(heartbeat_at=timezone.now(), **progress)
+    )
+
+
+class _Heartbeat(threading.Thread):
+    """Renews a lease every `ParSheetResult.HEARTBEAT_SECONDS` with the latest progress, in a
+    thread of its own (with its own database connection), so the lease stays fresh while the
+    engine works through a stretch that reports no progress (a banked game's first seconds)."""
+
+    def __init__(self, result_id: int, attempt: int):
+        super().__init__(name=f"parsheet-{result_id}-heartbeat", daemon=True)
+        self.result_id, self.attempt = result_id, attempt
+        self.progress: dict[str, int] = {}
+        self.lost = threading.Event()
+        self.stopped = threading.Event()
+
+    def run(self) -> None:
+        try:
+            while not self.stopped.wait(ParSheetResult.HEARTBEAT_SECONDS):
+                try:
+                    if not beat(self.result_id, self.attempt, **self.progress):
+                        self.lost.set()
+                        return
+                except DatabaseError:
+                    # the connection dropped: try again with a new one at the next beat
+                    logger.warning("Par sheet %s: heartbeat failed", self.result_id, exc_info=True)
+                    close_old_connections()
+        finally:
+            connection.close()
+
+
+def compute_parsheet(
+    result_id: int, version_id: int | None = None, attempt: int | None = None
+) -> None:
+    """Compute the par sheet recorded in `ParSheetResult` `result_id` (its version's table
+    under its rules) as attempt `attempt`, holding its lease while it works (see
+    `ParSheetResult`) and recording progress as it goes.  Run by the task worker.  Does
+    nothing if the sheet is not queued at that attempt; stops if the lease is lost.
+    `version_id` serves rows queued before the row recorded its inputs."""
+    attempt = start_parsheet(result_id, attempt)
+    if attempt is None:
+        return
+    result = ParSheetResult.objects.get(pk=result_id)
+    mine = ParSheetResult.objects.filter(
+        pk=result_id, attempt=attempt, status=ParSheetResult.Status.RUNNING
+    )
+    heartbeat = _Heartbeat(result_id, attempt)
 
     def progress(done: int, total: int) -> None:
-        now = time.monotonic()
-        if now - last[0] >= 1 or done == total:
-            last[0] = now
-            ParSheetResult.objects.filter(pk=result_id).update(done=done, total=total)
+        heartbeat.progress = {"done": done, "total": total}
+        if heartbeat.lost.is_set():
+            raise LeaseLost(f"Par sheet {result_id} was queued again; attempt {attempt} stops.")
 
+    heartbeat.start()
     try:
+        version = PaytableVersion.objects.select_related("house").get(
+            pk=result.version_id or version_id
+        )
+        rules = HouseRules(**result.rules) if result.rules else _rules_of(version)
         sheet = version.engine_game.parsheet(paytable_of(version), rules, progress=progress)
     except EngineError as exc:
-        ParSheetResult.objects.filter(pk=result_id).update(
-            status=ParSheetResult.Status.FAILED, error=str(exc), finished_at=timezone.now()
-        )
+        mine.update(status=ParSheetResult.Status.FAILED, error=str(exc), finished_at=timezone.now())
         return
-    ParSheetResult.objects.filter(pk=result_id).update(
+    except LeaseLost:
+        return
+    finally:
+        heartbeat.stopped.set()
+        heartbeat.join()
+    mine.update(
         status=ParSheetResult.Status.DONE,
         figures=sheet.as_dict(),
         finished_at=timezone.now(),
         error="",
+        heartbeat_at=timezone.now(),
+        **heartbeat.progress,
     )
 
 
