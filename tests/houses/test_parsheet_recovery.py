@@ -56,6 +56,31 @@ def test_a_stale_sheet_is_queued_again_by_the_sweep(
     assert DBTaskResult.objects.ready().get().args_kwargs["kwargs"] == {"attempt": 2}
 
 
+def test_a_sheet_whose_worker_died_before_taking_its_lease_is_queued_again(
+    ms_version, django_capture_on_commit_callbacks
+):
+    # the worker took the task (its row RUNNING) and was killed before start_parsheet: the
+    # sheet still reads "queued", and no task is left that would ever compute it
+    with django_capture_on_commit_callbacks(execute=True):
+        sheet = tasks.request_parsheet(ms_version)
+    DBTaskResult.objects.get().claim("worker-a")
+    with django_capture_on_commit_callbacks(execute=True):
+        assert tasks.requeue_stale_parsheets() == []  # it has not waited long: left alone
+    lapse(sheet)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert [s.pk for s in tasks.requeue_stale_parsheets()] == [sheet.pk]
+    # the dead worker's task is closed and a new one, for the same attempt, waits
+    assert DBTaskResult.objects.failed().count() == 1
+    assert DBTaskResult.objects.ready().get().args_kwargs["kwargs"] == {"attempt": 1}
+    # the next sweep sees that task and queues nothing more
+    lapse(sheet)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert tasks.requeue_stale_parsheets() == []
+    assert DBTaskResult.objects.ready().count() == 1
+    services.compute_parsheet(sheet.pk, attempt=1)
+    assert ParSheetResult.objects.get(pk=sheet.pk).status == "done"
+
+
 def test_the_compute_action_on_a_stale_sheet_queues_it_again(manager_client, running_sheet):
     lapse(running_sheet)
     manager_client.post(

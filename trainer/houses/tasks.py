@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 
 from django.db import transaction
+from django.utils import timezone
 from django_tasks import task
 from django_tasks_db import DatabaseBackend
 from django_tasks_db.models import DBTaskResult
@@ -65,7 +66,51 @@ def requeue_stale_parsheets() -> list[ParSheetResult]:
         _enqueue(again)
     if isinstance(compute_parsheet.get_backend(), DatabaseBackend):
         _close_lost_tasks()
+        requeued += _enqueue_lost_queued()
     return requeued
+
+
+def _sheet_of_task(row: DBTaskResult) -> tuple[int | None, int | None]:
+    """The sheet (and attempt, None for a task queued before attempts) a task row computes."""
+    args, kwargs = row.args_kwargs["args"], row.args_kwargs["kwargs"]
+    result_id = args[0] if args else kwargs.get("result_id")
+    attempt = kwargs.get("attempt", args[2] if len(args) > 2 else None)
+    return result_id, attempt
+
+
+def _enqueue_lost_queued() -> list[ParSheetResult]:
+    """Queue a task again for each sheet that has waited in the queue longer than a lease
+    lasts with no task left to compute it: a worker killed between taking the task and taking
+    the sheet's lease leaves the sheet "queued" and its task closed (`_close_lost_tasks`).
+    The attempt stays the same, so a task that was only slow to come round does no harm:
+    whichever task takes the lease first computes, the other finds it taken and stops."""
+    before = ParSheetResult.stale_before()
+    waiting = list(
+        ParSheetResult.objects.filter(status=ParSheetResult.Status.QUEUED, heartbeat_at__lt=before)
+    )
+    if not waiting:
+        return []
+    pending = DBTaskResult.objects.ready() | DBTaskResult.objects.running()
+    covered = {
+        _sheet_of_task(row)[0]
+        for row in pending.filter(task_path=compute_parsheet.module_path).only("args_kwargs")
+    }
+    lost = []
+    for sheet in waiting:
+        if sheet.pk in covered:
+            continue
+        # compare-and-set on the wait's start, so two sweeps queue one task between them
+        touched = ParSheetResult.objects.filter(
+            pk=sheet.pk,
+            attempt=sheet.attempt,
+            status=ParSheetResult.Status.QUEUED,
+            heartbeat_at=sheet.heartbeat_at,
+        ).update(heartbeat_at=timezone.now())
+        if touched:
+            logger.warning("Par sheet %s had no task left to compute it: queued again", sheet.pk)
+            _enqueue(sheet)
+            lost.append(sheet)
+    return lost
 
 
 def _close_lost_tasks() -> None:
@@ -74,9 +119,7 @@ def _close_lost_tasks() -> None:
         task_path=compute_parsheet.module_path, started_at__lt=before
     )
     for row in running:
-        args, kwargs = row.args_kwargs["args"], row.args_kwargs["kwargs"]
-        result_id = args[0] if args else kwargs.get("result_id")
-        attempt = kwargs.get("attempt", args[2] if len(args) > 2 else None)
+        result_id, attempt = _sheet_of_task(row)
         live = ParSheetResult.objects.filter(
             pk=result_id, status=ParSheetResult.Status.RUNNING, heartbeat_at__gte=before
         )

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("houses", "0008_parsheet_inputs"),
+        ("houses", "0009_money_bounds"),
     ]
 
     operations = [
