@@ -121,7 +121,8 @@ DATABASES = {
     )
 }
 FIXTURE_DIRS = [BASE_DIR / "fixtures"]
-# Long work (par sheets) runs in the task worker, `manage.py db_worker`, off the database.
+# Long work (par sheets) runs in the task worker, `manage.py parsheet_worker` (the database
+# backend's worker, made to survive crashes: trainer.houses.tasks), off the database queue.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 
 # The cache is a database table, so several app servers (gunicorn workers on one machine or
