@@ -24,3 +24,9 @@ def manager_client(client, manager):
 @pytest.fixture
 def ms_version(house):
     return PaytableVersionFactory(house=house, game="mississippi-stud", label="Base")
+
+
+@pytest.fixture
+def immediate_tasks(settings):
+    """Tasks run as they are queued (on commit), in the test's own process and transaction."""
+    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}

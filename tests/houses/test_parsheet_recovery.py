@@ -1,6 +1,7 @@
 """Par sheets survive their worker: a lease (attempt number and heartbeat), stale sheets
 queued again, a worker that reconnects, a Retry button, and a status that follows itself."""
 
+import importlib
 import os
 import signal
 import sqlite3
@@ -11,6 +12,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from django.apps import apps as django_apps
 from django.conf import settings
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
@@ -306,3 +308,47 @@ def test_the_worker_reconnects_when_its_database_connection_is_dropped():
     assert cut_short[0] == "done" and cut_short[2] == 2, err
     assert after[0] == "done", err
     assert "reconnecting" in err
+
+
+def test_a_computation_that_breaks_is_recorded_as_failed_not_left_running(ms_version, monkeypatch):
+    sheet, _ = services.claim_parsheet(ms_version)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("out of cards")
+
+    monkeypatch.setattr(type(ms_version.engine_game), "parsheet", broken)
+    services.compute_parsheet(sheet.pk, attempt=sheet.attempt)
+    sheet.refresh_from_db()
+    assert sheet.status == "failed" and "RuntimeError: out of cards" in sheet.error
+
+
+def test_a_sheet_left_running_before_the_upgrade_is_closed_and_retried_with_its_version(
+    manager_client, ms_version, django_capture_on_commit_callbacks
+):
+    # as a worker killed before sheets recorded their inputs left it: running for ever
+    key = services.parsheet_key_of(ms_version)
+    legacy = ParSheetResult.objects.create(
+        key=key, game=ms_version.game, status="running", done=43, total=100
+    )
+    migration = importlib.import_module(
+        "trainer.houses.migrations.0011_close_legacy_running_sheets"
+    )
+    migration.close_legacy_running(django_apps, None)
+    legacy.refresh_from_db()
+    assert legacy.status == "failed" and "Retry" in legacy.error
+    # Retry on the version's page records the version, so the sheet can be computed
+    with django_capture_on_commit_callbacks(execute=True):
+        manager_client.post(f"/admin/houses/paytableversion/{ms_version.pk}/parsheet/")
+    legacy.refresh_from_db()
+    assert (legacy.status, legacy.version_id, legacy.attempt) == ("queued", ms_version.pk, 2)
+    services.compute_parsheet(legacy.pk, attempt=legacy.attempt)
+    assert ParSheetResult.objects.get(pk=legacy.pk).status == "done"
+
+
+def test_a_sheet_that_names_no_version_fails_saying_what_to_do(ms_version):
+    legacy = ParSheetResult.objects.create(
+        key=services.parsheet_key_of(ms_version), game=ms_version.game, status="queued"
+    )
+    services.compute_parsheet(legacy.pk, attempt=legacy.attempt)
+    legacy.refresh_from_db()
+    assert legacy.status == "failed" and "Compute par sheet" in legacy.error

@@ -34,11 +34,6 @@ def test_the_command_reads_a_paytable_and_refuses_bad_input(capsys, db):
         call_command("parsheet", "casino-stud", "--house", "nowhere")
 
 
-@pytest.fixture
-def immediate_tasks(settings):
-    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
-
-
 def test_compute_action_stores_the_par_sheet_and_identical_tables_share_it(
     manager_client, ms_version, immediate_tasks, django_capture_on_commit_callbacks
 ):
@@ -79,7 +74,12 @@ def test_a_table_that_gives_the_player_the_edge_is_flagged_before_activation(
     assert not version.is_active
     page = manager_client.get(url).content.decode()
     assert "gives the PLAYER the edge" in page and "Activate anyway" in page
-    manager_client.post(url)
+    assert 'name="player_edge_confirmed"' in page
+    # a post without the page's confirmation (forged, or sent before the sheet was known)
+    refused = manager_client.post(url, follow=True).content.decode()
+    version.refresh_from_db()
+    assert not version.is_active and "gives the PLAYER the edge" in refused
+    manager_client.post(url, {"player_edge_confirmed": "1"})
     version.refresh_from_db()
     assert version.is_active
 

@@ -196,6 +196,9 @@ def test_new_version_from_this_one_and_activate_through_the_admin(manager_client
     assert copy.number == 2 and list(copy.rows.values_list("category", "win")) == list(
         ms_version.rows.values_list("category", "win")
     )
+    # activation waits for the copy's par sheet (an identical table's would do)
+    sheet, _ = services.claim_parsheet(copy)
+    services.compute_parsheet(sheet.pk, attempt=sheet.attempt)
     manager_client.post(
         "/admin/houses/paytableversion/",
         {"action": "activate", "_selected_action": [copy.pk]},

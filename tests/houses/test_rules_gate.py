@@ -18,11 +18,6 @@ def demo_client(client, demo):
     return client
 
 
-@pytest.fixture
-def immediate_tasks(settings):
-    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
-
-
 def change_url(demo) -> str:
     return f"/admin/houses/houserulessettings/{demo.rules.pk}/change/"
 

@@ -288,7 +288,9 @@ def test_the_api_answers_bad_bodies_with_400(signed_in, body):
 
 
 def test_the_api_refuses_get(signed_in):
-    assert signed_in.get("/api/rulings").status_code == 405
+    wrong_method = signed_in.get("/api/rulings")
+    assert wrong_method.status_code == 405 and wrong_method["Allow"] == "POST"
+    assert wrong_method.json()["error"]["message"] == "Send one ruling request with POST."
 
 
 def test_the_api_needs_the_csrf_token(django_user_model):

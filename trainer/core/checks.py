@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib.auth.hashers import check_password
 from django.core.checks import Error, Tags, register
-from django.db import DatabaseError
+from django.db import DatabaseError, transaction
 
 DEMO_PASSWORD_ID = "trainer.E001"
 
@@ -30,7 +30,9 @@ def check_demo_passwords(app_configs, **kwargs):
     if settings.DEBUG:
         return []
     try:
-        found = demo_users_with_demo_password()
+        # a savepoint of its own: a failed read never spoils a transaction around the check
+        with transaction.atomic():
+            found = demo_users_with_demo_password()
     except DatabaseError:
         return []  # no database or no tables yet (before `migrate`): no users to find
     if not found:

@@ -13,6 +13,10 @@ from types import MappingProxyType
 from .errors import EngineError
 from .paytables import Paytable
 
+#: the largest Caribbean Stud call multiple a house may set (RULES.md's default is 2); with it a
+#: position stakes at most eleven Antes, which bounds every payout a question can ask for
+MAX_CALL_MULTIPLE = 10
+
 
 @dataclass(frozen=True)
 class HouseRules:
@@ -42,8 +46,8 @@ class HouseRules:
             raise EngineError("The chip unit must be at least 1.")
         if self.split_pot_odd_chip not in ("high", "low"):
             raise EngineError("The odd chip of a split pot goes to the high or the low half.")
-        if self.call_multiple < 1:
-            raise EngineError("The call multiple must be at least 1.")
+        if not 1 <= self.call_multiple <= MAX_CALL_MULTIPLE:
+            raise EngineError(f"The call multiple must be from 1 to {MAX_CALL_MULTIPLE}.")
         for name in ("mississippi_payout_cap", "call_payout_cap"):
             cap = getattr(self, name)
             if cap is not None and cap < 0:

@@ -16,6 +16,7 @@ from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
+from django_htmx.http import HttpResponseClientRefresh
 
 from trainer.engine import EngineError
 from trainer.engine.figures import edge_words
@@ -268,7 +269,7 @@ class PaytableVersionAdmin(HouseScopedAdmin):
         if request.method == "POST":
             if not request.user.has_perm("houses.change_paytableversion"):
                 raise PermissionDenied
-            again = tasks.retry_parsheet(sheet) if sheet is not None else None
+            again = tasks.retry_parsheet(sheet, version) if sheet is not None else None
             if again is None:
                 self.message_user(
                     request,
@@ -280,39 +281,52 @@ class PaytableVersionAdmin(HouseScopedAdmin):
             return HttpResponseRedirect(
                 reverse("admin:houses_paytableversion_change", args=[version.pk])
             )
+        reload_when_done = request.GET.get("then") == "reload"
+        if reload_when_done and sheet is not None and not sheet.under_way:
+            # the activation page: its button depends on the finished sheet, so load it anew
+            return HttpResponseClientRefresh()
         context = {
             "result": sheet,
             "version": version,
             "polled": True,
             "in_form": request.GET.get("in_form") == "1",
+            "reload_when_done": reload_when_done,
         }
         return TemplateResponse(request, "houses/parsheet.html", context)
 
     def activate_view(self, request, object_id):
-        """The explicit activation step: the table, its par sheet (a player edge in red), and
-        one button."""
+        """The explicit activation step: the table, its par sheet (queued if it is not there
+        yet: activation waits for it), a player edge in red, and one button."""
         version = self.get_object(request, str(object_id))
         if version is None or not self.has_view_permission(request, version):
             raise PermissionDenied
         if not request.user.has_perm("houses.change_paytableversion"):
             raise PermissionDenied
-        sheet = services.parsheet_of(version)
+        here = reverse("admin:houses_paytableversion_activate", args=[version.pk])
         if request.method == "POST":
+            confirmed = request.POST.get("player_edge_confirmed") == "1"
             try:
-                services.activate(version, by=request.user)
+                services.activate_checked(version, by=request.user, player_edge_confirmed=confirmed)
             except ValidationError as exc:
                 self.message_user(request, " ".join(exc.messages), messages.ERROR)
-            else:
-                self.message_user(request, f"{version} is now the active table.", messages.SUCCESS)
+                return HttpResponseRedirect(here)
+            self.message_user(request, f"{version} is now the active table.", messages.SUCCESS)
             return HttpResponseRedirect(
                 reverse("admin:houses_paytableversion_change", args=[version.pk])
             )
+        problems = services.table_problems(version)
+        # queues the sheet if it is missing or failed; the edge is confirmed by the button
+        waiting = (
+            [] if problems else services.activation_problems(version, player_edge_confirmed=True)
+        )
         context = {
             **self.admin_site.each_context(request),
             "title": f"Activate {version}",
             "version": version,
-            "result": sheet,
-            "problems": services.table_problems(version),
+            "result": services.parsheet_of(version),
+            "problems": problems,
+            "waiting": waiting,
+            "reload_when_done": True,
             "opts": self.model._meta,
         }
         return TemplateResponse(request, "houses/activate.html", context)
@@ -359,28 +373,35 @@ class PaytableVersionAdmin(HouseScopedAdmin):
             initial.setdefault("house", request.user.house_id)
         return initial
 
-    @admin.action(description="Activate the selected version (replaces the active one)")
+    @admin.action(
+        description="Activate the selected version (replaces the active one)",
+        permissions=["change"],
+    )
     def activate(self, request, queryset):
         if queryset.count() != 1:
             self.message_user(request, "Select exactly one version to activate.", messages.ERROR)
-            return
+            return None
         version = queryset.get()
         if not self.has_view_permission(request, version):
             raise PermissionDenied
         sheet = services.parsheet_of(version)
-        if sheet is not None and sheet.player_edge:
-            # flagged in red: activating it takes the confirmation page
+        if version.engine_game.has_parsheet and (
+            sheet is None or sheet.status != sheet.Status.DONE or sheet.player_edge
+        ):
+            # its par sheet is still to come, or it is flagged in red: the activation page
+            # computes it, shows it and asks
             return HttpResponseRedirect(
                 reverse("admin:houses_paytableversion_activate", args=[version.pk])
             )
         try:
-            services.activate(version, by=request.user)
+            services.activate_checked(version, by=request.user)
         except ValidationError as exc:
             self.message_user(request, " ".join(exc.messages), messages.ERROR)
-            return
+            return None
         self.message_user(request, f"{version} is now the active table.", messages.SUCCESS)
+        return None
 
-    @admin.action(description="Compute par sheet (runs in the background)")
+    @admin.action(description="Compute par sheet (runs in the background)", permissions=["change"])
     def compute_par_sheet(self, request, queryset):
         for version in queryset:
             if not self.has_view_permission(request, version):

@@ -24,7 +24,7 @@ from django.utils.crypto import salted_hmac
 from trainer.engine import Category
 from trainer.engine.drills.stakes import ANTE_STEPS, POT_STEPS, TABLE_CHIP
 from trainer.engine.games import GAMES, paid_games
-from trainer.engine.house import HouseRules
+from trainer.engine.house import MAX_CALL_MULTIPLE, HouseRules
 from trainer.engine.paytables import MAX_ODDS
 from trainer.engine.requests import MAX_AMOUNT
 
@@ -478,7 +478,7 @@ class HouseRulesSettings(models.Model):
     call_multiple = models.PositiveSmallIntegerField(
         "Caribbean Stud call multiple",
         default=RULE_DEFAULTS.call_multiple,
-        validators=[MinValueValidator(1), MaxValueValidator(10)],
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_CALL_MULTIPLE)],
         help_text="The Call is this many times the Ante.",
     )
     call_payout_cap = models.PositiveIntegerField(
@@ -603,6 +603,12 @@ class ParSheetResult(models.Model):
     def is_stale(self) -> bool:
         lapsed = self.heartbeat_at is None or self.heartbeat_at < self.stale_before()
         return self.status == self.Status.RUNNING and lapsed
+
+    @property
+    def under_way(self) -> bool:
+        """Queued or running under a live lease: its status block keeps following it."""
+        live = self.status in (self.Status.QUEUED, self.Status.RUNNING)
+        return live and not self.is_stale
 
     @property
     def percent(self) -> int:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from dataclasses import asdict
 
 from django.core.exceptions import ValidationError
-from django.db import DatabaseError, close_old_connections, connection, transaction
+from django.db import DatabaseError, Error, close_old_connections, connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -57,9 +58,8 @@ def claim_parsheet(
     problems = table_problems(version)
     if problems:
         raise ValidationError(" ".join(problems))
-    rules = rules if rules is not None else _rules_of(version)
+    inputs = inputs_of(version, rules)
     key = parsheet_key_of(version, rules)
-    inputs = {"version": version, "rules": asdict(rules)}
     result, created = ParSheetResult.objects.get_or_create(
         key=key, defaults={"game": version.game, "heartbeat_at": timezone.now(), **inputs}
     )
@@ -67,6 +67,13 @@ def claim_parsheet(
         return result, True
     requeued = requeue_parsheet(result, **inputs)
     return (requeued or result), requeued is not None
+
+
+def inputs_of(version: PaytableVersion, rules: HouseRules | None = None) -> dict:
+    """What a sheet row records to compute: the version and the rules (the house's own unless
+    given), as `ParSheetResult` fields."""
+    rules = rules if rules is not None else _rules_of(version)
+    return {"version": version, "rules": asdict(rules)}
 
 
 def requeue_parsheet(result: ParSheetResult, **inputs) -> ParSheetResult | None:
@@ -232,7 +239,7 @@ class _Heartbeat(threading.Thread):
                     if not beat(self.result_id, self.attempt, **self.progress):
                         self.lost.set()
                         return
-                except DatabaseError:
+                except Error:  # DatabaseError or InterfaceError
                     # the connection dropped: try again with a new one at the next beat
                     logger.warning("Par sheet %s: heartbeat failed", self.result_id, exc_info=True)
                     close_old_connections()
@@ -247,7 +254,9 @@ def compute_parsheet(
     under its rules) as attempt `attempt`, holding its lease while it works (see
     `ParSheetResult`) and recording progress as it goes.  Run by the task worker.  Does
     nothing if the sheet is not queued at that attempt; stops if the lease is lost.
-    `version_id` serves rows queued before the row recorded its inputs."""
+    `version_id` serves rows queued before the row recorded its inputs.  A database error
+    goes up to the worker (which reconnects; the lease lapses and the sheet is queued again);
+    any other failure is recorded on the sheet, which then offers "Retry"."""
     attempt = start_parsheet(result_id, attempt)
     if attempt is None:
         return
@@ -255,35 +264,63 @@ def compute_parsheet(
     mine = ParSheetResult.objects.filter(
         pk=result_id, attempt=attempt, status=ParSheetResult.Status.RUNNING
     )
-    heartbeat = _Heartbeat(result_id, attempt)
+    # Inside a transaction (a test, or a task run at once in a request) the row is not yet
+    # visible to another connection, so the heartbeat is written in line, here, instead.
+    heartbeat = None if connection.in_atomic_block else _Heartbeat(result_id, attempt)
+    last = [time.monotonic()]
 
     def progress(done: int, total: int) -> None:
+        if heartbeat is None:
+            now = time.monotonic()
+            if now - last[0] >= ParSheetResult.HEARTBEAT_SECONDS:
+                last[0] = now
+                beat(result_id, attempt, done=done, total=total)
+            return
         heartbeat.progress = {"done": done, "total": total}
         if heartbeat.lost.is_set():
             raise LeaseLost(f"Par sheet {result_id} was queued again; attempt {attempt} stops.")
 
-    heartbeat.start()
+    def failed(error: str) -> None:
+        mine.update(status=ParSheetResult.Status.FAILED, error=error, finished_at=timezone.now())
+
+    if heartbeat is not None:
+        heartbeat.start()
     try:
-        version = PaytableVersion.objects.select_related("house").get(
-            pk=result.version_id or version_id
+        version = (
+            PaytableVersion.objects.select_related("house")
+            .filter(pk=result.version_id or version_id)
+            .first()
         )
+        if version is None:
+            failed(
+                "it does not say which table to compute (it was queued before this was "
+                "recorded); choose “Compute par sheet” on the version again"
+            )
+            return
         rules = HouseRules(**result.rules) if result.rules else _rules_of(version)
         sheet = version.engine_game.parsheet(paytable_of(version), rules, progress=progress)
     except EngineError as exc:
-        mine.update(status=ParSheetResult.Status.FAILED, error=str(exc), finished_at=timezone.now())
+        failed(str(exc))
         return
     except LeaseLost:
         return
+    except DatabaseError:
+        raise
+    except Exception as exc:
+        logger.exception("Par sheet %s failed", result_id)
+        failed(f"the computation stopped with an error ({type(exc).__name__}: {exc})")
+        return
     finally:
-        heartbeat.stopped.set()
-        heartbeat.join()
+        if heartbeat is not None:
+            heartbeat.stopped.set()
+            heartbeat.join()
     mine.update(
         status=ParSheetResult.Status.DONE,
         figures=sheet.as_dict(),
         finished_at=timezone.now(),
         error="",
         heartbeat_at=timezone.now(),
-        **heartbeat.progress,
+        **(heartbeat.progress if heartbeat is not None else {}),
     )
 
 
@@ -325,6 +362,30 @@ def house_rules_problems(
             continue
         problems.extend(_edge_problems(version, proposed, player_edge_confirmed, tasks))
     return problems
+
+
+def activation_problems(version: PaytableVersion, *, player_edge_confirmed: bool = False):
+    """Why a games manager cannot activate `version` yet, in their words (empty: they can):
+    the table's own problems, then the gate a house-rule change also goes through: for a game
+    with a par sheet, the sheet under the house's rules is computed first (queued here), and
+    a player edge needs `player_edge_confirmed`."""
+    from . import tasks  # tasks imports this module: look it up when a table is checked
+
+    problems = table_problems(version)
+    if problems or not version.engine_game.has_parsheet:
+        return problems
+    return _edge_problems(version, _rules_of(version), player_edge_confirmed, tasks)
+
+
+@transaction.atomic
+def activate_checked(
+    version: PaytableVersion, *, by, player_edge_confirmed: bool = False
+) -> PaytableVersion:
+    """Activate `version` as a games manager does: only through `activation_problems`."""
+    problems = activation_problems(version, player_edge_confirmed=player_edge_confirmed)
+    if problems:
+        raise ValidationError(problems)
+    return activate(version, by=by)
 
 
 def _edge_problems(version, proposed: HouseRules, confirmed: bool, tasks) -> list[str]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django_tasks import task
 from django_tasks_db import DatabaseBackend
@@ -42,10 +43,15 @@ def request_parsheet(version: PaytableVersion, rules: HouseRules | None = None) 
     return result
 
 
-def retry_parsheet(result: ParSheetResult) -> ParSheetResult | None:
-    """Queue a failed or stale sheet again (the version page's "Retry"); None if it is not
-    failed or stale (done meanwhile, or already queued again by someone else)."""
-    again = services.requeue_parsheet(result)
+def retry_parsheet(
+    result: ParSheetResult, version: PaytableVersion | None = None
+) -> ParSheetResult | None:
+    """Queue a failed or stale sheet again (the version page's "Retry", which names its
+    version: the sheet then records it, as a sheet queued before sheets recorded what they
+    compute needs); None if it is not failed or stale (done meanwhile, or already queued
+    again by someone else)."""
+    inputs = services.inputs_of(version) if version is not None else {}
+    again = services.requeue_parsheet(result, **inputs)
     if again is not None:
         _enqueue(again)
     return again
@@ -86,7 +92,9 @@ def _enqueue_lost_queued() -> list[ParSheetResult]:
     whichever task takes the lease first computes, the other finds it taken and stops."""
     before = ParSheetResult.stale_before()
     waiting = list(
-        ParSheetResult.objects.filter(status=ParSheetResult.Status.QUEUED, heartbeat_at__lt=before)
+        ParSheetResult.objects.filter(status=ParSheetResult.Status.QUEUED).filter(
+            Q(heartbeat_at__lt=before) | Q(heartbeat_at__isnull=True)  # null: queued before
+        )
     )
     if not waiting:
         return []

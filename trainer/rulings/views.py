@@ -11,7 +11,7 @@ from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods
 from django_htmx.http import HttpResponseClientRefresh
 
 from trainer.engine.games import GAMES
@@ -92,9 +92,12 @@ def desk_closed(sitting) -> str:
 
 
 @csrf_exempt  # checked by _rule_json, once the body is known to be JSON (see there)
-@require_POST
 def api_rulings(request):
     """POST /api/rulings: one request object in, 200 with the ruling or 400 with the error."""
+    if request.method != "POST":
+        response = _error(405, "Send one ruling request with POST.")
+        response["Allow"] = "POST"
+        return response
     if request.content_type != "application/json":
         # refused before anything reads the body: the CSRF check would parse a form (and
         # answer one too large with Django's HTML page) before the view could say a word

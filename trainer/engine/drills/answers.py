@@ -8,6 +8,7 @@ from typing import Any
 
 from ..errors import EngineError
 from ..games.banked_stud import MATCH_ROUNDS
+from ..house import MAX_CALL_MULTIPLE
 from ..paytables import MAX_ODDS
 from ..requests import MAX_AMOUNT
 from .kinds import AnswerField
@@ -24,11 +25,13 @@ class AnswerError(EngineError):
 _WHOLE = re.compile(r"\+?[0-9]+", re.ASCII)
 _SIGNED = re.compile(r"[+-]?[0-9]+", re.ASCII)
 _SEAT = re.compile(r"(?:seat\s*)?([0-9]+)", re.ASCII | re.IGNORECASE)
-#: the largest amount an answer may give: no question asks for more, since every stake is at
-#: most MAX_AMOUNT, a payout at most MAX_ODDS times its stake (on the Ante and the Call or
-#: Raise, at most three times the Ante: so four stakes' worth), and a ledger totals at most
-#: MATCH_ROUNDS hands; a house's largest units can reach this, so it is not a table limit
-MAX_ANSWER = MAX_AMOUNT * MAX_ODDS * 4 * MATCH_ROUNDS
+#: the largest amount an answer may give: no question asks for more.  A position stakes at most
+#: 1 + MAX_CALL_MULTIPLE Antes (an Ante and a Call; Mississippi Stud's Ante and three streets
+#: of at most 3 Antes come to 10), an Ante is at most MAX_AMOUNT, a payout at most MAX_ODDS
+#: times its stake, and a ledger totals at most MATCH_ROUNDS hands.  A house's largest units
+#: can come near it, so it is not a table limit.  (About 2.2e17: within a 64-bit integer, as
+#: a JSON number is stored.)
+MAX_ANSWER = MAX_AMOUNT * (1 + MAX_CALL_MULTIPLE) * MAX_ODDS * MATCH_ROUNDS
 #: more digits than this is no question's amount (and keeps int() away from huge strings)
 _MAX_DIGITS = len(str(MAX_ANSWER)) + 1
 

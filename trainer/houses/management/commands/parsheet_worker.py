@@ -15,7 +15,7 @@ import logging
 import time
 
 from django.core.management.base import BaseCommand, CommandError
-from django.db import DatabaseError, close_old_connections, connections
+from django.db import Error, close_old_connections, connections
 from django.utils.crypto import get_random_string
 from django_tasks import DEFAULT_TASK_BACKEND_ALIAS, DEFAULT_TASK_QUEUE_NAME
 from django_tasks_db.management.commands.db_worker import Worker
@@ -99,7 +99,7 @@ class Command(BaseCommand):
                 # its handlers: a signal ends an idle worker at once, a busy one after its task
                 worker.configure_signals()
                 worker.run()
-            except DatabaseError as exc:
+            except Error as exc:  # DatabaseError or InterfaceError
                 # a dropped connection (a restarted or failed-over database server, an idle
                 # connection cut by a proxy, pg_terminate_backend): close it, wait, go on; a
                 # par sheet it was computing goes stale and is queued again by a sweep
