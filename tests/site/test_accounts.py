@@ -167,7 +167,7 @@ def test_seed_demo_warns_about_the_demo_password(db, settings):
 def test_without_mail_the_sign_in_page_says_ask_your_supervisor(client, db, settings):
     settings.PASSWORD_RESET_BY_EMAIL = False
     page = client.get(LOGIN).content.decode()
-    assert "Forgot your password? Ask your supervisor." in page
+    assert "Forgot your password? Ask your supervisor (supervisors: your games manager)." in page
     assert "/accounts/password_reset/" not in page
 
 
