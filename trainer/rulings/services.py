@@ -13,6 +13,7 @@ from trainer.assessments.models import Sitting
 from trainer.engine.errors import RulingError
 from trainer.engine.games import GAMES
 from trainer.engine.house import HouseConfig
+from trainer.engine.jsontext import NotJSON, read_json  # noqa: F401 (the desk's readers)
 from trainer.engine.requests import is_text, refuse_unwritable
 from trainer.engine.rulings import rule, unknown_house
 from trainer.houses.config import house_setup
@@ -77,35 +78,6 @@ def _echo(request: dict) -> dict[str, Any]:
 
 
 # --- JSON text in and out ---------------------------------------------------------------------
-
-
-class NotJSON(ValueError):
-    """Text that is not one JSON value; the message says why in a few words ("is not UTF-8
-    text"), for the caller to put after "Line 3" or "The body"."""
-
-
-def _integer(text: str) -> int | float:
-    # Python refuses to read an integer of more than a few thousand digits; it is a number all
-    # the same, too large to hold, so it is read as Infinity and refused as one
-    try:
-        return int(text)
-    except ValueError:
-        return -math.inf if text.startswith("-") else math.inf
-
-
-def read_json(raw: bytes) -> object:
-    """One JSON value from UTF-8 bytes, or NotJSON.  NaN and Infinity are read (as Python's
-    json reads them) so that `give_ruling` can refuse them naming the field they are in."""
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise NotJSON("is not UTF-8 text") from None
-    try:
-        return json.loads(text, parse_int=_integer)
-    except RecursionError:
-        raise NotJSON("nests too deeply to be a request") from None
-    except ValueError as exc:
-        raise NotJSON(f"is not JSON ({getattr(exc, 'msg', exc)})") from None
 
 
 UNWRITABLE = (

@@ -88,6 +88,7 @@ def paid_games() -> Iterator[Game]:
 def _registered() -> None:
     # imported here: requests reads the game modules' constants, the registry joins both
     from .. import requests
+    from . import situations
 
     register(
         Game(
@@ -103,6 +104,8 @@ def _registered() -> None:
             house_rules=("chip_unit", "mississippi_payout_cap"),
             preview=mississippi_stud.preview,
             has_parsheet=True,
+            settles="net",
+            situation=situations.mississippi_stud,
         )
     )
     for profile, table, read, house_rules in (
@@ -128,6 +131,8 @@ def _registered() -> None:
                 house_rules=house_rules,
                 preview=partial(banked_stud.preview, profile),
                 has_parsheet=True,
+                settles="net",
+                situation=partial(situations.banked_stud, profile),
             )
         )
     register(
@@ -139,6 +144,8 @@ def _registered() -> None:
             shape="pot-hands",
             seats=mississippi_gonorrhea.SEATS,
             house_rules=("chip_unit", "split_pot_odd_chip", "stand_pat_allowed", "reuse_discards"),
+            settles="shares",
+            situation=situations.mississippi_gonorrhea,
         )
     )
     register(
@@ -150,6 +157,9 @@ def _registered() -> None:
             shape="ask-seats",
             seats=english_stud.SEATS,
             house_rules=("chip_unit", "stud_stock_shortage"),
+            # only a showdown's ruling settles chips (its `shares`); the audit refuses the others
+            settles="shares",
+            situation=situations.english_stud,
         )
     )
 

@@ -21,6 +21,9 @@ from ..paytables import Paytable
 Reader = Callable[[Mapping, HouseConfig], Any]
 #: rules a typed request: the response fields of RULING_API.md, with `steps`
 Ruler = Callable[[Any, HouseConfig], dict[str, Any]]
+#: names what went wrong on a mispaid hand, in a dealer's words, from (the typed request, its
+#: ruling, what was paid, the house's configuration): `trainer.engine.games.situations`
+Situation = Callable[[Any, Mapping[str, Any], Any, HouseConfig], str]
 
 
 @dataclass(frozen=True)
@@ -62,6 +65,12 @@ class Game:
     preview: Callable[[HouseConfig], list[PreviewRow]] | None = None
     #: whether the engine computes this game's par sheet
     has_parsheet: bool = False
+    #: the ruling field that settles chips, which an audit checks what was paid against:
+    #: "net" (the player's net, a whole number) or "shares" (seat -> chips); None: the game's
+    #: rulings settle no chips and cannot be audited
+    settles: str | None = None
+    #: what went wrong on a mispaid hand (needed when `settles` is set)
+    situation: Situation | None = None
 
     def __str__(self) -> str:
         return self.title
