@@ -6,12 +6,11 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from unittest import mock
 
+from tests.factories import PaytableVersionFactory
 from trainer.engine.hands import Category
 from trainer.houses import services
 from trainer.houses.models import HouseRulesRecord, TableActivation
 from trainer.houses.timeline import HouseTimeline
-
-from tests.factories import PaytableVersionFactory
 
 MAY = [datetime(2024, 5, day, 12, tzinfo=UTC) for day in range(1, 8)]
 GAME = "mississippi-stud"

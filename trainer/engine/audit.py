@@ -195,7 +195,7 @@ def _head(line: Mapping[str, Any]) -> dict[str, Any]:
     """What an answer echoes of the line, where it can be echoed as it is."""
     game = line.get("game")
     request_id = line.get("id")
-    has_id = "id" in line and _is_id(request_id)
+    has_id = "id" in line and _is_id(request_id) and _writable(request_id)
     return {
         "game": game if isinstance(game, str) and game in GAMES else None,
         "dealer": _text(line.get(_dealer_key(line))),
