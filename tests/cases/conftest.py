@@ -43,3 +43,23 @@ def save_form(client):
         return {"request": hidden(page, "request"), "token": hidden(page, "token")}
 
     return run
+
+
+@pytest.fixture
+def keep():
+    """Save a case through the service (as the save view does), for tests about reading."""
+    import json
+    import secrets
+
+    from trainer.cases.services import save_case
+
+    def run(user, hand=HAND, *, house="demo", note=""):
+        from trainer.engine.games import GAMES
+        from trainer.rulings.forms import form_for
+
+        form = form_for(GAMES[hand["game"]], {**hand, "house": house}, houses=[user.house])
+        assert form.is_valid(), form.errors
+        text = json.dumps(form.ruling_request())
+        return save_case(user=user, request_text=text, note=note, token=secrets.token_hex(8)).case
+
+    return run
