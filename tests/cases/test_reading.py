@@ -72,7 +72,7 @@ def test_the_case_page_shows_the_record_and_loads_the_print_stylesheet(client, s
     page = response.content.decode()
     assert response.status_code == 200
     assert 'href="/static/cases/print.css" media="print"' in page
-    for text in (case.paytable_label, "super-sue", "fifth street bet", case.steps[0]):
+    for text in (case.paytable_label, "super-sue", "fifth street bet", case.steps[0], "chip unit"):
         assert text in page
     css = b"".join(client.get("/static/cases/print.css").streaming_content).decode()
     assert ".site-header" in css and "display: none" in css

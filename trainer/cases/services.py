@@ -20,7 +20,7 @@ from trainer.engine.errors import EngineError
 from trainer.engine.games import GAMES
 from trainer.engine.rulings import unknown_house
 from trainer.houses.config import house_setup
-from trainer.houses.models import House
+from trainer.houses.models import House, HouseRulesSettings
 from trainer.houses.services import mark_used
 from trainer.rulings.services import NotJSON, as_json, give_ruling, open_sitting, read_json
 
@@ -218,6 +218,16 @@ def add_note(*, user, case: Case, text: str) -> CaseNote:
         raise CaseRefused("Write the note first: an empty note adds nothing.")
     with transaction.atomic():
         return _note(case, user, text)
+
+
+def rules_in_words(case: Case) -> list[tuple[str, str]]:
+    """The case's house rules as the admin names them ("none" for no cap, "yes" or "no")."""
+    names = {f.name: str(f.verbose_name) for f in HouseRulesSettings._meta.fields}
+    words = {"None": "none", "True": "yes", "False": "no"}
+    return [
+        (names.get(name, name), words.get(str(value), str(value)))
+        for name, value in case.house_rules.items()
+    ]
 
 
 def ruling_json(case: Case) -> str:

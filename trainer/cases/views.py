@@ -73,6 +73,7 @@ def _detail_context(case: Case, note_form: NoteForm) -> dict:
         "shown_cards": shown_cards,
         "answer_rows": answer_rows,
         "ruling_json": services.ruling_json(case),
+        "house_rules": services.rules_in_words(case),
         "note_form": note_form,
     }
 
