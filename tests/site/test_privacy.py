@@ -7,6 +7,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from tests.factories import AssessmentFactory, AssignmentFactory, right_answer
 from trainer.assessments import services as tests_services
+from trainer.cases import services as cases_services
 from trainer.drills import services as drill_services
 
 #: an id no row has in a test database (every table starts from 1 and holds a handful)
@@ -72,8 +73,9 @@ def routes_with_an_id() -> set[str]:
 
 
 @pytest.fixture
-def tinas(demo, trainee, other_trainee, stranger):
-    """Tina's things, and a sitting of Otto's own (to name Tina's question inside it)."""
+def tinas(demo, trainee, other_trainee, stranger, supervisor):
+    """Tina's things, a sitting of Otto's own (to name Tina's question inside it), and a
+    dispute case of Tina's house."""
     session = drill_services.start_session(trainee=trainee, kind="ms-pay", level=1)
     test = AssessmentFactory(house=demo, parts=[("hand-five", 2)])
     running = tests_services.start_sitting(
@@ -103,6 +105,13 @@ def tinas(demo, trainee, other_trainee, stranger):
         "finished": finished,
         "test": test,
         "ottos": ottos,
+        "case": cases_services.save_case(
+            user=supervisor,
+            request_text='{"game": "caribbean-stud", "house": "demo", "player": "2h 5h 9h Jh Kh",'
+            ' "dealer": "Kc 9d 7s 4c 2s", "ante": 10, "action": "call"}',
+            note="",
+            token="privacy-probe",
+        ).case,
     }
 
 
@@ -134,6 +143,13 @@ def supervisor_requests(t, trainee):
         "progress:trainee": ("get", [trainee.pk], [NOBODY], None),
         "progress:attempts-csv": ("get", [trainee.pk], [NOBODY], None),
         "set-password": ("get", [trainee.pk], [NOBODY], None),
+        "cases:detail": ("get", ["demo", t["case"].number], ["demo", NOBODY], None),
+        "cases:add-note": (
+            "post",
+            ["demo", t["case"].number],
+            ["demo", NOBODY],
+            {"text": "probe"},
+        ),
     }
 
 

@@ -14,6 +14,8 @@ from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods
 from django_htmx.http import HttpResponseClientRefresh
 
+from trainer.cases.forms import SaveCaseForm
+from trainer.cases.services import keeper_houses, may_keep_cases
 from trainer.engine.games import GAMES
 from trainer.houses.models import House
 
@@ -135,6 +137,16 @@ def _rule_json(request):
     )
 
 
+def save_as_case(user, ruling_request: dict) -> tuple[SaveCaseForm | None, str]:
+    """The "Save as a case" form under a ruling, for those who keep a house's cases (or why
+    this ruling cannot be kept: a case belongs to a house, so it must be ruled by one)."""
+    if not may_keep_cases(user):
+        return None, ""
+    if keeper_houses(user).filter(slug=ruling_request.get("house") or "").exists():
+        return SaveCaseForm.for_request(ruling_request), ""
+    return None, "To keep this ruling as a case, rule it with your house's rules (“Rules of”)."
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def rule_check(request):
@@ -154,6 +166,7 @@ def rule_check(request):
     form_kwargs = {"houses": houses, "default_house": own}
     ruling = None
     shown_cards, answer_rows = [], []
+    case_form, case_hint = None, ""
     desk_error = ""
     if request.method == "POST" and asked != game:
         form = form_for(GAMES[game], **form_kwargs)
@@ -168,6 +181,7 @@ def rule_check(request):
                 ruling = None
             else:
                 shown_cards, answer_rows = present(ruling_request, ruling)
+                case_form, case_hint = save_as_case(request.user, ruling_request)
     else:
         form = form_for(GAMES[game], **form_kwargs)
     context = {
@@ -179,6 +193,8 @@ def rule_check(request):
         "games": game_choices(),
         "ruling": ruling,
         "ruling_json": json.dumps(ruling, indent=2, ensure_ascii=False) if ruling else "",
+        "case_form": case_form,
+        "case_hint": case_hint,
     }
     template = "rulings/_desk.html" if request.htmx else "rulings/rule_check.html"
     return render(request, template, context)
