@@ -69,6 +69,7 @@ INSTALLED_APPS = [
     "trainer.drills",
     "trainer.assessments",
     "trainer.progress",
+    "trainer.audits",
 ]
 AUTH_USER_MODEL = "houses.User"
 

@@ -7,6 +7,7 @@ urlpatterns = [
     path("drills/", include("trainer.drills.urls")),
     path("tests/", include("trainer.assessments.urls")),
     path("progress/", include("trainer.progress.urls")),
+    path("audits/", include("trainer.audits.urls")),
     path("accounts/", include("trainer.core.account_urls")),
     path("admin/", admin.site.urls),
 ]

@@ -13,7 +13,12 @@ GAMES_MANAGER = "Games manager"
 #: role -> "app_label.codename" permissions
 ROLES: dict[str, list[str]] = {
     TRAINEE: ["houses.practise_drills"],
-    SUPERVISOR: ["houses.review_trainees", "houses.assign_tests", "houses.view_house"],
+    SUPERVISOR: [
+        "houses.review_trainees",
+        "houses.assign_tests",
+        "houses.view_house",
+        "audits.audit_hands",
+    ],
     GAMES_MANAGER: [
         "houses.manage_tables",
         "houses.view_house",
@@ -26,6 +31,7 @@ ROLES: dict[str, list[str]] = {
         "houses.view_paytablerow",
         "houses.change_houserulessettings",
         "houses.view_houserulessettings",
+        "audits.audit_hands",
     ],
 }
 
