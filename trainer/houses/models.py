@@ -358,7 +358,8 @@ class PaytableVersion(models.Model):
         if self.first_used_at is not None:
             return True
         for relation in self._meta.related_objects:
-            if relation.related_model is PaytableRow or not relation.one_to_many:
+            # its rows, and the record of its activations, are the table itself
+            if relation.related_model in (PaytableRow, TableActivation) or not relation.one_to_many:
                 continue
             accessor = relation.get_accessor_name()
             if getattr(self, accessor).exists():
@@ -617,3 +618,42 @@ class ParSheetResult(models.Model):
     @property
     def player_edge(self) -> bool:
         return bool(self.figures and self.figures.get("player_edge"))
+
+
+# -- history: what was in force when (trainer.houses.timeline) --------------------------------
+
+
+class TableActivation(models.Model):
+    """A version made its house's active table for its game (`services.activate`), and when:
+    the table in force at a moment is the one activated last before it."""
+
+    house = models.ForeignKey(House, on_delete=models.CASCADE, related_name="+")
+    game = models.CharField(max_length=30)
+    version = models.ForeignKey(
+        PaytableVersion, on_delete=models.CASCADE, related_name="activations"
+    )
+    at = models.DateTimeField(db_index=True)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["house", "game", "at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.version} activated {self.at:%Y-%m-%d %H:%M}"
+
+
+class HouseRulesRecord(models.Model):
+    """A house's rules as they became from `at` on (written whenever they are saved with a
+    change, `trainer.houses.signals`): `rules` holds `HouseRules` as a dict."""
+
+    house = models.ForeignKey(House, on_delete=models.CASCADE, related_name="+")
+    at = models.DateTimeField(db_index=True)
+    rules = models.JSONField()
+
+    class Meta:
+        ordering = ["house", "at", "pk"]
+
+    def __str__(self) -> str:
+        return f"House rules of {self.house} from {self.at:%Y-%m-%d %H:%M}"

@@ -15,7 +15,14 @@ from django.utils import timezone
 from trainer.engine import EngineError, HouseRules
 
 from .config import house_rules_of, paytable_of
-from .models import House, HouseRulesSettings, ParSheetResult, PaytableRow, PaytableVersion
+from .models import (
+    House,
+    HouseRulesSettings,
+    ParSheetResult,
+    PaytableRow,
+    PaytableVersion,
+    TableActivation,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -160,8 +167,11 @@ def activate(version: PaytableVersion, *, by) -> PaytableVersion:
     PaytableVersion.objects.filter(house=version.house, game=version.game, is_active=True).update(
         is_active=False
     )
-    PaytableVersion.objects.filter(pk=version.pk).update(
-        is_active=True, activated_at=timezone.now()
+    now = timezone.now()
+    PaytableVersion.objects.filter(pk=version.pk).update(is_active=True, activated_at=now)
+    # the history an audit reads: which table was in force when (trainer.houses.timeline)
+    TableActivation.objects.create(
+        house_id=version.house_id, game=version.game, version=version, at=now, by=by
     )
     # update() sends no signal: tell the app servers the house's tables changed
     House.bump_serial("config_serial", pk=version.house_id)

@@ -4,13 +4,23 @@ here; a change made in raw SQL needs the app servers restarting."""
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 from django.contrib.auth import HASH_SESSION_KEY
 from django.contrib.auth.models import Group, Permission
 from django.contrib.auth.signals import user_logged_in, user_logged_out
 from django.db.models.signals import m2m_changed, post_delete, post_save, pre_delete
 from django.dispatch import receiver
+from django.utils import timezone
 
-from .models import House, HouseRulesSettings, PaytableRow, PaytableVersion, User
+from .models import (
+    House,
+    HouseRulesRecord,
+    HouseRulesSettings,
+    PaytableRow,
+    PaytableVersion,
+    User,
+)
 
 CHANGES = {"post_add", "post_remove", "pre_clear"}
 
@@ -72,6 +82,18 @@ def bump_config(house_id) -> None:
 @receiver(post_delete, sender=HouseRulesSettings)
 def house_table_changed(sender, instance, raw=False, **kwargs):
     bump_config(instance.house_id)
+
+
+@receiver(post_save, sender=HouseRulesSettings)
+def house_rules_recorded(sender, instance, **kwargs):
+    """Keep the history an audit reads (trainer.houses.timeline): the rules as they are from
+    now on, whenever a save changes them."""
+    from .config import house_rules_of
+
+    rules = asdict(house_rules_of(instance))
+    last = HouseRulesRecord.objects.filter(house_id=instance.house_id).order_by("at", "pk").last()
+    if last is None or last.rules != rules:
+        HouseRulesRecord.objects.create(house_id=instance.house_id, at=timezone.now(), rules=rules)
 
 
 @receiver(post_save, sender=PaytableRow)

@@ -1,0 +1,106 @@
+"""A house's configuration over time: which paytables and house rules were in force when a
+hand was dealt (an audit's `at`).
+
+`HouseTimeline(house)` reads the house's activation history (`TableActivation`, written by
+`services.activate`) and its rules history (`HouseRulesRecord`, written whenever its rules are
+saved with a change) once; `at(when)` then answers from memory.  Before any history, and for a
+hand with no `at`, the house's active configuration applies.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from datetime import datetime
+
+from django.utils import timezone
+
+from trainer.engine.games import GAMES
+from trainer.engine.house import HouseConfig, HouseRules
+
+from .config import active_versions, house_rules_of, paytable_of
+from .models import House, HouseRulesRecord, HouseRulesSettings, PaytableVersion, TableActivation
+
+
+def version_label(version: PaytableVersion) -> str:
+    """A version as a report names it: "Demo house · Mississippi Stud v3"."""
+    return f"{version.house} · {version.get_game_display()} v{version.number}"
+
+
+class HouseTimeline:
+    """The house's tables and rules over time, read once."""
+
+    def __init__(self, house: House) -> None:
+        self.house = house
+        versions = {
+            v.pk: v
+            for v in PaytableVersion.objects.filter(house=house)
+            .select_related("house")
+            .prefetch_related("rows")
+        }
+        self._tables = {pk: paytable_of(v) for pk, v in versions.items()}
+        self._versions = versions
+        #: game -> ([activation times], [version ids]), in time order
+        self._activations: dict[str, tuple[list[datetime], list[int]]] = {}
+        for game, at, version_id in (
+            TableActivation.objects.filter(house=house)
+            .order_by("at", "pk")
+            .values_list("game", "at", "version_id")
+        ):
+            times, ids = self._activations.setdefault(game, ([], []))
+            times.append(at)
+            ids.append(version_id)
+        self._active = {v.game: v.pk for v in active_versions(house.pk)}
+        records = list(HouseRulesRecord.objects.filter(house=house).order_by("at", "pk"))
+        self._rule_times = [r.at for r in records]
+        self._rules = [(r.at, HouseRules(**r.rules)) for r in records]
+        self._current_rules = house_rules_of(HouseRulesSettings.objects.filter(house=house).first())
+        self._configs: dict[tuple, tuple[HouseConfig, dict[str, str]]] = {}
+
+    def at(self, when: datetime | None) -> tuple[HouseConfig, dict[str, str]]:
+        """The configuration in force at `when` (None: now) and, per game, what was used: the
+        table's version and the house rules' date, in words.  A time without a zone is read in
+        the site's time zone."""
+        if when is not None and timezone.is_naive(when):
+            when = timezone.make_aware(when)
+        tables: list[tuple[str, int]] = []
+        for game in GAMES:
+            version_id = self._active.get(game)
+            history = self._activations.get(game)
+            if when is not None and history is not None:
+                i = bisect_right(history[0], when)
+                if i:
+                    version_id = history[1][i - 1]
+            if version_id is not None and version_id in self._tables:
+                tables.append((game, version_id))
+        rules_at = None
+        if when is not None:
+            i = bisect_right(self._rule_times, when)
+            if i:
+                rules_at = i - 1
+        key = (tuple(tables), rules_at)
+        found = self._configs.get(key)
+        if found is None:
+            found = self._configs[key] = self._config(tables, rules_at)
+        return found
+
+    def _config(
+        self, tables: list[tuple[str, int]], rules_at: int | None
+    ) -> tuple[HouseConfig, dict[str, str]]:
+        if rules_at is None:
+            rules, rules_words = self._current_rules, "house rules as they are now"
+        else:
+            since, rules = self._rules[rules_at]
+            local = timezone.localtime(since)
+            rules_words = f"house rules of {local:%Y-%m-%d %H:%M %Z}"
+        config = HouseConfig({game: self._tables[pk] for game, pk in tables}, rules)
+        used = dict(tables)
+        labels: dict[str, str] = {}
+        for slug, entry in GAMES.items():
+            if slug in used:
+                table = version_label(self._versions[used[slug]])
+            elif entry.pays_from_paytable:
+                table = f"{self.house} · {entry.title}, the source text's table"
+            else:
+                table = str(self.house)
+            labels[slug] = f"{table}, {rules_words}"
+        return config, labels
