@@ -29,7 +29,7 @@ class UploadForm(forms.Form):
         help_text="JSON Lines (.jsonl), one hand a line, or CSV (.csv) with the README's columns.",
     )
     format = forms.ChoiceField(
-        choices=[(BY_EXTENSION, "by the file's name (.jsonl or .csv)"), *AuditReport.Format.choices],
+        choices=[(BY_EXTENSION, "by its name (.jsonl or .csv)"), *AuditReport.Format.choices],
         required=False,
         label="Read it as",
     )
@@ -89,10 +89,12 @@ class FilterForm(forms.Form):
             self.fields[name].choices = _choices(summary.get(key, {}), every, label)
 
     def values(self) -> dict[str, str]:
-        if not self.is_valid():
-            return {
-                name: value
-                for name, value in self.cleaned_data.items()
-                if value and name not in self.errors
-            }
-        return {name: value for name, value in self.cleaned_data.items() if value}
+        """The filters given with a value offered (one not offered is left out)."""
+        if not self.is_bound:
+            return {}
+        self.is_valid()
+        return {
+            name: value
+            for name, value in self.cleaned_data.items()
+            if value and name not in self.errors
+        }

@@ -105,6 +105,9 @@ class AuditChunk(models.Model):
             models.UniqueConstraint(fields=["report", "index"], name="one_chunk_per_index")
         ]
 
+    def __str__(self) -> str:
+        return f"Chunk {self.index} of {self.report_id}"
+
 
 class AuditLineQuerySet(models.QuerySet):
     def filtered(self, **filters: str) -> AuditLineQuerySet:
@@ -140,3 +143,6 @@ class AuditLine(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["report", "number"], name="one_row_per_log_line")
         ]
+
+    def __str__(self) -> str:
+        return f"Line {self.number}: {self.verdict}"

@@ -57,7 +57,9 @@ def sync_roles(apps, schema_editor=None) -> None:
         permissions = []
         for name in names:
             app_label, codename = name.split(".")
-            permissions.append(
-                Permission.objects.get(content_type__app_label=app_label, codename=codename)
+            # a later app's permission does not exist before its own migration, which calls
+            # sync_roles again (an earlier migration here runs with this table as it is now)
+            permissions.extend(
+                Permission.objects.filter(content_type__app_label=app_label, codename=codename)
             )
         group.permissions.set(permissions)
