@@ -70,13 +70,13 @@ def store_log(*, house, user, upload, format: str) -> AuditReport:
 def _store_chunks(report: AuditReport, pieces) -> int:
     """Write the text of `pieces` (bytes) as the report's chunks; the number of lines."""
     decoder = codecs.getincrementaldecoder("utf-8-sig")()  # strict; a spreadsheet's BOM goes
-    pending, index, lines, received, has_text = "", 0, 0, 0, False
+    pending, index, lines, has_text = "", 0, 0, False
     for piece in pieces:
         try:
             text = decoder.decode(piece)
         except UnicodeDecodeError as exc:
-            raise _not_utf8(lines + pending.count("\n") + 1) from exc
-        received += len(piece)
+            before = lines + pending.count("\n") + piece.count(b"\n", 0, exc.start)
+            raise _not_utf8(before + 1) from exc
         if "\0" in text:
             line = lines + pending.count("\n") + text[: text.index("\0")].count("\n") + 1
             raise ValidationError(
