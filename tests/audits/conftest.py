@@ -32,13 +32,23 @@ LOG = [
     ({**CS, **QUEENS, "action": "fold", "paid": 1}, "overpaid", 2),
     # 7-7 hogs the 25 chips; the dealer split the pot instead
     (
-        {**MG, "pot": 25, "hands": {"1": "7c 7d", "2": "3h 2s", "4": "Ah Ad"}, "paid": {"1": 0, "2": 12, "4": 13}},
+        {
+            **MG,
+            "pot": 25,
+            "hands": {"1": "7c 7d", "2": "3h 2s", "4": "Ah Ad"},
+            "paid": {"1": 0, "2": 12, "4": 13},
+        },
         "misdirected",
         25,
     ),
     # high A-A 13 (the odd chip), low 3-2 12: paid right
     (
-        {**MG, "pot": 25, "hands": {"1": "Kc 7d", "2": "3h 2s", "4": "Ah Ad"}, "paid": {"1": 0, "2": 12, "4": 13}},
+        {
+            **MG,
+            "pot": 25,
+            "hands": {"1": "Kc 7d", "2": "3h 2s", "4": "Ah Ad"},
+            "paid": {"1": 0, "2": 12, "4": 13},
+        },
         "correct",
         0,
     ),

@@ -39,7 +39,9 @@ def test_an_upload_is_audited_by_the_task_and_the_report_shows_its_figures(
 
 
 def test_only_mispays_and_lines_not_ruled_are_kept_as_rows(report):
-    rows = list(AuditLine.objects.filter(report=report).values_list("number", "verdict", "difference"))
+    rows = list(
+        AuditLine.objects.filter(report=report).values_list("number", "verdict", "difference")
+    )
     assert rows == [*WRONG, (UNREADABLE_LINE, "error", 0)]
     unreadable = AuditLine.objects.get(report=report, number=UNREADABLE_LINE)
     assert unreadable.raw == UNREADABLE and unreadable.request is None
@@ -92,7 +94,9 @@ def test_a_report_running_shows_its_progress_and_a_refresh_link(staff_client, de
 
     from .conftest import upload
 
-    report = services.store_log(house=demo, user=supervisor, upload=upload(log_text()), format="jsonl")
+    report = services.store_log(
+        house=demo, user=supervisor, upload=upload(log_text()), format="jsonl"
+    )
     page = staff_client.get(f"/audits/{report.pk}/").content.decode()
     assert f'hx-get="/audits/{report.pk}/status/"' in page
     assert f'<a href="/audits/{report.pk}/">Refresh</a>' in page

@@ -66,7 +66,9 @@ def test_a_failure_is_recorded_and_offers_to_run_again(demo, supervisor, monkeyp
         raise RuntimeError("boom")
 
     monkeypatch.setattr(services, "audit_line", broken)
-    report = services.store_log(house=demo, user=supervisor, upload=upload(log_text()), format="jsonl")
+    report = services.store_log(
+        house=demo, user=supervisor, upload=upload(log_text()), format="jsonl"
+    )
     services.run_audit(report.pk, report.attempt)
     report.refresh_from_db()
     assert report.status == "failed" and "RuntimeError" in report.error

@@ -40,7 +40,9 @@ def test_a_bad_log_is_refused_and_nothing_is_stored(
 
 
 def test_a_file_that_is_not_a_log_by_its_name_is_refused(staff_client):
-    refused(post(staff_client, b"\x89PNG...", name="photo.png"), "“photo.png” is neither JSON Lines")
+    refused(
+        post(staff_client, b"\x89PNG...", name="photo.png"), "“photo.png” is neither JSON Lines"
+    )
 
 
 def test_a_file_named_otherwise_is_read_as_the_format_chosen(staff_client):

@@ -7,73 +7,150 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('houses', '0011_close_legacy_running_sheets'),
+        ("houses", "0011_close_legacy_running_sheets"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='AuditReport',
+            name="AuditReport",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('uploaded_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('name', models.CharField(help_text="The uploaded file's name.", max_length=255)),
-                ('format', models.CharField(choices=[('jsonl', 'JSON Lines'), ('csv', 'CSV')], max_length=5)),
-                ('size', models.PositiveBigIntegerField(default=0, help_text="The log's size in bytes.")),
-                ('total', models.PositiveBigIntegerField(default=0, help_text='Lines in the log.')),
-                ('done', models.PositiveBigIntegerField(default=0, help_text='Lines audited so far.')),
-                ('status', models.CharField(choices=[('queued', 'queued'), ('running', 'running'), ('done', 'done'), ('failed', 'failed')], default='queued', max_length=10)),
-                ('summary', models.JSONField(blank=True, null=True)),
-                ('versions', models.JSONField(blank=True, default=dict)),
-                ('error', models.TextField(blank=True)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
-                ('attempt', models.PositiveIntegerField(default=1)),
-                ('heartbeat_at', models.DateTimeField(blank=True, null=True)),
-                ('house', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='audit_reports', to='houses.house')),
-                ('uploaded_by', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("uploaded_at", models.DateTimeField(default=django.utils.timezone.now)),
+                ("name", models.CharField(help_text="The uploaded file's name.", max_length=255)),
+                (
+                    "format",
+                    models.CharField(
+                        choices=[("jsonl", "JSON Lines"), ("csv", "CSV")], max_length=5
+                    ),
+                ),
+                (
+                    "size",
+                    models.PositiveBigIntegerField(default=0, help_text="The log's size in bytes."),
+                ),
+                ("total", models.PositiveBigIntegerField(default=0, help_text="Lines in the log.")),
+                (
+                    "done",
+                    models.PositiveBigIntegerField(default=0, help_text="Lines audited so far."),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("queued", "queued"),
+                            ("running", "running"),
+                            ("done", "done"),
+                            ("failed", "failed"),
+                        ],
+                        default="queued",
+                        max_length=10,
+                    ),
+                ),
+                ("summary", models.JSONField(blank=True, null=True)),
+                ("versions", models.JSONField(blank=True, default=dict)),
+                ("error", models.TextField(blank=True)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
+                ("attempt", models.PositiveIntegerField(default=1)),
+                ("heartbeat_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "house",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="audit_reports",
+                        to="houses.house",
+                    ),
+                ),
+                (
+                    "uploaded_by",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'permissions': [('audit_hands', 'Can audit the hand logs of their house')],
+                "permissions": [("audit_hands", "Can audit the hand logs of their house")],
             },
         ),
         migrations.CreateModel(
-            name='AuditLine',
+            name="AuditLine",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveBigIntegerField(help_text="The line's number in the log, from 1.")),
-                ('verdict', models.CharField(max_length=12)),
-                ('game', models.CharField(blank=True, max_length=40)),
-                ('dealer', models.CharField(blank=True, max_length=200)),
-                ('table', models.CharField(blank=True, max_length=200)),
-                ('situation', models.CharField(blank=True, max_length=300)),
-                ('difference', models.BigIntegerField(default=0)),
-                ('overpaid', models.BigIntegerField(default=0)),
-                ('underpaid', models.BigIntegerField(default=0)),
-                ('version', models.CharField(blank=True, max_length=300)),
-                ('request', models.JSONField(blank=True, null=True)),
-                ('result', models.JSONField()),
-                ('raw', models.TextField(blank=True)),
-                ('report', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='lines', to='audits.auditreport')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "number",
+                    models.PositiveBigIntegerField(
+                        help_text="The line's number in the log, from 1."
+                    ),
+                ),
+                ("verdict", models.CharField(max_length=12)),
+                ("game", models.CharField(blank=True, max_length=40)),
+                ("dealer", models.CharField(blank=True, max_length=200)),
+                ("table", models.CharField(blank=True, max_length=200)),
+                ("situation", models.CharField(blank=True, max_length=300)),
+                ("difference", models.BigIntegerField(default=0)),
+                ("overpaid", models.BigIntegerField(default=0)),
+                ("underpaid", models.BigIntegerField(default=0)),
+                ("version", models.CharField(blank=True, max_length=300)),
+                ("request", models.JSONField(blank=True, null=True)),
+                ("result", models.JSONField()),
+                ("raw", models.TextField(blank=True)),
+                (
+                    "report",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="lines",
+                        to="audits.auditreport",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['number'],
-                'constraints': [models.UniqueConstraint(fields=('report', 'number'), name='one_row_per_log_line')],
+                "ordering": ["number"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("report", "number"), name="one_row_per_log_line"
+                    )
+                ],
             },
         ),
         migrations.CreateModel(
-            name='AuditChunk',
+            name="AuditChunk",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('index', models.PositiveIntegerField()),
-                ('text', models.TextField()),
-                ('report', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='chunks', to='audits.auditreport')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("index", models.PositiveIntegerField()),
+                ("text", models.TextField()),
+                (
+                    "report",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="chunks",
+                        to="audits.auditreport",
+                    ),
+                ),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('report', 'index'), name='one_chunk_per_index')],
+                "constraints": [
+                    models.UniqueConstraint(fields=("report", "index"), name="one_chunk_per_index")
+                ],
             },
         ),
     ]
