@@ -17,6 +17,7 @@ def test_the_export_holds_the_discrepancies(staff_client, report):
     response = staff_client.get(f"/audits/{report.pk}/discrepancies.csv")
     assert response["Content-Type"].startswith("text/csv")
     assert "attachment" in response["Content-Disposition"]
+    assert "no-store" in response["Cache-Control"]  # a house's export is kept by no cache
     header, *rows = rows_of(response)
     assert header[:3] == ["line", "id", "at"]
     wrong = [n for n, (_, verdict, _) in enumerate(LOG, 1) if verdict != "correct"]
