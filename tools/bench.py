@@ -4,6 +4,7 @@ the same run, so the ratio is fair whatever the machine is doing.
     python -m tools.bench              # everything
     python -m tools.bench evaluate     # evaluate_five against treys
     python -m tools.bench rule         # 100,000 mixed requests through `manage.py rule`
+    python -m tools.bench audit        # a 100,000-hand log through `manage.py audit`, and rule
 """
 
 from __future__ import annotations
@@ -179,6 +180,79 @@ def bench_rule(n: int = 100_000) -> None:
     )
 
 
+def audit_log(n: int, seed: int = 11) -> list[dict]:
+    """`n` log lines of the games an audit checks, with what was paid: one in twenty mispaid
+    (a chip over or under, or a split pot's chip moved to another seat), from a seed."""
+    from trainer.engine import rule
+    from trainer.engine.audit import AUDIT_GAMES
+
+    rng = random.Random(seed)
+    pool = [r for r in mixed_requests(n * 2, seed) if r.get("ask", "showdown") == "showdown"]
+    out: list[dict] = []
+    for i, request in enumerate(pool[:n]):
+        assert request["game"] in AUDIT_GAMES
+        ruling = rule(request)
+        paid = ruling.get("net", ruling.get("shares"))
+        if rng.random() < 0.05:
+            if isinstance(paid, dict):
+                seats = list(paid)
+                paid = dict(paid)
+                if len(seats) > 1 and paid[seats[0]]:
+                    paid[seats[0]] -= 1
+                    paid[seats[-1]] += 1
+                else:
+                    paid[seats[0]] += 1
+            else:
+                paid += rng.choice((-1, 1))
+        # `dealer_name`: a banked game's `dealer` is the dealer's cards
+        out.append({**request, "paid": paid, "dealer_name": f"D{i % 12}", "table": f"T{i % 8}"})
+    return out
+
+
+def bench_audit(n: int = 100_000) -> None:
+    """`manage.py audit` on a log of `n` hands against `manage.py rule` on the same hands."""
+    log = audit_log(n)
+    env = {**os.environ, "DEBUG": os.environ.get("DEBUG", "1")}
+    with tempfile.TemporaryDirectory() as tmp:
+        audit_path, rule_path = Path(tmp) / "shift.jsonl", Path(tmp) / "hands.jsonl"
+        audit_path.write_text("".join(json.dumps(line) + "\n" for line in log))
+        rule_path.write_text(
+            "".join(
+                json.dumps(
+                    {k: v for k, v in line.items() if k not in ("paid", "table", "dealer_name")}
+                )
+                + "\n"
+                for line in log
+            )
+        )
+        timings = {}
+        for name, argv in (
+            ("audit", ["audit", str(audit_path), "--json"]),
+            ("rule", ["rule", "--file", str(rule_path)]),
+        ):
+            start = time.perf_counter()
+            done = subprocess.run(
+                [sys.executable, str(ROOT / "manage.py"), *argv],
+                capture_output=True,
+                text=True,
+                env=env,
+            )
+            timings[name] = (time.perf_counter() - start, done)
+    elapsed, done = timings["audit"]
+    summary = json.loads(done.stdout.splitlines()[-1])["summary"]
+    mispaid = summary["overpaid"] + summary["underpaid"] + summary["misdirected"]
+    print(
+        f"manage.py audit: {n:,} log lines in {elapsed:.2f} s = {n / elapsed:,.0f} lines/s "
+        f"(target < 30 s; includes start-up), {mispaid:,} mispaid, {summary['errors']} errors, "
+        f"exit {done.returncode}"
+    )
+    ruled, done = timings["rule"]
+    print(
+        f"manage.py rule on the same hands: {ruled:.2f} s (exit {done.returncode}); "
+        f"audit / rule = {elapsed / ruled:.2f}"
+    )
+
+
 def bench_review(trainees: int = 100, each: int = 1_000) -> None:
     """Render time of the supervisor's Trainees table for a house of `trainees` trainees with
     `each` attempts apiece, in a throwaway test database (SQLite, or DATABASE_URL's server)."""
@@ -229,7 +303,12 @@ def bench_review(trainees: int = 100, each: int = 1_000) -> None:
         connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
-BENCHES = {"evaluate": bench_evaluate, "rule": bench_rule, "review": bench_review}
+BENCHES = {
+    "evaluate": bench_evaluate,
+    "rule": bench_rule,
+    "audit": bench_audit,
+    "review": bench_review,
+}
 
 
 def main(argv: list[str]) -> None:

@@ -127,9 +127,12 @@ def audit_line(line: Mapping[str, Any] | RulingError, config: HouseConfig) -> Au
         return _error(line, _EMPTY_HEAD)
     if not isinstance(line, Mapping):
         return _error(RulingError("A log line must be one JSON object."), _EMPTY_HEAD)
-    head = _head(line)
     try:
         refuse_unwritable(line)
+    except RulingError as exc:
+        return _error(exc, _head(line, checked=False))
+    head = _head(line)
+    try:
         _check_head(line)
         game = line.get("game")
         if not isinstance(game, str) or game not in GAMES:
@@ -191,18 +194,19 @@ def _text(value: object) -> str | None:
     return value if isinstance(value, str) else None
 
 
-def _head(line: Mapping[str, Any]) -> dict[str, Any]:
-    """What an answer echoes of the line, where it can be echoed as it is."""
+def _head(line: Mapping[str, Any], *, checked: bool = True) -> dict[str, Any]:
+    """What an answer echoes of the line, where it can be echoed as it is (`checked`: the
+    whole line is known to be writable as JSON)."""
     game = line.get("game")
     request_id = line.get("id")
-    has_id = "id" in line and _is_id(request_id)
+    has_id = "id" in line and _is_id(request_id) and (checked or _writable(request_id))
     return {
         "game": game if isinstance(game, str) and game in GAMES else None,
         "dealer": _text(line.get(_dealer_key(line))),
         "table": _text(line.get("table")),
         "id": request_id if has_id else None,
         "has_id": has_id,
-        "paid": line.get("paid") if _writable(line.get("paid")) else None,
+        "paid": line.get("paid") if checked or _writable(line.get("paid")) else None,
     }
 
 

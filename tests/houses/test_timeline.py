@@ -1,0 +1,68 @@
+"""The configuration in force at a hand's time: the table activated last before it and the
+house rules saved last before it; before any history, the active ones."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from unittest import mock
+
+from tests.factories import PaytableVersionFactory
+from trainer.engine.hands import Category
+from trainer.houses import services
+from trainer.houses.models import HouseRulesRecord, TableActivation
+from trainer.houses.timeline import HouseTimeline
+
+MAY = [datetime(2024, 5, day, 12, tzinfo=UTC) for day in range(1, 8)]
+GAME = "mississippi-stud"
+
+
+def at(moment):
+    return mock.patch("django.utils.timezone.now", return_value=moment)
+
+
+def straight_pays(config) -> int:
+    return config.paytable(GAME).odds_for(Category.STRAIGHT).win
+
+
+def test_the_table_and_rules_in_force_at_each_time(house):
+    # the house's first rules (the defaults, recorded when the fixture saved them) date from May 1
+    HouseRulesRecord.objects.filter(house=house).update(at=MAY[0])
+    v1 = PaytableVersionFactory(house=house, game=GAME, label="Base")
+    v2 = services.copy_version(v1, by=None, label="Straight 5 to 1")
+    v2.rows.filter(category=Category.STRAIGHT.order).update(win=5)
+    with at(MAY[1]):
+        services.activate(v1, by=None)
+    with at(MAY[3]):
+        services.activate(v2, by=None)
+        rules = house.rules
+        rules.mississippi_payout_cap = 100
+        rules.save()
+    with at(MAY[5]):
+        services.activate(v1, by=None)  # the older version, activated again
+
+    timeline = HouseTimeline(house)
+    # the source paytable pays a straight 4:1 (mississippi-stud.txt); v2 was changed to 5:1
+    before, labels = timeline.at(MAY[0])
+    assert straight_pays(before) == 4  # before any history: the active version, v1
+    assert labels[GAME].startswith("Riverboat · Mississippi Stud v1")
+    assert straight_pays(timeline.at(MAY[2])[0]) == 4
+    during, labels = timeline.at(MAY[4])
+    assert straight_pays(during) == 5 and labels[GAME].startswith("Riverboat · Mississippi Stud v2")
+    assert during.rules.mississippi_payout_cap == 100
+    after = timeline.at(MAY[6])[0]
+    assert straight_pays(after) == 4 and after.rules.mississippi_payout_cap == 100
+    assert timeline.at(MAY[2])[0].rules.mississippi_payout_cap is None
+    assert timeline.at(None)[0] == after  # now: the active configuration
+    assert TableActivation.objects.filter(version=v1).count() == 2
+
+
+def test_saving_unchanged_rules_records_nothing(house):
+    before = HouseRulesRecord.objects.filter(house=house).count()
+    house.rules.save()
+    assert HouseRulesRecord.objects.filter(house=house).count() == before
+
+
+def test_a_naive_time_is_read_in_the_sites_zone(house):
+    # UTC in the test settings: the same moment either way
+    timeline = HouseTimeline(house)
+    assert timeline.at(datetime(2024, 5, 1, 12)) == timeline.at(MAY[0])

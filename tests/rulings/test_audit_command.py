@@ -1,0 +1,85 @@
+"""`manage.py audit`: one verdict a line, in order, strict JSON, then the summary; a bad line
+never stops the run; exit 0 / 1 / 2 as `rule`."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from tests.rulings.conftest import strict_json
+
+# RULING_API.md's push example: a pair of sixes pushes (mississippi-stud.txt: 6-10 push)
+PUSH = {"game": "mississippi-stud", "hole": "6h 6s", "board": "Ac 9d Kc", "bets": [1, 1, 1, 1]}
+
+
+def run(tmp_path, text: str | bytes, *args: str, name: str = "shift.jsonl"):
+    path = tmp_path / name
+    path.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
+    out, err = io.StringIO(), io.StringIO()
+    code = 0
+    try:
+        call_command("audit", str(path), *args, stdout=out, stderr=err)
+    except SystemExit as exc:
+        code = exc.code
+    return code, [strict_json(line) for line in out.getvalue().splitlines()], err.getvalue()
+
+
+def lines(*objects) -> str:
+    return "".join((o if isinstance(o, str) else json.dumps(o)) + "\n" for o in objects)
+
+
+def test_all_audited_exits_0_with_a_summary_line(tmp_path):
+    code, out, _ = run(tmp_path, lines({**PUSH, "paid": 0}, {**PUSH, "paid": 4}), "--json")
+    assert code == 0
+    assert [o["verdict"] for o in out[:2]] == ["correct", "overpaid"]
+    summary = out[2]["summary"]
+    assert (summary["hands"], summary["overpaid"], summary["overpaid_total"]) == (2, 1, 4)
+    assert list(summary["versions"]) == ["mississippi-stud"]
+
+
+def test_a_bad_line_is_numbered_and_the_run_goes_on(tmp_path):
+    text = lines({**PUSH, "paid": 0}, "{not json", {**PUSH, "hole": "6h 6h", "paid": 0}, "")
+    text += b"\xff\n".decode("latin-1") + lines({**PUSH, "paid": 4, "id": "last"})
+    code, out, err = run(tmp_path, text.encode("latin-1"))
+    assert code == 1
+    assert [o["verdict"] for o in out] == ["correct", "error", "error", "error", "overpaid"]
+    assert [o.get("line") for o in out] == [None, 2, 3, 5, None]
+    assert out[2]["error"]["field"] == "hole"
+    assert out[4]["id"] == "last"
+    assert "5 hands" in err  # the summary in words, on standard error
+
+
+def test_nan_and_lone_surrogates_never_reach_the_output(tmp_path):
+    text = '{"game": "mississippi-stud", "hole": "6h 6s", "board": "Ac 9d Kc", '
+    text += '"bets": [1, 1, 1, 1], "paid": NaN, "id": "\\ud800"}\n'
+    code, out, _ = run(tmp_path, text)
+    assert code == 1 and out[0]["verdict"] == "error"  # strict_json read every line
+    assert "id" not in out[0]
+
+
+def test_csv_by_its_extension(tmp_path):
+    text = "game,dealer,hole,board,ante,bet3,bet4,bet5,paid\n"
+    text += "mississippi-stud,Ann,6h 6s,Ac 9d Kc,1,1,1,1,4\n"
+    code, out, _ = run(tmp_path, "\ufeff" + text, "--json", name="shift.csv")
+    assert code == 0 and out[0]["verdict"] == "overpaid"
+    assert list(out[1]["summary"]["by_dealer"]) == ["Ann"]
+
+
+def test_misuse_exits_2(tmp_path, db):
+    with pytest.raises(CommandError) as missing:
+        call_command("audit", str(tmp_path / "none.jsonl"))
+    assert missing.value.returncode == 2
+    (tmp_path / "shift.jsonl").write_text(lines({**PUSH, "paid": 0}))
+    with pytest.raises(CommandError) as unknown:
+        call_command("audit", str(tmp_path / "shift.jsonl"), "--house", "nowhere")
+    assert unknown.value.returncode == 2
+
+
+def test_a_house_says_which_version_it_used(tmp_path, demo):
+    code, out, _ = run(tmp_path, lines({**PUSH, "paid": 0}), "--json", "--house", demo.slug)
+    assert code == 0
+    (label,) = out[1]["summary"]["versions"]["mississippi-stud"]
+    assert label.startswith(f"{demo} · Mississippi Stud v")
