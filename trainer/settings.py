@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "trainer.assessments",
     "trainer.progress",
     "trainer.cases",
+    "trainer.audits",
 ]
 AUTH_USER_MODEL = "houses.User"
 

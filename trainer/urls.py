@@ -8,6 +8,7 @@ urlpatterns = [
     path("tests/", include("trainer.assessments.urls")),
     path("progress/", include("trainer.progress.urls")),
     path("cases/", include("trainer.cases.urls")),
+    path("audits/", include("trainer.audits.urls")),
     path("accounts/", include("trainer.core.account_urls")),
     path("admin/", admin.site.urls),
 ]

@@ -5,6 +5,7 @@ no URL with an object id tells a user whether someone else's object exists: anot
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from tests.audits.conftest import audited, log_text
 from tests.factories import AssessmentFactory, AssignmentFactory, right_answer
 from trainer.assessments import services as tests_services
 from trainer.cases import services as cases_services
@@ -112,6 +113,7 @@ def tinas(demo, trainee, other_trainee, stranger, supervisor):
             note="",
             token="privacy-probe",
         ).case,
+        "audit": audited(demo, None, log_text()),
     }
 
 
@@ -150,6 +152,12 @@ def supervisor_requests(t, trainee):
             ["demo", NOBODY],
             {"text": "probe"},
         ),
+        "audits:report": ("get", [t["audit"].pk], [NOBODY], None),
+        "audits:status": ("get", [t["audit"].pk], [NOBODY], None),
+        "audits:csv": ("get", [t["audit"].pk], [NOBODY], None),
+        "audits:line": ("get", [t["audit"].pk, 1], [NOBODY, 1], None),
+        "audits:run-again": ("post", [t["audit"].pk], [NOBODY], {}),
+        "audits:delete": ("post", [t["audit"].pk], [NOBODY], {}),
     }
 
 

@@ -13,7 +13,12 @@ GAMES_MANAGER = "Games manager"
 #: role -> "app_label.codename" permissions
 ROLES: dict[str, list[str]] = {
     TRAINEE: ["houses.practise_drills"],
-    SUPERVISOR: ["houses.review_trainees", "houses.assign_tests", "houses.view_house"],
+    SUPERVISOR: [
+        "houses.review_trainees",
+        "houses.assign_tests",
+        "houses.view_house",
+        "audits.audit_hands",
+    ],
     GAMES_MANAGER: [
         "houses.manage_tables",
         "houses.view_house",
@@ -26,6 +31,7 @@ ROLES: dict[str, list[str]] = {
         "houses.view_paytablerow",
         "houses.change_houserulessettings",
         "houses.view_houserulessettings",
+        "audits.audit_hands",
     ],
 }
 
@@ -51,7 +57,9 @@ def sync_roles(apps, schema_editor=None) -> None:
         permissions = []
         for name in names:
             app_label, codename = name.split(".")
-            permissions.append(
-                Permission.objects.get(content_type__app_label=app_label, codename=codename)
+            # a later app's permission does not exist before its own migration, which calls
+            # sync_roles again (an earlier migration here runs with this table as it is now)
+            permissions.extend(
+                Permission.objects.filter(content_type__app_label=app_label, codename=codename)
             )
         group.permissions.set(permissions)

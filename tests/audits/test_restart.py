@@ -1,0 +1,75 @@
+"""An audit run again starts over and never counts a line twice; a task of an earlier attempt
+changes nothing."""
+
+from datetime import timedelta
+
+from django.utils import timezone
+
+from trainer.audits import services
+from trainer.audits.models import AuditLine, AuditReport
+
+
+def stop_worker(report: AuditReport, *, done: int) -> None:
+    """What a worker killed mid-audit leaves: RUNNING, its heartbeat long past, some rows."""
+    long_ago = timezone.now() - timedelta(seconds=AuditReport.STALE_AFTER_SECONDS + 1)
+    AuditReport.objects.filter(pk=report.pk).update(
+        status=AuditReport.Status.RUNNING, heartbeat_at=long_ago, done=done, summary=None
+    )
+    report.refresh_from_db()
+
+
+def test_a_report_whose_worker_stopped_runs_again_without_doubling_its_rows(
+    report, django_capture_on_commit_callbacks
+):
+    rows = list(AuditLine.objects.filter(report=report).values_list("number", "verdict"))
+    summary = report.summary
+    stop_worker(report, done=3)
+    assert report.is_stale and report.can_run_again
+    with django_capture_on_commit_callbacks() as queued:
+        assert services.run_again(report)
+    assert len(queued) == 1
+    report.refresh_from_db()
+    assert (report.status, report.attempt) == ("queued", 2)
+    services.run_audit(report.pk, 2)
+    report.refresh_from_db()
+    assert report.status == "done" and report.summary == summary
+    assert list(AuditLine.objects.filter(report=report).values_list("number", "verdict")) == rows
+
+
+def test_the_run_again_button_queues_a_stopped_audit(staff_client, report):
+    stop_worker(report, done=3)
+    page = staff_client.get(f"/audits/{report.pk}/").content.decode()
+    assert "its worker has not been heard from" in page
+    response = staff_client.post(f"/audits/{report.pk}/run-again/")
+    assert response.status_code == 302
+    assert AuditReport.objects.get(pk=report.pk).status == "queued"
+
+
+def test_a_task_of_an_earlier_attempt_changes_nothing(report):
+    stop_worker(report, done=3)
+    services.run_again(report)
+    services.run_audit(report.pk, 1)  # the first attempt's task, come round late
+    report.refresh_from_db()
+    assert (report.status, report.attempt, report.done) == ("queued", 2, 3)
+
+
+def test_a_done_report_is_not_run_again(report):
+    assert not services.run_again(report)
+    services.run_audit(report.pk, report.attempt)
+    assert AuditReport.objects.get(pk=report.pk).status == "done"
+
+
+def test_a_failure_is_recorded_and_offers_to_run_again(demo, supervisor, monkeypatch):
+    from .conftest import log_text, upload
+
+    def broken(line, config):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(services, "audit_line", broken)
+    report = services.store_log(
+        house=demo, user=supervisor, upload=upload(log_text()), format="jsonl"
+    )
+    services.run_audit(report.pk, report.attempt)
+    report.refresh_from_db()
+    assert report.status == "failed" and "RuntimeError" in report.error
+    assert report.can_run_again

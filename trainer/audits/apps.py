@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+
+
+class AuditsConfig(AppConfig):
+    """Shift audits: a hand log uploaded, checked by the task worker, kept as a report."""
+
+    name = "trainer.audits"
+    verbose_name = "Audits"

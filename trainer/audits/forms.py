@@ -1,0 +1,100 @@
+"""The upload form and the report page's filters."""
+
+from __future__ import annotations
+
+from pathlib import PurePath
+
+from django import forms
+from django.template.defaultfilters import filesizeformat
+
+from trainer.engine.audit import VERDICTS
+from trainer.engine.games import title_of
+
+from .models import AuditReport
+from .services import max_upload_bytes
+
+BY_EXTENSION = ""
+#: what each file name ending is read as
+EXTENSIONS = {
+    ".jsonl": AuditReport.Format.JSONL,
+    ".ndjson": AuditReport.Format.JSONL,
+    ".json": AuditReport.Format.JSONL,
+    ".csv": AuditReport.Format.CSV,
+}
+
+
+class UploadForm(forms.Form):
+    log = forms.FileField(
+        label="Hand log",
+        help_text="JSON Lines (.jsonl), one hand a line, or CSV (.csv) with the README's columns.",
+    )
+    format = forms.ChoiceField(
+        choices=[(BY_EXTENSION, "by its name (.jsonl or .csv)"), *AuditReport.Format.choices],
+        required=False,
+        label="Read it as",
+    )
+
+    def clean_log(self):
+        log = self.cleaned_data["log"]
+        limit = max_upload_bytes()
+        if log.size > limit:
+            raise forms.ValidationError(
+                f"The file is {filesizeformat(log.size)}; the largest log the site takes is "
+                f"{filesizeformat(limit)}. Split the log into shorter ones (by shift or by "
+                "table) and upload each."
+            )
+        return log
+
+    def clean(self):
+        data = super().clean()
+        log = data.get("log")
+        if log is not None and not data.get("format"):
+            suffix = PurePath(log.name).suffix.lower()
+            if suffix not in EXTENSIONS:
+                self.add_error(
+                    "log",
+                    f"“{log.name}” is neither JSON Lines (.jsonl) nor CSV (.csv). Choose how to "
+                    "read it under “Read it as”, or upload the log itself.",
+                )
+            else:
+                data["format"] = EXTENSIONS[suffix]
+        return data
+
+
+def _choices(values, every: str, label=str) -> list[tuple[str, str]]:
+    # "" is every value; lines naming no dealer (table, game) are not offered apart
+    return [("", every), *((v, label(v)) for v in values if v)]
+
+
+class FilterForm(forms.Form):
+    """The report page's filters, as GET parameters; a value not offered is ignored."""
+
+    verdict = forms.ChoiceField(required=False)
+    dealer = forms.ChoiceField(required=False)
+    table = forms.ChoiceField(required=False)
+    game = forms.ChoiceField(required=False)
+    situation = forms.ChoiceField(required=False)
+
+    def __init__(self, data, *, report: AuditReport):
+        super().__init__(data)
+        summary = report.summary or {}
+        verdicts = [v for v in VERDICTS if v != "correct"]
+        self.fields["verdict"].choices = _choices(verdicts, "every verdict")
+        for name, key, every, label in (
+            ("dealer", "by_dealer", "every dealer", str),
+            ("table", "by_table", "every table", str),
+            ("game", "by_game", "every game", title_of),
+            ("situation", "by_situation", "every situation", str),
+        ):
+            self.fields[name].choices = _choices(summary.get(key, {}), every, label)
+
+    def values(self) -> dict[str, str]:
+        """The filters given with a value offered (one not offered is left out)."""
+        if not self.is_bound:
+            return {}
+        self.is_valid()
+        return {
+            name: value
+            for name, value in self.cleaned_data.items()
+            if value and name not in self.errors
+        }

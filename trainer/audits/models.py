@@ -1,0 +1,148 @@
+"""An audit report: one uploaded hand log, kept in the database in chunks (any app server's
+worker can read it), and what the audit found: the summary and the lines that matter."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+from trainer.houses.models import House
+
+
+class AuditReportQuerySet(models.QuerySet):
+    def visible_to(self, user) -> AuditReportQuerySet:
+        """Superusers see every house's reports; staff only their own house's."""
+        if user.is_superuser:
+            return self
+        if not user.is_authenticated or user.house_id is None:
+            return self.none()
+        return self.filter(house_id=user.house_id)
+
+    def newest_first(self) -> AuditReportQuerySet:
+        return self.order_by("-uploaded_at", "-pk")
+
+
+class AuditReport(models.Model):
+    """One hand log and its audit.  The audit is a lease, as a par sheet's is
+    (`trainer.houses.models.ParSheetResult`): `attempt` numbers each queueing, the worker
+    running attempt n writes only while the report is RUNNING at attempt n, and a report
+    whose heartbeat stops can be run again as attempt n + 1, which starts over."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "queued"
+        RUNNING = "running", "running"
+        DONE = "done", "done"
+        FAILED = "failed", "failed"
+
+    class Format(models.TextChoices):
+        JSONL = "jsonl", "JSON Lines"
+        CSV = "csv", "CSV"
+
+    house = models.ForeignKey(House, on_delete=models.PROTECT, related_name="audit_reports")
+    uploaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    uploaded_at = models.DateTimeField(default=timezone.now)
+    name = models.CharField(max_length=255, help_text="The uploaded file's name.")
+    format = models.CharField(max_length=5, choices=Format.choices)
+    size = models.PositiveBigIntegerField(default=0, help_text="The log's size in bytes.")
+    total = models.PositiveBigIntegerField(default=0, help_text="Lines in the log.")
+    done = models.PositiveBigIntegerField(default=0, help_text="Lines audited so far.")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
+    summary = models.JSONField(null=True, blank=True)
+    #: game -> the labels of the house's versions used for its hands
+    versions = models.JSONField(default=dict, blank=True)
+    error = models.TextField(blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    attempt = models.PositiveIntegerField(default=1)
+    heartbeat_at = models.DateTimeField(null=True, blank=True)
+
+    #: the worker writes progress (and so renews its lease) about this often ...
+    HEARTBEAT_SECONDS = 1
+    #: ... and a running report not heard from for this long has lost its worker
+    STALE_AFTER_SECONDS = 60
+
+    objects = AuditReportQuerySet.as_manager()
+
+    class Meta:
+        permissions = [("audit_hands", "Can audit the hand logs of their house")]
+
+    def __str__(self) -> str:
+        return f"Audit of {self.name} ({self.house})"
+
+    @property
+    def percent(self) -> int:
+        return min(100, int(100 * self.done / self.total)) if self.total else 0
+
+    @property
+    def is_stale(self) -> bool:
+        before = timezone.now() - timedelta(seconds=self.STALE_AFTER_SECONDS)
+        lapsed = self.heartbeat_at is None or self.heartbeat_at < before
+        return self.status == self.Status.RUNNING and lapsed
+
+    @property
+    def under_way(self) -> bool:
+        live = self.status in (self.Status.QUEUED, self.Status.RUNNING)
+        return live and not self.is_stale
+
+    @property
+    def can_run_again(self) -> bool:
+        return self.status == self.Status.FAILED or self.is_stale
+
+
+class AuditChunk(models.Model):
+    """About a megabyte of the log's text, cut at a line's end where a line allows."""
+
+    report = models.ForeignKey(AuditReport, on_delete=models.CASCADE, related_name="chunks")
+    index = models.PositiveIntegerField()
+    text = models.TextField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["report", "index"], name="one_chunk_per_index")
+        ]
+
+    def __str__(self) -> str:
+        return f"Chunk {self.index} of {self.report_id}"
+
+
+class AuditLineQuerySet(models.QuerySet):
+    def filtered(self, **filters: str) -> AuditLineQuerySet:
+        """The lines matching the report page's filters (verdict, dealer, table, game,
+        situation); an empty filter matches everything."""
+        return self.filter(**{name: value for name, value in filters.items() if value})
+
+
+class AuditLine(models.Model):
+    """A line of the log the audit found wrong: a mispay, or a line it could not rule."""
+
+    report = models.ForeignKey(AuditReport, on_delete=models.CASCADE, related_name="lines")
+    number = models.PositiveBigIntegerField(help_text="The line's number in the log, from 1.")
+    verdict = models.CharField(max_length=12)
+    game = models.CharField(max_length=40, blank=True)
+    dealer = models.CharField(max_length=200, blank=True)
+    table = models.CharField(max_length=200, blank=True)
+    situation = models.CharField(max_length=300, blank=True)
+    difference = models.BigIntegerField(default=0)
+    overpaid = models.BigIntegerField(default=0)
+    underpaid = models.BigIntegerField(default=0)
+    version = models.CharField(max_length=300, blank=True)
+    #: the log line as read (None: it could not be read), and the audit's output object
+    request = models.JSONField(null=True, blank=True)
+    result = models.JSONField()
+    #: the line as written, for a line that could not be read
+    raw = models.TextField(blank=True)
+
+    objects = AuditLineQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["report", "number"], name="one_row_per_log_line")
+        ]
+
+    def __str__(self) -> str:
+        return f"Line {self.number}: {self.verdict}"

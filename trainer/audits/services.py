@@ -1,0 +1,314 @@
+"""Storing an uploaded hand log and auditing it, chunk by chunk.
+
+The log is stored in the database (`AuditChunk`, about a megabyte of text each) as it is
+received, so the task worker on any machine can read it; the audit streams it back one chunk
+and one line at a time through the engine (`trainer.engine.audit`), with the house's
+configuration in force at each hand's `at` (`trainer.houses.timeline`).  What it keeps is
+the summary and the lines that matter (mispays and lines it could not rule), never the
+audited log, so its memory does not grow with the file.
+"""
+
+from __future__ import annotations
+
+import codecs
+import logging
+import math
+import time
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import DatabaseError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from trainer.engine.audit import Audited, Summary, audit_line, read_at, read_csv, read_jsonl
+from trainer.engine.errors import RulingError
+from trainer.houses.timeline import HouseTimeline
+
+from .models import AuditChunk, AuditLine, AuditReport
+
+logger = logging.getLogger(__name__)
+
+#: the most text one chunk holds (characters; cut at a line's end when a line allows)
+CHUNK_CHARS = 1_000_000
+#: the largest log taken by default, in bytes (settings.AUDIT_UPLOAD_MAX_BYTES overrides it):
+#: 64 MiB is about 400,000 hands at 160 bytes a line, several busy shifts of a whole floor
+DEFAULT_MAX_UPLOAD_BYTES = 64 * 1024 * 1024
+#: rows of mispaid lines written together at most (besides every heartbeat)
+ROWS_PER_WRITE = 500
+#: how much of an unreadable line the report keeps, to show what was written
+RAW_KEPT = 500
+
+AUDITED = (AuditReport.Status.QUEUED, AuditReport.Status.RUNNING)
+
+
+def max_upload_bytes() -> int:
+    return getattr(settings, "AUDIT_UPLOAD_MAX_BYTES", DEFAULT_MAX_UPLOAD_BYTES)
+
+
+# --- the upload --------------------------------------------------------------------------------
+
+
+def store_log(*, house, user, upload, format: str) -> AuditReport:
+    """Store `upload` (a Django UploadedFile) chunk by chunk as the log of a new report for
+    `house`, and queue its audit once stored.  ValidationError, with nothing stored, for a
+    log that is empty, not UTF-8 text, or holds a NUL character."""
+    from . import tasks  # the task module imports this one
+
+    with transaction.atomic():
+        report = AuditReport.objects.create(
+            house=house, uploaded_by=user, name=upload.name[-255:], format=format, size=upload.size
+        )
+        report.total = _store_chunks(report, upload.chunks())
+        report.save(update_fields=["total"])
+        transaction.on_commit(lambda: tasks.audit_report.enqueue(report.pk, report.attempt))
+    return report
+
+
+def _store_chunks(report: AuditReport, pieces) -> int:
+    """Write the text of `pieces` (bytes) as the report's chunks; the number of lines."""
+    decoder = codecs.getincrementaldecoder("utf-8-sig")()  # strict; a spreadsheet's BOM goes
+    pending, index, lines, has_text = "", 0, 0, False
+    for piece in pieces:
+        try:
+            text = decoder.decode(piece)
+        except UnicodeDecodeError as exc:
+            before = lines + pending.count("\n") + piece.count(b"\n", 0, exc.start)
+            raise _not_utf8(before + 1) from exc
+        if "\0" in text:
+            line = lines + pending.count("\n") + text[: text.index("\0")].count("\n") + 1
+            raise ValidationError(
+                f"Line {line} holds a NUL character: this is not a text hand log. Upload the "
+                "JSON Lines or CSV file itself."
+            )
+        has_text = has_text or bool(text.strip())
+        pending += text
+        while len(pending) >= CHUNK_CHARS:
+            cut = pending.rfind("\n", 0, CHUNK_CHARS) + 1 or CHUNK_CHARS
+            lines += pending.count("\n", 0, cut)
+            AuditChunk.objects.create(report=report, index=index, text=pending[:cut])
+            pending, index = pending[cut:], index + 1
+    try:
+        pending += decoder.decode(b"", final=True)
+    except UnicodeDecodeError as exc:
+        raise _not_utf8(lines + pending.count("\n") + 1) from exc
+    if not has_text:
+        raise ValidationError("The file is empty: there is no hand in it to audit.")
+    if pending:
+        lines += pending.count("\n") + (not pending.endswith("\n"))
+        AuditChunk.objects.create(report=report, index=index, text=pending)
+    return lines
+
+
+def _not_utf8(line: int) -> ValidationError:
+    return ValidationError(
+        f"The file is not UTF-8 text (line {line} has bytes that are not). Save or export the "
+        "log as UTF-8 (in a spreadsheet: CSV UTF-8) and upload it again."
+    )
+
+
+def log_lines(report: AuditReport) -> Iterator[str]:
+    """The log's lines, each with its line end, read one chunk at a time: at most one chunk
+    and one line are held at once, whatever the size of the log."""
+    carry = ""
+    ids = list(report.chunks.order_by("index").values_list("pk", flat=True))
+    for pk in ids:
+        text = AuditChunk.objects.values_list("text", flat=True).get(pk=pk)
+        start = 0
+        while (end := text.find("\n", start)) != -1:
+            if carry:
+                yield carry + text[start : end + 1]
+                carry = ""
+            else:
+                yield text[start : end + 1]
+            start = end + 1
+        carry += text[start:]
+        del text
+    if carry:
+        yield carry
+
+
+# --- the audit ---------------------------------------------------------------------------------
+
+
+class LeaseLost(Exception):
+    """The report was deleted or queued again while this attempt was running it."""
+
+
+class _Source:
+    """The log's lines, remembering the last one handed out (shown for an unreadable line)."""
+
+    def __init__(self, lines: Iterator[str]) -> None:
+        self._lines = lines
+        self.last = ""
+
+    def __iter__(self) -> Iterator[str]:
+        for line in self._lines:
+            self.last = line
+            yield line
+
+    def as_bytes(self) -> Iterator[bytes]:
+        for line in self:
+            yield line.encode()
+
+
+def run_audit(report_id: int, attempt: int) -> None:
+    """Audit report `report_id` as attempt `attempt` (the task worker's entry point): does
+    nothing unless the report is queued at that attempt; starts over from the first line
+    (rows of an earlier attempt are deleted first, so a report run again never counts a line
+    twice); stops if the report is deleted or queued again meanwhile.  A database error goes
+    up to the worker; any other failure is recorded on the report, which offers "Run again"."""
+    claimed = AuditReport.objects.filter(
+        pk=report_id, attempt=attempt, status=AuditReport.Status.QUEUED
+    ).update(
+        status=AuditReport.Status.RUNNING,
+        heartbeat_at=timezone.now(),
+        done=0,
+        summary=None,
+        versions={},
+        error="",
+    )
+    if not claimed:
+        return
+    AuditLine.objects.filter(report_id=report_id).delete()
+    mine = AuditReport.objects.filter(
+        pk=report_id, attempt=attempt, status=AuditReport.Status.RUNNING
+    )
+    try:
+        _audit(AuditReport.objects.select_related("house").get(pk=report_id), mine)
+    except (LeaseLost, AuditReport.DoesNotExist):
+        return
+    except DatabaseError:
+        raise
+    except Exception as exc:
+        logger.exception("Audit %s failed", report_id)
+        mine.update(
+            status=AuditReport.Status.FAILED,
+            error=f"the audit stopped unexpectedly ({type(exc).__name__})",
+            finished_at=timezone.now(),
+        )
+
+
+def _audit(report: AuditReport, mine) -> None:
+    timeline = HouseTimeline(report.house)
+    zone = timezone.get_default_timezone()
+    summary = Summary()
+    versions: dict[str, set[str]] = {}
+    rows: list[AuditLine] = []
+    source = _Source(log_lines(report))
+    if report.format == AuditReport.Format.CSV:
+        numbered = read_csv(source)
+    else:
+        numbered = read_jsonl(source.as_bytes())
+    beat = time.monotonic()
+    for number, line in numbered:
+        config, labels = timeline.at(_when(line, zone))
+        audited = audit_line(line, config)
+        summary.add(audited)
+        version = labels.get(audited.game, "") if audited.game else ""
+        if version:
+            versions.setdefault(audited.game, set()).add(version)
+        if audited.verdict != "correct":
+            rows.append(_row(report, number, line, audited, version, source.last))
+        if len(rows) >= ROWS_PER_WRITE or time.monotonic() - beat >= report.HEARTBEAT_SECONDS:
+            _write(mine, rows, done=number)
+            rows, beat = [], time.monotonic()
+    _write(
+        mine,
+        rows,
+        status=AuditReport.Status.DONE,
+        done=F("total"),
+        summary={**summary.as_json(), "by_situation": summary.situations_json()},
+        versions={game: sorted(labels) for game, labels in sorted(versions.items())},
+        finished_at=timezone.now(),
+    )
+
+
+def _when(line: Mapping[str, Any] | RulingError, zone):
+    """When the hand was dealt (None: unknown, so the active configuration); a time without
+    a zone is the site's time zone.  An unreadable `at` is the engine's to report."""
+    if isinstance(line, RulingError):
+        return None
+    try:
+        when = read_at(line)
+    except RulingError:
+        return None
+    if when is not None and timezone.is_naive(when):
+        when = timezone.make_aware(when, zone)
+    return when
+
+
+def _write(mine, rows: list[AuditLine], **fields) -> None:
+    """Record progress (renewing the lease) and the rows found since the last write, together;
+    LeaseLost, writing nothing, if the report is no longer this attempt's."""
+    with transaction.atomic():
+        if not mine.update(heartbeat_at=timezone.now(), **fields):
+            raise LeaseLost
+        AuditLine.objects.bulk_create(rows)
+
+
+def _row(report, number: int, line, audited: Audited, version: str, raw: str) -> AuditLine:
+    return AuditLine(
+        report=report,
+        number=number,
+        verdict=audited.verdict,
+        game=audited.game or "",
+        dealer=_clip(audited.dealer, 200),
+        table=_clip(audited.table, 200),
+        situation=_clip(audited.situation, 300),
+        difference=audited.difference,
+        overpaid=audited.overpaid,
+        underpaid=audited.underpaid,
+        version=_clip(version, 300),
+        request=None if isinstance(line, RulingError) else _storable(line),
+        result=_storable(audited.as_json()),
+        raw=_storable(raw.rstrip("\r\n")[:RAW_KEPT]) if isinstance(line, RulingError) else "",
+    )
+
+
+def _clip(text: str | None, size: int) -> str:
+    return _storable(text or "")[:size]
+
+
+def _storable(value: Any) -> Any:
+    """`value` as every database stores it: a line the audit refused may hold what JSON
+    cannot carry (NaN, a lone surrogate) or what PostgreSQL text cannot (NUL), kept for
+    showing only, so each is replaced by a stand-in."""
+    if isinstance(value, str):
+        return value.encode("utf-8", "replace").decode("utf-8").replace("\0", "\ufffd")
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    if isinstance(value, Mapping):
+        return {_storable(str(k)): _storable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_storable(v) for v in value]
+    return value
+
+
+# --- running again, deleting --------------------------------------------------------------------
+
+
+def run_again(report: AuditReport) -> bool:
+    """Queue a failed report, or one whose worker stopped, as its next attempt (which starts
+    over); False if it is neither (done meanwhile, or queued again by someone else)."""
+    from . import tasks
+
+    if not report.can_run_again:
+        return False
+    with transaction.atomic():
+        again = AuditReport.objects.filter(
+            pk=report.pk, attempt=report.attempt, status=report.status
+        ).update(status=AuditReport.Status.QUEUED, attempt=F("attempt") + 1, error="")
+        if not again:
+            return False
+        attempt = report.attempt + 1
+        transaction.on_commit(lambda: tasks.audit_report.enqueue(report.pk, attempt))
+    return True
+
+
+def delete_report(report: AuditReport) -> None:
+    """Delete a report with its log and rows (a worker still running it stops at its next
+    write)."""
+    report.delete()

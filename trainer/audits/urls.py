@@ -1,0 +1,14 @@
+from django.urls import path
+
+from . import views
+
+app_name = "audits"
+urlpatterns = [
+    path("", views.index, name="index"),
+    path("<int:report_id>/", views.report, name="report"),
+    path("<int:report_id>/status/", views.status, name="status"),
+    path("<int:report_id>/discrepancies.csv", views.report_csv, name="csv"),
+    path("<int:report_id>/lines/<int:number>/", views.line, name="line"),
+    path("<int:report_id>/run-again/", views.run_again, name="run-again"),
+    path("<int:report_id>/delete/", views.delete, name="delete"),
+]

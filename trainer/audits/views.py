@@ -1,0 +1,267 @@
+"""Audit pages (supervisors and games managers, their own house; superusers every house):
+upload a hand log, follow its audit, read the report, open a mispaid hand, export the
+discrepancies.  Another house's report is answered as one that does not exist.  Every write
+goes through trainer.audits.services."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from urllib.parse import urlencode
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required, permission_required
+from django.core.exceptions import ValidationError
+from django.core.paginator import Paginator
+from django.http import StreamingHttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRefresh
+
+from trainer.core import csvsafe
+from trainer.engine.games import title_of
+from trainer.rulings.views import present
+
+from . import services
+from .forms import FilterForm, UploadForm
+from .models import AuditLine, AuditReport
+
+auditor_only = permission_required("audits.audit_hands", raise_exception=True)
+
+LINES_PER_PAGE = 50
+#: the summary's groups, as the report page shows them
+GROUPS = (
+    ("by_dealer", "Dealer"),
+    ("by_table", "Table"),
+    ("by_game", "Game"),
+    ("by_situation", "Situation"),
+)
+CSV_COLUMNS = (
+    "line",
+    "id",
+    "at",
+    "table",
+    "dealer",
+    "game",
+    "verdict",
+    "situation",
+    "paid",
+    "correct",
+    "difference",
+    "overpaid",
+    "underpaid",
+    "version",
+    "error",
+)
+
+
+def _report(request, report_id: int) -> AuditReport:
+    reports = AuditReport.objects.visible_to(request.user).select_related("house")
+    return get_object_or_404(reports, pk=report_id)
+
+
+def amount(value) -> str:
+    """What was paid or is right, as a dealer reads it: a net, or each seat's chips."""
+    if value is None:
+        return "—"
+    if isinstance(value, Mapping):
+        return ", ".join(f"seat {seat}: {chips}" for seat, chips in value.items())
+    return str(value)
+
+
+@login_required
+@auditor_only
+@require_http_methods(["GET", "POST"])
+def index(request):
+    """The house's reports, newest first, and the upload form."""
+    form = UploadForm()
+    if request.method == "POST":
+        form = UploadForm(request.POST, request.FILES)
+        if request.user.house is None:
+            form.add_error(None, "You belong to no house, so there is no house to audit for.")
+        elif form.is_valid():
+            try:
+                report = services.store_log(
+                    house=request.user.house,
+                    user=request.user,
+                    upload=form.cleaned_data["log"],
+                    format=form.cleaned_data["format"],
+                )
+            except ValidationError as exc:
+                form.add_error("log", exc)
+            else:
+                messages.success(request, f"“{report.name}” is uploaded and queued for audit.")
+                return redirect("audits:report", report.pk)
+    reports = AuditReport.objects.visible_to(request.user).select_related("house", "uploaded_by")
+    status = 400 if form.errors else 200
+    return render(
+        request,
+        "audits/index.html",
+        {"form": form, "reports": reports.newest_first()[:200]},
+        status=status,
+    )
+
+
+def _groups(summary: dict) -> list[dict]:
+    groups = []
+    for key, label in GROUPS:
+        rows = [
+            {"name": title_of(name) if key == "by_game" else name, "counts": counts}
+            for name, counts in (summary.get(key) or {}).items()
+        ]
+        groups.append({"key": key, "label": label, "rows": rows})
+    return groups
+
+
+@login_required
+@auditor_only
+@require_GET
+def report(request, report_id: int):
+    report = _report(request, report_id)
+    context = {"report": report}
+    if report.status == AuditReport.Status.DONE:
+        filters = FilterForm(request.GET or None, report=report)
+        values = filters.values()
+        lines = report.lines.filtered(**values)
+        page = Paginator(lines, LINES_PER_PAGE).get_page(request.GET.get("page"))
+        context.update(
+            filters=filters,
+            query=urlencode(values),
+            page=page,
+            rows=[_line_row(line) for line in page],
+            summary=report.summary,
+            groups=_groups(report.summary),
+            versions=[(title_of(game), labels) for game, labels in report.versions.items()],
+        )
+    return render(request, "audits/report.html", context)
+
+
+def _line_row(line: AuditLine) -> dict:
+    return {
+        "line": line,
+        "game": title_of(line.game) if line.game else "—",
+        "paid": amount(line.result.get("paid")),
+        "correct": amount(line.result.get("correct")),
+        "error": (line.result.get("error") or {}).get("message", ""),
+    }
+
+
+@login_required
+@auditor_only
+@require_GET
+def status(request, report_id: int):
+    """The progress block, for htmx to poll; once the audit is over, the page reloads."""
+    report = _report(request, report_id)
+    if not request.htmx:
+        return redirect("audits:report", report.pk)
+    if not report.under_way:
+        return HttpResponseClientRefresh()
+    return render(request, "audits/_status.html", {"report": report, "polled": True})
+
+
+@login_required
+@auditor_only
+@require_GET
+def line(request, report_id: int, number: int):
+    """One line the audit found wrong: the cards, what was paid, what is right, and why."""
+    report = _report(request, report_id)
+    found = get_object_or_404(report.lines, number=number)
+    shown = []
+    if isinstance(found.request, dict):
+        shown, _ = present(found.request, {})
+    return render(
+        request,
+        "audits/line.html",
+        {
+            "report": report,
+            "row": _line_row(found),
+            "shown_cards": shown,
+            "steps": found.result.get("steps") or [],
+            "line_json": json.dumps(found.request, indent=2, ensure_ascii=False)
+            if found.request is not None
+            else found.raw,
+        },
+    )
+
+
+class _Pending:
+    """A stream for the CSV writer that hands back what was written since last asked."""
+
+    def __init__(self) -> None:
+        self.text = ""
+
+    def write(self, text: str) -> None:
+        self.text += text
+
+    def take(self) -> str:
+        text, self.text = self.text, ""
+        return text
+
+
+def _csv_rows(lines) -> Iterator[str]:
+    out = _Pending()
+    writer = csvsafe.writer(out)
+    writer.writerow(CSV_COLUMNS)
+    yield out.take()
+    for line in lines.iterator(chunk_size=1000):
+        request = line.request or {}
+        result = line.result
+        writer.writerow(
+            [
+                line.number,
+                "" if result.get("id") is None else str(result["id"]),
+                str(request.get("at") or ""),
+                line.table,
+                line.dealer,
+                line.game,
+                line.verdict,
+                line.situation,
+                amount(result.get("paid")) if result.get("paid") is not None else "",
+                amount(result.get("correct")) if result.get("correct") is not None else "",
+                line.difference,
+                line.overpaid,
+                line.underpaid,
+                line.version,
+                (result.get("error") or {}).get("message", ""),
+            ]
+        )
+        yield out.take()
+
+
+@login_required
+@auditor_only
+@require_GET
+def report_csv(request, report_id: int):
+    """The discrepancies (mispays and lines that could not be ruled), as filtered."""
+    report = _report(request, report_id)
+    filters = FilterForm(request.GET or None, report=report)
+    lines = report.lines.filtered(**filters.values())
+    response = StreamingHttpResponse(_csv_rows(lines), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="audit-{report.pk}.csv"'
+    return response
+
+
+@login_required
+@auditor_only
+@require_POST
+def run_again(request, report_id: int):
+    report = _report(request, report_id)
+    if services.run_again(report):
+        messages.success(request, "The audit is queued again; it starts over from line 1.")
+    else:
+        messages.info(request, "The audit is not stopped: there is nothing to run again.")
+    return redirect("audits:report", report.pk)
+
+
+@login_required
+@auditor_only
+@require_http_methods(["GET", "POST"])
+def delete(request, report_id: int):
+    """Asks first (GET), deletes on POST: the report, its log and its rows."""
+    report = _report(request, report_id)
+    if request.method == "POST":
+        name = report.name
+        services.delete_report(report)
+        messages.success(request, f"The audit of “{name}” is deleted.")
+        return redirect("audits:index")
+    return render(request, "audits/delete.html", {"report": report})
