@@ -73,3 +73,27 @@ def test_a_failure_is_recorded_and_offers_to_run_again(demo, supervisor, monkeyp
     report.refresh_from_db()
     assert report.status == "failed" and "RuntimeError" in report.error
     assert report.can_run_again
+
+
+def test_the_workers_sweep_queues_a_stopped_audit_again_and_gives_up_after_three(
+    report, django_capture_on_commit_callbacks
+):
+    from trainer.core.signals import worker_sweep
+
+    def sweep() -> list:
+        with django_capture_on_commit_callbacks(execute=False):
+            return [w for _, found in worker_sweep.send(sender=None) for w in found or ()]
+
+    assert sweep() == []  # done: left alone
+    stop_worker(report, done=3)
+    assert [getattr(w, "pk", None) for w in sweep()] == [report.pk]
+    report.refresh_from_db()
+    assert (report.status, report.attempt) == ("queued", 2)
+    for attempt in (2, 3):
+        AuditReport.objects.filter(pk=report.pk).update(attempt=attempt)
+        stop_worker(report, done=3)
+        sweep()
+    report.refresh_from_db()
+    # attempt 3's worker died too: failed, saying so, and "Run again" is offered
+    assert report.status == "failed" and "stopped 3 times" in report.error
+    assert report.can_run_again

@@ -6,3 +6,6 @@ class AuditsConfig(AppConfig):
 
     name = "trainer.audits"
     verbose_name = "Audits"
+
+    def ready(self):
+        from . import signals  # noqa: F401  (connects the worker sweep's receiver)

@@ -308,6 +308,32 @@ def run_again(report: AuditReport) -> bool:
     return True
 
 
+#: a report whose worker has died this many times is marked failed rather than run again
+MAX_ATTEMPTS = 3
+
+
+def requeue_stale_audits() -> list[AuditReport]:
+    """The task worker's sweep: each report whose worker stopped (running, no heartbeat for
+    `AuditReport.STALE_AFTER_SECONDS`) queued again as its next attempt, which starts over;
+    one that has lost its worker `MAX_ATTEMPTS` times is marked failed instead, with "Run
+    again" still offered.  Compare-and-set on the attempt, as `run_again`."""
+    requeued = []
+    for report in AuditReport.objects.filter(status=AuditReport.Status.RUNNING):
+        if not report.is_stale:
+            continue
+        if report.attempt >= MAX_ATTEMPTS:
+            AuditReport.objects.filter(
+                pk=report.pk, attempt=report.attempt, status=report.status
+            ).update(
+                status=AuditReport.Status.FAILED,
+                error=f"its worker stopped {report.attempt} times without finishing it",
+                finished_at=timezone.now(),
+            )
+        elif run_again(report):
+            requeued.append(report)
+    return requeued
+
+
 def delete_report(report: AuditReport) -> None:
     """Delete a report with its log and rows (a worker still running it stops at its next
     write)."""

@@ -13,6 +13,8 @@ from django.db.models.signals import m2m_changed, post_delete, post_save, pre_de
 from django.dispatch import receiver
 from django.utils import timezone
 
+from trainer.core.signals import worker_sweep
+
 from .models import (
     House,
     HouseRulesRecord,
@@ -127,3 +129,11 @@ def signed_in(sender, request, user, **kwargs):
         user.sessions_serial = current
         if hasattr(request, "session"):
             request.session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+
+
+@receiver(worker_sweep)
+def requeue_stale_parsheets(sender, **kwargs):
+    """The task worker's sweep: par sheets whose worker died are queued again."""
+    from . import tasks  # tasks imports services, which imports this app's models: at call
+
+    return tasks.requeue_stale_parsheets()

@@ -20,7 +20,7 @@ from django.utils.crypto import get_random_string
 from django_tasks import DEFAULT_TASK_BACKEND_ALIAS, DEFAULT_TASK_QUEUE_NAME
 from django_tasks_db.management.commands.db_worker import Worker
 
-from trainer.houses import tasks
+from trainer.core.signals import worker_sweep
 from trainer.houses.models import ParSheetResult
 
 logger = logging.getLogger("trainer.houses.worker")
@@ -115,8 +115,7 @@ class Command(BaseCommand):
             time.sleep(interval)
 
     def sweep(self) -> None:
-        requeued = tasks.requeue_stale_parsheets()
-        for sheet in requeued:
-            self.stdout.write(
-                f"Queued again (its worker stopped): {sheet}, attempt {sheet.attempt}"
-            )
+        """Every app's leftovers of dead workers queued again (`worker_sweep`)."""
+        for _receiver, requeued in worker_sweep.send(sender=self.__class__):
+            for work in requeued or ():
+                self.stdout.write(f"Queued again (its worker stopped): {work}")
