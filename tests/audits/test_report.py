@@ -1,5 +1,7 @@
 """A log with one of each kind of mispay, uploaded, audited by the task and shown."""
 
+import json
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
@@ -114,3 +116,20 @@ def test_deleting_a_report_asks_first_and_removes_its_log_and_rows(staff_client,
     assert response.status_code == 302
     assert not AuditReport.objects.exists()
     assert not AuditChunk.objects.exists() and not AuditLine.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"game": "mississippi-gonorrhea", "pot": 5, "hands": ["7c 7d"], "paid": {}},
+        {"game": "english-stud", "ask": "showdown", "pot": 5, "hands": {"1": 5}, "paid": {}},
+        {"game": "mississippi-stud", "hole": ["Qh", "Qs"], "board": 5, "bets": [1], "paid": 0},
+    ],
+)
+def test_a_line_that_could_not_be_ruled_has_a_page_showing_it_as_logged(
+    staff_client, demo, supervisor, bad
+):
+    report = audited(demo, supervisor, json.dumps(bad) + "\n")
+    page = staff_client.get(f"/audits/{report.pk}/lines/1/")
+    assert page.status_code == 200
+    assert "error" in page.content.decode()

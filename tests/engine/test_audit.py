@@ -56,6 +56,10 @@ SHIFT = [
     ({**SPLIT, "paid": {"1": 13, "2": 12}}, "correct", 0, None),
     ({**SPLIT, "paid": {"1": 12, "2": 13}}, "misdirected", 1, "odd chip to the wrong half"),
     ({**SPLIT, "paid": {"1": 13, "2": 13}}, "overpaid", 1, "more paid out than the pot"),
+    # RULING_API: a split pot's difference is the chips paid above what is right, summed over
+    # seats (>= 0): K-9 high takes 13 (the odd chip to the high half), 3-2 low takes 12
+    ({**SPLIT, "paid": {"1": 20, "2": 10}}, "overpaid", 7, "more paid out than the pot"),
+    ({**SPLIT, "paid": {"1": 10, "2": 10}}, "underpaid", 0, "less paid out than the pot"),
     ({**HOG, "paid": {"1": 13, "2": 0, "4": 12}}, "misdirected", 12, "pot split though sevens hog"),
     ({**SIXES, "hole": "6h Zz", "paid": 0}, "error", 0, None),  # an unknown card
     ({**SIXES, "hole": "6h 6h", "paid": 0}, "error", 0, None),  # a duplicate card
@@ -80,16 +84,17 @@ def test_a_shift_finds_exactly_its_mispays():
         )
     totals = summary.as_json()
     assert [totals[k] for k in ("hands", "correct", "overpaid", "underpaid", "misdirected")] == [
-        17,
+        19,
         6,
-        5,
-        2,
+        6,
+        3,
         2,
     ]
     assert totals["errors"] == 2
-    # overpaid: 7 + 4 + 6 + 2 + 1; underpaid: 1 + 6 (misdirected chips are no house money)
-    assert (totals["overpaid_total"], totals["underpaid_total"]) == (20, 7)
-    assert sum(g["hands"] for g in totals["by_dealer"].values()) == 17
+    # overpaid money: 7 + 4 + 6 + 2 + 1 + 5 (30 pushed from a pot of 25); underpaid: 1 + 6 + 5
+    # (20 pushed from 25); misdirected chips are no house money
+    assert (totals["overpaid_total"], totals["underpaid_total"]) == (25, 12)
+    assert sum(g["hands"] for g in totals["by_dealer"].values()) == 19
     assert summary.by_situation["fold paid"].overpaid_total == 6
 
 

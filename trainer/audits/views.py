@@ -167,7 +167,9 @@ def line(request, report_id: int, number: int):
     report = _report(request, report_id)
     found = get_object_or_404(report.lines, number=number)
     shown = []
-    if isinstance(found.request, dict):
+    if isinstance(found.request, dict) and found.verdict != "error":
+        # a line that could not be ruled may hold anything where cards belong: it is shown as
+        # it was logged, below, never laid out as cards
         shown, _ = present(found.request, {})
     return render(
         request,

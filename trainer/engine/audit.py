@@ -16,15 +16,15 @@ for bad input: a line that cannot be ruled, or has no valid `paid`, gets the ver
 >>> s.as_json()["by_dealer"]["Ann"]["overpaid_total"]
 4
 
-Money, from the house's side (decided here; RULING_API.md leaves it open for a split pot):
-- a net game's `difference` is paid - net: above 0 the house overpaid that much, below 0 it
-  underpaid (took too much or paid too little) that much;
-- a split pot whose shares add up to the pot but went to the wrong seats is "misdirected":
-  `difference` is the sum over seats of the chips paid above what is right (≥ 0), and neither
-  `overpaid` nor `underpaid` money (the house neither lost nor kept chips);
-- a split pot whose shares add up to more (less) than the pot is "overpaid" ("underpaid"):
-  `difference` is the total pushed minus the pot, the chips the house lost (kept), as for a
-  net game.
+Money, from the house's side:
+- a net game's `difference` is paid - net (RULING_API.md): above 0 the house overpaid that
+  much, below 0 it underpaid (took too much or paid too little) that much;
+- a split pot's `difference` is the sum over seats of the chips paid above what is right, a
+  whole number >= 0 (RULING_API.md).  Its verdict and money (decided here, where RULING_API.md
+  is silent): shares that add up to the pot but went to the wrong seats are "misdirected",
+  neither `overpaid` nor `underpaid` money (the house neither lost nor kept chips); shares
+  that add up to more (less) than the pot are "overpaid" ("underpaid"), the money being the
+  total pushed minus the pot, the chips the house lost (kept).
 """
 
 from __future__ import annotations
@@ -327,12 +327,14 @@ def _compare_shares(
     correct: Mapping[str, int], paid: Mapping[str, int]
 ) -> tuple[str, int, int, int]:
     """(verdict, difference, overpaid, underpaid) of a split pot."""
+    # RULING_API.md: a split pot's difference is the chips paid above what is right, summed
+    # over the seats (a whole number >= 0); the money the house lost or kept is the total
     total = sum(paid.values()) - sum(correct.values())
-    if total > 0:
-        return "overpaid", total, total, 0
-    if total < 0:
-        return "underpaid", total, 0, -total
     above = sum(max(paid[s] - correct[s], 0) for s in correct)
+    if total > 0:
+        return "overpaid", above, total, 0
+    if total < 0:
+        return "underpaid", above, 0, -total
     return ("misdirected" if above else "correct"), above, 0, 0
 
 
@@ -544,7 +546,7 @@ def _csv_line(row: Mapping[str, str | None]) -> dict[str, Any]:
         line["pot"] = _number(cells.get("pot", ""))
         line["hands"] = {s: cells[f"seat{s}"] for s in SPLIT_SEATS if cells.get(f"seat{s}")}
         line["paid"] = {
-            s: _number(cells[f"paid{s}"])
+            s: _number(cells.get(f"paid{s}", ""))
             for s in SPLIT_SEATS
             if cells.get(f"paid{s}") or cells.get(f"seat{s}")
         }
