@@ -43,8 +43,8 @@ def test_the_table_and_rules_in_force_at_each_time(house):
     timeline = HouseTimeline(house)
     # the source paytable pays a straight 4:1 (mississippi-stud.txt); v2 was changed to 5:1
     before, labels = timeline.at(MAY[0])
-    assert straight_pays(before) == 4  # before any history: the active version, v1
-    assert labels[GAME].startswith("Riverboat · Mississippi Stud v1")
+    # before the game's first activation the house had no table of its own: the source text's
+    assert straight_pays(before) == 4 and "the source text's table" in labels[GAME]
     assert straight_pays(timeline.at(MAY[2])[0]) == 4
     during, labels = timeline.at(MAY[4])
     assert straight_pays(during) == 5 and labels[GAME].startswith("Riverboat · Mississippi Stud v2")
@@ -66,3 +66,12 @@ def test_a_naive_time_is_read_in_the_sites_zone(house):
     # UTC in the test settings: the same moment either way
     timeline = HouseTimeline(house)
     assert timeline.at(datetime(2024, 5, 1, 12)) == timeline.at(MAY[0])
+
+
+def test_a_rules_record_from_another_version_of_the_rules_still_reads(house):
+    # a rule since removed is ignored, a rule added since takes its default
+    HouseRulesRecord.objects.filter(house=house).update(
+        at=MAY[0], rules={"call_multiple": 3, "a_rule_since_removed": True}
+    )
+    rules = HouseTimeline(house).at(MAY[1])[0].rules
+    assert rules.call_multiple == 3 and rules.chip_unit == 1  # RULES.md's default chip

@@ -9,11 +9,13 @@ hand with no `at`, the house's active configuration applies.
 
 from __future__ import annotations
 
+import dataclasses
 from bisect import bisect_right
 from datetime import datetime
 
 from django.utils import timezone
 
+from trainer.engine import EngineError
 from trainer.engine.games import GAMES
 from trainer.engine.house import HouseConfig, HouseRules
 
@@ -52,7 +54,7 @@ class HouseTimeline:
         self._active = {v.game: v.pk for v in active_versions(house.pk)}
         records = list(HouseRulesRecord.objects.filter(house=house).order_by("at", "pk"))
         self._rule_times = [r.at for r in records]
-        self._rules = [(r.at, HouseRules(**r.rules)) for r in records]
+        self._rules = [(r.at, _rules_from(r.rules)) for r in records]
         self._current_rules = house_rules_of(HouseRulesSettings.objects.filter(house=house).first())
         self._configs: dict[tuple, tuple[HouseConfig, dict[str, str]]] = {}
 
@@ -67,9 +69,10 @@ class HouseTimeline:
             version_id = self._active.get(game)
             history = self._activations.get(game)
             if when is not None and history is not None:
+                # before the game's first recorded activation the house had no table of its
+                # own for it: the source text's table applied
                 i = bisect_right(history[0], when)
-                if i:
-                    version_id = history[1][i - 1]
+                version_id = history[1][i - 1] if i else None
             if version_id is not None and version_id in self._tables:
                 tables.append((game, version_id))
         rules_at = None
@@ -104,3 +107,13 @@ class HouseTimeline:
                 table = str(self.house)
             labels[slug] = f"{table}, {rules_words}"
         return config, labels
+
+
+def _rules_from(stored: dict) -> HouseRules:
+    """A recorded set of house rules, read onto today's defaults: a rule added since the record
+    takes its default, one since removed is ignored, so old records stay readable."""
+    known = {f.name for f in dataclasses.fields(HouseRules)}
+    try:
+        return HouseRules(**{k: v for k, v in stored.items() if k in known})
+    except (EngineError, TypeError):
+        return HouseRules()

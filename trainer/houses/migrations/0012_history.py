@@ -3,14 +3,10 @@ house's rules over time, backfilled from what is known today: every version's la
 `activated_at` (an earlier activation of a version activated again is not known), and each
 house's current rules, in force from now on (before that, the audit falls back to them)."""
 
-import dataclasses
-
 import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 from django.utils import timezone
-
-from trainer.engine.house import HouseRules
 
 
 def backfill(apps, schema_editor):
@@ -22,7 +18,18 @@ def backfill(apps, schema_editor):
         TableActivation(house_id=v.house_id, game=v.game, version=v, at=v.activated_at)
         for v in PaytableVersion.objects.exclude(activated_at=None)
     )
-    names = [f.name for f in dataclasses.fields(HouseRules)]
+    # the house rules as they were when this migration was written (a later rule added to the
+    # engine must not be read off this historical model)
+    names = [
+        "chip_unit",
+        "split_pot_odd_chip",
+        "mississippi_payout_cap",
+        "call_multiple",
+        "call_payout_cap",
+        "stand_pat_allowed",
+        "reuse_discards",
+        "stud_stock_shortage",
+    ]
     now = timezone.now()
     HouseRulesRecord.objects.bulk_create(
         HouseRulesRecord(house_id=r.house_id, at=now, rules={n: getattr(r, n) for n in names})
