@@ -62,7 +62,7 @@ def test_a_done_report_is_not_run_again(report):
 def test_a_failure_is_recorded_and_offers_to_run_again(demo, supervisor, monkeypatch):
     from .conftest import log_text, upload
 
-    def broken(line, config):
+    def broken(line, config, **kwargs):
         raise RuntimeError("boom")
 
     monkeypatch.setattr(services, "audit_line", broken)

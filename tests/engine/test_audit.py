@@ -170,3 +170,12 @@ def test_the_csv_reader_builds_each_games_request():
 
 def test_a_csv_without_a_game_column_is_refused_at_its_header():
     assert [n for n, _ in read_csv(["hole,board", "6h 6s,Ac 9d Kc"])] == [1]
+
+
+def test_a_hand_naming_another_house_is_an_error_on_house():
+    # RULING_API lists an unknown house among the errors; a log audited for one house (or for
+    # none: the source texts) cannot rule a hand settled under another's rules
+    line = {**SIXES, "paid": 0, "house": "riverboat"}
+    assert audit_line(line, DEFAULT_CONFIG).error["field"] == "house"
+    assert audit_line(line, DEFAULT_CONFIG, house="demo").error["field"] == "house"
+    assert audit_line(line, DEFAULT_CONFIG, house="riverboat").verdict == "correct"

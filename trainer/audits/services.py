@@ -205,7 +205,7 @@ def _audit(report: AuditReport, mine) -> None:
     beat = time.monotonic()
     for number, line in numbered:
         config, labels = timeline.at(_when(line, zone))
-        audited = audit_line(line, config)
+        audited = audit_line(line, config, house=report.house.slug)
         summary.add(audited)
         version = labels.get(audited.game, "") if audited.game else ""
         if version:

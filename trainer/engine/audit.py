@@ -117,11 +117,16 @@ def _error(exc: RulingError | EngineError, head: Mapping[str, Any]) -> Audited:
     return Audited(verdict="error", difference=0, situation=None, error=error, **head)
 
 
-def audit_line(line: Mapping[str, Any] | RulingError, config: HouseConfig) -> Audited:
-    """Check one log line against the ruling under `config`.  Never raises for bad input.
+def audit_line(
+    line: Mapping[str, Any] | RulingError, config: HouseConfig, *, house: str | None = None
+) -> Audited:
+    """Check one log line against the ruling under `config`, the configuration of house
+    `house` (its slug; None: the source texts' tables and RULES.md's defaults).  Never raises
+    for bad input.
 
     A reader's error for an unreadable line may be passed as it is: it comes back as an error.
-    The line's own `house`, if any, is not looked at: the caller chose `config`.
+    A line that names a `house` other than the one audited is an error on `house`: it was
+    settled under rules this audit is not using.
     """
     if isinstance(line, RulingError):
         return _error(line, _EMPTY_HEAD)
@@ -134,6 +139,7 @@ def audit_line(line: Mapping[str, Any] | RulingError, config: HouseConfig) -> Au
     head = _head(line)
     try:
         _check_head(line)
+        _check_house(line, house)
         game = line.get("game")
         if not isinstance(game, str) or game not in GAMES:
             names = ", ".join(audit_games())
@@ -234,6 +240,22 @@ def _dealer_key(line: Mapping[str, Any]) -> str:
     entry = GAMES.get(line.get("game")) if isinstance(line.get("game"), str) else None
     cards = entry is not None and entry.shape == "player-dealer-action"
     return "dealer_name" if cards else "dealer"
+
+
+def _check_house(line: Mapping[str, Any], house: str | None) -> None:
+    if "house" not in line or line["house"] == house:
+        return
+    named = f"'{shown(line['house'])}'"
+    if house is None:
+        raise RulingError(
+            f"This hand names house {named}, but the log is audited with the source texts' "
+            "tables and rules: audit it with that house (--house), or take 'house' out.",
+            field="house",
+        )
+    raise RulingError(
+        f"This hand names house {named}, but the log is audited with the rules of house '{house}'.",
+        field="house",
+    )
 
 
 def _check_head(line: Mapping[str, Any]) -> None:

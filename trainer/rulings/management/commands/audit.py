@@ -80,7 +80,7 @@ class Command(BaseCommand):
             lines = read_csv(decoded(source)) if kind == "csv" else read_jsonl(source)
             for number, line in lines:
                 config, labels = timeline.at(self.when(line))
-                audited = audit_line(line, config)
+                audited = audit_line(line, config, house=options.get("house"))
                 summary.add(audited)
                 if audited.game is not None and audited.verdict != "error":
                     used[audited.game][labels[audited.game]] += 1
