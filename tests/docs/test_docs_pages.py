@@ -24,7 +24,10 @@ def no_role(demo):
 
 @pytest.mark.parametrize("who", ["supervisor", "manager", "superuser"])
 @pytest.mark.parametrize("slug", list(DOCS))
-def test_staff_read_every_doc(client, request, who, slug):
+def test_staff_read_every_doc(client, db, request, who, slug):
+    # `db` named here, not only through getfixturevalue: pytest-django orders tests by the
+    # fixtures they name, and one that reaches the database late could run after a
+    # transactional test has flushed the role groups
     client.force_login(request.getfixturevalue(who))
     response = client.get(page(slug))
     assert response.status_code == 200
