@@ -38,10 +38,10 @@ DEBUG = env_bool("DEBUG", False)
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
+        # one sentence: manage.py prints it alone (no traceback)
         raise ImproperlyConfigured(
-            "SECRET_KEY is not set. With DEBUG off the site needs a secret key: set SECRET_KEY "
-            "to a long random string (for example the output of "
-            "`python -c 'import secrets; print(secrets.token_urlsafe(50))'`), "
+            "SECRET_KEY is not set: with DEBUG off, set SECRET_KEY to a long random string "
+            "(python3 -c 'import secrets; print(secrets.token_urlsafe(50))'), "
             "or set DEBUG=1 for local development."
         )
     # Development only: DEBUG is on, so this key never signs anything that leaves the machine.

@@ -1,7 +1,16 @@
-from django.urls import path
+from django.urls import include, path
 
-from . import views
+from . import docs, views
+
+docs_urls = (
+    [
+        path("", docs.index, name="index"),
+        path("<slug:name>/", docs.page, name="page"),
+    ],
+    "docs",
+)
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("docs/", include(docs_urls)),
 ]

@@ -1,0 +1,142 @@
+"""The product's documentation, served as pages from the same Markdown files as the
+repository's `docs/`: the rulebook, the ruling API reference and the operator notes.
+
+Signed-in staff (supervisors, games managers, superusers) read all three; trainees read the
+rulebook, which is what they are trained on. The API reference and the operator notes describe
+doors trainees do not use (a script's JSON, the server's settings) and stay with staff.
+
+Markdown is rendered with markdown-it-py, CommonMark with tables, with raw HTML turned off: an
+HTML tag in a doc is shown as text, never run. Headings get anchors (the same as a Git host
+gives them, so links like `#house-rules` work on both), and a link to another doc (`api.md`)
+becomes a link to its page.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.text import slugify
+from markdown_it import MarkdownIt
+
+#: permissions that make a signed-in user staff here (trainer/houses/roles.py)
+STAFF_PERMISSIONS = ("houses.review_trainees", "houses.manage_tables")
+TRAINEE_PERMISSION = "houses.practise_drills"
+
+
+@dataclass(frozen=True)
+class Doc:
+    slug: str
+    title: str
+    filename: str
+    #: whether trainees may read it (staff read every doc)
+    for_trainees: bool = False
+
+    @property
+    def path(self):
+        return settings.BASE_DIR / "docs" / self.filename
+
+
+DOCS: dict[str, Doc] = {
+    doc.slug: doc
+    for doc in (
+        Doc("rulebook", "Rulebook", "rulebook.md", for_trainees=True),
+        Doc("api", "Ruling API reference", "api.md"),
+        Doc("operations", "Operator notes", "operations.md"),
+    )
+}
+_BY_FILENAME = {doc.filename: doc for doc in DOCS.values()}
+_DOC_LINK = re.compile(r"^(?P<file>[a-z0-9-]+\.md)(?P<anchor>#[\w-]*)?$")
+
+
+def is_staff(user) -> bool:
+    return user.is_superuser or any(user.has_perm(p) for p in STAFF_PERMISSIONS)
+
+
+def may_read(user, doc: Doc) -> bool:
+    if not user.is_authenticated:
+        return False
+    if is_staff(user):
+        return True
+    return doc.for_trainees and user.has_perm(TRAINEE_PERMISSION)
+
+
+def readable_by(user) -> list[Doc]:
+    return [doc for doc in DOCS.values() if may_read(user, doc)]
+
+
+# raw HTML off: a tag in a doc is escaped, not passed through
+_MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
+
+
+@dataclass(frozen=True)
+class Heading:
+    level: int
+    text: str
+    anchor: str
+
+
+def render_markdown(text: str) -> tuple[str, list[Heading]]:
+    """The HTML of `text` and its table of contents (its level-2 and level-3 headings):
+    every heading gets an `id` anchor, and raw HTML comes out escaped
+    (tests/docs/test_docs_pages.py shows both)."""
+    env: dict = {}
+    tokens = _MARKDOWN.parse(text, env)
+    toc: list[Heading] = []
+    used: set[str] = set()
+    for i, token in enumerate(tokens):
+        if token.type == "heading_open":
+            inline = tokens[i + 1]
+            words = "".join(
+                child.content
+                for child in inline.children or []
+                if child.type in ("text", "code_inline")
+            )
+            anchor = base = slugify(words) or "section"
+            n = 1
+            while anchor in used:  # a repeated heading gets -1, -2 ... as a Git host does
+                anchor = f"{base}-{n}"
+                n += 1
+            used.add(anchor)
+            token.attrSet("id", anchor)
+            level = int(token.tag[1])
+            if level in (2, 3):
+                toc.append(Heading(level, words, anchor))
+        elif token.type == "inline":
+            for child in token.children or []:
+                if child.type == "link_open":
+                    _point_at_page(child)
+    return _MARKDOWN.renderer.render(tokens, _MARKDOWN.options, env), toc
+
+
+def _point_at_page(link) -> None:
+    """A link to another doc's file (`api.md#errors`) goes to that doc's page."""
+    match = _DOC_LINK.match(str(link.attrGet("href") or ""))
+    if match and match["file"] in _BY_FILENAME:
+        slug = _BY_FILENAME[match["file"]].slug
+        link.attrSet("href", reverse("docs:page", args=[slug]) + (match["anchor"] or ""))
+
+
+@login_required
+def index(request):
+    """The docs the signed-in user may read."""
+    return render(request, "core/docs_index.html", {"docs": readable_by(request.user)})
+
+
+@login_required
+def page(request, name: str):
+    """One doc as a page, with its table of contents; an unknown name is 404."""
+    doc = DOCS.get(name)
+    if doc is None:
+        raise Http404("There is no such document.")
+    if not may_read(request.user, doc):
+        raise PermissionDenied("This document is for supervisors and games managers.")
+    html, toc = render_markdown(doc.path.read_text(encoding="utf-8"))
+    context = {"doc": doc, "html": html, "toc": toc, "docs": readable_by(request.user)}
+    return render(request, "core/doc.html", context)
