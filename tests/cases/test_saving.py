@@ -171,3 +171,15 @@ def test_a_form_without_its_token_is_refused(client, sue, save_form):
     assert response.status_code == 400
     assert "expired" in response.content.decode()
     assert_nothing_saved()
+
+
+def test_a_request_edited_to_hold_more_cards_than_a_case_keeps_is_refused(client, sue, save_form):
+    # the engine ignores fields it does not know, so an edited request still rules; its
+    # card-like strings would overflow the case's searchable cards: refused, nothing saved
+    form = save_form()
+    request = json.loads(form["request"])
+    request.update({f"extra{i}": "Ah Kd Qs Jc" for i in range(60)})
+    response = client.post("/cases/save/", {**form, "request": json.dumps(request)})
+    assert response.status_code == 400
+    assert "cannot be kept as a case" in response.content.decode()
+    assert not Case.objects.exists() and not CaseCounter.objects.filter(last_number__gt=0).exists()

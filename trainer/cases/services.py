@@ -12,6 +12,7 @@ import dataclasses
 import json
 from dataclasses import dataclass
 
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import F
 
@@ -191,7 +192,16 @@ def _store(*, user, house, token, note, request, ruling, version, label, rules) 
         saved_by_name=user.get_username(),
         token=token,
     )
-    case.full_clean(validate_unique=False)  # the database's constraints decide uniqueness
+    try:
+        case.full_clean(validate_unique=False)  # the database's constraints decide uniqueness
+    except ValidationError as exc:
+        # only a request edited by hand gets here (more cards than any table holds, say): the
+        # transaction is rolled back, so the counter does not move
+        raise CaseRefused(
+            "This request cannot be kept as a case: "
+            + " ".join(exc.messages)
+            + " Rule the hand again from the form, then save it."
+        ) from None
     case.save()
     if note:
         _note(case, user, note, at=case.saved_at)
