@@ -17,19 +17,21 @@ def tokens(name: str):
     return _PARSER.parse((DOCS / name).read_text(encoding="utf-8"))
 
 
-def example_pairs(name: str) -> list[tuple[dict, dict, int]]:
-    """Every ```json request block with the ```json response block right after it, as
-    (request, response, line of the request); a request without its response fails."""
+def example_pairs(
+    name: str, asked: str = "json request", answered: str = "json response"
+) -> list[tuple[dict, dict, int]]:
+    """Every ```json request block with the ```json response block right after it (or the
+    blocks `asked` and `answered`: the audit's ```json audit-line and ```json audit-verdict),
+    as (request, response, line of the request); a request without its response fails."""
     fences = [t for t in tokens(name) if t.type == "fence"]
     pairs = []
     for i, fence in enumerate(fences):
-        if fence.info.strip() != "json request":
+        if fence.info.strip() != asked:
             continue
         line = fence.map[0] + 1
         following = fences[i + 1] if i + 1 < len(fences) else None
-        assert following is not None and following.info.strip() == "json response", (
-            f"{name}, line {line}: a ```json request block must be followed by its "
-            "```json response block"
+        assert following is not None and following.info.strip() == answered, (
+            f"{name}, line {line}: a ```{asked} block must be followed by its ```{answered} block"
         )
         pairs.append((json.loads(fence.content), json.loads(following.content), line))
     return pairs
