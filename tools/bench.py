@@ -253,6 +253,107 @@ def bench_audit(n: int = 100_000) -> None:
     )
 
 
+def bench_audit_upload(sizes: tuple[int, ...] = (10_000, 100_000)) -> None:
+    """A log uploaded and audited as the site does it (stored in the database in chunks, then
+    streamed through the task worker's service), each size in a process of its own: the peak
+    Python memory of auditing the larger must be about that of the smaller (it streams)."""
+    peaks = {}
+    for n in sizes:
+        # the log is written here, so the measured process holds none of its making
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / "shift.jsonl"
+            with path.open("w") as out:
+                for line in audit_log(n):
+                    out.write(json.dumps(line) + "\n")
+            done = subprocess.run(
+                [sys.executable, "-m", "tools.bench", "_audit-upload-one", str(path)],
+                capture_output=True,
+                text=True,
+                cwd=ROOT,
+                # as the worker runs in production: DEBUG off (DEBUG keeps every query's SQL,
+                # the rows' text included, which would be measured as the audit's memory)
+                env={**os.environ, "DEBUG": "0"},
+            )
+        if done.returncode:
+            sys.exit(f"audit upload of {n:,} lines failed:\n{done.stderr[-2000:]}")
+        figures = json.loads(done.stdout.splitlines()[-1])
+        peaks[n] = figures["peak_mb"]
+        print(
+            f"audit upload: {n:,} lines ({figures['file_mb']:.1f} MB) stored in "
+            f"{figures['stored_s']:.1f} s and audited by the worker's service in "
+            f"{figures['audited_s']:.1f} s under tracemalloc ({figures['status']}, "
+            f"{figures['rows']:,} rows kept); peak Python memory while auditing "
+            f"{figures['peak_mb']:.1f} MB"
+        )
+    small, large = min(sizes), max(sizes)
+    print(
+        f"audit upload: peak memory auditing {large:,} lines / {small:,} lines = "
+        f"{peaks[large] / peaks[small]:.2f} (streamed: about 1, for {large // small}x the file)"
+    )
+
+
+def _audit_upload_one(log: str) -> None:
+    """One size of `bench_audit_upload`, in a throwaway test database; prints its figures."""
+    import tracemalloc
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tests.settings")
+    import django
+
+    django.setup()
+    from django.core.files import File
+    from django.core.management import call_command
+    from django.db import connection
+    from django.test.utils import setup_test_environment
+
+    setup_test_environment()
+    old_name = connection.settings_dict["NAME"]
+    connection.creation.create_test_db(verbosity=0, autoclobber=True)
+    try:
+        from tests.factories import SupervisorFactory
+        from trainer.audits import services
+        from trainer.audits.models import AuditReport
+        from trainer.houses.models import House
+
+        call_command("loaddata", "demo_house", verbosity=0)
+        house = House.objects.get(slug="demo")
+        supervisor = SupervisorFactory(house=house, username="bench-auditor")
+        path = Path(log)
+        size = path.stat().st_size
+        start = time.perf_counter()
+        with path.open("rb") as handle:
+            report = services.store_log(
+                house=house,
+                user=supervisor,
+                upload=File(handle, name="shift.jsonl"),
+                format=AuditReport.Format.JSONL,
+            )
+        stored = time.perf_counter() - start
+        # Python's own allocations while the worker's service audits: what grows if anything
+        # is held per line (the process's RSS also holds the in-memory test database, which
+        # holds the log by design)
+        tracemalloc.start()
+        start = time.perf_counter()
+        services.run_audit(report.pk, report.attempt)
+        audited = time.perf_counter() - start
+        peak = tracemalloc.get_traced_memory()[1] / 2**20
+        tracemalloc.stop()
+        report.refresh_from_db()
+        print(
+            json.dumps(
+                {
+                    "file_mb": size / 2**20,
+                    "stored_s": stored,
+                    "audited_s": audited,
+                    "status": report.status,
+                    "rows": report.lines.count(),
+                    "peak_mb": peak,
+                }
+            )
+        )
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
 def bench_review(trainees: int = 100, each: int = 1_000) -> None:
     """Render time of the supervisor's Trainees table for a house of `trainees` trainees with
     `each` attempts apiece, in a throwaway test database (SQLite, or DATABASE_URL's server)."""
@@ -307,11 +408,15 @@ BENCHES = {
     "evaluate": bench_evaluate,
     "rule": bench_rule,
     "audit": bench_audit,
+    "audit-upload": bench_audit_upload,
     "review": bench_review,
 }
 
 
 def main(argv: list[str]) -> None:
+    if argv[:1] == ["_audit-upload-one"]:
+        _audit_upload_one(argv[1])
+        return
     names = argv or list(BENCHES)
     for name in names:
         if name not in BENCHES:
