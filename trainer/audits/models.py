@@ -3,12 +3,11 @@ worker can read it), and what the audit found: the summary and the lines that ma
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from trainer.core.leases import Leased
 from trainer.houses.models import House
 
 
@@ -25,7 +24,7 @@ class AuditReportQuerySet(models.QuerySet):
         return self.order_by("-uploaded_at", "-pk")
 
 
-class AuditReport(models.Model):
+class AuditReport(Leased, models.Model):
     """One hand log and its audit.  The audit is a lease, as a par sheet's is
     (`trainer.houses.models.ParSheetResult`): `attempt` numbers each queueing, the worker
     running attempt n writes only while the report is RUNNING at attempt n, and a report
@@ -76,17 +75,6 @@ class AuditReport(models.Model):
     @property
     def percent(self) -> int:
         return min(100, int(100 * self.done / self.total)) if self.total else 0
-
-    @property
-    def is_stale(self) -> bool:
-        before = timezone.now() - timedelta(seconds=self.STALE_AFTER_SECONDS)
-        lapsed = self.heartbeat_at is None or self.heartbeat_at < before
-        return self.status == self.Status.RUNNING and lapsed
-
-    @property
-    def under_way(self) -> bool:
-        live = self.status in (self.Status.QUEUED, self.Status.RUNNING)
-        return live and not self.is_stale
 
     @property
     def can_run_again(self) -> bool:

@@ -9,7 +9,6 @@ place that turns these rows into the engine's types.
 from __future__ import annotations
 
 import secrets
-from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser, Permission
@@ -18,9 +17,9 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models, transaction
 from django.db.models import Exists, F, Max, OuterRef, Q
-from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
+from trainer.core.leases import Leased
 from trainer.engine import Category
 from trainer.engine.drills.stakes import ANTE_STEPS, POT_STEPS, TABLE_CHIP
 from trainer.engine.games import GAMES, paid_games
@@ -533,7 +532,7 @@ class ParSheetResultQuerySet(models.QuerySet):
         return Q(status=ParSheetResult.Status.RUNNING) & lapsed
 
 
-class ParSheetResult(models.Model):
+class ParSheetResult(Leased, models.Model):
     """The par sheet of one paytable as the engine computes it.  Keyed by what the figures
     depend on (`trainer.engine.parsheets.paytable_key`), so identical tables of any house share
     one computation, and a version's table never changes, so its par sheet never goes stale.
@@ -594,22 +593,6 @@ class ParSheetResult(models.Model):
 
     def __str__(self) -> str:
         return f"Par sheet {self.key[:12]} ({self.get_game_display()}, {self.status})"
-
-    @classmethod
-    def stale_before(cls):
-        """A RUNNING sheet whose last heartbeat is older than this has lost its worker."""
-        return timezone.now() - timedelta(seconds=cls.STALE_AFTER_SECONDS)
-
-    @property
-    def is_stale(self) -> bool:
-        lapsed = self.heartbeat_at is None or self.heartbeat_at < self.stale_before()
-        return self.status == self.Status.RUNNING and lapsed
-
-    @property
-    def under_way(self) -> bool:
-        """Queued or running under a live lease: its status block keeps following it."""
-        live = self.status in (self.Status.QUEUED, self.Status.RUNNING)
-        return live and not self.is_stale
 
     @property
     def percent(self) -> int:
