@@ -18,8 +18,8 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
-from django.utils.formats import date_format
 
+from trainer.core.times import when
 from trainer.drills.models import Attempt
 from trainer.drills.services import DrillError, NotFound, NotYours, Result, Stale, answer_question
 from trainer.drills.services import create_question as deal
@@ -50,10 +50,6 @@ class TimeUp(Closed):
 
 NO_PARTS = "Add at least one drill kind with a number of questions: a test needs questions."
 FINISHED = "This test is finished: no more answers are taken. Your result stands as recorded."
-
-
-def when(moment: datetime) -> str:
-    return date_format(timezone.localtime(moment), "j M Y, H:i")
 
 
 # -- building and assigning ------------------------------------------------------------------
@@ -326,3 +322,47 @@ __all__ = [
     "start_sitting",
     "stop",
 ]
+
+
+# -- what a trainee has to do ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Due:
+    """A test waiting for `trainee`: not started, or started and still taking answers."""
+
+    assignment: Assignment
+    sitting: Sitting | None
+
+    @property
+    def test(self) -> Assessment:
+        return self.assignment.test
+
+    @property
+    def deadline(self) -> datetime | None:
+        """When answers stop: the sitting's deadline once started, else the test's due date."""
+        if self.sitting is not None and self.sitting.deadline is not None:
+            return self.sitting.deadline
+        return self.assignment.test.due_at
+
+
+def tests_due(trainee) -> list[Due]:
+    """The tests `trainee` can start or carry on now, soonest deadline first (none last): what
+    the landing page and the Tests page put first."""
+    now = timezone.now()
+    finish_overdue(Sitting.objects.for_trainee(trainee))
+    assignments = (
+        Assignment.objects.for_trainee(trainee)
+        .select_related("test")
+        .prefetch_related("sittings", "test__parts")
+    )
+    due = []
+    for assignment in assignments:
+        sitting = assignment.sitting
+        if sitting is not None and sitting.is_finished:
+            continue
+        if sitting is None and assignment.test.is_due_by(now):
+            continue
+        due.append(Due(assignment, sitting))
+    far = datetime.max.replace(tzinfo=now.tzinfo)
+    return sorted(due, key=lambda d: (d.deadline or far, d.assignment.pk))

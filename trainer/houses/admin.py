@@ -63,7 +63,7 @@ class HouseScopedAdmin(admin.ModelAdmin):
 
 @admin.register(House)
 class HouseAdmin(admin.ModelAdmin):
-    list_display = ["name", "slug"]
+    list_display = ["name", "slug", "time_zone"]
     search_fields = ["name", "slug"]
     prepopulated_fields = {"slug": ["name"]}
 
@@ -73,6 +73,17 @@ class HouseAdmin(admin.ModelAdmin):
     def has_view_permission(self, request, obj=None):
         own = obj is None or request.user.is_superuser or obj.pk == request.user.house_id
         return super().has_view_permission(request, obj) and own
+
+    def has_change_permission(self, request, obj=None):
+        own = obj is None or request.user.is_superuser or obj.pk == request.user.house_id
+        return super().has_change_permission(request, obj) and own
+
+    def get_readonly_fields(self, request, obj=None):
+        # the slug names the house in rulings and hand logs: only a superuser renames it
+        return [] if request.user.is_superuser else ["slug"]
+
+    def get_prepopulated_fields(self, request, obj=None):
+        return self.prepopulated_fields if request.user.is_superuser else {}
 
 
 @admin.register(User)

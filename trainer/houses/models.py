@@ -9,6 +9,7 @@ place that turns these rows into the engine's types.
 from __future__ import annotations
 
 import secrets
+import zoneinfo
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser, Permission
@@ -123,6 +124,19 @@ class HouseManager(models.Manager.from_queryset(HouseQuerySet)):
         return self.get(slug=slug)
 
 
+def default_time_zone() -> str:
+    """The site's own zone (settings.TIME_ZONE) for a new house."""
+    return settings.TIME_ZONE
+
+
+def validate_time_zone(value: str) -> None:
+    if value not in zoneinfo.available_timezones():
+        raise ValidationError(
+            f"{value!r} is not a time zone this server knows: use an IANA name such as "
+            "Europe/London or America/Chicago."
+        )
+
+
 class House(SerialsKept):
     """A casino (or a training room) with its own tables and staff."""
 
@@ -131,6 +145,14 @@ class House(SerialsKept):
     name = models.CharField(max_length=100)
     slug = models.SlugField(
         unique=True, help_text='Short name used in rulings, e.g. demo in {"house": "demo"}.'
+    )
+    time_zone = models.CharField(
+        "time zone",
+        max_length=60,
+        default=default_time_zone,
+        validators=[validate_time_zone],
+        help_text="Where the house is, as an IANA name (Europe/London, America/Chicago): every "
+        "time on the site is shown to its staff and trainees in this zone, with the zone named.",
     )
     config_serial = models.PositiveBigIntegerField(
         default=new_serial,

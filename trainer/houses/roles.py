@@ -22,6 +22,8 @@ ROLES: dict[str, list[str]] = {
     GAMES_MANAGER: [
         "houses.manage_tables",
         "houses.view_house",
+        # their own house's name and time zone (HouseAdmin keeps them to their own house)
+        "houses.change_house",
         "houses.add_paytableversion",
         "houses.change_paytableversion",
         "houses.view_paytableversion",
