@@ -21,7 +21,8 @@ LEVELS = sorted({(lv.number, str(lv.number)) for k in REGISTRY.values() for lv i
 
 
 def _level_field(**kwargs) -> forms.TypedChoiceField:
-    return forms.TypedChoiceField(coerce=int, choices=LEVELS, **kwargs)
+    kwargs.setdefault("choices", LEVELS)
+    return forms.TypedChoiceField(coerce=int, empty_value=None, **kwargs)
 
 
 def _count_field(label: str) -> forms.IntegerField:
@@ -85,6 +86,9 @@ class BuildForm(forms.ModelForm):
         self.fields["pass_mark"].widget.attrs.update(min=1, max=100)
         self.fields["attempts_allowed"].widget.attrs.update(min=1, max=10)
         self.fields["retake_wait_hours"].widget.attrs.update(min=0)
+        # left empty: one attempt, no wait (the model's defaults)
+        for name in ("attempts_allowed", "retake_wait_hours"):
+            self.fields[name].required = False
         self.fields["time_limit_minutes"].widget.attrs.update(min=1)
         for kind in REGISTRY.values():
             self.fields[COUNT_PREFIX + kind.slug] = _count_field(kind.title)
@@ -146,6 +150,9 @@ class BuildForm(forms.ModelForm):
         )
         for kind in unknown:
             self.add_error(None, f"There is no drill kind called “{kind}”.")
+        for name in ("attempts_allowed", "retake_wait_hours"):
+            if data.get(name) is None and name not in self.errors:
+                data[name] = Assessment._meta.get_field(name).default
         for n in range(1, EXTRA_SECTIONS + 1):
             if data.get(f"extra{n}-count") and not data.get(f"extra{n}-kind"):
                 self.add_error(f"extra{n}-kind", "Choose the drill of this section.")
