@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from trainer.engine.drills import REGISTRY
+from trainer.engine.games import title_of
 
 from .models import Sitting
 
@@ -10,6 +11,11 @@ from .models import Sitting
 def kind_title(kind: str) -> str:
     drill = REGISTRY.get(kind)
     return drill.title if drill else kind
+
+
+def game_of(kind: str) -> str:
+    drill = REGISTRY.get(kind)
+    return title_of(drill.game) if drill else ""
 
 
 def section_rows(sitting: Sitting) -> list[dict]:
@@ -22,6 +28,7 @@ def section_rows(sitting: Sitting) -> list[dict]:
             {
                 **section,
                 "title": kind_title(section.get("kind", "")),
+                "game": game_of(section.get("kind", "")),
                 "percent": round(100 * section["right"] / total) if total else None,
             }
         )
