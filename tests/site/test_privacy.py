@@ -10,8 +10,8 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from tests.audits.conftest import audited, log_text
 from tests.factories import AssessmentFactory, AssignmentFactory, right_answer
 from trainer.assessments import services as tests_services
-from trainer.cases import services as cases_services
 from trainer.assessments.models import Certificate
+from trainer.cases import services as cases_services
 from trainer.drills import services as drill_services
 from trainer.roster import services as roster_services
 
