@@ -24,6 +24,7 @@ from trainer.assessments.models import Assessment, Assignment
 from trainer.core.accounts import may_set_passwords, people_in_charge
 from trainer.drills.models import Attempt
 from trainer.houses.models import User
+from trainer.houses.roles import TRAINEE
 from trainer.progress import stats
 from trainer.progress.views import trainee_rows
 
@@ -64,9 +65,7 @@ def person(request, user_id):
         "roster/person.html",
         {
             "person": person,
-            "is_trainee": person.has_perm("houses.practise_drills")
-            or not person.is_active
-            and person.groups.filter(permissions__codename="practise_drills").exists(),
+            "is_trainee": person.groups.filter(name=TRAINEE).exists(),
             "must_change": services.must_change_password(person),
             "failures": services.failed_sign_ins(person),
             "classes": person.classes.all(),
