@@ -7,6 +7,8 @@ temporary password, is made to choose their own, takes the test answering right 
 the engine stored with each question), passes; the supervisor sees the certificate, and the
 public verification page says it is valid."""
 
+from datetime import date
+
 import pytest
 
 from tests.browser.conftest import sign_in
@@ -126,3 +128,93 @@ def test_a_supervisor_takes_a_class_from_csv_to_certificates(
     assert verdict.startswith("✔ Valid")
     assert "Ann" not in public.content() and "Dealer certificate" not in public.content()
     stranger.close()
+
+
+def axe_problems(page) -> list[str]:
+    """Serious or critical axe-core findings on the page as it stands."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    return [
+        f"{page.url}: {v['id']} ({v['impact']}) "
+        + "; ".join(" ".join(map(str, n["target"])) for n in v["nodes"][:3])
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+@pytest.mark.slow
+def test_the_programme_pages_pass_axe(browser, live_server, page, supervisor, trainee, demo):
+    pytest.importorskip("axe_playwright_python")
+    from tests.assessments.test_retakes_and_sections import build, take
+    from tests.factories import AssignmentFactory
+    from trainer.roster import services as roster
+
+    test = build(demo, title="Axe check", certification=True, attempts_allowed=2)
+    failed_first = build(demo, title="Second go", attempts_allowed=2, pass_by_section=True)
+    take(trainee, AssignmentFactory(test=failed_first, trainee=trainee), right=False)
+    sitting = take(
+        trainee, AssignmentFactory(test=test, trainee=trainee, assigned_by=supervisor), right=True
+    )
+    cohort = roster.create_class(
+        actor=supervisor, house=demo, name="Axe class", starts_on=date(2026, 9, 1),
+        trainees=[trainee],
+    )  # fmt: skip
+    roster.assign_to_class(actor=supervisor, cohort=cohort, test=test)
+    _, staged = roster.stage_import(
+        actor=supervisor, house=demo, filename="a.csv", data=b"username\naxe-ada\n"
+    )
+    fresh = roster.add_trainee(actor=supervisor, house=demo, username="axe-fresh")
+    certificate = sitting.certificate
+
+    problems = []
+    sign_in(page, "super-sue", PASSWORD)
+    for url in (
+        "/accounts/people/",
+        f"/accounts/people/{trainee.pk}/",
+        "/accounts/people/new",
+        "/accounts/people/import",
+        f"/accounts/people/import/{staged.pk}/",
+        "/classes/",
+        "/classes/new",
+        f"/classes/{cohort.pk}/",
+        "/tests/manage/new",
+        f"/tests/manage/{test.pk}/",
+        f"/tests/manage/trainees/{trainee.pk}/",
+        f"/tests/manage/sittings/{sitting.pk}/",
+        f"/tests/certificates/{certificate.pk}/",
+        f"/progress/analysis/?cohort={cohort.pk}",
+    ):
+        page.goto(url)
+        problems += axe_problems(page)
+    # a preview with problems, and the passwords page after a confirmation
+    page.goto("/accounts/people/import")
+    page.set_input_files(
+        "#id_file",
+        files=[{"name": "b.csv", "mimeType": "text/csv", "buffer": b"username\nbad name!\n"}],
+    )
+    page.click("#upload button[type=submit]")
+    page.wait_for_selector("#preview")
+    problems += axe_problems(page)
+    page.goto(f"/accounts/people/import/{staged.pk}/")
+    page.click("#confirm-import button[type=submit]")
+    page.wait_for_selector("#passwords")
+    problems += axe_problems(page)
+
+    page.context.clear_cookies()
+    sign_in(page, "trainee-tina", PASSWORD)
+    for url in (
+        "/tests/",
+        f"/tests/s/{sitting.pk}/result",
+        f"/tests/certificates/{certificate.pk}/",
+    ):
+        page.goto(url)
+        problems += axe_problems(page)
+    page.context.clear_cookies()
+    sign_in(page, "axe-fresh", fresh.password)
+    page.wait_for_selector("#first-password")
+    problems += axe_problems(page)
+    page.context.clear_cookies()
+    page.goto(f"/tests/verify/{certificate.code}/")
+    problems += axe_problems(page)
+    assert not problems, "\n".join(problems)
