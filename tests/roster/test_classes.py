@@ -146,3 +146,39 @@ def test_another_houses_test_cannot_be_given_to_a_class(client, cohort, supervis
 def test_trainees_cannot_see_classes(trainee_client, cohort):
     assert trainee_client.get(reverse("roster:classes")).status_code == 403
     assert trainee_client.get(reverse("roster:class", args=[cohort.pk])).status_code == 403
+
+
+def test_the_test_page_assigns_a_whole_class(client, cohort, supervisor, trainee, demo):
+    test = AssessmentFactory(house=demo, title="From the test page")
+    client.force_login(supervisor)
+    response = client.post(reverse("assessments:assign", args=[test.pk]), {"cohort": cohort.pk})
+    assert response.status_code == 302
+    assert list(Assignment.objects.filter(test=test).values_list("trainee", flat=True)) == [
+        trainee.pk
+    ]
+    assert ClassTest.objects.filter(cohort=cohort, test=test).exists()
+
+
+def test_another_houses_class_cannot_be_named_on_the_test_page(
+    client, supervisor, demo, riverboat, other_supervisor, stranger
+):
+    theirs = services.create_class(
+        actor=other_supervisor,
+        house=riverboat,
+        name="River",
+        starts_on=date(2026, 1, 1),
+        trainees=[stranger],
+    )
+    test = AssessmentFactory(house=demo)
+    client.force_login(supervisor)
+    response = client.post(reverse("assessments:assign", args=[test.pk]), {"cohort": theirs.pk})
+    assert response.status_code == 400
+    assert "not a class of this house" in response.content.decode()
+    assert not Assignment.objects.exists()
+
+
+def test_a_past_due_test_is_not_given_to_a_class(cohort, supervisor, demo):
+    test = AssessmentFactory(house=demo, due_at=timezone.now() - timedelta(minutes=1))
+    with pytest.raises(Exception, match="past its due date"):
+        services.assign_to_class(actor=supervisor, cohort=cohort, test=test)
+    assert not ClassTest.objects.exists()

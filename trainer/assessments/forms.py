@@ -196,17 +196,31 @@ class AssignForm(forms.Form):
         },
     )
     everyone = forms.BooleanField(required=False, label="All the trainees of the house")
+    cohort = forms.ModelChoiceField(
+        queryset=None,
+        required=False,
+        label="Or a whole class",
+        empty_label="no class",
+        error_messages={
+            "invalid_choice": "That is not a class of this house: nothing was assigned."
+        },
+    )
 
-    def __init__(self, *args, trainees, **kwargs):
+    def __init__(self, *args, trainees, classes=None, **kwargs):
         super().__init__(*args, **kwargs)
+        if classes is None:
+            del self.fields["cohort"]
+        else:
+            self.fields["cohort"].queryset = classes
         self.fields["trainees"].queryset = trainees
         self.fields["trainees"].label_from_instance = _person
 
     def clean(self):
         data = super().clean()
-        if not self.errors and not data.get("everyone") and not data.get("trainees"):
+        chosen = data.get("everyone") or data.get("trainees") or data.get("cohort")
+        if not self.errors and not chosen:
             raise forms.ValidationError(
-                "Choose at least one trainee, or all the trainees of the house."
+                "Choose at least one trainee, all the trainees of the house, or a class."
             )
         return data
 

@@ -13,6 +13,7 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required, permission_required
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -24,8 +25,8 @@ from trainer.drills.presenting import review, shown
 from trainer.drills.services import fields_of
 from trainer.engine.drills import AnswerError
 from trainer.houses.models import User
-from trainer.roster.models import PersonAction
-from trainer.roster.services import log_action
+from trainer.roster.models import Cohort, PersonAction
+from trainer.roster.services import assign_to_class, log_action
 
 from . import services
 from .forms import AssignForm, BuildForm
@@ -285,7 +286,11 @@ def _visible_test(request, test_id) -> Assessment:
 def _assign_form(request, test, data=None) -> AssignForm | None:
     if not request.user.has_perm("houses.assign_tests"):
         return None
-    return AssignForm(data, trainees=User.objects.trainees_of(test.house_id))
+    return AssignForm(
+        data,
+        trainees=User.objects.trainees_of(test.house_id),
+        classes=Cohort.objects.filter(house_id=test.house_id),
+    )
 
 
 def _render_test(request, test, form, status=200):
@@ -327,7 +332,18 @@ def assign(request, test_id):
     form = _assign_form(request, test, request.POST)
     if form.is_valid():
         try:
-            done = services.assign(test=test, trainees=form.chosen(), assigned_by=request.user)
+            with transaction.atomic():
+                done = services.Assigned(new=0, already=())
+                if form.chosen():
+                    done = services.assign(
+                        test=test, trainees=form.chosen(), assigned_by=request.user
+                    )
+                cohort = form.cleaned_data.get("cohort")
+                if cohort is not None:  # each member their own assignment; latecomers later
+                    given = assign_to_class(actor=request.user, cohort=cohort, test=test)
+                    done = services.Assigned(
+                        done.new + given.new, tuple(sorted({*done.already, *given.already}))
+                    )
         except ValidationError as exc:
             form.add_error(None, exc)
         else:

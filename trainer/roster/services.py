@@ -399,6 +399,8 @@ def assign_to_class(*, actor, cohort: Cohort, test) -> tests.Assigned:
     that the class has it."""
     if test.house_id != cohort.house_id:
         raise ValidationError("That test belongs to another house.")
+    if test.is_past_due:
+        raise ValidationError(f"“{test.title}” is past its due date: it can no longer be given.")
     members = list(cohort.members.filter(is_active=True))
     with transaction.atomic():
         ClassTest.objects.get_or_create(cohort=cohort, test=test, defaults={"assigned_by": actor})
