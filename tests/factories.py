@@ -123,8 +123,8 @@ class PaytableRowFactory(factory.django.DjangoModelFactory):
 
 
 class AssessmentFactory(factory.django.DjangoModelFactory):
-    """A test with one part of three "does the dealer qualify?" questions (parts=[...] to
-    give others as (kind, count) pairs)."""
+    """A test with one section of three "does the dealer qualify?" questions at level 1
+    (parts=[...] to give others as (kind, count) or (kind, count, level))."""
 
     class Meta:
         model = Assessment
@@ -132,15 +132,20 @@ class AssessmentFactory(factory.django.DjangoModelFactory):
 
     house = factory.SubFactory(HouseFactory)
     title = factory.Sequence(lambda n: f"Test {n}")
-    level = 1
     pass_mark = 60
 
     @factory.post_generation
     def parts(self, create, extracted, **kwargs):
         if not create:
             return
-        for position, (kind, count) in enumerate(extracted or [("cs-qualify", 3)], start=1):
-            Part.objects.create(assessment=self, kind=kind, count=count, position=position)
+        for position, (kind, count, *level) in enumerate(extracted or [("cs-qualify", 3)], start=1):
+            Part.objects.create(
+                assessment=self,
+                kind=kind,
+                count=count,
+                level=level[0] if level else 1,
+                position=position,
+            )
 
 
 class AssignmentFactory(factory.django.DjangoModelFactory):

@@ -71,6 +71,8 @@ INSTALLED_APPS = [
     "trainer.progress",
     "trainer.cases",
     "trainer.audits",
+    # people actions and their log, CSV imports of trainees, classes (issue 19)
+    "trainer.roster",
 ]
 AUTH_USER_MODEL = "houses.User"
 
@@ -81,6 +83,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # a temporary password (trainer.roster) is changed before any other page is seen
+    "trainer.roster.middleware.TemporaryPasswordChange",
     # every time shown in the signed-in user's house's own zone (House.time_zone)
     "trainer.core.times.HouseTimeZone",
     "django.contrib.messages.middleware.MessageMiddleware",

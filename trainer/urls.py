@@ -9,6 +9,8 @@ urlpatterns = [
     path("progress/", include("trainer.progress.urls")),
     path("cases/", include("trainer.cases.urls")),
     path("audits/", include("trainer.audits.urls")),
+    # classes of trainees (trainer.roster; its People pages are under accounts/people/)
+    path("classes/", include("trainer.roster.urls")),
     path("accounts/", include("trainer.core.account_urls")),
     path("admin/", admin.site.urls),
 ]

@@ -39,7 +39,8 @@ def test_a_supervisor_builds_a_test_of_their_house(supervisor_client, supervisor
     test = Assessment.objects.get()
     assert response.status_code == 302
     assert response["Location"] == reverse("assessments:test", args=[test.pk])
-    assert (test.house, test.created_by, test.level, test.pass_mark) == (demo, supervisor, 2, 75)
+    assert (test.house, test.created_by, test.pass_mark) == (demo, supervisor, 75)
+    assert test.levels == [2]  # every section at the test's level
     assert test.time_limit == timedelta(minutes=15) and test.due_at is None
     assert [(p.kind, p.count, p.position) for p in test.parts.all()] == [
         ("ms-pay", 3, 1),

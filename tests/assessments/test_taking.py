@@ -38,7 +38,8 @@ def test_starting_deals_every_question_at_once(sitting, assessment, trainee):
     assert kinds == ["cs-qualify"] * 3 + ["hand-five"] * 2
     assert all(i.question.session_id is None for i in items)
     assert all(i.question.trainee_id == trainee.pk for i in items)
-    assert all(i.question.level == assessment.level for i in items)
+    assert all(i.question.level == i.part.level for i in items)
+    assert all(i.question.kind == i.part.kind for i in items)
     assert sitting.total == 5 and sitting.right == 0 and sitting.passed is None
     assert sitting.started_at + timedelta(minutes=10) == sitting.deadline
 
@@ -57,7 +58,7 @@ def test_an_untimed_test_without_due_date_has_no_deadline(demo, trainee):
     assert sitting.deadline is None
 
 
-def test_a_second_sitting_of_the_same_assignment_is_refused(sitting, assignment, trainee):
+def test_a_second_sitting_while_one_runs_is_refused(sitting, assignment, trainee):
     before = Question.objects.count()
     with pytest.raises(services.AlreadyStarted):
         services.start_sitting(trainee=trainee, assignment_id=assignment.pk)
@@ -70,7 +71,7 @@ def test_a_second_start_posted_says_so_and_stores_nothing(client, sitting, assig
     before = Question.objects.count()
     response = client.post(reverse("assessments:start", args=[assignment.pk]))
     assert response.status_code == 409
-    assert "one sitting" in response.content.decode()
+    assert "in one sitting" in response.content.decode()
     assert reverse("assessments:sitting", args=[sitting.pk]) in response.content.decode()
     assert Sitting.objects.count() == 1 and Question.objects.count() == before
 

@@ -2,14 +2,18 @@
 no URL with an object id tells a user whether someone else's object exists: another trainee's
 (or another house's) id answers exactly as an id nobody has (same status, same body)."""
 
+from datetime import date
+
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from tests.audits.conftest import audited, log_text
 from tests.factories import AssessmentFactory, AssignmentFactory, right_answer
 from trainer.assessments import services as tests_services
+from trainer.assessments.models import Certificate
 from trainer.cases import services as cases_services
 from trainer.drills import services as drill_services
+from trainer.roster import services as roster_services
 
 #: an id no row has in a test database (every table starts from 1 and holds a handful)
 NOBODY = 987_654_321
@@ -95,7 +99,35 @@ def tinas(demo, trainee, other_trainee, stranger, supervisor):
         trainee=other_trainee,
         assignment_id=AssignmentFactory(test=test, trainee=other_trainee).pk,
     )
+    # issue 19: Tina's certificate, a class of her house with a test, a CSV import staged there
+    certification = AssessmentFactory(house=demo, parts=[("hand-five", 1)], certification=True)
+    passed = tests_services.start_sitting(
+        trainee=trainee,
+        assignment_id=AssignmentFactory(test=certification, trainee=trainee).pk,
+    )
+    item = passed.items.get()
+    tests_services.answer(
+        trainee=trainee,
+        sitting_id=passed.pk,
+        question_id=item.question_id,
+        raw=right_answer(item.question),
+    )
+    cohort = roster_services.create_class(
+        actor=supervisor,
+        house=demo,
+        name="Probe class",
+        starts_on=date(2026, 1, 5),
+        trainees=[trainee],
+    )
+    roster_services.assign_to_class(actor=supervisor, cohort=cohort, test=certification)
+    _, staged = roster_services.stage_import(
+        actor=supervisor, house=demo, filename="probe.csv", data=b"username\nprobe-pat\n"
+    )
     return {
+        "certificate": Certificate.objects.get(sitting=passed),
+        "class": cohort,
+        "class_test": certification,
+        "import": staged,
         "session": session,
         "question": drill_services.current_question(session),
         "not_started": AssignmentFactory(
@@ -132,6 +164,8 @@ def trainee_requests(t):
         "assessments:answer": ("post", [t["running"].pk, tq.pk], [NOBODY, NOBODY], {}),
         "assessments:finish": ("post", [t["running"].pk], [NOBODY], {}),
         "assessments:result": ("get", [t["finished"].pk], [NOBODY], None),
+        "assessments:certificate": ("get", [t["certificate"].pk], [NOBODY], None),
+        "assessments:certificate-pdf": ("get", [t["certificate"].pk], [NOBODY], None),
     }
 
 
@@ -145,6 +179,21 @@ def supervisor_requests(t, trainee):
         "progress:trainee": ("get", [trainee.pk], [NOBODY], None),
         "progress:attempts-csv": ("get", [trainee.pk], [NOBODY], None),
         "set-password": ("get", [trainee.pk], [NOBODY], None),
+        "person": ("get", [trainee.pk], [NOBODY], None),
+        "person-act": ("post", [trainee.pk], [NOBODY], {"action": "deactivate"}),
+        "people-import-confirm": ("post", [t["import"].pk], [NOBODY], {}),
+        "roster:class": ("get", [t["class"].pk], [NOBODY], None),
+        "roster:add-members": ("post", [t["class"].pk], [NOBODY], {"trainees": [trainee.pk]}),
+        "roster:assign": ("post", [t["class"].pk], [NOBODY], {"test": t["class_test"].pk}),
+        "roster:give": (
+            "post",
+            [t["class"].pk, t["class_test"].pk],
+            [NOBODY, NOBODY],
+            {},
+        ),
+        "assessments:certificate": ("get", [t["certificate"].pk], [NOBODY], None),
+        "assessments:certificate-pdf": ("get", [t["certificate"].pk], [NOBODY], None),
+        "assessments:revoke": ("post", [t["certificate"].pk], [NOBODY], {"reason": "probe"}),
         "cases:detail": ("get", ["demo", t["case"].number], ["demo", NOBODY], None),
         "cases:add-note": (
             "post",
@@ -206,4 +255,20 @@ def test_nothing_was_recorded_by_the_probing(client, tinas, other_trainee):
     assert_same(client, trainee_requests(tinas))
     tinas["running"].refresh_from_db()
     assert not tinas["running"].is_finished
-    assert not Attempt.objects.exists()
+    assert Attempt.objects.count() == 1  # the certification answer the fixture gave
+
+
+def test_another_houses_supervisor_changes_nothing_of_this_house(
+    client, tinas, trainee, other_supervisor
+):
+    from trainer.roster.models import PersonAction
+
+    client.force_login(other_supervisor)
+    before = PersonAction.objects.count()
+    assert_same(client, supervisor_requests(tinas, trainee))
+    trainee.refresh_from_db()
+    tinas["certificate"].refresh_from_db()
+    tinas["import"].refresh_from_db()
+    assert trainee.is_active and not tinas["certificate"].is_revoked
+    assert tinas["import"].done_at is None
+    assert PersonAction.objects.count() == before

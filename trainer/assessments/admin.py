@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from .models import Assessment, Assignment, Part, Sitting, SittingQuestion
+from .models import Assessment, Assignment, Certificate, Part, Sitting, SittingQuestion
 
 
 class ReadOnlyMixin:
@@ -29,14 +29,22 @@ class HouseScoped:
 
 class PartInline(ReadOnlyMixin, admin.TabularInline):
     model = Part
-    fields = ["position", "kind", "count"]
+    fields = ["position", "kind", "level", "count", "pass_mark"]
     readonly_fields = fields
     extra = 0
 
 
 @admin.register(Assessment)
 class AssessmentAdmin(ReadOnlyMixin, HouseScoped, admin.ModelAdmin):
-    list_display = ["title", "house", "level", "pass_mark", "time_limit_minutes", "due_at"]
+    list_display = [
+        "title",
+        "house",
+        "pass_mark",
+        "attempts_allowed",
+        "certification",
+        "time_limit_minutes",
+        "due_at",
+    ]
     list_filter = ["house"]
     search_fields = ["title"]
     inlines = [PartInline]
@@ -63,6 +71,7 @@ class SittingAdmin(ReadOnlyMixin, HouseScoped, admin.ModelAdmin):
         "trainee",
         "started_at",
         "finished_at",
+        "number",
         "right",
         "total",
         "passed",
@@ -70,3 +79,14 @@ class SittingAdmin(ReadOnlyMixin, HouseScoped, admin.ModelAdmin):
     list_filter = ["passed", "ending", "assignment__test__house"]
     search_fields = ["trainee__username", "assignment__test__title"]
     inlines = [SittingQuestionInline]
+
+
+@admin.register(Certificate)
+class CertificateAdmin(ReadOnlyMixin, admin.ModelAdmin):
+    """Revoked on the site (logged); here for looking."""
+
+    list_display = ["code", "trainee", "issued_at", "revoked_at"]
+    search_fields = ["trainee__username", "code"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).visible_to(request.user)

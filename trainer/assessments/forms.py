@@ -10,24 +10,67 @@ from trainer.engine.drills import REGISTRY
 from trainer.houses.models import House
 
 from .models import MAX_QUESTIONS_PER_KIND, Assessment
+from .services import Section
 
 COUNT_PREFIX = "count-"
+LEVEL_PREFIX = "level-"
+MARK_PREFIX = "mark-"
+EXTRA_SECTIONS = 3
+
+LEVELS = sorted({(lv.number, str(lv.number)) for k in REGISTRY.values() for lv in k.levels})
+
+
+def _level_field(**kwargs) -> forms.TypedChoiceField:
+    kwargs.setdefault("choices", LEVELS)
+    return forms.TypedChoiceField(coerce=int, empty_value=None, **kwargs)
+
+
+def _count_field(label: str) -> forms.IntegerField:
+    return forms.IntegerField(
+        label=label,
+        required=False,
+        min_value=0,
+        max_value=MAX_QUESTIONS_PER_KIND,
+        widget=forms.NumberInput(attrs={"min": 0, "max": MAX_QUESTIONS_PER_KIND, "class": "count"}),
+    )
+
+
+def _mark_field(label: str) -> forms.IntegerField:
+    return forms.IntegerField(
+        label=label,
+        required=False,
+        min_value=1,
+        max_value=100,
+        widget=forms.NumberInput(attrs={"min": 1, "max": 100, "class": "count"}),
+    )
 
 
 class BuildForm(forms.ModelForm):
-    """The test's settings, and a number of questions for every drill kind (0 leaves it out)."""
+    """The test's settings, and its sections: for every drill kind a number of questions
+    (0 leaves it out) at a level, with an optional pass mark of its own; and a few more rows
+    for a drill at a second level."""
 
-    level = forms.TypedChoiceField(
-        coerce=int,
-        choices=sorted({(lv.number, str(lv.number)) for k in REGISTRY.values() for lv in k.levels}),
+    level = _level_field(
         initial=1,
-        help_text="The drills' level for every question: 1 is a $5 table with one position, "
-        "3 a $100 table with odd stakes and a full table.",
+        label="Level",
+        help_text="The drills' level for every section that names none: 1 is a $5 table with "
+        "one position, 3 a $100 table with odd stakes and a full table.",
     )
 
     class Meta:
         model = Assessment
-        fields = ["house", "title", "level", "pass_mark", "time_limit_minutes", "due_at"]
+        fields = [
+            "house",
+            "title",
+            "level",
+            "pass_mark",
+            "pass_by_section",
+            "attempts_allowed",
+            "retake_wait_hours",
+            "certification",
+            "time_limit_minutes",
+            "due_at",
+        ]
         widgets = {
             "due_at": forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
         }
@@ -41,23 +84,61 @@ class BuildForm(forms.ModelForm):
             del self.fields["house"]
         self.fields["due_at"].help_text += f" Times are {timezone.get_current_timezone_name()}."
         self.fields["pass_mark"].widget.attrs.update(min=1, max=100)
+        self.fields["attempts_allowed"].widget.attrs.update(min=1, max=10)
+        self.fields["retake_wait_hours"].widget.attrs.update(min=0)
+        # left empty: one attempt, no wait (the model's defaults)
+        for name in ("attempts_allowed", "retake_wait_hours"):
+            self.fields[name].required = False
         self.fields["time_limit_minutes"].widget.attrs.update(min=1)
         for kind in REGISTRY.values():
-            self.fields[COUNT_PREFIX + kind.slug] = forms.IntegerField(
-                label=kind.title,
+            self.fields[COUNT_PREFIX + kind.slug] = _count_field(kind.title)
+            self.fields[LEVEL_PREFIX + kind.slug] = _level_field(
                 required=False,
-                min_value=0,
-                max_value=MAX_QUESTIONS_PER_KIND,
-                widget=forms.NumberInput(
-                    attrs={"min": 0, "max": MAX_QUESTIONS_PER_KIND, "class": "count"}
-                ),
+                choices=[("", "the test's"), *LEVELS],
+                label=f"Level of {kind.title}",
             )
+            self.fields[MARK_PREFIX + kind.slug] = _mark_field(f"Pass mark of {kind.title}")
+        for n in range(1, EXTRA_SECTIONS + 1):
+            self.fields[f"extra{n}-kind"] = forms.ChoiceField(
+                required=False,
+                choices=[("", "—"), *((k.slug, k.title) for k in REGISTRY.values())],
+                label=f"Extra section {n}: drill",
+            )
+            self.fields[f"extra{n}-level"] = _level_field(
+                required=False,
+                choices=[("", "the test's"), *LEVELS],
+                label=f"Extra section {n}: level",
+            )
+            self.fields[f"extra{n}-count"] = _count_field(f"Extra section {n}: questions")
+            self.fields[f"extra{n}-mark"] = _mark_field(f"Extra section {n}: pass mark")
+
+    def section_rows(self):
+        return [
+            {
+                "count": self[COUNT_PREFIX + slug],
+                "level": self[LEVEL_PREFIX + slug],
+                "mark": self[MARK_PREFIX + slug],
+            }
+            for slug in REGISTRY
+        ]
+
+    def extra_rows(self):
+        return [
+            {
+                "n": n,
+                "kind": self[f"extra{n}-kind"],
+                "level": self[f"extra{n}-level"],
+                "count": self[f"extra{n}-count"],
+                "mark": self[f"extra{n}-mark"],
+            }
+            for n in range(1, EXTRA_SECTIONS + 1)
+        ]
 
     def count_fields(self):
         return [self[COUNT_PREFIX + slug] for slug in REGISTRY]
 
     def setting_fields(self):
-        return [f for f in self if not f.name.startswith(COUNT_PREFIX)]
+        return [f for f in self if f.name in self.Meta.fields]
 
     def clean(self):
         data = super().clean()
@@ -69,15 +150,40 @@ class BuildForm(forms.ModelForm):
         )
         for kind in unknown:
             self.add_error(None, f"There is no drill kind called “{kind}”.")
+        for name in ("attempts_allowed", "retake_wait_hours"):
+            if data.get(name) is None and name not in self.errors:
+                data[name] = Assessment._meta.get_field(name).default
+        for n in range(1, EXTRA_SECTIONS + 1):
+            if data.get(f"extra{n}-count") and not data.get(f"extra{n}-kind"):
+                self.add_error(f"extra{n}-kind", "Choose the drill of this section.")
         return data
 
-    def parts(self) -> list[tuple[str, int]]:
-        """(kind, questions) for every kind given at least one question, in registry order."""
-        return [
-            (slug, self.cleaned_data[COUNT_PREFIX + slug])
+    def parts(self) -> list[Section]:
+        """The sections given at least one question: the drills in registry order, then the
+        extra rows in order."""
+        data = self.cleaned_data
+        level = data.get("level") or 1
+        sections = [
+            Section(
+                kind=slug,
+                count=data[COUNT_PREFIX + slug],
+                level=data.get(LEVEL_PREFIX + slug) or level,
+                pass_mark=data.get(MARK_PREFIX + slug),
+            )
             for slug in REGISTRY
-            if self.cleaned_data.get(COUNT_PREFIX + slug)
+            if data.get(COUNT_PREFIX + slug)
         ]
+        for n in range(1, EXTRA_SECTIONS + 1):
+            if data.get(f"extra{n}-count") and data.get(f"extra{n}-kind"):
+                sections.append(
+                    Section(
+                        kind=data[f"extra{n}-kind"],
+                        count=data[f"extra{n}-count"],
+                        level=data.get(f"extra{n}-level") or level,
+                        pass_mark=data.get(f"extra{n}-mark"),
+                    )
+                )
+        return sections
 
 
 class AssignForm(forms.Form):
@@ -90,17 +196,31 @@ class AssignForm(forms.Form):
         },
     )
     everyone = forms.BooleanField(required=False, label="All the trainees of the house")
+    cohort = forms.ModelChoiceField(
+        queryset=None,
+        required=False,
+        label="Or a whole class",
+        empty_label="no class",
+        error_messages={
+            "invalid_choice": "That is not a class of this house: nothing was assigned."
+        },
+    )
 
-    def __init__(self, *args, trainees, **kwargs):
+    def __init__(self, *args, trainees, classes=None, **kwargs):
         super().__init__(*args, **kwargs)
+        if classes is None:
+            del self.fields["cohort"]
+        else:
+            self.fields["cohort"].queryset = classes
         self.fields["trainees"].queryset = trainees
         self.fields["trainees"].label_from_instance = _person
 
     def clean(self):
         data = super().clean()
-        if not self.errors and not data.get("everyone") and not data.get("trainees"):
+        chosen = data.get("everyone") or data.get("trainees") or data.get("cohort")
+        if not self.errors and not chosen:
             raise forms.ValidationError(
-                "Choose at least one trainee, or all the trainees of the house."
+                "Choose at least one trainee, all the trainees of the house, or a class."
             )
         return data
 

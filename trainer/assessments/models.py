@@ -1,16 +1,21 @@
 """Assigned tests: what a supervisor builds, who it is assigned to, and each sitting.
 
-A test (`Assessment`) is a fixed mix of drill kinds, each with a number of questions, at one
-level, with a pass mark, an optional time limit and an optional due date.  Assigning it to a
-trainee makes an `Assignment`; taking it makes the one `Sitting` that assignment may have.
-The sitting's questions are ordinary drills questions (dealt with no practice session) linked
-in order by `SittingQuestion`, all dealt when the sitting starts.  Once a sitting is finished
-its score is a matter of record: `right`, `total` and `passed` are written once and never again.
+A test (`Assessment`) is a list of sections (`Part`: a drill kind at a level, so many
+questions), with a pass mark over all the questions or one per section, an optional time
+limit, an optional due date and a retake policy (attempts allowed, hours between them).
+Assigning it to a trainee makes an `Assignment`; each attempt at it is a `Sitting`, numbered
+1, 2, ... and all kept.  A sitting's questions are ordinary drills questions (dealt with no
+practice session) linked in order by `SittingQuestion`, all dealt when the sitting starts.
+Once a sitting is finished its score is a matter of record: `right`, `total`, `passed` and the
+per-section `sections` are written once and never again.  Passing a test marked
+"certification" issues a `Certificate`, in the same transaction.
 """
 
 from __future__ import annotations
 
-from datetime import timedelta
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -26,6 +31,8 @@ from trainer.houses.models import House
 MAX_QUESTIONS_PER_KIND = 50
 MAX_QUESTIONS = 100
 MAX_MINUTES = 600
+MAX_ATTEMPTS = 10
+MAX_WAIT_HOURS = 24 * 90
 
 
 class AssessmentQuerySet(models.QuerySet):
@@ -58,14 +65,34 @@ class Assessment(models.Model):
 
     house = models.ForeignKey(House, on_delete=models.PROTECT, related_name="assessments")
     title = models.CharField(max_length=100)
-    level = models.PositiveSmallIntegerField(
-        default=1, help_text="The drills' level for every question of the test."
-    )
     pass_mark = models.PositiveSmallIntegerField(
         "pass mark (%)",
         default=80,
         validators=[MinValueValidator(1), MaxValueValidator(100)],
         help_text="The share of all the questions, in per cent, a trainee must get right.",
+    )
+    pass_by_section = models.BooleanField(
+        "a pass mark per section",
+        default=False,
+        help_text="Passed only when every section reaches its own pass mark (the test's pass "
+        "mark for a section given none), instead of one mark over all the questions.",
+    )
+    attempts_allowed = models.PositiveSmallIntegerField(
+        "attempts allowed",
+        default=1,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_ATTEMPTS)],
+        help_text="How many times a trainee may sit it (a passed test is not sat again).",
+    )
+    retake_wait_hours = models.PositiveIntegerField(
+        "hours between attempts",
+        default=0,
+        validators=[MaxValueValidator(MAX_WAIT_HOURS)],
+        help_text="How long after a failed attempt the next may start; 0 for at once.",
+    )
+    certification = models.BooleanField(
+        "certification",
+        default=False,
+        help_text="Passing it issues a certificate with a code anyone can check.",
     )
     time_limit_minutes = models.PositiveSmallIntegerField(
         "time limit (minutes)",
@@ -116,31 +143,56 @@ class Assessment(models.Model):
         """Questions in all (uses a prefetch of `parts` when there is one)."""
         return sum(part.count for part in self.parts.all())
 
+    @property
+    def retake_wait(self) -> timedelta:
+        return timedelta(hours=self.retake_wait_hours)
+
+    @property
+    def levels(self) -> list[int]:
+        """The levels its sections are at, each once, lowest first."""
+        return sorted({part.level for part in self.parts.all()})
+
 
 class Part(models.Model):
-    """So many questions of one drill kind in a test."""
+    """A section of a test: so many questions of one drill kind at one level, with its own
+    pass mark when the test is passed section by section."""
 
     assessment = models.ForeignKey(Assessment, on_delete=models.CASCADE, related_name="parts")
     kind = models.CharField(max_length=30)
+    level = models.PositiveSmallIntegerField(default=1)
     count = models.PositiveSmallIntegerField(
         "questions",
         validators=[MinValueValidator(1), MaxValueValidator(MAX_QUESTIONS_PER_KIND)],
+    )
+    pass_mark = models.PositiveSmallIntegerField(
+        "pass mark (%)",
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(100)],
+        help_text="This section's own pass mark; empty for the test's.",
     )
     position = models.PositiveSmallIntegerField()
 
     class Meta:
         ordering = ["assessment", "position"]
         constraints = [
-            models.UniqueConstraint(fields=["assessment", "kind"], name="one_part_per_kind"),
+            models.UniqueConstraint(
+                fields=["assessment", "kind", "level"], name="one_section_per_kind_and_level"
+            ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.count} × {self.kind}"
+        return f"{self.count} × {self.kind} (level {self.level})"
 
     @property
     def title(self) -> str:
         drill = REGISTRY.get(self.kind)
         return drill.title if drill else self.kind
+
+    @property
+    def mark(self) -> int:
+        """The pass mark that applies to this section."""
+        return self.pass_mark or self.assessment.pass_mark
 
 
 class AssignmentQuerySet(models.QuerySet):
@@ -156,7 +208,7 @@ class AssignmentQuerySet(models.QuerySet):
 
 
 class Assignment(models.Model):
-    """A test given to one trainee: taken at most once."""
+    """A test given to one trainee: sat as many times as the test allows."""
 
     test = models.ForeignKey(Assessment, on_delete=models.CASCADE, related_name="assignments")
     trainee = models.ForeignKey(
@@ -184,9 +236,46 @@ class Assignment(models.Model):
 
     @property
     def sitting(self) -> Sitting | None:
-        """The one sitting, if started (uses a prefetch of `sittings` when there is one)."""
-        sittings = list(self.sittings.all())
+        """The latest sitting, if any was started (uses a prefetch of `sittings` when there
+        is one; sittings are ordered newest first)."""
+        sittings = self.attempts
         return sittings[0] if sittings else None
+
+    @property
+    def attempts(self) -> list[Sitting]:
+        """Every sitting of this assignment, newest first."""
+        return sorted(self.sittings.all(), key=lambda s: s.number, reverse=True)
+
+    @property
+    def passed(self) -> bool:
+        return any(s.passed for s in self.sittings.all())
+
+    def next_attempt(self, now=None) -> NextAttempt:
+        """Whether another sitting may start now, and if not why (uses the prefetches)."""
+        now = now or timezone.now()
+        test = self.test
+        sittings = self.attempts
+        if sittings and not sittings[0].is_finished:
+            return NextAttempt(False, "running")
+        if any(s.passed for s in sittings):
+            return NextAttempt(False, "passed")
+        if test.is_due_by(now):
+            return NextAttempt(False, "past due")
+        if len(sittings) >= test.attempts_allowed:
+            return NextAttempt(False, "no attempts left")
+        if sittings and sittings[0].finished_at + test.retake_wait > now:
+            return NextAttempt(False, "waiting", sittings[0].finished_at + test.retake_wait)
+        return NextAttempt(True, "", number=len(sittings) + 1)
+
+
+@dataclass(frozen=True)
+class NextAttempt:
+    """May the trainee start a sitting now?  `why` says why not; `from_` when they may."""
+
+    allowed: bool
+    why: str
+    from_: datetime | None = None
+    number: int = 0
 
 
 class SittingQuerySet(models.QuerySet):
@@ -231,6 +320,11 @@ class Sitting(models.Model):
         STOPPED = "stopped", "finished early by the trainee"
 
     assignment = models.ForeignKey(Assignment, on_delete=models.RESTRICT, related_name="sittings")
+    number = models.PositiveSmallIntegerField(
+        "attempt",
+        default=1,
+        help_text="1 for the first sitting of the assignment, 2 for a retake...",
+    )
     # denormalised from the assignment, so progress can filter sittings by trainee directly
     trainee = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="test_sittings"
@@ -244,13 +338,20 @@ class Sitting(models.Model):
     right = models.PositiveSmallIntegerField(default=0)
     total = models.PositiveSmallIntegerField(default=0)
     passed = models.BooleanField(null=True, blank=True)
+    sections = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="Per section, as scored: title, kind, level, right, total, pass mark, passed.",
+    )
 
     objects = SittingQuerySet.as_manager()
 
     class Meta:
         ordering = ["-started_at", "-pk"]
         constraints = [
-            models.UniqueConstraint(fields=["assignment"], name="one_sitting_per_assignment"),
+            models.UniqueConstraint(
+                fields=["assignment", "number"], name="one_sitting_per_attempt_number"
+            ),
         ]
         indexes = [models.Index(fields=["trainee", "-started_at"])]
 
@@ -295,6 +396,9 @@ class SittingQuestion(models.Model):
 
     sitting = models.ForeignKey(Sitting, on_delete=models.CASCADE, related_name="items")
     question = models.OneToOneField(Question, on_delete=models.PROTECT, related_name="sitting_item")
+    part = models.ForeignKey(
+        Part, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     position = models.PositiveSmallIntegerField()
 
     class Meta:
@@ -307,3 +411,65 @@ class SittingQuestion(models.Model):
 
     def __str__(self) -> str:
         return f"Question {self.position} of sitting {self.sitting_id}"
+
+
+def new_code() -> str:
+    """A verification code nobody can guess (128 random bits, URL-safe)."""
+    return secrets.token_urlsafe(16)
+
+
+class CertificateQuerySet(models.QuerySet):
+    def visible_to(self, user) -> CertificateQuerySet:
+        """Staff of the certificate's house (superusers: all); a trainee, their own."""
+        if user.is_superuser:
+            return self
+        if not user.is_authenticated or user.house_id is None:
+            return self.none()
+        if user.has_perm("houses.review_trainees"):
+            return self.filter(sitting__assignment__test__house_id=user.house_id)
+        return self.filter(trainee_id=user.pk)
+
+
+class Certificate(models.Model):
+    """Issued once, when a sitting of a certification test is passed; revoked, never deleted."""
+
+    sitting = models.OneToOneField(Sitting, on_delete=models.PROTECT, related_name="certificate")
+    trainee = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="certificates"
+    )
+    code = models.CharField(max_length=40, unique=True, default=new_code, editable=False)
+    issued_at = models.DateTimeField(default=timezone.now)
+    signed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="The supervisor who assigned the test.",
+    )
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    revoked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    revoked_because = models.CharField("reason", max_length=300, blank=True)
+
+    objects = CertificateQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-issued_at", "-pk"]
+        permissions = [("revoke_certificates", "Can revoke the certificates of their house")]
+
+    def __str__(self) -> str:
+        return f"Certificate {self.pk}: {self.sitting.assignment.test} for {self.trainee}"
+
+    @property
+    def is_revoked(self) -> bool:
+        return self.revoked_at is not None
+
+    @property
+    def test(self) -> Assessment:
+        return self.sitting.assignment.test

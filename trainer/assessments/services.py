@@ -16,7 +16,7 @@ from datetime import datetime
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import QuerySet
+from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
 from trainer.core.times import when
@@ -30,6 +30,7 @@ from .models import (
     MAX_QUESTIONS,
     Assessment,
     Assignment,
+    Certificate,
     Part,
     Sitting,
     SittingQuestion,
@@ -37,7 +38,7 @@ from .models import (
 
 
 class AlreadyStarted(Stale):
-    """A second sitting of an assignment: a test is taken in one sitting."""
+    """A sitting started while another of the same assignment is still running."""
 
 
 class Closed(Stale):
@@ -55,32 +56,62 @@ FINISHED = "This test is finished: no more answers are taken. Your result stands
 # -- building and assigning ------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Section:
+    """A section as the supervisor gives it: so many questions of a drill kind at a level,
+    with its own pass mark or None for the test's."""
+
+    kind: str
+    count: int
+    level: int = 1
+    pass_mark: int | None = None
+
+
+def _sections(parts: Sequence, level: int) -> list[Section]:
+    """(kind, count), (kind, count, level) or Section, as given, into Sections."""
+    out = []
+    for part in parts:
+        if isinstance(part, Section):
+            out.append(part)
+        else:
+            kind, count, *rest = part
+            out.append(Section(kind, count, rest[0] if rest else level))
+    return out
+
+
 def build_test(
     *,
     house,
     created_by,
     title: str,
-    level: int,
     pass_mark: int,
-    parts: Sequence[tuple[str, int]],
+    parts: Sequence,
+    level: int = 1,
     time_limit_minutes: int | None = None,
     due_at: datetime | None = None,
+    pass_by_section: bool = False,
+    attempts_allowed: int = 1,
+    retake_wait_hours: int = 0,
+    certification: bool = False,
 ) -> Assessment:
-    """Store a test and its parts, all or nothing.  `parts` is (drill kind, questions) in the
-    order the supervisor listed them."""
+    """Store a test and its sections, all or nothing.  `parts` lists the sections in the
+    order the supervisor gave them: Section, or (kind, count[, level]) with `level` for the
+    ones that name none."""
+    sections = _sections(parts, level)
     problems: list[str] = []
-    if not parts:
+    if not sections:
         problems.append(NO_PARTS)
-    seen: set[str] = set()
-    for kind, _count in parts:
+    seen: set[tuple[str, int]] = set()
+    for section in sections:
+        kind, lv = section.kind, section.level
         if kind not in REGISTRY:
             problems.append(f"There is no drill kind called “{kind}”.")
-        elif kind in seen:
-            problems.append(f"{REGISTRY[kind].title} is listed twice: give it once.")
-        elif level not in [lv.number for lv in REGISTRY[kind].levels]:
-            problems.append(f"{REGISTRY[kind].title} has no level {level}.")
-        seen.add(kind)
-    if sum(count for _kind, count in parts if isinstance(count, int)) > MAX_QUESTIONS:
+        elif (kind, lv) in seen:
+            problems.append(f"{REGISTRY[kind].title} at level {lv} is listed twice: give it once.")
+        elif lv not in [x.number for x in REGISTRY[kind].levels]:
+            problems.append(f"{REGISTRY[kind].title} has no level {lv}.")
+        seen.add((kind, lv))
+    if sum(s.count for s in sections if isinstance(s.count, int)) > MAX_QUESTIONS:
         problems.append(f"A test has at most {MAX_QUESTIONS} questions in all.")
     if due_at is not None and due_at <= timezone.now():
         problems.append("The due date has already passed: give a date in the future, or none.")
@@ -91,15 +122,25 @@ def build_test(
             house=house,
             created_by=created_by,
             title=title,
-            level=level,
             pass_mark=pass_mark,
+            pass_by_section=pass_by_section,
+            attempts_allowed=attempts_allowed,
+            retake_wait_hours=retake_wait_hours,
+            certification=certification,
             time_limit_minutes=time_limit_minutes,
             due_at=due_at,
         )
         test.full_clean()
         test.save()
-        for position, (kind, count) in enumerate(parts, start=1):
-            part = Part(assessment=test, kind=kind, count=count, position=position)
+        for position, section in enumerate(sections, start=1):
+            part = Part(
+                assessment=test,
+                kind=section.kind,
+                level=section.level,
+                count=section.count,
+                pass_mark=section.pass_mark,
+                position=position,
+            )
             part.full_clean(exclude=["assessment"])
             part.save()
     return test
@@ -151,7 +192,8 @@ def assign(*, test: Assessment, trainees: Iterable, assigned_by) -> Assigned:
 
 
 def start_sitting(*, trainee, assignment_id: int) -> Sitting:
-    """Start the one sitting of an assignment: deal every question now, in one transaction."""
+    """Start the next sitting of an assignment, as the test's retake policy allows: deal
+    every question now, in one transaction."""
     try:
         with transaction.atomic():
             assignment = (
@@ -164,12 +206,13 @@ def start_sitting(*, trainee, assignment_id: int) -> Sitting:
                 raise NotFound("There is no such test assignment.")
             if assignment.trainee_id != trainee.pk:
                 raise NotYours("This test was assigned to another trainee.")
-            if Sitting.objects.filter(assignment=assignment).exists():
-                raise AlreadyStarted(ALREADY_STARTED)
             test = assignment.test
             now = timezone.now()
-            if test.is_due_by(now):
-                raise Closed(f"This test was due on {when(test.due_at)}: it can no longer start.")
+            # a sitting whose time ran out is scored first: it counts as an attempt
+            finish_overdue(Sitting.objects.filter(assignment=assignment))
+            nxt = assignment.next_attempt(now)
+            if not nxt.allowed:
+                raise _refusal(test, nxt)
             parts = list(test.parts.all())
             missing = [p.kind for p in parts if p.kind not in REGISTRY]
             if missing:
@@ -177,8 +220,8 @@ def start_sitting(*, trainee, assignment_id: int) -> Sitting:
                     f"This test asks for drills that no longer exist ({', '.join(missing)}): "
                     "ask your supervisor for a new test."
                 )
-            kinds = [p.kind for p in parts for _ in range(p.count)]
-            random.SystemRandom().shuffle(kinds)  # a mix, as at the table
+            dealt = [p for p in parts for _ in range(p.count)]
+            random.SystemRandom().shuffle(dealt)  # a mix, as at the table
             ends = [
                 moment
                 for moment in (test.due_at, test.time_limit and now + test.time_limit)
@@ -186,18 +229,20 @@ def start_sitting(*, trainee, assignment_id: int) -> Sitting:
             ]
             sitting = Sitting.objects.create(
                 assignment=assignment,
+                number=nxt.number,
                 trainee=trainee,
                 started_at=now,
                 deadline=min(ends) if ends else None,
-                total=len(kinds),
+                total=len(dealt),
             )
             SittingQuestion.objects.bulk_create(
                 SittingQuestion(
                     sitting=sitting,
-                    question=deal(trainee=trainee, kind=kind, level=test.level),
+                    part=part,
+                    question=deal(trainee=trainee, kind=part.kind, level=part.level),
                     position=position,
                 )
-                for position, kind in enumerate(kinds, start=1)
+                for position, part in enumerate(dealt, start=1)
             )
     except IntegrityError:
         # the same start posted twice at once: the other one made the sitting
@@ -205,9 +250,28 @@ def start_sitting(*, trainee, assignment_id: int) -> Sitting:
     return sitting
 
 
+def _refusal(test: Assessment, nxt) -> Stale:
+    if nxt.why == "running":
+        return AlreadyStarted(ALREADY_STARTED)
+    if nxt.why == "passed":
+        return Closed("You have passed this test already: your result stands.")
+    if nxt.why == "past due":
+        return Closed(f"This test was due on {when(test.due_at)}: it can no longer start.")
+    if nxt.why == "waiting":
+        return Closed(
+            f"Your next attempt at this test may start from {when(nxt.from_)}: "
+            f"{test.retake_wait_hours} hours after the last one."
+        )
+    allowed = test.attempts_allowed
+    return Closed(
+        f"This test may be sat {allowed} time{'s' if allowed != 1 else ''}, and you have used "
+        "every attempt: ask your supervisor."
+    )
+
+
 ALREADY_STARTED = (
-    "You have already started this test, and a test is taken in one sitting: carry on with "
-    "the sitting you started."
+    "You have already started this test, and an attempt is taken in one sitting: carry on "
+    "with the sitting you started."
 )
 
 
@@ -266,7 +330,9 @@ def stop(*, trainee, sitting_id: int) -> Sitting:
 
 def finish(*, sitting: Sitting, ending: str) -> Sitting:
     """Score a sitting once: unanswered questions are wrong; passed means at least the pass
-    mark, as a percentage of all the questions.  Finishing a finished sitting changes nothing."""
+    mark, as a percentage of all the questions, or, for a test passed section by section,
+    every section at least its own.  A passed certification test issues its certificate in
+    the same transaction.  Finishing a finished sitting changes nothing."""
     with transaction.atomic():
         locked = (
             Sitting.objects.select_for_update()
@@ -275,6 +341,7 @@ def finish(*, sitting: Sitting, ending: str) -> Sitting:
         )
         if locked.is_finished:
             return locked
+        test = locked.assignment.test
         now = timezone.now()
         finished_at = now
         if locked.is_past_deadline(now):
@@ -283,12 +350,81 @@ def finish(*, sitting: Sitting, ending: str) -> Sitting:
         right = Attempt.objects.filter(
             question__sitting_item__sitting=locked, is_correct=True
         ).count()
-        passed = right * 100 >= locked.assignment.test.pass_mark * total
+        sections = section_scores(locked, test)
+        if test.pass_by_section:
+            passed = all(s["passed"] for s in sections)
+        else:
+            passed = right * 100 >= test.pass_mark * total
         # written once: the filter on finished_at is the guard, whatever else runs
         Sitting.objects.filter(pk=locked.pk, finished_at__isnull=True).update(
-            finished_at=finished_at, ending=ending, right=right, total=total, passed=passed
+            finished_at=finished_at,
+            ending=ending,
+            right=right,
+            total=total,
+            passed=passed,
+            sections=sections,
         )
         locked.refresh_from_db()
+        if passed and test.certification:
+            issue_certificate(locked)
+    return locked
+
+
+def section_scores(sitting: Sitting, test: Assessment) -> list[dict]:
+    """Right and total per section of the test, in its order (two queries)."""
+    rows = {
+        row["part"]: row
+        for row in sitting.items.values("part").annotate(
+            total=Count("pk"),
+            right=Count("pk", filter=Q(question__attempt__is_correct=True)),
+        )
+    }
+    sections = []
+    for part in test.parts.all():
+        row = rows.get(part.pk, {"total": 0, "right": 0})
+        mark = part.pass_mark or test.pass_mark
+        sections.append(
+            {
+                "kind": part.kind,
+                "level": part.level,
+                "right": row["right"],
+                "total": row["total"],
+                "pass_mark": mark,
+                "passed": row["right"] * 100 >= mark * row["total"],
+            }
+        )
+    return sections
+
+
+def issue_certificate(sitting: Sitting) -> Certificate:
+    """The certificate of a passed sitting of a certification test: made once, whoever asks
+    again (the sitting is unique on the certificate)."""
+    certificate, _ = Certificate.objects.get_or_create(
+        sitting=sitting,
+        defaults={
+            "trainee_id": sitting.trainee_id,
+            "issued_at": sitting.finished_at,
+            "signed_by_id": sitting.assignment.assigned_by_id,
+        },
+    )
+    return certificate
+
+
+def revoke_certificate(*, certificate: Certificate, by, reason: str) -> Certificate:
+    """Mark a certificate revoked, once; the first revocation (who, when, why) stands."""
+    reason = reason.strip()
+    if not reason:
+        raise ValidationError("Say why the certificate is revoked: the reason is kept with it.")
+    with transaction.atomic():
+        locked = Certificate.objects.select_for_update().get(pk=certificate.pk)
+        if locked.is_revoked:
+            raise ValidationError(
+                f"This certificate was already revoked on {when(locked.revoked_at)}."
+            )
+        locked.revoked_at = timezone.now()
+        locked.revoked_by = by
+        locked.revoked_because = reason[:300]
+        locked.save(update_fields=["revoked_at", "revoked_by", "revoked_because"])
     return locked
 
 
@@ -319,6 +455,8 @@ __all__ = [
     "build_test",
     "finish",
     "finish_overdue",
+    "issue_certificate",
+    "revoke_certificate",
     "start_sitting",
     "stop",
 ]
@@ -329,7 +467,8 @@ __all__ = [
 
 @dataclass(frozen=True)
 class Due:
-    """A test waiting for `trainee`: not started, or started and still taking answers."""
+    """A test waiting for `trainee`: a sitting to start (the first or a retake), or one
+    started and still taking answers."""
 
     assignment: Assignment
     sitting: Sitting | None
@@ -345,10 +484,18 @@ class Due:
             return self.sitting.deadline
         return self.assignment.test.due_at
 
+    @property
+    def attempt(self) -> int:
+        """The number of the attempt waiting: 1 for the first, 2 for a first retake..."""
+        if self.sitting is not None:
+            return self.sitting.number
+        return len(self.assignment.attempts) + 1
+
 
 def tests_due(trainee) -> list[Due]:
     """The tests `trainee` can start or carry on now, soonest deadline first (none last): what
-    the landing page and the Tests page put first."""
+    the landing page and the Tests page put first.  A failed test with attempts left is due
+    again once its waiting time is over."""
     now = timezone.now()
     finish_overdue(Sitting.objects.for_trainee(trainee))
     assignments = (
@@ -359,10 +506,9 @@ def tests_due(trainee) -> list[Due]:
     due = []
     for assignment in assignments:
         sitting = assignment.sitting
-        if sitting is not None and sitting.is_finished:
-            continue
-        if sitting is None and assignment.test.is_due_by(now):
-            continue
-        due.append(Due(assignment, sitting))
+        if sitting is not None and not sitting.is_finished:
+            due.append(Due(assignment, sitting))
+        elif assignment.next_attempt(now).allowed:
+            due.append(Due(assignment, None))
     far = datetime.max.replace(tzinfo=now.tzinfo)
     return sorted(due, key=lambda d: (d.deadline or far, d.assignment.pk))

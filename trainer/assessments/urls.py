@@ -18,4 +18,10 @@ urlpatterns = [
     path("manage/<int:test_id>/assign", views.assign, name="assign"),
     path("manage/trainees/<int:user_id>/", views.trainee_page, name="trainee"),
     path("manage/sittings/<int:sitting_id>/", views.sitting_review, name="review"),
+    # certificates: the holder and their house's staff; the check is public
+    path("certificates/<int:certificate_id>/", views.certificate_page, name="certificate"),
+    path("certificates/<int:certificate_id>.pdf", views.certificate_pdf, name="certificate-pdf"),
+    path("certificates/<int:certificate_id>/revoke", views.revoke, name="revoke"),
+    path("verify/", views.verify, name="verify-form"),
+    path("verify/<str:code>/", views.verify, name="verify"),
 ]

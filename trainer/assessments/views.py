@@ -8,12 +8,15 @@ page loads; the countdown is a progressive enhancement, and the server keeps the
 
 from __future__ import annotations
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required, permission_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import Http404
+from django.db import transaction
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -22,10 +25,14 @@ from trainer.drills.presenting import review, shown
 from trainer.drills.services import fields_of
 from trainer.engine.drills import AnswerError
 from trainer.houses.models import User
+from trainer.roster.models import Cohort, PersonAction
+from trainer.roster.services import assign_to_class, log_action
 
 from . import services
 from .forms import AssignForm, BuildForm
-from .models import Assessment, Assignment, Sitting
+from .models import Assessment, Assignment, Certificate, Sitting
+from .pdf import certificate_as_pdf
+from .presenting import section_rows
 
 trainee_only = permission_required("houses.practise_drills", raise_exception=True)
 reviewer_only = permission_required("houses.review_trainees", raise_exception=True)
@@ -71,13 +78,21 @@ def _reviewed_items(sitting: Sitting) -> list[dict]:
 @require_GET
 def index(request):
     """The trainee's assigned tests, newest first, each with its sitting if started."""
-    services.finish_overdue(Sitting.objects.for_trainee(request.user))
+    due = services.tests_due(request.user)  # finishes what ran out of time first
     assignments = (
         Assignment.objects.for_trainee(request.user)
         .select_related("test")
-        .prefetch_related("sittings", "test__parts")
+        .prefetch_related("sittings__certificate", "test__parts")
     )
-    return render(request, "assessments/index.html", {"assignments": assignments})
+    now = timezone.now()
+    return render(
+        request,
+        "assessments/index.html",
+        {
+            "due": due,
+            "rows": [{"a": a, "next": a.next_attempt(now)} for a in assignments],
+        },
+    )
 
 
 @login_required
@@ -87,7 +102,9 @@ def start(request, assignment_id):
     try:
         sitting = services.start_sitting(trainee=request.user, assignment_id=assignment_id)
     except services.AlreadyStarted as exc:
-        existing = Sitting.objects.filter(assignment_id=assignment_id, trainee=request.user).first()
+        existing = Sitting.objects.filter(
+            assignment_id=assignment_id, trainee=request.user, finished_at__isnull=True
+        ).first()
         return _refuse(request, exc, existing)
     except (services.NotFound, services.NotYours):
         # someone else's assignment looks, to this trainee, exactly like no assignment at all
@@ -192,6 +209,9 @@ def result(request, sitting_id):
         {
             "sitting": sitting,
             "test": sitting.assignment.test,
+            "sections": section_rows(sitting),
+            "certificate": Certificate.objects.filter(sitting=sitting).first(),
+            "next": sitting.assignment.next_attempt(),
             "items": _reviewed_items(sitting),
             "mine": True,
         },
@@ -240,6 +260,10 @@ def build(request):
                     title=data["title"],
                     level=data["level"],
                     pass_mark=data["pass_mark"],
+                    pass_by_section=data["pass_by_section"],
+                    attempts_allowed=data["attempts_allowed"],
+                    retake_wait_hours=data["retake_wait_hours"],
+                    certification=data["certification"],
                     time_limit_minutes=data["time_limit_minutes"],
                     due_at=data["due_at"],
                     parts=form.parts(),
@@ -262,7 +286,11 @@ def _visible_test(request, test_id) -> Assessment:
 def _assign_form(request, test, data=None) -> AssignForm | None:
     if not request.user.has_perm("houses.assign_tests"):
         return None
-    return AssignForm(data, trainees=User.objects.trainees_of(test.house_id))
+    return AssignForm(
+        data,
+        trainees=User.objects.trainees_of(test.house_id),
+        classes=Cohort.objects.filter(house_id=test.house_id),
+    )
 
 
 def _render_test(request, test, form, status=200):
@@ -270,7 +298,7 @@ def _render_test(request, test, form, status=200):
     services.finish_overdue(sittings)
     assignments = (
         test.assignments.select_related("trainee")
-        .prefetch_related("sittings")
+        .prefetch_related("sittings__certificate")
         .order_by("trainee__username")
     )
     return render(
@@ -304,7 +332,18 @@ def assign(request, test_id):
     form = _assign_form(request, test, request.POST)
     if form.is_valid():
         try:
-            done = services.assign(test=test, trainees=form.chosen(), assigned_by=request.user)
+            with transaction.atomic():
+                done = services.Assigned(new=0, already=())
+                if form.chosen():
+                    done = services.assign(
+                        test=test, trainees=form.chosen(), assigned_by=request.user
+                    )
+                cohort = form.cleaned_data.get("cohort")
+                if cohort is not None:  # each member their own assignment; latecomers later
+                    given = assign_to_class(actor=request.user, cohort=cohort, test=test)
+                    done = services.Assigned(
+                        done.new + given.new, tuple(sorted({*done.already, *given.already}))
+                    )
         except ValidationError as exc:
             form.add_error(None, exc)
         else:
@@ -330,7 +369,7 @@ def trainee_page(request, user_id):
         Assignment.objects.visible_to(request.user)
         .for_trainee(trainee)
         .select_related("test")
-        .prefetch_related("sittings")
+        .prefetch_related("sittings__certificate")
     )
     return render(
         request,
@@ -355,7 +394,103 @@ def sitting_review(request, sitting_id):
         {
             "sitting": sitting,
             "test": sitting.assignment.test,
+            "sections": section_rows(sitting),
+            "certificate": Certificate.objects.filter(sitting=sitting).first(),
             "items": _reviewed_items(sitting) if sitting.is_finished else [],
             "mine": False,
         },
+    )
+
+
+# -- certificates --------------------------------------------------------------------------
+
+
+def _visible_certificate(request, certificate_id) -> Certificate:
+    """A certificate of the supervisor's house, or the trainee's own; any other is a 404,
+    as a missing one is."""
+    return get_object_or_404(
+        Certificate.objects.visible_to(request.user).select_related(
+            "sitting__assignment__test__house", "trainee", "signed_by", "revoked_by"
+        ),
+        pk=certificate_id,
+    )
+
+
+def certificate_context(request, certificate: Certificate) -> dict:
+    sitting = certificate.sitting
+    return {
+        "certificate": certificate,
+        "sitting": sitting,
+        "test": sitting.assignment.test,
+        "sections": section_rows(sitting),
+        "verify_url": request.build_absolute_uri(
+            reverse("assessments:verify", args=[certificate.code])
+        ),
+        "may_revoke": request.user.has_perm("assessments.revoke_certificates"),
+    }
+
+
+@login_required
+@require_GET
+def certificate_page(request, certificate_id):
+    """The printable certificate (the page prints as the certificate alone)."""
+    certificate = _visible_certificate(request, certificate_id)
+    return render(
+        request, "assessments/certificate.html", certificate_context(request, certificate)
+    )
+
+
+@login_required
+@require_GET
+def certificate_pdf(request, certificate_id):
+    certificate = _visible_certificate(request, certificate_id)
+    context = certificate_context(request, certificate)
+    response = HttpResponse(certificate_as_pdf(context), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="certificate-{certificate.pk}.pdf"'
+    return response
+
+
+@login_required
+@permission_required("assessments.revoke_certificates", raise_exception=True)
+@require_POST
+def revoke(request, certificate_id):
+    certificate = _visible_certificate(request, certificate_id)
+    try:
+        certificate = services.revoke_certificate(
+            certificate=certificate, by=request.user, reason=request.POST.get("reason", "")
+        )
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        log_action(
+            actor=request.user,
+            subject=certificate.trainee,
+            action=PersonAction.Kind.CERTIFICATE_REVOKED,
+            detail=f"Certificate {certificate.pk} ({certificate.test.title}) revoked: "
+            f"{certificate.revoked_because}",
+        )
+        messages.success(request, "Certificate revoked: its code now checks as revoked.")
+    return redirect("assessments:certificate", certificate.pk)
+
+
+class VerifyForm(forms.Form):
+    code = forms.CharField(label="Verification code", max_length=60)
+
+
+@require_GET
+def verify(request, code=""):
+    """Public: is this code a valid certificate, a revoked one, or none?  Nothing else is
+    shown (no name, no score), so the page tells a stranger only what they already hold."""
+    form = VerifyForm(request.GET or None)
+    if not code and form.is_valid():
+        return redirect("assessments:verify", form.cleaned_data["code"].strip())
+    state = ""
+    if code:
+        found = Certificate.objects.filter(code=code).values_list("revoked_at", flat=True)
+        state = "unknown" if not found else ("revoked" if found[0] else "valid")
+    return render(
+        request,
+        "assessments/verify.html",
+        {"form": VerifyForm(initial={"code": code}), "state": state, "code": code},
+        status=404 if state == "unknown" else 200,
     )

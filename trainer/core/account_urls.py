@@ -1,8 +1,11 @@
 """accounts/: Django's sign-in and password pages, the reset by email only where mail is
-configured (trainer.core.accounts), and the People page for setting a password on the site."""
+configured (trainer.core.accounts), the People pages (a person's account and what was done to
+it, adding trainees, CSV imports: trainer.roster) and the first-sign-in password page."""
 
 from django.contrib.auth import views as auth_views
 from django.urls import path
+
+from trainer.roster import views as roster
 
 from . import accounts
 from .accounts import email_only
@@ -38,4 +41,10 @@ urlpatterns = [
     ),
     path("people/", accounts.people, name="people"),
     path("people/<int:user_id>/password", accounts.set_password, name="set-password"),
+    path("people/<int:user_id>/", roster.person, name="person"),
+    path("people/<int:user_id>/act", roster.person_act, name="person-act"),
+    path("people/new", roster.add_trainee, name="person-add"),
+    path("people/import", roster.upload, name="people-import"),
+    path("people/import/<int:import_id>/", roster.confirm_import, name="people-import-confirm"),
+    path("first-password/", roster.first_password, name="first-password"),
 ]

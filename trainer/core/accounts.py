@@ -1,4 +1,4 @@
-"""Signing in and passwords.
+"""Signing in and passwords, and the People pages' rule of who acts on whom.
 
 Password reset by email is offered only where mail is configured (EMAIL_HOST set in the
 environment: settings.PASSWORD_RESET_BY_EMAIL); elsewhere the sign-in page says to ask a
@@ -25,11 +25,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
 from trainer.houses.models import User
+from trainer.roster.models import PersonAction
+from trainer.roster.services import log_action
 
 #: the backend whose with_perm answers "who holds this permission" (axes' holds none)
 PERMISSIONS_BACKEND = "trainer.core.auth.HouseModelBackend"
 REVIEW = "houses.review_trainees"
 MANAGE = "houses.manage_tables"
+PRACTISE = "houses.practise_drills"
 
 
 def reset_by_email() -> bool:
@@ -57,7 +60,10 @@ def email_only(view):
 
 
 def _holders(perm: str):
-    return User.objects.with_perm(perm, include_superusers=False, backend=PERMISSIONS_BACKEND)
+    """Everyone holding `perm` through a role or alone, active or not."""
+    return User.objects.with_perm(
+        perm, is_active=None, include_superusers=False, backend=PERMISSIONS_BACKEND
+    )
 
 
 def may_set_passwords(user) -> bool:
@@ -66,16 +72,18 @@ def may_set_passwords(user) -> bool:
     )
 
 
-def people_whose_password(actor):
-    """Whose password `actor` may set on the site: a supervisor, the trainees of their house;
-    a games manager, its trainees and supervisors; a superuser, everyone but superusers.
-    Never the actor, never staff or a superuser, never a games manager, and, for a
-    supervisor, never another supervisor."""
-    people = User.objects.filter(is_active=True, is_superuser=False).exclude(pk=actor.pk)
+def people_in_charge(actor):
+    """The people `actor` looks after on the site, active or deactivated: a supervisor, the
+    trainees of their house; a games manager, its trainees and supervisors; a superuser,
+    everyone but superusers.  Never the actor, never staff or a superuser, never a games
+    manager, and, for a supervisor, never another supervisor.  Every action on a person
+    (password, deactivation, unlocking: trainer.roster) is limited to these; anyone else is
+    answered as nobody (404)."""
+    people = User.objects.filter(is_superuser=False).exclude(pk=actor.pk)
     if actor.is_superuser:
         return people.order_by("username")
     people = people.filter(is_staff=False).exclude(pk__in=_holders(MANAGE).values("pk"))
-    trainees = User.objects.trainees_of(actor.house_id).values("pk")
+    trainees = _holders(PRACTISE).filter(house_id=actor.house_id).values("pk")
     if actor.has_perm(MANAGE):
         supervisors = _holders(REVIEW).filter(house_id=actor.house_id).values("pk")
         return people.filter(Q(pk__in=trainees) | Q(pk__in=supervisors)).order_by("username")
@@ -88,6 +96,11 @@ def people_whose_password(actor):
     return User.objects.none()
 
 
+def people_whose_password(actor):
+    """Whose password `actor` may set on the site: the active ones of `people_in_charge`."""
+    return people_in_charge(actor).filter(is_active=True)
+
+
 def _setter_only(request):
     if not may_set_passwords(request.user):
         raise PermissionDenied("Only supervisors and games managers set other people's passwords.")
@@ -96,12 +109,16 @@ def _setter_only(request):
 @login_required
 @require_http_methods(["GET"])
 def people(request):
-    """The people whose password this supervisor or games manager may set."""
+    """The people this supervisor or games manager looks after, deactivated ones too."""
     _setter_only(request)
     return render(
         request,
         "registration/people.html",
-        {"people": people_whose_password(request.user).select_related("house")},
+        {
+            "people": people_in_charge(request.user)
+            .select_related("house", "temporary_password")
+            .prefetch_related("groups")
+        },
     )
 
 
@@ -116,6 +133,7 @@ def set_password(request, user_id):
     if request.method == "POST":
         if form.is_valid():
             form.save()
+            log_action(actor=request.user, subject=person, action=PersonAction.Kind.PASSWORD_SET)
             LogEntry.objects.log_actions(
                 user_id=request.user.pk,
                 queryset=[person],
@@ -128,7 +146,7 @@ def set_password(request, user_id):
                 f"New password set for {person.get_username()}: give it to them in person; "
                 "they are signed out everywhere.",
             )
-            return redirect("people")
+            return redirect("person", person.pk)
         return render(
             request, "registration/set_password.html", {"form": form, "person": person}, status=400
         )

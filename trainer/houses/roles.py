@@ -18,6 +18,9 @@ ROLES: dict[str, list[str]] = {
         "houses.assign_tests",
         "houses.view_house",
         "audits.audit_hands",
+        "roster.enrol_trainees",
+        "roster.run_classes",
+        "assessments.revoke_certificates",
     ],
     GAMES_MANAGER: [
         "houses.manage_tables",

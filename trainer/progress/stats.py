@@ -151,6 +151,27 @@ def slips(attempts: QuerySet, *, minimum: int = 1) -> tuple[list[Line], list[Lin
     return out[0], out[1]
 
 
+def skills(attempts: QuerySet, *, minimum: int = 1) -> list[Line]:
+    """Accuracy per skill, a drill kind in one situation ("Mississippi Stud payouts: pair of
+    sixes to tens"), worst first, then most attempted: one query."""
+    rows = attempts.values("kind", "question__situation").annotate(
+        n=Count("pk"), right=Count("pk", filter=Q(is_correct=True))
+    )
+    lines = [
+        Line(
+            key=f"{row['kind']}:{row['question__situation']}",
+            label=row["question__situation"] or "any situation",
+            attempts=row["n"],
+            right=row["right"],
+            game=kind_title(row["kind"]),
+        )
+        for row in rows
+        if row["n"] >= minimum
+    ]
+    lines.sort(key=lambda ln: (ln.accuracy, -ln.attempts, ln.game, ln.label))
+    return lines
+
+
 @dataclass
 class TrendPoint:
     start: dt.date

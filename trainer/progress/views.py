@@ -31,6 +31,7 @@ from trainer.drills.models import Attempt
 from trainer.drills.presenting import review
 from trainer.engine.drills import REGISTRY
 from trainer.houses.models import User
+from trainer.roster.models import Cohort
 
 from . import stats
 from .charts import SIZE, trend_panels
@@ -46,29 +47,45 @@ class FilterForm(forms.Form):
     """Filters shared by the supervisor's pages (all optional; bad values are ignored with a
     message beside the field)."""
 
+    cohort = forms.ModelChoiceField(
+        required=False, queryset=Cohort.objects.none(), label="class", empty_label="every class"
+    )
     game = forms.ChoiceField(required=False, choices=[("", "every game"), *stats.game_choices()])
     kind = forms.ChoiceField(required=False)
     since = forms.DateField(required=False, label="from", widget=forms.DateInput({"type": "date"}))
     until = forms.DateField(required=False, label="to", widget=forms.DateInput({"type": "date"}))
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, user=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["kind"].choices = [("", "every drill")] + [
             (k.slug, k.title) for k in REGISTRY.values()
         ]
+        if user is None:
+            del self.fields["cohort"]
+        else:
+            # the classes of the supervisor's own house: another house's class is not a choice
+            self.fields["cohort"].queryset = Cohort.objects.visible_to(user)
 
     def values(self) -> dict:
         if not self.is_valid():
             return {}
         return {k: v for k, v in self.cleaned_data.items() if v}
 
+    def attempt_filters(self) -> tuple[dict, Cohort | None]:
+        """The filters on answers, and the class whose members are shown (or None)."""
+        values = self.values()
+        return values, values.pop("cohort", None)
 
-def reviewable_trainees(user):
-    """The trainees a supervisor may review: their own house's (superusers: everyone's)."""
+
+def reviewable_trainees(user, cohort: Cohort | None = None):
+    """The trainees a supervisor may review: their own house's (superusers: everyone's);
+    with `cohort`, only its members."""
     if user.is_superuser:
         trainees = User.objects.trainees()
     else:
         trainees = User.objects.trainees_of(user.house_id)
+    if cohort is not None:
+        trainees = trainees.filter(memberships__cohort=cohort)
     return trainees.select_related("house")
 
 
@@ -118,11 +135,12 @@ SORTS = {
 }
 
 
-def trainee_rows(user, filters: dict) -> list[dict]:
-    """One row per trainee: practice answers, accuracy, median time, last practised; tests
-    taken and passed (five queries, whatever the number of trainees and attempts).  The
-    filters apply to practice; the test columns count every finished sitting."""
-    trainees = list(reviewable_trainees(user))
+def trainee_rows(user, filters: dict, cohort: Cohort | None = None) -> list[dict]:
+    """One row per trainee (of `cohort` when given): practice answers, accuracy, median
+    time, last practised; tests taken and passed (five queries, whatever the number of
+    trainees and attempts).  The filters apply to practice; the test columns count every
+    finished sitting."""
+    trainees = list(reviewable_trainees(user, cohort))
     ids = [t.pk for t in trainees]
     attempts = stats.filter_attempts(
         Attempt.objects.filter(trainee_id__in=ids).practice(), **filters
@@ -185,8 +203,9 @@ def _sorted(rows, sort: str):
 @reviewer_only
 @require_GET
 def trainees(request):
-    form = FilterForm(request.GET or None)
-    rows, sort = _sorted(trainee_rows(request.user, form.values()), request.GET.get("sort", ""))
+    form = FilterForm(request.GET or None, user=request.user)
+    filters, cohort = form.attempt_filters()
+    rows, sort = _sorted(trainee_rows(request.user, filters, cohort), request.GET.get("sort", ""))
     query = request.GET.copy()
     query.pop("sort", None)
     return render(
@@ -262,10 +281,11 @@ def trainee_detail(request, user_id):
 @reviewer_only
 @require_GET
 def analysis(request):
-    form = FilterForm(request.GET or None)
-    ids = reviewable_trainees(request.user).values("pk")
+    form = FilterForm(request.GET or None, user=request.user)
+    filters, cohort = form.attempt_filters()
+    ids = reviewable_trainees(request.user, cohort).values("pk")
     attempts = stats.filter_attempts(
-        Attempt.objects.filter(trainee_id__in=ids).practice(), **form.values()
+        Attempt.objects.filter(trainee_id__in=ids).practice(), **filters
     )
     by_category, by_situation = stats.slips(attempts)
     kinds = stats.by_kind(attempts)
@@ -273,7 +293,14 @@ def analysis(request):
     return render(
         request,
         "progress/analysis.html",
-        {"form": form, "kinds": kinds, "by_category": by_category, "by_situation": by_situation},
+        {
+            "form": form,
+            "cohort": cohort,
+            "kinds": kinds,
+            "skills": stats.skills(attempts)[:15],
+            "by_category": by_category,
+            "by_situation": by_situation,
+        },
     )
 
 
@@ -303,8 +330,9 @@ def _csv(filename: str) -> tuple[HttpResponse, csvsafe.SafeWriter]:
 @reviewer_only
 @require_GET
 def trainees_csv(request):
-    form = FilterForm(request.GET or None)
-    rows, _ = _sorted(trainee_rows(request.user, form.values()), request.GET.get("sort", ""))
+    form = FilterForm(request.GET or None, user=request.user)
+    filters, cohort = form.attempt_filters()
+    rows, _ = _sorted(trainee_rows(request.user, filters, cohort), request.GET.get("sort", ""))
     response, writer = _csv("trainees.csv")
     writer.writerow(TRAINEE_COLUMNS)
     for r in rows:

@@ -61,8 +61,24 @@ class Command(BaseCommand):
                 user.groups.add(Group.objects.get(name=role))
                 state = "created" if created else "already there, password unchanged"
                 self.stdout.write(f"  {username:<10} ({role}, house {house.slug}): {state}")
+            self._demo_class(house)
         self.stdout.write(f"Demo logins: trainee, supervisor, manager; password {password!r}.")
         self._warn_about_demo_passwords()
+
+    def _demo_class(self, house):
+        """The demo trainee in a class, so the Classes pages have something to show."""
+        from django.utils import timezone
+
+        from trainer.roster.models import Cohort, Membership
+
+        cohort, created = Cohort.objects.get_or_create(
+            house=house, name="Demo class", defaults={"starts_on": timezone.localdate()}
+        )
+        Membership.objects.get_or_create(
+            cohort=cohort, trainee=User.objects.get(username="trainee")
+        )
+        state = "created" if created else "already there"
+        self.stdout.write(f"  Demo class (house {house.slug}, with trainee): {state}")
 
     def _warn_about_demo_passwords(self):
         from trainer.core.checks import demo_users_with_demo_password

@@ -1,0 +1,101 @@
+"""Passing a certification test issues one certificate, in the same transaction as the
+finishing; its page and PDF name the trainee, sections, scores, date and supervisor; a public
+URL says valid, revoked or unknown and nothing else; supervisors revoke it, logged."""
+
+import pytest
+from django.urls import reverse
+
+from tests.assessments.test_retakes_and_sections import build, take
+from tests.factories import AssignmentFactory
+from trainer.assessments import services
+from trainer.assessments.models import Certificate
+from trainer.engine.drills import REGISTRY
+from trainer.engine.games import title_of
+from trainer.roster.models import PersonAction
+
+
+@pytest.fixture
+def certified(demo, trainee, supervisor):
+    trainee.first_name, trainee.last_name = "Tina", "Turner"
+    trainee.save()
+    test = build(demo, title="Table games certificate", certification=True, created_by=supervisor)
+    assignment = AssignmentFactory(test=test, trainee=trainee, assigned_by=supervisor)
+    sitting = take(trainee, assignment, right=True)
+    return sitting.certificate
+
+
+def test_passing_a_certification_test_issues_one_certificate(certified, trainee, supervisor):
+    assert certified.trainee == trainee and certified.signed_by == supervisor
+    assert certified.issued_at == certified.sitting.finished_at
+    assert len(certified.code) >= 20  # 128 random bits, URL-safe
+    # issuing again (a second finish, a replay) makes no second one
+    services.finish(sitting=certified.sitting, ending="answered")
+    assert services.issue_certificate(certified.sitting) == certified
+    assert Certificate.objects.count() == 1
+
+
+def test_failing_or_an_ordinary_test_issues_none(demo, trainee):
+    failed = build(demo, certification=True, attempts_allowed=2)
+    take(trainee, AssignmentFactory(test=failed, trainee=trainee), right=False)
+    ordinary = build(demo, title="Ordinary")
+    take(trainee, AssignmentFactory(test=ordinary, trainee=trainee), right=True)
+    assert not Certificate.objects.exists()
+
+
+def test_the_page_names_the_trainee_sections_scores_and_supervisor(client, certified, supervisor):
+    client.force_login(supervisor)
+    page = client.get(reverse("assessments:certificate", args=[certified.pk])).content.decode()
+    names = [REGISTRY[kind].title for kind in ("cs-qualify", "hand-five")]
+    games = [title_of(REGISTRY[kind].game) for kind in ("cs-qualify", "hand-five")]
+    for text in ("Tina Turner", "Table games certificate", certified.code, *names, *games):
+        assert text in page, text
+    assert "super-sue" in page and "4 of 4 right (100%)" in page
+
+
+def test_the_pdf_is_a_pdf(client, certified, trainee):
+    client.force_login(trainee)  # the holder may download their own
+    response = client.get(reverse("assessments:certificate-pdf", args=[certified.pk]))
+    assert response["Content-Type"] == "application/pdf"
+    assert response.content.startswith(b"%PDF")
+
+
+def test_the_public_check_says_valid_revoked_or_unknown_and_nothing_else(client, certified):
+    url = reverse("assessments:verify", args=[certified.code])
+    valid = client.get(url)
+    assert valid.status_code == 200 and "✔ Valid" in valid.content.decode()
+    for private in ("Tina", "Table games", "100%", "super-sue"):
+        assert private not in valid.content.decode()
+    Certificate.objects.filter(pk=certified.pk).update(revoked_because="x")
+    unknown = client.get(reverse("assessments:verify", args=["not-a-code"]))
+    assert unknown.status_code == 404 and "Unknown" in unknown.content.decode()
+    typed = client.get(reverse("assessments:verify-form"), {"code": f" {certified.code} "})
+    assert typed.status_code == 302 and typed["Location"] == url
+
+
+def test_a_supervisor_revokes_it_once_and_it_is_logged(client, certified, supervisor, trainee):
+    client.force_login(supervisor)
+    url = reverse("assessments:revoke", args=[certified.pk])
+    client.post(url, {"reason": "Answers shared before the test"})
+    certified.refresh_from_db()
+    assert certified.is_revoked and certified.revoked_by == supervisor
+    log = PersonAction.objects.get(subject=trainee, kind=PersonAction.Kind.CERTIFICATE_REVOKED)
+    assert log.actor == supervisor and "Answers shared" in log.detail
+    check = client.get(reverse("assessments:verify", args=[certified.code])).content.decode()
+    assert "✘ Revoked" in check
+    first = certified.revoked_at
+    client.post(url, {"reason": "again"})
+    certified.refresh_from_db()
+    assert certified.revoked_at == first and certified.revoked_because.startswith("Answers")
+
+
+def test_revoking_needs_a_reason(client, certified, supervisor):
+    client.force_login(supervisor)
+    client.post(reverse("assessments:revoke", args=[certified.pk]), {"reason": "  "})
+    certified.refresh_from_db()
+    assert not certified.is_revoked
+
+
+def test_a_trainee_cannot_revoke(client, certified, trainee):
+    client.force_login(trainee)
+    response = client.post(reverse("assessments:revoke", args=[certified.pk]), {"reason": "x"})
+    assert response.status_code == 403

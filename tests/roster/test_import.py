@@ -1,0 +1,112 @@
+"""Trainees from a CSV file: a preview shows what will be created and every row's problem
+before anything is saved; the confirmation creates every trainee or none, once."""
+
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from trainer.houses.models import User
+from trainer.roster import services
+from trainer.roster.models import PersonAction, RosterImport, TemporaryPassword
+
+GOOD = "username,first_name,last_name,email\nnew-ann,Ann,Archer,ann@example.com\nnew-ben,,,\n"
+
+
+def upload(client, text: str | bytes, name="intake.csv"):
+    data = text.encode() if isinstance(text, str) else text
+    return client.post(
+        reverse("people-import"), {"file": SimpleUploadedFile(name, data, "text/csv")}
+    )
+
+
+def new_users():
+    return User.objects.filter(username__startswith="new-")
+
+
+def test_a_good_file_is_previewed_then_created_on_confirmation(client, supervisor, demo):
+    client.force_login(supervisor)
+    response = upload(client, GOOD)
+    staged = RosterImport.objects.get()
+    assert response["Location"] == reverse("people-import-confirm", args=[staged.pk])
+    preview = client.get(response["Location"]).content.decode()
+    assert preview.count("✔ will be created") == 2 and "new-ann" in preview
+    assert not new_users().exists()  # nothing yet
+    done = client.post(reverse("people-import-confirm", args=[staged.pk]))
+    assert done.status_code == 200
+    assert sorted(new_users().values_list("username", flat=True)) == ["new-ann", "new-ben"]
+    ann = User.objects.get(username="new-ann")
+    assert (ann.first_name, ann.email, ann.house) == ("Ann", "ann@example.com", demo)
+    assert ann.has_perm("houses.practise_drills")
+    assert TemporaryPassword.objects.filter(user__in=new_users()).count() == 2
+    passwords = {e.user.username: e.password for e in done.context["enrolled"]}
+    assert ann.check_password(passwords["new-ann"])
+    assert PersonAction.objects.filter(kind=PersonAction.Kind.IMPORTED).count() == 2
+
+
+def test_a_replayed_confirmation_creates_nothing_twice(client, supervisor):
+    client.force_login(supervisor)
+    upload(client, GOOD)
+    url = reverse("people-import-confirm", args=[RosterImport.objects.get().pk])
+    client.post(url)
+    again = client.post(url, follow=True)
+    assert "imported already" in again.content.decode()
+    assert new_users().count() == 2
+    assert PersonAction.objects.count() == 2
+
+
+def test_every_problem_is_shown_by_row_and_nothing_is_staged(client, supervisor, trainee):
+    client.force_login(supervisor)
+    text = (
+        "username,email\n"
+        "new-cy,cy@example.com\n"
+        "NEW-CY,\n"  # twice, as a reader sees it
+        "trainee-tina,\n"  # taken
+        "bad name!,\n"
+        ",nobody@example.com\n"
+        "new-dee,not-an-address\n"
+    )
+    response = upload(client, text)
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "also on line 2" in page
+    assert "“trainee-tina” is taken" in page
+    assert "“bad name!” is not a username" in page
+    assert "a username is needed" in page
+    assert "“not-an-address” is not an email address" in page
+    assert "5 rows cannot be imported" in page
+    assert not RosterImport.objects.exists() and not new_users().exists()
+
+
+def test_files_that_are_not_a_roster_are_refused_in_words(client, supervisor):
+    client.force_login(supervisor)
+    cases = {
+        b"": "The submitted file is empty",
+        b"\xff\xfe\x00b": "not UTF-8",
+        "name,email\nann,\n": "no “username” column",
+        "username,shoe_size\nann,9\n": "Unknown column: shoe_size",
+        "username\n": "no trainee",
+    }
+    for data, words in cases.items():
+        response = upload(client, data)
+        assert response.status_code == 400
+        assert words in response.content.decode(), words
+    assert not RosterImport.objects.exists()
+
+
+def test_a_username_taken_between_preview_and_confirmation_creates_nobody(client, supervisor):
+    client.force_login(supervisor)
+    upload(client, GOOD)
+    staged = RosterImport.objects.get()
+    services.add_trainee(actor=supervisor, house=supervisor.house, username="new-ben")
+    response = client.post(reverse("people-import-confirm", args=[staged.pk]))
+    assert response.status_code == 409
+    assert "“new-ben” is taken" in response.content.decode()
+    assert not User.objects.filter(username="new-ann").exists()  # not half-imported
+    staged.refresh_from_db()
+    assert staged.done_at is None
+
+
+def test_a_byte_order_mark_and_blank_lines_are_fine(client, supervisor):
+    client.force_login(supervisor)
+    upload(client, "\ufeffusername\r\nnew-eve\r\n\r\n")
+    preview = services.Preview([services.Row(**r) for r in RosterImport.objects.get().rows], [])
+    assert [r.username for r in preview.rows] == ["new-eve"]

@@ -1,0 +1,142 @@
+"""The people of a house as a supervisor runs them: who must still change a temporary
+password, what was done to whose account (the log), CSV imports waiting for confirmation, and
+classes (cohorts) of trainees with the tests given to the whole class."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+from trainer.assessments.models import Assessment
+from trainer.houses.models import House
+
+USER = settings.AUTH_USER_MODEL
+
+
+class TemporaryPassword(models.Model):
+    """This user signs in with a password someone else chose, and must choose their own
+    before anything else (trainer.roster.middleware).  Deleted once they have."""
+
+    user = models.OneToOneField(USER, on_delete=models.CASCADE, related_name="temporary_password")
+    set_by = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
+    set_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.user} must change the password set on {self.set_at:%Y-%m-%d}"
+
+
+class PersonAction(models.Model):
+    """One thing done to a person's account on the site: who, when, what.  Never edited."""
+
+    class Kind(models.TextChoices):
+        CREATED = "created", "account created"
+        IMPORTED = "imported", "account created from a CSV file"
+        TEMPORARY_PASSWORD = "temporary-password", "temporary password given"
+        PASSWORD_SET = "password-set", "new password set"
+        DEACTIVATED = "deactivated", "deactivated"
+        REACTIVATED = "reactivated", "reactivated"
+        UNLOCKED = "unlocked", "sign-in unlocked"
+        CERTIFICATE_REVOKED = "certificate-revoked", "certificate revoked"
+        CLASS_JOINED = "class-joined", "added to a class"
+
+    subject = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="actions_on")
+    actor = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+    kind = models.CharField(max_length=30, choices=Kind.choices)
+    detail = models.CharField(max_length=400, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        indexes = [models.Index(fields=["subject", "-at"])]
+        permissions = [
+            ("enrol_trainees", "Can add trainees to their house, one at a time or from CSV"),
+            ("run_classes", "Can make classes of the trainees of their house"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()}: {self.subject} by {self.actor} at {self.at}"
+
+
+class RosterImport(models.Model):
+    """A CSV file of trainees read and previewed, waiting for its confirmation; confirmed
+    once (`done_at`), its accounts made in one transaction."""
+
+    house = models.ForeignKey(House, on_delete=models.CASCADE, related_name="+")
+    created_by = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    filename = models.CharField(max_length=200, blank=True)
+    rows = models.JSONField(help_text="The rows read: username, first_name, last_name, email.")
+    done_at = models.DateTimeField(null=True, blank=True)
+    created_users = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"Import {self.pk} ({self.filename}) into {self.house}"
+
+
+class CohortQuerySet(models.QuerySet):
+    def visible_to(self, user) -> CohortQuerySet:
+        if user.is_superuser:
+            return self
+        if not user.is_authenticated or user.house_id is None:
+            return self.none()
+        return self.filter(house_id=user.house_id)
+
+
+class Cohort(models.Model):
+    """A class: trainees of one house who started together.  A trainee may be in several."""
+
+    house = models.ForeignKey(House, on_delete=models.CASCADE, related_name="classes")
+    name = models.CharField(max_length=100)
+    starts_on = models.DateField("starts on")
+    members = models.ManyToManyField(USER, through="Membership", related_name="classes")
+    created_by = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = CohortQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = "class"
+        verbose_name_plural = "classes"
+        ordering = ["-starts_on", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["house", "name"], name="one_class_name_per_house")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Membership(models.Model):
+    cohort = models.ForeignKey(Cohort, on_delete=models.CASCADE, related_name="memberships")
+    trainee = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="memberships")
+    added_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["cohort", "trainee"], name="in_a_class_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.trainee} in {self.cohort}"
+
+
+class ClassTest(models.Model):
+    """A test given to a whole class: each member has their own assignment; members who
+    join later are given it with one button."""
+
+    cohort = models.ForeignKey(Cohort, on_delete=models.CASCADE, related_name="tests")
+    test = models.ForeignKey(Assessment, on_delete=models.CASCADE, related_name="+")
+    assigned_by = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
+    assigned_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-assigned_at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["cohort", "test"], name="a_test_to_a_class_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.test} for {self.cohort}"

@@ -1,0 +1,414 @@
+"""Writes about people and classes: each atomic, each logged where it touches an account,
+each refusing in the supervisor's words with nothing stored.
+
+Who may act on whom is `people_in_charge` (trainer.core.accounts keeps the rule); a view
+answers 404 for anyone outside it, as for nobody at all.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from axes.utils import reset as axes_reset
+from django.contrib.auth.models import Group
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db import IntegrityError, transaction
+from django.db.models.functions import Lower
+from django.utils import timezone
+
+from trainer.assessments import services as tests
+from trainer.houses.models import User
+from trainer.houses.roles import TRAINEE
+
+from .models import ClassTest, Cohort, Membership, PersonAction, RosterImport, TemporaryPassword
+
+Kind = PersonAction.Kind
+
+# -- the log -----------------------------------------------------------------------------------
+
+
+def log_action(*, actor, subject, action: str, detail: str = "") -> PersonAction:
+    return PersonAction.objects.create(
+        actor=actor, subject=subject, kind=action, detail=detail[:400]
+    )
+
+
+# -- passwords ----------------------------------------------------------------------------------
+
+#: no 0/O, 1/l/I: read aloud or copied from paper without a doubt
+ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
+
+
+def new_temporary_password() -> str:
+    """Four groups of four letters and digits from the system's random source (about 79
+    bits): e.g. 'k7pm-x3qa-9fte-m2wr'."""
+    return "-".join("".join(secrets.choice(ALPHABET) for _ in range(4)) for _ in range(4))
+
+
+def give_temporary_password(*, actor, person, kind: str = Kind.TEMPORARY_PASSWORD) -> str:
+    """A new password `person` must change at their next sign-in; it ends their sessions.
+    Returned once, to be handed over: only its hash is kept."""
+    password = new_temporary_password()
+    with transaction.atomic():
+        person.set_password(password)
+        person.save(update_fields=["password"])
+        TemporaryPassword.objects.update_or_create(user=person, defaults={"set_by": actor})
+        if kind == Kind.TEMPORARY_PASSWORD:
+            log_action(actor=actor, subject=person, action=kind)
+    return password
+
+
+def must_change_password(user) -> bool:
+    return TemporaryPassword.objects.filter(user_id=user.pk).exists()
+
+
+def password_changed(user) -> None:
+    """The user has chosen their own password: the temporary one is forgotten."""
+    TemporaryPassword.objects.filter(user_id=user.pk).delete()
+
+
+# -- one trainee --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Enrolled:
+    user: User
+    password: str
+
+
+def _check_person(username: str, first: str, last: str, email: str) -> list[str]:
+    problems = []
+    if not username:
+        problems.append("a username is needed")
+    else:
+        try:
+            User.username_validator(username)
+        except ValidationError:
+            problems.append(f"“{username}” is not a username: letters, digits and @ . + - _ only")
+        if len(username) > 150:
+            problems.append("the username is longer than 150 characters")
+    if len(first) > 150 or len(last) > 150:
+        problems.append("a name is longer than 150 characters")
+    if email:
+        try:
+            validate_email(email)
+        except ValidationError:
+            problems.append(f"“{email}” is not an email address")
+    return problems
+
+
+def add_trainee(
+    *,
+    actor,
+    house,
+    username: str,
+    first_name: str = "",
+    last_name: str = "",
+    email: str = "",
+    classes: Iterable[Cohort] = (),
+) -> Enrolled:
+    """A new trainee of `house` with a temporary password, in the classes given."""
+    username, first_name, last_name, email = (
+        v.strip() for v in (username, first_name, last_name, email)
+    )
+    problems = _check_person(username, first_name, last_name, email)
+    if username and User.objects.filter(username__iexact=username).exists():
+        problems.append(f"the username “{username}” is taken")
+    if problems:
+        raise ValidationError([p[0].upper() + p[1:] + "." for p in problems])
+    try:
+        with transaction.atomic():
+            user = _create(house, username, first_name, last_name, email)
+            password = give_temporary_password(actor=actor, person=user, kind=Kind.CREATED)
+            log_action(actor=actor, subject=user, action=Kind.CREATED)
+            for cohort in classes:
+                add_members(actor=actor, cohort=cohort, trainees=[user])
+    except IntegrityError:
+        raise ValidationError(f"The username “{username}” is taken.") from None
+    return Enrolled(user, password)
+
+
+def _create(house, username, first_name, last_name, email) -> User:
+    user = User(
+        username=username, first_name=first_name, last_name=last_name, email=email, house=house
+    )
+    user.set_unusable_password()
+    user.save()
+    user.groups.add(Group.objects.get(name=TRAINEE))
+    return user
+
+
+# -- many, from a CSV file ----------------------------------------------------------------------
+
+COLUMNS = ("username", "first_name", "last_name", "email")
+MAX_ROWS = 500
+MAX_BYTES = 512 * 1024
+
+
+@dataclass
+class Row:
+    line: int
+    username: str
+    first_name: str = ""
+    last_name: str = ""
+    email: str = ""
+    problems: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict:
+        return {k: getattr(self, k) for k in ("line", *COLUMNS)}
+
+
+@dataclass
+class Preview:
+    rows: list[Row]
+    problems: list[str]  # of the file as a whole
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems and not any(r.problems for r in self.rows)
+
+    @property
+    def row_problems(self) -> int:
+        return sum(1 for r in self.rows if r.problems)
+
+
+def read_roster(data: bytes) -> Preview:
+    """Read a CSV file of trainees (header row naming the columns: `username` required;
+    `first_name`, `last_name`, `email` optional) and say what is wrong with each row,
+    without storing anything."""
+    if len(data) > MAX_BYTES:
+        return Preview([], [f"The file is larger than {MAX_BYTES // 1024} KB: split it."])
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return Preview([], ["The file is not UTF-8 text: save it as “CSV UTF-8” and try again."])
+    if "\x00" in text:
+        return Preview([], ["The file holds a NUL character: it is not a CSV text file."])
+    reader = csv.reader(io.StringIO(text, newline=""))
+    try:
+        header = [h.strip().lower() for h in next(reader)]
+    except StopIteration:
+        return Preview([], ["The file is empty: it needs a header row and a row per trainee."])
+    except csv.Error as exc:
+        return Preview([], [f"Line 1 cannot be read as CSV ({exc})."])
+    if "username" not in header:
+        return Preview([], ["The header row has no “username” column (see the columns below)."])
+    unknown = [h for h in header if h not in COLUMNS]
+    if unknown:
+        return Preview(
+            [],
+            [
+                f"Unknown column{'s' if len(unknown) > 1 else ''}: {', '.join(unknown)}. "
+                f"The columns are {', '.join(COLUMNS)}."
+            ],
+        )
+    rows: list[Row] = []
+    try:
+        for values in reader:
+            if not any(v.strip() for v in values):
+                continue
+            if len(rows) >= MAX_ROWS:
+                return Preview(rows, [f"More than {MAX_ROWS} trainees: split the file."])
+            line = reader.line_num
+            cells = dict(zip(header, (v.strip() for v in values), strict=False))
+            row = Row(line=line, **{c: cells.get(c, "") for c in COLUMNS})
+            if len(values) > len(header):
+                row.problems.append(f"{len(values)} cells for {len(header)} columns")
+            row.problems += _check_person(row.username, row.first_name, row.last_name, row.email)
+            rows.append(row)
+    except csv.Error as exc:
+        return Preview(rows, [f"Line {reader.line_num} cannot be read as CSV ({exc})."])
+    if not rows:
+        return Preview([], ["The file has a header row but no trainee."])
+    _mark_clashes(rows)
+    return Preview(rows, [])
+
+
+def _mark_clashes(rows: list[Row]) -> None:
+    """Usernames given twice in the file, or already taken (compared ignoring case, as
+    people read them)."""
+    first: dict[str, int] = {}
+    for row in rows:
+        key = row.username.lower()
+        if not key:
+            continue
+        if key in first:
+            row.problems.append(f"the username is also on line {first[key]}")
+        else:
+            first[key] = row.line
+    taken = set(
+        User.objects.annotate(lowered=Lower("username"))
+        .filter(lowered__in=list(first))
+        .values_list("lowered", flat=True)
+    )
+    for row in rows:
+        if row.username.lower() in taken:
+            row.problems.append(f"the username “{row.username}” is taken")
+
+
+def stage_import(
+    *, actor, house, filename: str, data: bytes
+) -> tuple[Preview, RosterImport | None]:
+    """Read the file; when every row is good, keep it waiting for confirmation."""
+    preview = read_roster(data)
+    if not preview.ok:
+        return preview, None
+    staged = RosterImport.objects.create(
+        house=house,
+        created_by=actor,
+        filename=filename[:200],
+        rows=[r.as_dict() for r in preview.rows],
+    )
+    return preview, staged
+
+
+class AlreadyImported(Exception):
+    pass
+
+
+def confirm_import(*, actor, staged_id: int, house) -> tuple[list[Enrolled], Preview | None]:
+    """Make every account of a staged import, or none: the rows are checked again (a
+    username may have been taken since the preview); a second confirmation makes nothing
+    (AlreadyImported).  Returns the accounts with their temporary passwords, or the preview
+    with the problems found now."""
+    with transaction.atomic():
+        staged = RosterImport.objects.select_for_update().filter(pk=staged_id, house=house).first()
+        if staged is None:
+            raise RosterImport.DoesNotExist
+        if staged.done_at is not None:
+            raise AlreadyImported
+        rows = [Row(**r) for r in staged.rows]
+        for row in rows:
+            row.problems = _check_person(row.username, row.first_name, row.last_name, row.email)
+        _mark_clashes(rows)
+        preview = Preview(rows, [])
+        if not preview.ok:
+            return [], preview
+        enrolled = []
+        for row in rows:
+            user = _create(house, row.username, row.first_name, row.last_name, row.email)
+            password = give_temporary_password(actor=actor, person=user, kind=Kind.IMPORTED)
+            log_action(
+                actor=actor,
+                subject=user,
+                action=Kind.IMPORTED,
+                detail=f"line {row.line} of {staged.filename or 'the file'}",
+            )
+            enrolled.append(Enrolled(user, password))
+        staged.done_at = timezone.now()
+        staged.created_users = [e.user.pk for e in enrolled]
+        staged.save(update_fields=["done_at", "created_users"])
+    return enrolled, None
+
+
+# -- account actions ----------------------------------------------------------------------------
+
+
+def deactivate(*, actor, person) -> None:
+    if not person.is_active:
+        raise ValidationError(f"{person.get_username()} is already deactivated.")
+    with transaction.atomic():
+        person.is_active = False
+        person.save(update_fields=["is_active"])
+        log_action(actor=actor, subject=person, action=Kind.DEACTIVATED)
+
+
+def reactivate(*, actor, person) -> None:
+    if person.is_active:
+        raise ValidationError(f"{person.get_username()} is already active.")
+    with transaction.atomic():
+        person.is_active = True
+        person.save(update_fields=["is_active"])
+        log_action(actor=actor, subject=person, action=Kind.REACTIVATED)
+
+
+def failed_sign_ins(person) -> int:
+    """Wrong passwords recorded for this username (every address) and not yet forgotten."""
+    from axes.models import AccessAttempt
+
+    return sum(
+        AccessAttempt.objects.filter(username=person.get_username()).values_list(
+            "failures_since_start", flat=True
+        )
+    )
+
+
+def unlock(*, actor, person) -> int:
+    """Forget every wrong password recorded for this username, at every address (django-axes'
+    own reset; trainer.core.throttle counts from those same records), so they can sign in
+    again at once.  Returns how many records were cleared."""
+    with transaction.atomic():
+        cleared = axes_reset(username=person.get_username())
+        log_action(
+            actor=actor,
+            subject=person,
+            action=Kind.UNLOCKED,
+            detail=f"{cleared} record{'s' if cleared != 1 else ''} of wrong passwords cleared",
+        )
+    return cleared
+
+
+# -- classes -----------------------------------------------------------------------------------
+
+
+def create_class(*, actor, house, name: str, starts_on, trainees: Iterable = ()) -> Cohort:
+    name = name.strip()
+    if Cohort.objects.filter(house=house, name__iexact=name).exists():
+        raise ValidationError(f"There is already a class called “{name}” in {house}.")
+    try:
+        with transaction.atomic():
+            cohort = Cohort(house=house, name=name, starts_on=starts_on, created_by=actor)
+            cohort.full_clean()
+            cohort.save()
+            add_members(actor=actor, cohort=cohort, trainees=trainees)
+    except IntegrityError:
+        raise ValidationError(f"There is already a class called “{name}” in {house}.") from None
+    return cohort
+
+
+def add_members(*, actor, cohort: Cohort, trainees: Iterable) -> int:
+    """Put trainees of the class's house in it (those already in stay as they are)."""
+    trainees = list(trainees)
+    strangers = [
+        t.get_username()
+        for t in trainees
+        if t.house_id != cohort.house_id or not t.has_perm("houses.practise_drills")
+    ]
+    if strangers:
+        raise ValidationError(
+            f"Not a trainee of {cohort.house}: {', '.join(strangers)}. Nobody was added."
+        )
+    with transaction.atomic():
+        had = set(cohort.memberships.values_list("trainee_id", flat=True))
+        new = [t for t in trainees if t.pk not in had]
+        Membership.objects.bulk_create(
+            [Membership(cohort=cohort, trainee=t) for t in new], ignore_conflicts=True
+        )
+        for t in new:
+            log_action(actor=actor, subject=t, action=Kind.CLASS_JOINED, detail=cohort.name)
+    return len(new)
+
+
+def assign_to_class(*, actor, cohort: Cohort, test) -> tests.Assigned:
+    """Give `test` to every member of the class, each their own assignment, and remember
+    that the class has it."""
+    if test.house_id != cohort.house_id:
+        raise ValidationError("That test belongs to another house.")
+    if test.is_past_due:
+        raise ValidationError(f"“{test.title}” is past its due date: it can no longer be given.")
+    members = list(cohort.members.filter(is_active=True))
+    with transaction.atomic():
+        ClassTest.objects.get_or_create(cohort=cohort, test=test, defaults={"assigned_by": actor})
+        if not members:
+            return tests.Assigned(new=0, already=())
+        return tests.assign(test=test, trainees=members, assigned_by=actor)
+
+
+def members_without(cohort: Cohort, test):
+    """Active members of the class who do not have `test` (joined after it was given)."""
+    return cohort.members.filter(is_active=True).exclude(test_assignments__test=test)

@@ -1,0 +1,404 @@
+"""People (under accounts/people/: a person's page and the actions on their account, adding
+trainees one at a time or from a CSV file, the first-sign-in password page) and Classes
+(classes/).  Thin views: every write goes through trainer.roster.services.
+
+Who acts on whom is trainer.core.accounts.people_in_charge: anyone else, in another house or
+above the actor, answers 404 exactly as nobody does."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.contrib import messages
+from django.contrib.auth import update_session_auth_hash
+from django.contrib.auth.decorators import login_required, permission_required
+from django.contrib.auth.forms import SetPasswordForm
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import Count, Q
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from trainer.assessments.models import Assessment, Assignment
+from trainer.core.accounts import may_set_passwords, people_in_charge
+from trainer.drills.models import Attempt
+from trainer.houses.models import User
+from trainer.houses.roles import TRAINEE
+from trainer.progress import stats
+from trainer.progress.views import trainee_rows
+
+from . import services
+from .forms import ClassForm, ClassTestForm, MembersForm, TraineeForm, UploadForm
+from .middleware import MUST_CHANGE
+from .models import ClassTest, Cohort, PersonAction, RosterImport
+
+enrol_only = permission_required("roster.enrol_trainees", raise_exception=True)
+classes_only = permission_required("roster.run_classes", raise_exception=True)
+
+
+def _house(request):
+    if request.user.house_id is None:
+        raise PermissionDenied("You belong to no house: there is nobody to enrol.")
+    return request.user.house
+
+
+# -- people ------------------------------------------------------------------------------------
+
+
+def _person(request, user_id) -> User:
+    if not may_set_passwords(request.user):
+        raise PermissionDenied("Only supervisors and games managers look after people.")
+    person = people_in_charge(request.user).select_related("house").filter(pk=user_id).first()
+    if person is None:
+        raise Http404("There is nobody with that id whom you look after.")
+    return person
+
+
+@login_required
+@require_GET
+def person(request, user_id):
+    """A person's account: state, classes, and what was done to it, by whom and when."""
+    person = _person(request, user_id)
+    return render(
+        request,
+        "roster/person.html",
+        {
+            "person": person,
+            "is_trainee": person.groups.filter(name=TRAINEE).exists(),
+            "must_change": services.must_change_password(person),
+            "failures": services.failed_sign_ins(person),
+            "classes": person.classes.all(),
+            "actions": PersonAction.objects.filter(subject=person).select_related("actor")[:100],
+        },
+    )
+
+
+@login_required
+@require_POST
+def person_act(request, user_id):
+    """Deactivate, reactivate, unlock, or give a temporary password (shown once)."""
+    person = _person(request, user_id)
+    action = request.POST.get("action", "")
+    try:
+        if action == "deactivate":
+            services.deactivate(actor=request.user, person=person)
+            messages.success(
+                request, f"{person.get_username()} is deactivated: they cannot sign in."
+            )
+        elif action == "reactivate":
+            services.reactivate(actor=request.user, person=person)
+            messages.success(request, f"{person.get_username()} can sign in again.")
+        elif action == "unlock":
+            cleared = services.unlock(actor=request.user, person=person)
+            messages.success(
+                request,
+                f"Sign-in unlocked for {person.get_username()}"
+                + (f" ({cleared} record(s) of wrong passwords cleared)." if cleared else "."),
+            )
+        elif action == "temporary-password":
+            if not person.is_active:
+                raise ValidationError("Reactivate the account first: it cannot sign in.")
+            password = services.give_temporary_password(actor=request.user, person=person)
+            return render(
+                request,
+                "roster/passwords.html",
+                {"enrolled": [services.Enrolled(person, password)], "back": person},
+            )
+        else:
+            raise ValidationError("Choose one of the buttons on the person's page.")
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    return redirect("person", person.pk)
+
+
+@login_required
+@enrol_only
+@require_http_methods(["GET", "POST"])
+def add_trainee(request):
+    house = _house(request)
+    classes = Cohort.objects.filter(house=house)
+    form = TraineeForm(request.POST or None, classes=classes)
+    if request.method == "POST":
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                enrolled = services.add_trainee(
+                    actor=request.user,
+                    house=house,
+                    username=data["username"],
+                    first_name=data["first_name"],
+                    last_name=data["last_name"],
+                    email=data["email"],
+                    classes=data["classes"],
+                )
+            except ValidationError as exc:
+                form.add_error(None, exc)
+            else:
+                return render(request, "roster/passwords.html", {"enrolled": [enrolled]})
+        return render(request, "roster/add.html", {"form": form}, status=400)
+    return render(request, "roster/add.html", {"form": form})
+
+
+@login_required
+@enrol_only
+@require_http_methods(["GET", "POST"])
+def upload(request):
+    """Upload a CSV file: nothing is stored but the rows read, waiting for a confirmation,
+    and only when every row is good."""
+    house = _house(request)
+    form = UploadForm(request.POST or None, request.FILES or None)
+    if request.method == "POST":
+        if form.is_valid():
+            file = form.cleaned_data["file"]
+            data = file.read(services.MAX_BYTES + 1)
+            preview, staged = services.stage_import(
+                actor=request.user, house=house, filename=file.name, data=data
+            )
+            if staged is not None:
+                return redirect("people-import-confirm", staged.pk)
+            return render(
+                request,
+                "roster/import.html",
+                {"form": form, "preview": preview, "columns": services.COLUMNS},
+                status=400,
+            )
+        return render(
+            request, "roster/import.html", {"form": form, "columns": services.COLUMNS}, status=400
+        )
+    return render(request, "roster/import.html", {"form": form, "columns": services.COLUMNS})
+
+
+@login_required
+@enrol_only
+@require_http_methods(["GET", "POST"])
+def confirm_import(request, import_id):
+    house = _house(request)
+    staged = get_object_or_404(RosterImport, pk=import_id, house=house)
+    if request.method == "POST":
+        try:
+            enrolled, problems = services.confirm_import(
+                actor=request.user, staged_id=staged.pk, house=house
+            )
+        except services.AlreadyImported:
+            messages.info(
+                request,
+                "This file was imported already: nothing was created twice. Temporary "
+                "passwords are shown once; give someone a new one from their page.",
+            )
+            return redirect("people-import-confirm", staged.pk)
+        if problems is not None:
+            return render(
+                request, "roster/confirm.html", {"staged": staged, "preview": problems}, status=409
+            )
+        return render(request, "roster/passwords.html", {"enrolled": enrolled, "staged": staged})
+    preview = services.Preview([services.Row(**r) for r in staged.rows], [])
+    created = User.objects.filter(pk__in=staged.created_users).order_by("username")
+    return render(
+        request,
+        "roster/confirm.html",
+        {"staged": staged, "preview": preview, "created": created},
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def first_password(request):
+    """Choose your own password in place of the temporary one (Django's SetPasswordForm,
+    with the site's password validators)."""
+    if not services.must_change_password(request.user):
+        request.session.pop(MUST_CHANGE, None)
+        return redirect("password_change")
+    form = SetPasswordForm(request.user, request.POST or None)
+    if request.method == "POST":
+        if form.is_valid():
+            if request.user.check_password(form.cleaned_data["new_password1"]):
+                form.add_error(
+                    "new_password1", "Choose a password of your own, not the temporary one."
+                )
+            else:
+                user = form.save()
+                update_session_auth_hash(request, user)
+                services.password_changed(user)
+                request.session.pop(MUST_CHANGE, None)
+                messages.success(request, "Your password is set: use it from now on.")
+                return redirect("home")
+        return render(request, "registration/first_password.html", {"form": form}, status=400)
+    return render(request, "registration/first_password.html", {"form": form})
+
+
+# -- classes -----------------------------------------------------------------------------------
+
+
+def _visible_class(request, class_id) -> Cohort:
+    return get_object_or_404(
+        Cohort.objects.visible_to(request.user).select_related("house"), pk=class_id
+    )
+
+
+@login_required
+@classes_only
+@require_GET
+def classes(request):
+    cohorts = (
+        Cohort.objects.visible_to(request.user)
+        .select_related("house")
+        .annotate(size=Count("memberships", distinct=True))
+    )
+    return render(request, "roster/classes.html", {"classes": cohorts})
+
+
+@login_required
+@classes_only
+@require_http_methods(["GET", "POST"])
+def new_class(request):
+    house = _house(request)
+    trainees = User.objects.trainees_of(house)
+    initial = {}
+    from_import = request.GET.get("import", "")
+    if from_import.isdigit():
+        staged = RosterImport.objects.filter(pk=from_import, house=house).first()
+        if staged is not None:
+            initial["trainees"] = trainees.filter(pk__in=staged.created_users)
+    form = ClassForm(request.POST or None, trainees=trainees, initial=initial)
+    if request.method == "POST":
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                cohort = services.create_class(
+                    actor=request.user,
+                    house=house,
+                    name=data["name"],
+                    starts_on=data["starts_on"],
+                    trainees=data["trainees"],
+                )
+            except ValidationError as exc:
+                form.add_error(None, exc)
+            else:
+                messages.success(request, f"Class “{cohort.name}” made.")
+                return redirect("roster:class", cohort.pk)
+        return render(request, "roster/new_class.html", {"form": form}, status=400)
+    return render(request, "roster/new_class.html", {"form": form})
+
+
+def week_start(now=None) -> dt.datetime:
+    """Monday 00:00 of this week in the current zone (the house's, during a request)."""
+    today = timezone.localdate(now)
+    monday = today - dt.timedelta(days=today.weekday())
+    return dt.datetime.combine(monday, dt.time(), tzinfo=timezone.get_current_timezone())
+
+
+def _render_class(request, cohort, *, members_form=None, test_form=None, status=200):
+    rows = trainee_rows(request.user, {}, cohort)
+    since = week_start()
+    for row in rows:
+        row["this_week"] = row["last"] is not None and row["last"] >= since
+    attempts = Attempt.objects.filter(trainee__memberships__cohort=cohort).practice()
+    class_tests = []
+    for given in cohort.tests.select_related("test"):
+        assignments = Assignment.objects.filter(
+            test=given.test, trainee__memberships__cohort=cohort
+        )
+        class_tests.append(
+            {
+                "given": given,
+                "assigned": assignments.count(),
+                "passed": assignments.filter(sittings__passed=True).distinct().count(),
+                "missing": services.members_without(cohort, given.test).count(),
+            }
+        )
+    outside = User.objects.trainees_of(cohort.house_id).exclude(memberships__cohort=cohort)
+    tests = Assessment.objects.filter(house=cohort.house).filter(
+        Q(due_at__isnull=True) | Q(due_at__gt=timezone.now())
+    )
+    return render(
+        request,
+        "roster/class.html",
+        {
+            "cohort": cohort,
+            "rows": rows,
+            "idle": [r["trainee"] for r in rows if not r["this_week"]],
+            "week_start": since,
+            "skills": stats.skills(attempts)[:10],
+            "class_tests": class_tests,
+            "members_form": members_form or MembersForm(trainees=outside),
+            "test_form": test_form or ClassTestForm(tests=tests),
+            "may_assign": request.user.has_perm("houses.assign_tests"),
+        },
+        status=status,
+    )
+
+
+@login_required
+@classes_only
+@require_GET
+def class_page(request, class_id):
+    return _render_class(request, _visible_class(request, class_id))
+
+
+@login_required
+@classes_only
+@require_POST
+def add_members(request, class_id):
+    cohort = _visible_class(request, class_id)
+    outside = User.objects.trainees_of(cohort.house_id).exclude(memberships__cohort=cohort)
+    form = MembersForm(request.POST, trainees=outside)
+    if form.is_valid():
+        try:
+            added = services.add_members(
+                actor=request.user, cohort=cohort, trainees=form.cleaned_data["trainees"]
+            )
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            messages.success(request, f"{added} trainee(s) added to {cohort.name}.")
+            return redirect("roster:class", cohort.pk)
+    return _render_class(request, cohort, members_form=form, status=400)
+
+
+def _class_tests(cohort):
+    return Assessment.objects.filter(house=cohort.house).filter(
+        Q(due_at__isnull=True) | Q(due_at__gt=timezone.now())
+    )
+
+
+@login_required
+@classes_only
+@permission_required("houses.assign_tests", raise_exception=True)
+@require_POST
+def assign(request, class_id):
+    cohort = _visible_class(request, class_id)
+    form = ClassTestForm(request.POST, tests=_class_tests(cohort))
+    if form.is_valid():
+        try:
+            done = services.assign_to_class(
+                actor=request.user, cohort=cohort, test=form.cleaned_data["test"]
+            )
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            messages.success(
+                request,
+                f"“{form.cleaned_data['test'].title}” assigned to {done.new} member(s) of "
+                f"{cohort.name}"
+                + (f"; {len(done.already)} had it already." if done.already else "."),
+            )
+            return redirect("roster:class", cohort.pk)
+    return _render_class(request, cohort, test_form=form, status=400)
+
+
+@login_required
+@classes_only
+@permission_required("houses.assign_tests", raise_exception=True)
+@require_POST
+def give_to_latecomers(request, class_id, test_id):
+    """Give a test the class has to the members who joined after it was given."""
+    cohort = _visible_class(request, class_id)
+    given = get_object_or_404(ClassTest, cohort=cohort, test_id=test_id)
+    try:
+        done = services.assign_to_class(actor=request.user, cohort=cohort, test=given.test)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(request, f"“{given.test.title}” given to {done.new} more member(s).")
+    return redirect("roster:class", cohort.pk)
