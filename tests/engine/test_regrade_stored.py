@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from trainer.engine.drills import REGISTRY
+from trainer.engine.drills.banked_stud import BankedQualify
 from trainer.engine.house import HouseConfig, HouseRules
 from trainer.engine.paytables import Paytable
 
@@ -44,6 +45,10 @@ def config_named(name: str) -> HouseConfig:
     }
     rules = HouseRules(**dump()["house_rules"][name])
     return HouseConfig(tables, rules)
+
+
+def kind_of(record: dict):
+    return REGISTRY[record["kind"]]
 
 
 def stored():
@@ -76,5 +81,12 @@ def test_same_seed_deals_the_same_question(record):
         record["seed"], record["level"], config_named(record["config"]), natural=record["natural"]
     )
     again = json.loads(json.dumps(dataclasses.asdict(q), default=list))
-    for name in ("prompt", "table", "request", "expected", "steps", "situation", "category"):
+    for name in ("prompt", "request", "expected", "steps", "situation", "category"):
         assert again[name] == record[name], name
+    table, stored_table = dict(again["table"]), dict(record["table"])
+    if isinstance(kind_of(record), BankedQualify) and record["level"] == 1:
+        # issue 15: level 1 sorts the dealer's hand but turns up the card dealt up (a random
+        # card of the hand), where the dump turned up the sorted hand's first or last card
+        assert table.pop("up_card") in table["dealer"].split()
+        stored_table.pop("up_card")
+    assert table == stored_table

@@ -22,8 +22,8 @@ from ..games import banked_stud
 from ..hands import Category, evaluate_five
 from ..house import HouseConfig
 from .banked_stud import QUALIFYING_TOP, banked_hands, settle_stored
-from .kinds import Answer, AnswerField, Dealt, DrillKind, Level
-from .stakes import pick, pick_ante, pick_count
+from .kinds import Answer, AnswerField, Dealt, DrillKind
+from .stakes import StakesAntes, ante_level, pick, pick_ante, pick_count
 
 PROFILE = banked_stud.CARIBBEAN
 VERDICTS = tuple((v.value, v.value.capitalize()) for v in banked_stud.Verdict)
@@ -47,7 +47,7 @@ _LEANS = {
 _CANCELLING = (("no-qualify", "fold"), ("win-even", "lose-even"), ("tie", "tie"))
 
 
-class CaribbeanLedger(DrillKind):
+class CaribbeanLedger(StakesAntes, DrillKind):
     slug = "cs-ledger"
     game = PROFILE.game
     title = "Caribbean Stud: the match ledger"
@@ -61,9 +61,9 @@ class CaribbeanLedger(DrillKind):
         "calling with A-K or better, about one deal in twenty void."
     )
     levels = (
-        Level(1, "$5 table, ante 5, one void deal"),
-        Level(2, "$25 table, odd antes like 15 and 35, one or two void deals"),
-        Level(3, "$100 table, odd antes like 115, two or three void deals"),
+        ante_level(1, "one void deal"),
+        ante_level(2, "one or two void deals"),
+        ante_level(3, "two or three void deals"),
     )
 
     def deal(self, rng: random.Random, level: int, config: HouseConfig, natural: bool) -> Dealt:
