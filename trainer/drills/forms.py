@@ -29,7 +29,7 @@ class StartForm(forms.Form):
 _SEAT_PREFIX = re.compile(r"(Seat [0-9]+: )(.*)", re.DOTALL)
 
 
-def _label(label: str) -> str:
+def seat_label(label: str) -> str:
     """A field's label, its "Seat 3: " said to a screen reader but not shown: the field sits
     at seat 3's spot already."""
     m = _SEAT_PREFIX.fullmatch(label)
@@ -96,7 +96,7 @@ class AnswerInput:
                     f"{escape(self.zero)}</button>"
                 )
             control = (
-                f'<label for="{i}">{_label(self.label)}</label>'
+                f'<label for="{i}">{seat_label(self.label)}</label>'
                 f'<span class="amount-line"><input type="text" '
                 f'name="{escape(self.name)}" id="{i}" value="{escape(self.value)}" '
                 f'inputmode="numeric" autocomplete="off" class="amount"{described}{autofocus}>'
@@ -105,7 +105,7 @@ class AnswerInput:
         else:
             role = "radiogroup" if self.input_type == "radio" else "group"
             control = (
-                f'<span class="field-label" id="{i}_label">{_label(self.label)}</span>'
+                f'<span class="field-label" id="{i}_label">{seat_label(self.label)}</span>'
                 f'<div class="choices" role="{role}" id="{i}" aria-labelledby="{i}_label">'
                 f"{self.choices_html()}</div>"
             )

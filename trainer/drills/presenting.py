@@ -9,6 +9,7 @@ from django.utils.safestring import mark_safe
 
 from trainer.engine.drills import AnswerField
 from trainer.engine.drills.spots import split_steps, spots
+from trainer.engine.games import GAMES
 from trainer.engine.house import HouseRules
 from trainer.engine.seats import in_seat_order
 from trainer.engine.seats import settle_order as seats_in_order
@@ -42,7 +43,12 @@ def review(question: Question, attempt: Attempt) -> list[dict]:
 
 
 def settle_order(question: Question) -> str:
-    """The house rule `settle_order` the question was dealt under (its rules snapshot)."""
+    """The order the question's seats are asked in: the house rule `settle_order` it was
+    dealt under (its rules snapshot) where its game settles positions against the house (the
+    game reads the rule); else seat order, clockwise from the dealer's left."""
+    game = GAMES.get(question.game)
+    if game is None or "settle_order" not in game.table_rules:
+        return SEAT_ORDER
     return HouseRules(**question.house_rules).settle_order
 
 
@@ -63,7 +69,9 @@ def steps_by_spot(question: Question) -> list[dict]:
     """The steps, the dealer's lines once and then each seat's in the settle order; each
     group {"seat": seat or None, "steps": lines with their cards drawn as cards}."""
     table, by_seat = split_steps(question.steps)
-    groups = [{"seat": None, "steps": [card_text(s) for s in table]}] if table else []
+    dealer = any("dealer" in s.lower() for s in table)
+    groups = [{"seat": None, "dealer": dealer, "steps": [card_text(s) for s in table]}]
+    groups = groups if table else []
     for seat in seats_in_order(by_seat, settle_order(question)):
         groups.append({"seat": seat, "steps": [card_text(s) for s in by_seat[seat]]})
     return groups
@@ -88,8 +96,11 @@ def drill_felt(question: Question, form) -> tuple[str, list, bool]:
     answer_spots = form.spots(seats, order)
     at_seats = {spot.seat: spot.html() for spot in answer_spots if spot.seat is not None}
     own = [spot for spot in answer_spots if spot.seat is None]
-    drawn = seats_in_order(seats, order) if at_seats else None
-    return felt(question.table, at_seats, drawn), own, bool(at_seats)
+    if not at_seats:  # answered under the felt (and under a match's ledger)
+        return felt(question.table), own, False
+    # the table's own answers first, then seat by seat: the order the engine's spots give
+    own_html = "".join(spot.html() for spot in own)
+    return felt(question.table, at_seats, seats_in_order(seats, order), own_html), [], True
 
 
 def _cards(value, size: str = "") -> str:
@@ -109,6 +120,10 @@ def _spot(label: str, content: str, css: str = "spot") -> str:
 
 def _chip(name, amount) -> str:
     return f'<span class="chip">{_e(name)} {_e(amount)}</span>'
+
+
+#: seat order as a settle order: from the dealer's left, seat 1 first
+SEAT_ORDER = "left"
 
 
 def table_seats(table: dict) -> list[str]:
@@ -133,11 +148,14 @@ def _seat_spot(seat, content: str, answers: str) -> str:
     )
 
 
-def felt(table: dict, answers: dict | None = None, order: list[str] | None = None) -> str:
+def felt(
+    table: dict, answers: dict | None = None, order: list[str] | None = None, own: str = ""
+) -> str:
     """The cards and stakes of a question's table as the drill pages draw them: the dealer,
     the board, each position with its bets, the pot, the street, and a match's ledger.
     `answers`: seat -> the answer fields drawn at that seat's spot; `order`: the seats in the
-    order they are drawn (the house's settle order where they hold answers; else seat order).
+    order they are drawn (the house's settle order where they hold answers; else seat order);
+    `own`: the table's own answers (a pot's winners), drawn before the seats.
     Built here rather than in a template with a branch per kind of table (and with f-strings
     and html.escape, as Django's escape does, rather than format_html): every question draws
     one, and the drill page is the site's hot path."""
@@ -148,7 +166,7 @@ def felt(table: dict, answers: dict | None = None, order: list[str] | None = Non
     if get("dealer"):
         label = "Dealer"
         if get("up_card"):
-            label = f"Dealer (shows {_cards(get('up_card'))})"
+            label = f"Dealer (shows {_cards(get('up_card'), 'inline')})"
         spots.append(_spot(label, _cards(get("dealer")), "spot dealer"))
     elif get("up_card"):
         spots.append(_spot("Dealer shows", _cards(get("up_card")), "spot dealer"))
@@ -188,6 +206,8 @@ def felt(table: dict, answers: dict | None = None, order: list[str] | None = Non
     for seats in (get("seats"), get("up")):
         for seat, cards_text in (seats or {}).items():
             seated[str(seat)] = _cards(cards_text)
+    if own:
+        spots.append(f'<div class="spot table-answers spot-answers">{own}</div>')
     for seat in order or in_seat_order(seated):
         if seat in seated:
             spots.append(_seat_spot(seat, seated[seat], answers.get(seat, "")))
