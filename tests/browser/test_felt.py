@@ -27,6 +27,26 @@ pytestmark = pytest.mark.django_db(transaction=True)
 SHOTS = Path(os.environ.get("FELT_SHOTS", "/tmp/felt-shots"))
 
 
+def serious_violations(page) -> list[str]:
+    """axe-core's serious and critical findings on the page as it stands (axe-playwright-
+    python ships the script: nothing is downloaded); None when it is not installed."""
+    try:
+        from axe_playwright_python.sync_playwright import Axe
+    except ImportError:
+        return None
+    results = Axe().run(page)
+    return [
+        f"{v['id']}: {v['help']} ({len(v['nodes'])}: {v['nodes'][0]['target']})"
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def assert_axe_clean(page) -> None:
+    found = serious_violations(page)
+    assert not found, found
+
+
 def highest(kind: str) -> int:
     return max(level.number for level in REGISTRY[kind].levels)
 
@@ -120,6 +140,7 @@ def walk(page, user, kind: str, device: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{kind}-{device}-question.png"), full_page=True)
     page.screenshot(path=str(SHOTS / f"{kind}-{device}-question-top.png"))
+    assert_axe_clean(page)
     answer_by_keyboard(page, question)
     page.wait_for_selector(".feedback")
     assert page.locator(".feedback h3").inner_text().startswith("Right")
@@ -130,12 +151,14 @@ def walk(page, user, kind: str, device: str) -> None:
     dealer_lines = [s for s in steps if s.startswith("The dealer reveals")]
     assert len(dealer_lines) <= 1
     page.screenshot(path=str(SHOTS / f"{kind}-{device}-answered.png"), full_page=True)
+    assert_axe_clean(page)
     # the house card, one key away: the table and rules the question is graded with
     page.keyboard.press("h")
     card = page.locator("dialog.house-card-dialog")
     card.wait_for(state="visible")
     assert "House card" in card.inner_text()
     page.screenshot(path=str(SHOTS / f"{kind}-{device}-house-card.png"))
+    assert_axe_clean(page)
     page.keyboard.press("Escape")
     card.wait_for(state="hidden")
 
@@ -173,3 +196,19 @@ def test_a_games_manager_tries_a_drill_not_counted(page, demo):
     assert "Trying out: not counted" in page.locator(".trying").inner_text()
     answer_by_keyboard(page, question)
     page.wait_for_selector(".feedback.right")
+
+
+def test_the_rule_check_page_opens_the_house_card_with_its_key(page, trainee):
+    sign_in(page, "trainee-tina", PASSWORD)
+    page.goto("/rule-check/?game=caribbean-stud")
+    page.wait_for_load_state("load")
+    page.locator("h1").click()  # focus on the page, not in a box that takes letters
+    page.keyboard.press("h")
+    page.wait_for_url("**/house-card/caribbean-stud/")
+    assert page.locator(".paytable tbody tr").count() > 0
+    assert_axe_clean(page)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "house-card-page.png"), full_page=True)
+    page.emulate_media(media="print")
+    assert not page.locator(".site-header").is_visible()  # the card prints alone
+    assert page.locator(".house-card").is_visible()

@@ -8,8 +8,7 @@ from html import escape
 from django.utils.safestring import mark_safe
 
 from trainer.engine.drills import AnswerField
-from trainer.engine.drills.spots import split_steps, spots
-from trainer.engine.games import GAMES
+from trainer.engine.drills.spots import asking_order, split_steps, spots
 from trainer.engine.house import HouseRules
 from trainer.engine.seats import in_seat_order
 from trainer.engine.seats import settle_order as seats_in_order
@@ -46,10 +45,7 @@ def settle_order(question: Question) -> str:
     """The order the question's seats are asked in: the house rule `settle_order` it was
     dealt under (its rules snapshot) where its game settles positions against the house (the
     game reads the rule); else seat order, clockwise from the dealer's left."""
-    game = GAMES.get(question.game)
-    if game is None or "settle_order" not in game.table_rules:
-        return SEAT_ORDER
-    return HouseRules(**question.house_rules).settle_order
+    return asking_order(question.game, HouseRules(**question.house_rules))
 
 
 def review_by_spot(question: Question, attempt: Attempt) -> list[dict]:
@@ -120,10 +116,6 @@ def _spot(label: str, content: str, css: str = "spot") -> str:
 
 def _chip(name, amount) -> str:
     return f'<span class="chip">{_e(name)} {_e(amount)}</span>'
-
-
-#: seat order as a settle order: from the dealer's left, seat 1 first
-SEAT_ORDER = "left"
 
 
 def table_seats(table: dict) -> list[str]:
@@ -211,7 +203,7 @@ def felt(
     for seat in order or in_seat_order(seated):
         if seat in seated:
             spots.append(_seat_spot(seat, seated[seat], answers.get(seat, "")))
-    html = f'<div class="felt">{"".join(spots)}</div>'
+    html = f'<div class="felt">{"".join(spots)}</div>' if spots else ""
     if get("rounds"):
         html += ledger(table, call_name)
     return mark_safe(html)

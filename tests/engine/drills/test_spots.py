@@ -12,7 +12,7 @@ from tests.engine.drills.common import questions
 from trainer.engine import EngineError
 from trainer.engine.cards import parse_cards
 from trainer.engine.drills import REGISTRY
-from trainer.engine.drills.spots import field_seat, meaning, split_steps, spots
+from trainer.engine.drills.spots import asking_order, field_seat, meaning, split_steps, spots
 from trainer.engine.drills.stakes import high_to_low
 from trainer.engine.house import RULE_NAMES, SETTLE_ORDERS, HouseConfig, HouseRules
 from trainer.engine.paytables import Paytable
@@ -190,3 +190,12 @@ def test_the_same_seed_turns_up_the_same_card(slug):
     again = REGISTRY[slug].generate(99, 1, HouseConfig())
     assert first.table["up_card"] == again.table["up_card"]
     assert parse_cards(first.table["up_card"])[0] in parse_cards(first.table["dealer"])
+
+
+def test_positions_against_the_house_are_asked_in_the_settle_order_pots_clockwise():
+    left = HouseRules(settle_order="left")
+    for game in ("mississippi-stud", "caribbean-stud", "casino-stud"):
+        assert asking_order(game, HouseRules()) == "right"
+        assert asking_order(game, left) == "left"
+    for game in ("mississippi-gonorrhea", "english-stud", "any"):
+        assert asking_order(game, HouseRules()) == "left"  # seat 1 first, clockwise

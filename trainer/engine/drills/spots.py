@@ -22,8 +22,12 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from ..house import HouseRules
 from ..seats import settle_order
 from .kinds import AnswerField
+
+#: seat order as a settle order: clockwise from the dealer's left, seat 1 first
+SEAT_ORDER = "left"
 
 _SEAT_NAME = re.compile(r"p(?P<a>[0-9]+)\.|share\.(?P<b>[0-9]+)$", re.ASCII)
 _SEAT_STEP = re.compile(r"Seat (?P<seat>[0-9]+): (?P<line>.*)", re.ASCII | re.DOTALL)
@@ -40,6 +44,22 @@ def field_seat(name: str) -> str | None:
     """
     m = _SEAT_NAME.match(name)
     return (m.group("a") or m.group("b")) if m else None
+
+
+def asking_order(game: str, rules: HouseRules) -> str:
+    """The order a question of `game` asks its seats in: the house rule `settle_order` where
+    the game settles positions against the house (the rule is one of its `table_rules`); else
+    seat order, clockwise from the dealer's left (a pot's shares, a stud table's seats).
+
+    >>> asking_order("caribbean-stud", HouseRules()), asking_order("english-stud", HouseRules())
+    ('right', 'left')
+    """
+    from ..games import GAMES  # the registry imports the drills' games: look it up when asked
+
+    entry = GAMES.get(game)
+    if entry is None or "settle_order" not in entry.table_rules:
+        return SEAT_ORDER
+    return rules.settle_order
 
 
 @dataclass(frozen=True)
@@ -86,7 +106,9 @@ def meaning(f: AnswerField, fields: Sequence[AnswerField]) -> Meaning | None:
     Meaning(text='paid on a win · taken (the stake) on a loss · 0 on a push', zero='0 push')
     """
     if f.kind == "signed":
-        return Meaning("the player's net: + up, − down, 0 even")
+        if f.name.rsplit(".", 1)[-1] == "net":
+            return Meaning("the player's net: + up, − down, 0 even")
+        return Meaning("+ the player ahead, − the bank ahead, 0 even")
     if f.kind != "amount":
         return None
     stem = f.name.rsplit(".", 1)[0] if "." in f.name else ""

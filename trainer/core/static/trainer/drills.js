@@ -68,6 +68,7 @@
     const form = target.closest && target.closest("form.answer-form");
     if (!form) return;
     if (event.key === "Enter") {
+      if (target.matches("button[data-zero]")) return; // Enter presses the push's 0 itself
       event.preventDefault();
       const field = currentGroup(target);
       const next = field && answered(field) ? nextOpen(form, field) : null;
