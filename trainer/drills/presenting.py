@@ -234,7 +234,9 @@ def ledger(table: dict, call_name: str) -> str:
             cells += f"<td>{_e(r.get('action'))}</td>"
         rows.append(f"<tr>{deal}{cells}</tr>")
     return (
-        f'<table class="ledger"><caption>Ante {_e(table.get("ante"))}, {_e(call_name)} '
+        # focusable: on a narrow screen the table scrolls sideways, by keyboard too
+        f'<table class="ledger" tabindex="0"><caption>Ante {_e(table.get("ante"))}, '
+        f"{_e(call_name)} "
         f"{_e(table.get('call'))}</caption><thead><tr>{head}</tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>"
     )
