@@ -31,7 +31,10 @@
     if (!link) return false;
     const dialog = document.getElementById(link.dataset.houseCard);
     if (dialog && typeof dialog.showModal === "function") {
-      if (!dialog.open) dialog.showModal();
+      if (!dialog.open) {
+        dialog.showModal();
+        dialog.scrollTop = 0; // the card from its title, its close button still focused
+      }
       return true;
     }
     window.location.href = link.href; // no dialog: the card's own page
