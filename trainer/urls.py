@@ -4,6 +4,8 @@ from django.urls import include, path
 urlpatterns = [
     path("", include("trainer.core.urls")),
     path("", include("trainer.rulings.urls")),
+    # issue 15 (felt): the printable house card of each game
+    path("", include("trainer.houses.urls")),
     path("drills/", include("trainer.drills.urls")),
     path("tests/", include("trainer.assessments.urls")),
     path("progress/", include("trainer.progress.urls")),

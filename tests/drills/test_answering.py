@@ -7,6 +7,7 @@ from django.test import Client
 from tests.factories import right_answer, wrong_answer
 from trainer.drills import services
 from trainer.drills.models import Attempt, PracticeSession, Question
+from trainer.engine import parse_cards
 from trainer.engine.drills import REGISTRY, AnswerError
 from trainer.houses import services as house_services
 from trainer.houses.models import PaytableVersion
@@ -155,7 +156,12 @@ def test_the_answer_page_grades_and_shows_steps(trainee_client, trainee):
     page = trainee_client.post(f"/drills/q/{question.pk}/answer", right_answer(question))
     text = page.content.decode()
     assert page.status_code == 200 and "Right" in text and '<ol class="steps">' in text
-    assert question.steps[0] in text
+    # the first step, its cards drawn as cards (each named for a screen reader)
+    first = question.steps[0]
+    words = first.split(":")[-1].strip()
+    assert words in text
+    for code in first.split(":")[0].replace("The final five,", "").replace("with", "").split():
+        assert f'aria-label="{parse_cards(code)[0].name}"' in text
     assert Attempt.objects.filter(question=question, is_correct=True).count() == 1
 
 
@@ -227,11 +233,13 @@ def test_an_answer_from_the_drill_page_swaps_only_the_answer_area_and_the_score(
         headers={"HX-Request": "true", "HX-Target": "turn"},
     )
     text = page.content.decode()
-    # the feedback for #turn, and the score swapped out of band; the hand stays on the page
-    assert text.lstrip().startswith('<section class="feedback right"')
+    # the felt (its answers now marked) and the feedback for #turn, and the score swapped out
+    # of band; the rest of the drill (the prompt, the house card) stays on the page
+    assert text.lstrip().startswith('<div class="felt">')
+    assert '<section class="feedback right"' in text
     assert '<p class="score" id="score" aria-live="polite" hx-swap-oob="true">' in text
     assert "Score: 1 right of 1 answered" in text
-    assert 'id="drill"' not in text and 'class="felt"' not in text and "<html" not in text
+    assert 'id="drill"' not in text and "house-card-dialog" not in text and "<html" not in text
     # an answer that does not parse comes back as the form with the problem beside its field
     question = services.next_question(trainee=trainee, session_id=question.session_id)
     bad = dict.fromkeys(right_answer(question), "not a number")
@@ -243,10 +251,11 @@ def test_an_answer_from_the_drill_page_swaps_only_the_answer_area_and_the_score(
     assert 'id="drill"' not in text and not Attempt.objects.filter(question=question).exists()
 
 
-def test_only_trainees_may_drill(client, demo):
-    from tests.factories import SupervisorFactory
+def test_only_trainees_and_a_houses_staff_may_drill(client, demo):
+    from tests.factories import UserFactory
 
-    client.force_login(SupervisorFactory(house=demo))
+    # one with no role at all is refused; staff may try (tests/drills/test_trying.py)
+    client.force_login(UserFactory(house=demo))
     assert client.get("/drills/").status_code == 403
     assert client.post("/drills/start", {"kind": "ms-pay", "level": 1}).status_code == 403
     anonymous = Client()

@@ -43,6 +43,12 @@ def test_every_game_reads_only_house_rules_that_exist():
     fields = {f.name for f in dataclasses.fields(HouseRules)}
     for entry in GAMES.values():
         assert set(entry.house_rules) <= fields, entry.slug
+        assert set(entry.table_rules) <= fields, entry.slug
+
+
+def test_table_rules_change_no_amount_so_no_par_sheet_reads_them():
+    for entry in GAMES.values():
+        assert not set(entry.table_rules) & set(entry.house_rules), entry.slug
 
 
 def test_every_game_with_a_table_has_every_row_it_requires():

@@ -9,6 +9,7 @@ from tests.factories import HouseFactory, HouseRulesFactory, PaytableVersionFact
 from trainer.drills import services as drills
 from trainer.engine.drills import REGISTRY, parse_answer
 from trainer.engine.games import paid_games
+from trainer.engine.house import SETTLE_ORDERS
 from trainer.engine.requests import MAX_AMOUNT
 from trainer.houses import services
 from trainer.houses.models import (
@@ -31,6 +32,7 @@ def riverboat_client(client, riverboat, manager):
 
 def rules_form(**changes):
     form = {"chip_unit": 1, "split_pot_odd_chip": "high", "call_multiple": 2}
+    form["settle_order"] = "right"
     form.update({"mississippi_payout_cap": "", "call_payout_cap": "", **changes})
     return form
 
@@ -101,6 +103,7 @@ def house_settings(draw):
         "stand_pat_allowed": draw(st.booleans()),
         "reuse_discards": draw(st.booleans()),
         "stud_stock_shortage": draw(st.booleans()),
+        "settle_order": draw(st.sampled_from(sorted(SETTLE_ORDERS))),
     }
     bet_units = {g.slug: chip * draw(st.integers(1, MAX_MONEY_UNIT // chip)) for g in paid_games()}
     return rules, bet_units

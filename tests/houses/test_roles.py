@@ -310,6 +310,7 @@ def rules_form(rules, **fields):
         "stand_pat_allowed": "on" if rules.stand_pat_allowed else "",
         "reuse_discards": "on" if rules.reuse_discards else "",
         "stud_stock_shortage": "on" if rules.stud_stock_shortage else "",
+        "settle_order": rules.settle_order,
     }
     data.update(fields)
     return data

@@ -159,6 +159,8 @@ def trainee_requests(t):
         "drills:end": ("post", [t["session"].pk], [NOBODY], {}),
         "drills:summary": ("get", [t["session"].pk], [NOBODY], None),
         "drills:answer": ("post", [q.pk], [NOBODY], right_answer(q)),
+        # issue 15 (felt): the house card a question is graded with
+        "drills:house-card": ("get", [q.pk], [NOBODY], None),
         "assessments:start": ("post", [t["not_started"].pk], [NOBODY], {}),
         "assessments:sitting": ("get", [t["running"].pk], [NOBODY], None),
         "assessments:answer": ("post", [t["running"].pk, tq.pk], [NOBODY, NOBODY], {}),

@@ -3,13 +3,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 from html import escape
 
 from django import forms
 from django.utils.safestring import mark_safe
 
 from trainer.engine.drills import REGISTRY
+from trainer.engine.drills.spots import meaning, spots
 
 from .services import fields_of, raw_answer
 
@@ -22,6 +24,29 @@ class StartForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["kind"].choices = [(k.slug, k.title) for k in REGISTRY.values()]
+
+
+_SEAT_PREFIX = re.compile(r"(Seat [0-9]+: )(.*)", re.DOTALL)
+
+
+def seat_label(label: str) -> str:
+    """A field's label, its "Seat 3: " said to a screen reader but not shown: the field sits
+    at seat 3's spot already."""
+    m = _SEAT_PREFIX.fullmatch(label)
+    if m is None:
+        return escape(label)
+    return f'<span class="visually-hidden">{escape(m.group(1))}</span>{escape(m.group(2))}'
+
+
+@dataclass(frozen=True)
+class Spot:
+    """One place of the felt with the answers asked there: `seat` None for the table's own."""
+
+    seat: str | None
+    inputs: tuple[AnswerInput, ...]
+
+    def html(self) -> str:
+        return mark_safe("".join(i.html() for i in self.inputs))
 
 
 @dataclass(frozen=True)
@@ -46,6 +71,10 @@ class AnswerInput:
     options: tuple[Option, ...]
     errors: tuple[str, ...]
     autofocus: bool
+    #: what an amount means, said beside it ("paid on a win · taken (the stake) on a loss")
+    hint: str = ""
+    #: the label of a button that answers 0 (the push's), "" for none
+    zero: str = ""
 
     def html(self) -> str:
         """The field with its label and its errors.  Built here rather than in a template
@@ -55,15 +84,28 @@ class AnswerInput:
         i = escape(self.id)
         if self.input_type == "text":
             autofocus = " autofocus" if self.autofocus else ""
+            hint = described = zero = ""
+            if self.hint:
+                hint = f'<span class="hint" id="{i}_hint">{escape(self.hint)}</span>'
+                described = f' aria-describedby="{i}_hint"'
+            if self.zero:
+                # drills.js shows it: without JavaScript the 0 is typed like any amount
+                zero = (
+                    f'<button type="button" class="zero secondary" data-zero="{i}" hidden '
+                    f'aria-label="{escape(self.zero)}: answer 0 for {escape(self.label)}">'
+                    f"{escape(self.zero)}</button>"
+                )
             control = (
-                f'<label for="{i}">{escape(self.label)}</label><input type="text" '
+                f'<label for="{i}">{seat_label(self.label)}</label>'
+                f'<span class="amount-line"><input type="text" '
                 f'name="{escape(self.name)}" id="{i}" value="{escape(self.value)}" '
-                f'inputmode="numeric" autocomplete="off" class="amount"{autofocus}>'
+                f'inputmode="numeric" autocomplete="off" class="amount"{described}{autofocus}>'
+                f"{zero}</span>{hint}"
             )
         else:
             role = "radiogroup" if self.input_type == "radio" else "group"
             control = (
-                f'<span class="field-label" id="{i}_label">{escape(self.label)}</span>'
+                f'<span class="field-label" id="{i}_label">{seat_label(self.label)}</span>'
                 f'<div class="choices" role="{role}" id="{i}" aria-labelledby="{i}_label">'
                 f"{self.choices_html()}</div>"
             )
@@ -143,8 +185,11 @@ class AnswerForm(forms.Form):
                 input_type = "text"
             else:
                 input_type = "checkbox" if field.kind == "seats" else "radio"
+            said = meaning(field, self.answer_fields)
             shown.append(
                 AnswerInput(
+                    hint=said.text if said else "",
+                    zero=said.zero if said else "",
                     name=field.name,
                     label=field.label,
                     input_type=input_type,
@@ -156,6 +201,19 @@ class AnswerForm(forms.Form):
                 )
             )
         return shown
+
+    def spots(self, table_seats: list[str], order: str) -> list[Spot]:
+        """The inputs by spot, the table's own first, then seat by seat in the settle `order`
+        (`trainer.engine.drills.spots`): the order Tab and Enter move through them."""
+        by_name = {i.name: i for i in self.inputs()}
+        out = [
+            Spot(spot.seat, tuple(replace(by_name[f.name], autofocus=False) for f in spot.fields))
+            for spot in spots(self.answer_fields, table_seats, order)
+        ]
+        if out and out[0].inputs:  # the hand goes first to the first spot's first answer
+            first = out[0]
+            out[0] = Spot(first.seat, (replace(first.inputs[0], autofocus=True), *first.inputs[1:]))
+        return out
 
     def raw_answer(self) -> dict:
         return raw_answer(self.answer_fields, self.data)

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 from django.utils.safestring import mark_safe
 
 from trainer.engine.drills import AnswerField
+from trainer.engine.drills.spots import asking_order, split_steps, spots
+from trainer.engine.house import HouseRules
+from trainer.engine.seats import in_seat_order
+from trainer.engine.seats import settle_order as seats_in_order
 
 from .models import Attempt, Question
 from .services import fields_of
@@ -36,10 +41,68 @@ def review(question: Question, attempt: Attempt) -> list[dict]:
     ]
 
 
-def _cards(value) -> str:
+def settle_order(question: Question) -> str:
+    """The order the question's seats are asked in: the house rule `settle_order` it was
+    dealt under (its rules snapshot) where its game settles positions against the house (the
+    game reads the rule); else seat order, clockwise from the dealer's left."""
+    return asking_order(question.game, HouseRules(**question.house_rules))
+
+
+def review_by_spot(question: Question, attempt: Attempt) -> list[dict]:
+    """The review grouped as the felt asks: the table's own answers, then seat by seat in
+    the settle order; each group {"seat": seat or None, "rows": review rows}."""
+    rows = {
+        field.name: row
+        for field, row in zip(fields_of(question), review(question, attempt), strict=True)
+    }
+    return [
+        {"seat": spot.seat, "rows": [rows[f.name] for f in spot.fields]}
+        for spot in spots(fields_of(question), table_seats(question.table), settle_order(question))
+    ]
+
+
+def steps_by_spot(question: Question) -> list[dict]:
+    """The steps, the dealer's lines once and then each seat's in the settle order; each
+    group {"seat": seat or None, "steps": lines with their cards drawn as cards}."""
+    table, by_seat = split_steps(question.steps)
+    dealer = any("dealer" in s.lower() for s in table)
+    groups = [{"seat": None, "dealer": dealer, "steps": [card_text(s) for s in table]}]
+    groups = groups if table else []
+    for seat in seats_in_order(by_seat, settle_order(question)):
+        groups.append({"seat": seat, "steps": [card_text(s) for s in by_seat[seat]]})
+    return groups
+
+
+def answered_felt(question: Question) -> str:
+    """The felt of an answered question, its seats in the order they were asked."""
+    fields = fields_of(question)
+    seats = table_seats(question.table)
+    asked = any(s.seat is not None for s in spots(fields, seats, settle_order(question)))
+    return felt(
+        question.table, None, seats_in_order(seats, settle_order(question)) if asked else None
+    )
+
+
+def drill_felt(question: Question, form) -> tuple[str, list, bool]:
+    """The felt of a question waiting for its answer, each seat's answers at its spot; the
+    answers that belong to no seat (drawn under the felt); whether any seat holds answers.
+    The felt's order is the order Tab moves in."""
+    order = settle_order(question)
+    seats = table_seats(question.table)
+    answer_spots = form.spots(seats, order)
+    at_seats = {spot.seat: spot.html() for spot in answer_spots if spot.seat is not None}
+    own = [spot for spot in answer_spots if spot.seat is None]
+    if not at_seats:  # answered under the felt (and under a match's ledger)
+        return felt(question.table), own, False
+    # the table's own answers first, then seat by seat: the order the engine's spots give
+    own_html = "".join(spot.html() for spot in own)
+    return felt(question.table, at_seats, seats_in_order(seats, order), own_html), [], True
+
+
+def _cards(value, size: str = "") -> str:
     from trainer.core.templatetags.cards import cards
 
-    return cards(value)
+    return cards(value, size)
 
 
 def _e(value) -> str:
@@ -55,17 +118,47 @@ def _chip(name, amount) -> str:
     return f'<span class="chip">{_e(name)} {_e(amount)}</span>'
 
 
-def felt(table: dict) -> str:
+def table_seats(table: dict) -> list[str]:
+    """The seats a question's table shows a hand at: its positions against the house, or its
+    players' hands (a pot's seats, a stud table's up cards)."""
+    seats = [str(p.get("seat")) for p in table.get("positions") or ()]
+    for hands in (table.get("seats"), table.get("up")):
+        seats += [str(s) for s in hands or {} if str(s) not in seats]
+    return seats
+
+
+def _seat_spot(seat, content: str, answers: str) -> str:
+    """One seat's place on the felt: its cards and bets, and its answers beside them."""
+    s = _e(seat)
+    head = f'<h3 class="spot-label" id="seat-{s}">Seat {s}</h3>'
+    if not answers:
+        return f'<div class="spot seat">{head}<div class="spot-cards">{content}</div></div>'
+    return (
+        f'<section class="spot seat answering" aria-labelledby="seat-{s}">{head}'
+        f'<div class="spot-cards">{content}</div>'
+        f'<div class="spot-answers">{answers}</div></section>'
+    )
+
+
+def felt(
+    table: dict, answers: dict | None = None, order: list[str] | None = None, own: str = ""
+) -> str:
     """The cards and stakes of a question's table as the drill pages draw them: the dealer,
-    the board, each position with its bets, the pot, the street, and a match's ledger.  Built
-    here rather than in a template with a branch per kind of table (and with f-strings and
-    html.escape, as Django's escape does, rather than format_html): every question draws one,
-    and the drill page is the site's hot path."""
+    the board, each position with its bets, the pot, the street, and a match's ledger.
+    `answers`: seat -> the answer fields drawn at that seat's spot; `order`: the seats in the
+    order they are drawn (the house's settle order where they hold answers; else seat order);
+    `own`: the table's own answers (a pot's winners), drawn before the seats.
+    Built here rather than in a template with a branch per kind of table (and with f-strings
+    and html.escape, as Django's escape does, rather than format_html): every question draws
+    one, and the drill page is the site's hot path."""
     get = table.get
+    answers = answers or {}
     call_name = get("call_name") or "Call"
     spots = []
     if get("dealer"):
-        label = f"Dealer (shows {_e(get('up_card'))})" if get("up_card") else "Dealer"
+        label = "Dealer"
+        if get("up_card"):
+            label = f"Dealer (shows {_cards(get('up_card'), 'inline')})"
         spots.append(_spot(label, _cards(get("dealer")), "spot dealer"))
     elif get("up_card"):
         spots.append(_spot("Dealer shows", _cards(get("up_card")), "spot dealer"))
@@ -81,6 +174,14 @@ def felt(table: dict) -> str:
             _chip(call_name, get("call")) if get("call") else ""
         )
         spots.append(_spot("Player", f'{_cards(get("player"))}<span class="bets">{bets}</span>'))
+    if get("pot") is not None:
+        pot = f'<span class="pot-amount">{_e(get("pot"))}</span>'
+        spots.append(_spot("Pot", pot, "spot pot"))
+    if get("street"):
+        street = get("street")
+        suffix = "rd" if street == 3 else "th"
+        spots.append(_spot("Street", f'<span class="pot-amount">{_e(street)}{suffix}</span>'))
+    seated: dict[str, str] = {}
     for position in positions or ():
         bets = "".join(
             _chip(call_name if name == "call" else name, amount)
@@ -93,37 +194,64 @@ def felt(table: dict) -> str:
         else:
             folded = ""
         hand = _cards(position.get("player") or position.get("hole"))
-        spots.append(
-            _spot(
-                f"Seat {_e(position.get('seat'))}",
-                f'{hand}<span class="bets">{bets}</span>{folded}',
-            )
-        )
+        seated[str(position.get("seat"))] = f'{hand}<span class="bets">{bets}</span>{folded}'
     for seats in (get("seats"), get("up")):
         for seat, cards_text in (seats or {}).items():
-            spots.append(_spot(f"Seat {_e(seat)}", _cards(cards_text)))
-    if get("pot") is not None:
-        pot = f'<span class="pot-amount">{_e(get("pot"))}</span>'
-        spots.append(_spot("Pot", pot, "spot pot"))
-    if get("street"):
-        street = get("street")
-        suffix = "rd" if street == 3 else "th"
-        spots.append(_spot("Street", f'<span class="pot-amount">{_e(street)}{suffix}</span>'))
-    html = f'<div class="felt">{"".join(spots)}</div>'
+            seated[str(seat)] = _cards(cards_text)
+    if own:
+        spots.append(f'<div class="spot table-answers spot-answers">{own}</div>')
+    for seat in order or in_seat_order(seated):
+        if seat in seated:
+            spots.append(_seat_spot(seat, seated[seat], answers.get(seat, "")))
+    html = f'<div class="felt">{"".join(spots)}</div>' if spots else ""
     if get("rounds"):
-        rows = "".join(
-            f'<tr class="void"><td>{_e(r.get("deal"))}</td><td colspan="3">void: '
-            f"{_e(r.get('reason'))} (replayed, not counted)</td><td>—</td></tr>"
-            if r.get("void")
-            else f"<tr><td>{_e(r.get('deal'))}</td><td>{_e(r.get('player'))}</td>"
-            f"<td>{_e(r.get('dealer'))}</td><td>{_e(r.get('action'))}, "
-            f"{_e(r.get('outcome'))}</td><td>{_e(r.get('net'))}</td></tr>"
-            for r in get("rounds")
-        )
-        html += (
-            f'<table class="ledger"><caption>Ante {_e(get("ante"))}, {_e(call_name)} '
-            f"{_e(get('call'))}</caption><thead><tr><th>Deal</th><th>Player</th>"
-            "<th>Dealer</th><th>Result</th><th>Net</th></tr></thead>"
-            f"<tbody>{rows}</tbody></table>"
-        )
+        html += ledger(table, call_name)
     return mark_safe(html)
+
+
+def ledger(table: dict, call_name: str) -> str:
+    """A match's rounds: each deal's hands drawn as cards; its result and net where the level
+    shows them (levels 2 and 3 leave settling the rounds to the trainee)."""
+    results = any("net" in r for r in table["rounds"] if not r.get("void"))
+    head = "<th scope='col'>Deal</th><th scope='col'>Player</th><th scope='col'>Dealer</th>"
+    head += "<th scope='col'>Result</th><th scope='col'>Net</th>" if results else ""
+    head += "" if results else "<th scope='col'>Action</th>"
+    width = 4 if results else 3
+    rows = []
+    for r in table["rounds"]:
+        deal = f'<th scope="row">{_e(r.get("deal"))}</th>'
+        if r.get("void"):
+            rows.append(
+                f'<tr class="void">{deal}<td colspan="{width}">void: {_e(r.get("reason"))} '
+                "(replayed, not counted)</td></tr>"
+            )
+            continue
+        cells = f"<td>{_cards(r.get('player'))}</td><td>{_cards(r.get('dealer'))}</td>"
+        if results:
+            cells += f"<td>{_e(r.get('action'))}, {_e(r.get('outcome'))}</td>"
+            cells += f"<td>{_e(r.get('net'))}</td>"
+        else:
+            cells += f"<td>{_e(r.get('action'))}</td>"
+        rows.append(f"<tr>{deal}{cells}</tr>")
+    return (
+        # focusable: on a narrow screen the table scrolls sideways, by keyboard too
+        f'<table class="ledger" tabindex="0"><caption>Ante {_e(table.get("ante"))}, '
+        f"{_e(call_name)} "
+        f"{_e(table.get('call'))}</caption><thead><tr>{head}</tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+_CARD_IN_TEXT = re.compile(r"(?<![\w])(?:10|[2-9TJQKA])[cdhs\u2663\u2666\u2665\u2660](?![\w])")
+
+
+def card_text(text: str) -> str:
+    """A line of text (a step) with its cards drawn as cards, the rest escaped: "Jc Qc" and
+    "T\u2666" read the same as on the felt."""
+    out, last = [], 0
+    for m in _CARD_IN_TEXT.finditer(text):
+        out.append(_e(text[last : m.start()]))
+        out.append(_cards(m.group(0), "inline"))
+        last = m.end()
+    out.append(_e(text[last:]))
+    return mark_safe("".join(out))

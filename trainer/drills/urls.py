@@ -11,4 +11,5 @@ urlpatterns = [
     path("s/<int:session_id>/end", views.end, name="end"),
     path("s/<int:session_id>/summary", views.summary, name="summary"),
     path("q/<int:question_id>/answer", views.answer, name="answer"),
+    path("q/<int:question_id>/house-card", views.house_card_page, name="house-card"),
 ]

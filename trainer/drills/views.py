@@ -7,7 +7,8 @@ feedback in place, and the same forms work with full page loads when JavaScript 
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required, permission_required
+from django.contrib.auth.decorators import login_required, user_passes_test
+from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -15,19 +16,58 @@ from django.views.decorators.http import require_GET, require_POST
 
 from trainer.engine.drills import REGISTRY, AnswerError
 from trainer.engine.games import title_of
+from trainer.engine.house import DEFAULT_CONFIG, SETTLE_ORDERS
+from trainer.houses.card import house_card
+from trainer.houses.config import house_setup
 
 from . import services
 from .forms import AnswerForm, StartForm
 from .models import PracticeSession, Question
-from .presenting import review
+from .presenting import (
+    answered_felt,
+    drill_felt,
+    review,
+    review_by_spot,
+    settle_order,
+    steps_by_spot,
+)
 
-trainee_only = permission_required("houses.practise_drills", raise_exception=True)
+
+def may_practise(user) -> bool:
+    """A trainee practises; the staff of a house (supervisors, games managers) may try any
+    drill.  Their tries are kept as anyone's practice is, but no figure, list or test counts
+    them: those read the trainees of a house (`User.objects.trainees_of`), and staff are none
+    of them."""
+    if user.has_perm("houses.practise_drills") or is_trying(user):
+        return True
+    raise PermissionDenied
 
 
-def _kinds_by_game():
+def is_trying(user) -> bool:
+    """Staff trying a drill out, not a trainee practising: nothing they answer is counted."""
+    return not user.has_perm("houses.practise_drills") and user.has_perm("houses.view_house")
+
+
+trainee_only = user_passes_test(may_practise)
+
+
+class HouseKind:
+    """A drill kind as a house sees it: the kind's own attributes, its levels named in the
+    house's stakes (a house whose bets are multiples of 10 has no "$5 table, ante 5")."""
+
+    def __init__(self, kind, config) -> None:
+        self.kind = kind
+        self.levels = kind.levels_for(config)
+
+    def __getattr__(self, name):
+        return getattr(self.kind, name)
+
+
+def _kinds_by_game(user):
+    config = house_setup(user.house).config if user.house_id else DEFAULT_CONFIG
     groups: dict[str, list] = {}
     for kind in REGISTRY.values():
-        groups.setdefault(kind.game, []).append(kind)
+        groups.setdefault(kind.game, []).append(HouseKind(kind, config))
     return [(title_of(game), kinds) for game, kinds in groups.items()]
 
 
@@ -39,7 +79,7 @@ def index(request):
     return render(
         request,
         "drills/index.html",
-        {"groups": _kinds_by_game(), "recent": recent, "start_form": StartForm},
+        {"groups": _kinds_by_game(request.user), "recent": recent, "start_form": StartForm},
     )
 
 
@@ -85,8 +125,17 @@ def _render_drill(request, session, question, *, form=None, result=None, unanswe
         "attempt": attempt,
         "replayed": bool(result and result.replayed),
         "score": session.score,
-        "review": review(question, attempt) if attempt else None,
+        "trying": is_trying(request.user),
+        "order_words": SETTLE_ORDERS[settle_order(question)],
     }
+    if attempt is None:
+        context["felt_html"], context["own_spots"], context["seated"] = drill_felt(question, form)
+    else:
+        context["answered_felt"] = answered_felt(question)
+        context["review_groups"] = review_by_spot(question, attempt)
+        context["step_groups"] = steps_by_spot(question)
+    if not request.htmx or request.htmx.target != "turn":
+        context.update(card_context(request, question))
     if not request.htmx:
         template = "drills/session.html"
     elif request.htmx.target == "turn":
@@ -184,3 +233,35 @@ def summary(request, session_id):
         "drills/summary.html",
         {"session": session, "kind": REGISTRY[session.kind], "summary": result, "missed": missed},
     )
+
+
+def card_context(request, question: Question) -> dict:
+    """The house card of the question's game as it is graded (the paytable version and the
+    snapshot of the house rules the question stores), and its level named in those stakes."""
+    version = question.paytable_version if question.paytable_version_id else None
+    config = services.config_for(question)
+    levels = {lv.number: lv.name for lv in REGISTRY[question.kind].levels_for(config)}
+    return {
+        "level_name": levels.get(question.level, ""),
+        "card": house_card(question.game, config, version),
+        "house": request.user.house,
+        "graded": True,
+    }
+
+
+@login_required
+@trainee_only
+@require_GET
+def house_card_page(request, question_id):
+    """The house card a question is graded with, as a page (the drill page opens the same card
+    in place with the key H; without JavaScript its link comes here)."""
+    question = get_object_or_404(
+        Question.objects.select_related("paytable_version"), pk=question_id, trainee=request.user
+    )
+    context = card_context(request, question)
+    back = (
+        reverse("drills:session", args=[question.session_id])
+        if question.session_id
+        else reverse("drills:index")
+    )
+    return render(request, "houses/house_card.html", {**context, "back": back})

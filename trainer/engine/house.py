@@ -17,6 +17,15 @@ from .paytables import Paytable
 #: position stakes at most eleven Antes, which bounds every payout a question can ask for
 MAX_CALL_MULTIPLE = 10
 
+#: the settle orders a house may choose, in a dealer's words (seats as RULES.md numbers them:
+#: seat 1 is the first clockwise from the dealer, on the dealer's left)
+SETTLE_ORDERS: Mapping[str, str] = MappingProxyType(
+    {
+        "right": "from the dealer's right: third base to first base (the highest seat first)",
+        "left": "from the dealer's left: first base to third base (seat 1 first)",
+    }
+)
+
 
 @dataclass(frozen=True)
 class HouseRules:
@@ -40,12 +49,18 @@ class HouseRules:
     #: English Stud: when the stock runs short, shuffle burns and discards into a new stock,
     #: and if 7th Street still cannot be dealt to everyone, deal one community card
     stud_stock_shortage: bool = True
+    #: the order a dealer settles a layout of several positions against the house: "right"
+    #: (from the dealer's right, third base to first base: the highest seat first, as dealers
+    #: of banked games usually work) or "left" (from the dealer's left, seat 1 first)
+    settle_order: str = "right"
 
     def __post_init__(self) -> None:
         if self.chip_unit < 1:
             raise EngineError("The chip unit must be at least 1.")
         if self.split_pot_odd_chip not in ("high", "low"):
             raise EngineError("The odd chip of a split pot goes to the high or the low half.")
+        if self.settle_order not in SETTLE_ORDERS:
+            raise EngineError("A layout is settled from the dealer's right or from the left.")
         if not 1 <= self.call_multiple <= MAX_CALL_MULTIPLE:
             raise EngineError(f"The call multiple must be from 1 to {MAX_CALL_MULTIPLE}.")
         for name in ("mississippi_payout_cap", "call_payout_cap"):
@@ -65,6 +80,7 @@ RULE_NAMES: Mapping[str, str] = MappingProxyType(
         "stand_pat_allowed": "standing pat",
         "reuse_discards": "reusing the discards",
         "stud_stock_shortage": "the English Stud stock shortage rule",
+        "settle_order": "the order a layout is settled in",
     }
 )
 

@@ -7,6 +7,8 @@ from the dealer (RULING_API.md), so "first clockwise from the dealer" is the low
 ('1', '2', '3')
 >>> in_seat_order({"4": "x", "10": "y", "2": "z"})
 ['2', '4', '10']
+>>> settle_order(["1", "3", "6"], "right"), settle_order(["6", "1", "3"], "left")
+(['6', '3', '1'], ['1', '3', '6'])
 """
 
 from __future__ import annotations
@@ -22,6 +24,13 @@ def seats(count: int) -> tuple[str, ...]:
 def in_seat_order(keys: Iterable[str]) -> list[str]:
     """Seat keys sorted clockwise from the dealer."""
     return sorted(keys, key=int)
+
+
+def settle_order(keys: Iterable[str], order: str) -> list[str]:
+    """Seat keys in the order a dealer settles them under the house rule `settle_order`:
+    "right" from the dealer's right (third base, the highest seat, first), "left" from the
+    dealer's left (seat 1 first)."""
+    return sorted(keys, key=int, reverse=order == "right")
 
 
 #: a table of the ruling interface seats six (RULING_API.md: seats "1".."6")

@@ -449,6 +449,7 @@ class HouseRulesAdmin(HouseScopedAdmin):
         "stand_pat_allowed",
         "reuse_discards",
         "stud_stock_shortage",
+        "settle_order",
     ]
 
     def get_readonly_fields(self, request, obj=None):

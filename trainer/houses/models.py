@@ -24,7 +24,7 @@ from trainer.core.leases import Leased
 from trainer.engine import Category
 from trainer.engine.drills.stakes import ANTE_STEPS, POT_STEPS, TABLE_CHIP
 from trainer.engine.games import GAMES, paid_games
-from trainer.engine.house import MAX_CALL_MULTIPLE, HouseRules
+from trainer.engine.house import MAX_CALL_MULTIPLE, SETTLE_ORDERS, HouseRules
 from trainer.engine.paytables import MAX_ODDS
 from trainer.engine.requests import MAX_AMOUNT
 
@@ -521,6 +521,14 @@ class HouseRulesSettings(models.Model):
         "English Stud: reshuffle burns and discards, then a community card, when the stock "
         "runs short",
         default=RULE_DEFAULTS.stud_stock_shortage,
+    )
+    settle_order = models.CharField(
+        "order a layout is settled in",
+        max_length=5,
+        choices=list(SETTLE_ORDERS.items()),
+        default=RULE_DEFAULTS.settle_order,
+        help_text="The order the dealer settles the positions of a layout, and the order the "
+        "drills ask for them (seat 1 is on the dealer's left).",
     )
 
     objects = HouseRulesManager()

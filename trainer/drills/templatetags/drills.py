@@ -1,7 +1,12 @@
-"""`{% felt question.table %}`: a question's table (trainer.drills.presenting.felt)."""
+"""`{% felt question.table %}`: a question's table (trainer.drills.presenting.felt);
+`{{ step|card_text }}`: a line with its cards drawn as cards; `{{ label|at_seat }}`: a
+field's label with its "Seat 3: " said to screen readers only (it sits under seat 3)."""
 
 from django import template
+from django.utils.safestring import mark_safe
 
+from trainer.drills.forms import seat_label
+from trainer.drills.presenting import card_text as card_text_html
 from trainer.drills.presenting import felt as felt_html
 
 register = template.Library()
@@ -10,3 +15,13 @@ register = template.Library()
 @register.simple_tag
 def felt(table):
     return felt_html(table)
+
+
+@register.filter
+def card_text(text):
+    return card_text_html(str(text))
+
+
+@register.filter
+def at_seat(label):
+    return mark_safe(seat_label(str(label)))

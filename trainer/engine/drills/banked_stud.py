@@ -34,6 +34,7 @@ from .stakes import (
     STAKE_LEVELS,
     TIED_HANDS,
     TRIES,
+    StakesAntes,
     category_up_to,
     high_to_low,
     pick,
@@ -211,7 +212,7 @@ def _dealer_situation(dealer: Sequence[Card]) -> str:
     return "dealer two pair or better"
 
 
-class _Banked(DrillKind):
+class _Banked(StakesAntes, DrillKind):
     """What the qualify and settle drills of both banked games share."""
 
     profile: banked_stud.Profile
@@ -267,12 +268,15 @@ class BankedQualify(_Banked):
             scenario = pick(rng, _QUALIFY_MIX)
             dealer = self._dealer(scenario, rng, level)
             player = tuple(rng.sample(remaining(dealer), 5))
+        # the card turned up as dealt: a random card of the hand at every level, also where
+        # level 1 then shows the hand sorted
+        up_card = self.up_card(dealer)
         if level == 1:
             dealer = high_to_low(dealer)
         request = self.request_for(player, dealer, ante, "call")
         table = {
             "dealer": format_cards(dealer),
-            "up_card": self.up_card(dealer),
+            "up_card": up_card,
             "player": format_cards(player),
             "ante": ante,
             "call": self.call_amount(ante, config),

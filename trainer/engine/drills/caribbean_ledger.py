@@ -22,14 +22,21 @@ from ..games import banked_stud
 from ..hands import Category, evaluate_five
 from ..house import HouseConfig
 from .banked_stud import QUALIFYING_TOP, banked_hands, settle_stored
-from .kinds import Answer, AnswerField, Dealt, DrillKind, Level
-from .stakes import pick, pick_ante, pick_count
+from .kinds import Answer, AnswerField, Dealt, DrillKind
+from .stakes import StakesAntes, ante_level, pick, pick_ante, pick_count
 
 PROFILE = banked_stud.CARIBBEAN
 VERDICTS = tuple((v.value, v.value.capitalize()) for v in banked_stud.Verdict)
 VERDICT_KEYS = ("p", "b", "d")
 
 
+#: the levels whose ledger shows each round's result and net: at the others the trainee
+#: settles each round from its hands (the steps give each round's net)
+RESULTS_SHOWN = (1,)
+PROMPTS = {
+    True: "Total the match and call the verdict.",
+    False: "Settle each round from its hands, total the match and call the verdict.",
+}
 _VOIDS = {1: (1, 1), 2: (1, 2), 3: (2, 3)}
 _VOID_REASONS = (
     "a card was exposed in the deal",
@@ -47,13 +54,14 @@ _LEANS = {
 _CANCELLING = (("no-qualify", "fold"), ("win-even", "lose-even"), ("tie", "tie"))
 
 
-class CaribbeanLedger(DrillKind):
+class CaribbeanLedger(StakesAntes, DrillKind):
     slug = "cs-ledger"
     game = PROFILE.game
     title = "Caribbean Stud: the match ledger"
     description = (
-        "Total a 20-round match from each round's net, leaving out the void deals, and call "
-        "the verdict: player win, bank win or draw."
+        "Total a 20-round match, leaving out the void deals, and call the verdict: player "
+        "win, bank win or draw.  Level 1 gives each round's net; from level 2 each round is "
+        "settled from its hands."
     )
     mix = (
         "Every match has void deals to leave out; a third of the matches end in a draw, the "
@@ -61,9 +69,9 @@ class CaribbeanLedger(DrillKind):
         "calling with A-K or better, about one deal in twenty void."
     )
     levels = (
-        Level(1, "$5 table, ante 5, one void deal"),
-        Level(2, "$25 table, odd antes like 15 and 35, one or two void deals"),
-        Level(3, "$100 table, odd antes like 115, two or three void deals"),
+        ante_level(1, "one void deal"),
+        ante_level(2, "one or two void deals"),
+        ante_level(3, "two or three void deals"),
     )
 
     def deal(self, rng: random.Random, level: int, config: HouseConfig, natural: bool) -> Dealt:
@@ -82,26 +90,26 @@ class CaribbeanLedger(DrillKind):
                 spot = rng.randint(0, len(rounds) - 1)
                 rounds.insert(spot, {"void": True, "reason": rng.choice(_VOID_REASONS)})
         table_rounds = []
+        nets: list[int | None] = []
         for number, r in enumerate(rounds, start=1):
             if r.get("void"):
                 table_rounds.append({"deal": number, "void": True, "reason": r["reason"]})
+                nets.append(None)
                 continue
             settled = settle_stored(PROFILE, r, config)
-            table_rounds.append(
-                {
-                    "deal": number,
-                    "void": False,
-                    "player": r["player"],
-                    "dealer": r["dealer"],
-                    "action": r["action"],
-                    "outcome": settled.outcome.value,
-                    "net": settled.net,
-                }
-            )
+            shown = {
+                "deal": number,
+                "void": False,
+                "player": r["player"],
+                "dealer": r["dealer"],
+                "action": r["action"],
+            }
+            if level in RESULTS_SHOWN:
+                shown.update(outcome=settled.outcome.value, net=settled.net)
+            table_rounds.append(shown)
+            nets.append(settled.net)
         voids = sum(1 for r in rounds if r.get("void"))
-        ledger = banked_stud.settle_match(
-            banked_stud.MatchRound(None if r["void"] else r["net"]) for r in table_rounds
-        )
+        ledger = banked_stud.settle_match(banked_stud.MatchRound(n) for n in nets)
         return Dealt(
             request={"game": self.game, "rounds": rounds},
             table={
@@ -109,7 +117,7 @@ class CaribbeanLedger(DrillKind):
                 "call": ante * profile.multiple(config.rules),
                 "rounds": table_rounds,
             },
-            prompt="Total the match and call the verdict.",
+            prompt=PROMPTS[level in RESULTS_SHOWN],
             situation=f"{ledger.verdict.value}, {voids} void deal{'s' if voids != 1 else ''}",
             extra={"mix": target},
         )

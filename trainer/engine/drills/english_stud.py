@@ -24,7 +24,7 @@ from ..hands import Category, ExposedValue, HandValue, best_five, evaluate_expos
 from ..house import HouseConfig
 from .answers import seat_field, seats_field
 from .hand_reading import seven_of
-from .kinds import Answer, AnswerField, Dealt, DrillKind, Level
+from .kinds import Answer, AnswerField, Dealt, DrillKind
 from .stakes import (
     LOSING_HANDS,
     PLAYER_LEVELS,
@@ -36,6 +36,7 @@ from .stakes import (
     pick_count,
     pick_pot,
     pick_seats,
+    pot_level,
     sample_fitting,
 )
 from .stored import read_stored
@@ -156,9 +157,9 @@ class EnglishFirstToAct(DrillKind):
         "count only as high cards, and trips against two pair."
     )
     levels = (
-        Level(1, "$5 table, three players, 3rd and 4th Street"),
-        Level(2, "$25 table, four or five players, 3rd to 6th Street"),
-        Level(3, "$100 table, six players, 4th to 7th Street"),
+        pot_level(1, "three players, 3rd and 4th Street"),
+        pot_level(2, "four or five players, 3rd to 6th Street"),
+        pot_level(3, "six players, 4th to 7th Street"),
     )
 
     def deal(self, rng: random.Random, level: int, config: HouseConfig, natural: bool) -> Dealt:

@@ -24,7 +24,7 @@ trainer.engine.errors.EngineError: The Coin drill has levels 1; 2 is not one.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -52,10 +52,15 @@ class AnswerField:
 
 @dataclass(frozen=True)
 class Level:
-    """A step of difficulty: bigger tables, more seats, harder cards."""
+    """A step of difficulty: bigger tables, more seats, harder cards.
+
+    `name` is said at the source texts' stakes ("$5 table, ante 5, one position"); a level
+    whose stakes scale with the house has `words`, its name for a table whose smallest stake
+    is the given number of chips (`DrillKind.levels_for` names it for a house)."""
 
     number: int
     name: str  # "$5 table, one position"
+    words: Callable[[int], str] | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -141,6 +146,21 @@ class DrillKind:
             situation=dealt.situation,
             category=dealt.category,
             extra=dealt.extra,
+        )
+
+    def stake_base(self, config: HouseConfig) -> int:
+        """The smallest stake this drill deals at the house `config` (its levels' stakes are
+        multiples of it): the chip unit's, unless a kind staking Antes says otherwise."""
+        from .stakes import stake_base  # stakes builds its levels from this module's Level
+
+        return stake_base(config.rules.chip_unit)
+
+    def levels_for(self, config: HouseConfig) -> tuple[Level, ...]:
+        """The levels named for the house `config`'s own stakes (a house whose tables take
+        10-chip bets has no "$5 table, ante 5")."""
+        base = self.stake_base(config)
+        return tuple(
+            Level(lv.number, lv.words(base), lv.words) if lv.words else lv for lv in self.levels
         )
 
     def deal(self, rng: random.Random, level: int, config: HouseConfig, natural: bool) -> Dealt:

@@ -28,8 +28,17 @@ from ..games.mississippi_stud import Outcome, Settlement
 from ..hands import Category, HandValue, evaluate_five
 from ..house import HouseConfig
 from ..paytables import Band, Paytable
-from .kinds import Answer, AnswerField, Dealt, DrillKind, Level
-from .stakes import POSITIONS, pick, pick_ante, pick_count, pick_seats, sample_fitting
+from .kinds import Answer, AnswerField, Dealt, DrillKind
+from .stakes import (
+    POSITIONS,
+    StakesAntes,
+    ante_level,
+    pick,
+    pick_ante,
+    pick_count,
+    pick_seats,
+    sample_fitting,
+)
 from .stored import positions_of, read_stored, seat_of
 
 OUTCOMES = tuple((o.value, o.value.capitalize()) for o in Outcome)
@@ -139,7 +148,7 @@ class _MsPosition:
         return len(self.bets) - 1
 
 
-class MississippiPay(DrillKind):
+class MississippiPay(StakesAntes, DrillKind):
     slug = "ms-pay"
     game = "mississippi-stud"
     title = "Mississippi Stud: pay the position"
@@ -153,9 +162,9 @@ class MississippiPay(DrillKind):
         "over every paying category from a pair of J-A to the royal flush."
     )
     levels = (
-        Level(1, "$5 table, ante 5, one position"),
-        Level(2, "$25 table, odd antes like 15 and 35, two or three positions"),
-        Level(3, "$100 table, odd antes like 115, up to six positions, pay each spot"),
+        ante_level(1, "one position"),
+        ante_level(2, "two or three positions"),
+        ante_level(3, "up to six positions, pay each spot"),
     )
 
     def deal(self, rng: random.Random, level: int, config: HouseConfig, natural: bool) -> Dealt:

@@ -40,16 +40,64 @@ POSITIONS = {1: (1, 1), 2: (2, 3), 3: (3, 6)}
 #: bounded attempts at a random hand that fits; after them the last one is kept
 TRIES = 40
 
+#: a level's table minimum, in stake bases: a $5, a $25 and a $100 table at 5-chip stakes
+TABLE_MINIMUMS = {1: 1, 2: 5, 3: 20}
+#: the pot a level's name gives as an example, in stake bases (115 at 5-chip stakes)
+EXAMPLE_POT = 23
+
+
+def _ante_words(level: int, base: int) -> str:
+    """A table staking Antes, named by its minimum and antes it deals (`ANTE_STEPS`)."""
+    table = f"${TABLE_MINIMUMS[level] * base} table"
+    steps = ANTE_STEPS[level]
+    if len(steps) == 1:
+        return f"{table}, ante {steps[0] * base}"
+    if level == 2:
+        return f"{table}, odd antes like {steps[0] * base} and {steps[2] * base}"
+    return f"{table}, odd antes like {steps[1] * base}"
+
+
+def ante_level(level: int, rest: str) -> Level:
+    """A level of a drill staking Antes: "$25 table, odd antes like 15 and 35, `rest`"."""
+
+    def words(base: int) -> str:
+        return ", ".join(w for w in (_ante_words(level, base), rest) if w)
+
+    return Level(level, words(TABLE_CHIP), words)
+
+
+def pot_level(level: int, rest: str, *, example: bool = False) -> Level:
+    """A level of a drill dealing pots: "$100 table, `rest`", ", pots like 115" with
+    `example`."""
+
+    def words(base: int) -> str:
+        table = f"${TABLE_MINIMUMS[level] * base} table"
+        pots = f", pots like {EXAMPLE_POT * base}" if example else ""
+        return f"{table}, {rest}{pots}"
+
+    return Level(level, words(TABLE_CHIP), words)
+
+
 STAKE_LEVELS = (
-    Level(1, "$5 table, ante 5, one position"),
-    Level(2, "$25 table, odd antes like 15 and 35, two or three positions"),
-    Level(3, "$100 table, odd antes like 115, up to six positions"),
+    ante_level(1, "one position"),
+    ante_level(2, "two or three positions"),
+    ante_level(3, "up to six positions"),
 )
 PLAYER_LEVELS = (
-    Level(1, "$5 table, three players"),
-    Level(2, "$25 table, four or five players, odd pots"),
-    Level(3, "$100 table, six players, pots like 115"),
+    pot_level(1, "three players"),
+    pot_level(2, "four or five players, odd pots"),
+    pot_level(3, "six players", example=True),
 )
+
+
+class StakesAntes:
+    """A drill kind mixin: its stakes are Antes of the game's paytable at the house, so its
+    levels are named in those (`pick_ante`)."""
+
+    game: str
+
+    def stake_base(self, config: HouseConfig) -> int:
+        return stake_base(config.paytable(self.game).stake_unit(config.rules.chip_unit))
 
 
 def pick(rng: random.Random, weighted: Sequence[tuple[T, float]]) -> T:

@@ -1,37 +1,97 @@
-// Keyboard first: keys pick choices, Enter answers, Enter again deals the next question.
-// Served by the site itself; the forms work the same without it.
+// Keyboard first: keys pick choices, Tab or Enter moves to the next answer in the order the
+// house settles the layout (the page's order), Enter on the last one answers, Enter again
+// deals the next question; H opens the house card.  Served by the site itself; the forms and
+// the house card's link work the same without it.
 (function () {
   "use strict";
   function currentGroup(target) {
     return target.closest ? target.closest(".field") : null;
   }
-  document.addEventListener("keydown", function (event) {
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
-    const form = event.target.closest && event.target.closest("form.answer-form");
-    if (!form) return;
-    if (event.key === "Enter") {
+  function fieldsOf(form) {
+    return Array.from(form.querySelectorAll(".field"));
+  }
+  function answered(field) {
+    const text = field.querySelector("input[type=text]");
+    if (text) return text.value.trim() !== "";
+    return field.querySelector("input:checked") !== null;
+  }
+  function focusField(field) {
+    const input = field.querySelector("input[type=text], input:checked, input");
+    if (input) input.focus();
+  }
+  // the next answer still to give after `field`, in page order (then any before it)
+  function nextOpen(form, field) {
+    const fields = fieldsOf(form);
+    const index = fields.indexOf(field);
+    const after = fields.slice(index + 1).concat(fields.slice(0, Math.max(index, 0)));
+    return after.find(function (f) { return !answered(f); }) || null;
+  }
+  function openCard() {
+    const link = document.querySelector("[data-house-card]");
+    if (!link) return false;
+    const dialog = document.getElementById(link.dataset.houseCard);
+    if (dialog && typeof dialog.showModal === "function") {
+      if (!dialog.open) {
+        dialog.showModal();
+        dialog.scrollTop = 0; // the card from its title, its close button still focused
+      }
+      return true;
+    }
+    window.location.href = link.href; // no dialog: the card's own page
+    return true;
+  }
+  document.addEventListener("click", function (event) {
+    const link = event.target.closest && event.target.closest("[data-house-card]");
+    if (link && openCard()) {
       event.preventDefault();
-      form.requestSubmit();
       return;
     }
-    const typing = event.target.matches("input[type=text], textarea");
+    const zero = event.target.closest && event.target.closest("button[data-zero]");
+    if (zero) {
+      const input = document.getElementById(zero.dataset.zero);
+      if (!input) return;
+      input.value = "0";
+      const form = input.closest("form");
+      const next = form && nextOpen(form, input.closest(".field"));
+      if (next) focusField(next); else input.focus();
+    }
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = event.target;
+    const typing = target.matches && target.matches("input[type=text], textarea, select");
+    const amount = target.matches && target.matches("input.amount");
+    // H for the house card, anywhere but a box that takes letters (an amount takes none)
+    if (event.key.toLowerCase() === "h" && (!typing || amount) && !event.shiftKey) {
+      if (openCard()) {
+        event.preventDefault();
+        return;
+      }
+    }
+    const form = target.closest && target.closest("form.answer-form");
+    if (!form) return;
+    if (event.key === "Enter") {
+      if (target.matches("button[data-zero]")) return; // Enter presses the push's 0 itself
+      event.preventDefault();
+      const field = currentGroup(target);
+      const next = field && answered(field) ? nextOpen(form, field) : null;
+      if (next) focusField(next);
+      else form.requestSubmit();
+      return;
+    }
     if (typing) return;
     const key = event.key.toLowerCase();
     // the group that has focus first, then the first group with that key
-    const scopes = [currentGroup(event.target), form].filter(Boolean);
+    const scopes = [currentGroup(target), form].filter(Boolean);
     for (const scope of scopes) {
       const radio = scope.querySelector('input[data-key="' + CSS.escape(key) + '"]');
       if (radio) {
         radio.checked = true;
         radio.focus();
         event.preventDefault();
-        const fields = Array.from(form.querySelectorAll(".field"));
-        const index = fields.indexOf(radio.closest(".field"));
-        const next = fields[index + 1];
-        if (next) {
-          const input = next.querySelector("input");
-          if (input) input.focus();
-        }
+        const fields = fieldsOf(form);
+        const next = fields[fields.indexOf(radio.closest(".field")) + 1];
+        if (next) focusField(next);
         return;
       }
       const box = scope.querySelector('input[type=checkbox][value="' + CSS.escape(key) + '"]');
@@ -43,8 +103,19 @@
       }
     }
   });
+  function ready() {
+    // the push's 0 and the print button need this script: shown only with it
+    document.querySelectorAll("button[data-zero], button.print-card").forEach(function (b) {
+      b.hidden = false;
+    });
+  }
+  document.addEventListener("click", function (event) {
+    if (event.target.closest && event.target.closest("button.print-card")) window.print();
+  });
+  document.addEventListener("DOMContentLoaded", ready);
   // after htmx swaps in a question or feedback, put focus where the hand goes next
   document.body.addEventListener("htmx:afterSwap", function () {
+    ready();
     const target = document.querySelector("#drill [autofocus]");
     if (target) target.focus();
   });

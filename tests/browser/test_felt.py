@@ -1,0 +1,214 @@
+"""The felt in a real browser (issue 15): every drill kind at its highest level, on a desktop
+and on a phone, answered through the seat spots with the keyboard, then the house card opened
+with its key.
+
+Each seat's answers sit at its spot in the order the house settles the layout; Tab or Enter
+moves through them in that order, a choice's key picks it, the push's 0 is a button, Enter on
+the last answer answers.  Screenshots go to FELT_SHOTS (default /tmp/felt-shots).
+"""
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.browser.conftest import sign_in
+from tests.factories import PASSWORD, ManagerFactory
+from trainer.drills import services
+from trainer.drills.models import Attempt, Question
+from trainer.drills.presenting import settle_order, table_seats
+from trainer.drills.services import fields_of
+from trainer.engine.drills import REGISTRY
+from trainer.engine.drills.spots import spots
+from trainer.engine.seats import settle_order as in_settle_order
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SHOTS = Path(os.environ.get("FELT_SHOTS", "/tmp/felt-shots"))
+
+
+def serious_violations(page) -> list[str]:
+    """axe-core's serious and critical findings on the page as it stands (axe-playwright-
+    python ships the script: nothing is downloaded); None when it is not installed."""
+    try:
+        from axe_playwright_python.sync_playwright import Axe
+    except ImportError:
+        return None
+    results = Axe().run(page)
+    return [
+        f"{v['id']}: {v['help']} ({len(v['nodes'])}: {v['nodes'][0]['target']})"
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def assert_axe_clean(page) -> None:
+    found = serious_violations(page)
+    assert not found, found
+
+
+def highest(kind: str) -> int:
+    return max(level.number for level in REGISTRY[kind].levels)
+
+
+def open_drill(page, user, kind: str) -> Question:
+    session = services.start_session(trainee=user, kind=kind, level=highest(kind))
+    page.goto(f"/drills/s/{session.pk}/")
+    page.wait_for_selector("form.answer-form")
+    page.wait_for_load_state("load")  # scripts ready, as they are by the time a person types
+    return services.current_question(session)
+
+
+def asked_order(question: Question) -> list[str]:
+    """The answers in the order the page must ask them: the table's own, then seat by seat
+    in the house's settle order (the engine's spots)."""
+    laid = spots(fields_of(question), table_seats(question.table), settle_order(question))
+    return [f.name for spot in laid for f in spot.fields]
+
+
+def dom_order(page) -> list[str]:
+    return page.eval_on_selector_all(
+        "form.answer-form .field",
+        """fields => fields.map(f => {
+            const input = f.querySelector('input');
+            return input ? input.name : null;
+        })""",
+    )
+
+
+def answer_by_keyboard(page, question: Question) -> None:
+    """Answer right the way a dealer at the felt would: keys and digits, Enter to move on."""
+    fields = {f.name: f for f in fields_of(question)}
+    order = asked_order(question)
+    for n, name in enumerate(order):
+        field, value = fields[name], question.expected[name]
+        last = n == len(order) - 1
+        if field.kind in ("amount", "signed"):
+            box = page.locator(f'input[name="{name}"]')
+            assert page.evaluate("document.activeElement.name") == name, name
+            zero = page.locator(f'button[data-zero="id_{name}"]')
+            if value == 0 and zero.count():
+                zero.click()  # the push's 0: nobody types it
+                assert box.input_value() == "0"
+                if last:
+                    page.keyboard.press("Enter")
+                else:
+                    assert page.evaluate("document.activeElement.name") == order[n + 1]
+                continue
+            page.keyboard.type(str(value))
+            page.keyboard.press("Enter")  # the next answer, or the answer itself after the last
+        elif field.kind == "choice":
+            assert page.evaluate("document.activeElement.name") == name, name
+            index = [v for v, _ in field.choices].index(value)
+            page.keyboard.press(field.keys[index] if field.keys else value)
+            if last:
+                page.keyboard.press("Enter")
+        elif field.kind == "seat":
+            page.keyboard.press(str(value))
+            if last:
+                page.keyboard.press("Enter")
+        else:  # several seats: each box checked, then on to the next answer
+            for seat in value:
+                page.check(f'input[name="{name}"][value="{seat}"]')
+            page.locator(f'input[name="{name}"]').last.focus()
+            page.keyboard.press("Tab")
+            if last:
+                page.locator(f'input[name="{name}"]').last.focus()
+                page.keyboard.press("Enter")
+
+
+def walk(page, user, kind: str, device: str) -> None:
+    question = open_drill(page, user, kind)
+    # the answers sit in the order the house settles the layout, seat by seat
+    assert dom_order(page) == asked_order(question)
+    laid = spots(fields_of(question), table_seats(question.table), settle_order(question))
+    seats = [s.seat for s in laid if s.seat is not None]
+    if len(seats) > 1:
+        shown = page.eval_on_selector_all(
+            ".felt .spot.answering h3", "hs => hs.map(h => h.textContent.replace('Seat ', ''))"
+        )
+        assert shown == in_settle_order(seats, settle_order(question)) == seats
+    if seats:
+        # each seat's answers beside its cards, on the phone as on the desktop
+        spot = page.locator(".felt .spot.answering").first
+        cards = spot.locator(".spot-cards").bounding_box()
+        answers = spot.locator(".spot-answers").bounding_box()
+        assert answers["x"] >= cards["x"] + cards["width"] - 1
+        assert answers["y"] < cards["y"] + cards["height"]
+    width = page.viewport_size["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width + 1
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{kind}-{device}-question.png"), full_page=True)
+    page.screenshot(path=str(SHOTS / f"{kind}-{device}-question-top.png"))
+    assert_axe_clean(page)
+    answer_by_keyboard(page, question)
+    page.wait_for_selector(".feedback")
+    assert page.locator(".feedback h3").inner_text().startswith("Right")
+    attempt = Attempt.objects.get(question=question)
+    assert attempt.is_correct
+    # the dealer's lines once, not once per seat
+    steps = page.locator("ol.steps li").all_inner_texts()
+    dealer_lines = [s for s in steps if s.startswith("The dealer reveals")]
+    assert len(dealer_lines) <= 1
+    page.screenshot(path=str(SHOTS / f"{kind}-{device}-answered.png"), full_page=True)
+    assert_axe_clean(page)
+    # the house card, one key away: the table and rules the question is graded with
+    page.keyboard.press("h")
+    card = page.locator("dialog.house-card-dialog")
+    card.wait_for(state="visible")
+    assert "House card" in card.inner_text()
+    page.screenshot(path=str(SHOTS / f"{kind}-{device}-house-card.png"))
+    assert_axe_clean(page)
+    page.keyboard.press("Escape")
+    card.wait_for(state="hidden")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", sorted(REGISTRY))
+def test_every_drill_at_its_highest_level_on_the_desktop(page, trainee, kind):
+    sign_in(page, "trainee-tina", PASSWORD)
+    walk(page, trainee, kind, "desktop")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", sorted(REGISTRY))
+def test_every_drill_at_its_highest_level_on_a_phone(phone, trainee, kind):
+    sign_in(phone, "trainee-tina", PASSWORD)
+    walk(phone, trainee, kind, "phone")
+
+
+def test_the_house_card_works_without_javascript(browser, live_server, trainee):
+    context = browser.new_context(base_url=live_server.url, java_script_enabled=False)
+    page = context.new_page()
+    sign_in(page, "trainee-tina", PASSWORD)
+    question = open_drill(page, trainee, "cs-settle")
+    page.click("a[data-house-card]")
+    page.wait_for_url(f"**/drills/q/{question.pk}/house-card")
+    assert "House card" in page.locator("h1").inner_text()
+    assert page.locator(".paytable tbody tr").count() > 0
+    context.close()
+
+
+def test_a_games_manager_tries_a_drill_not_counted(page, demo):
+    manager = ManagerFactory(house=demo, username="manager-mo", role="Games manager")
+    sign_in(page, "manager-mo", PASSWORD)
+    question = open_drill(page, manager, "ms-pay")
+    assert "Trying out: not counted" in page.locator(".trying").inner_text()
+    answer_by_keyboard(page, question)
+    page.wait_for_selector(".feedback.right")
+
+
+def test_the_rule_check_page_opens_the_house_card_with_its_key(page, trainee):
+    sign_in(page, "trainee-tina", PASSWORD)
+    page.goto("/rule-check/?game=caribbean-stud")
+    page.wait_for_load_state("load")
+    page.locator("h1").click()  # focus on the page, not in a box that takes letters
+    page.keyboard.press("h")
+    page.wait_for_url("**/house-card/caribbean-stud/")
+    assert page.locator(".paytable tbody tr").count() > 0
+    assert_axe_clean(page)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "house-card-page.png"), full_page=True)
+    page.emulate_media(media="print")
+    assert not page.locator(".site-header").is_visible()  # the card prints alone
+    assert page.locator(".house-card").is_visible()
