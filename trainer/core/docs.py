@@ -75,6 +75,19 @@ def readable_by(user) -> list[Doc]:
 _MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
 
 
+def _table_in_a_scroll_box(self, tokens, idx, options, env):
+    # a table wider than a phone scrolls sideways in its own box, which takes the keyboard
+    # focus so that it scrolls without a mouse too (axe: scrollable-region-focusable)
+    html = self.renderToken(tokens, idx, options, env)
+    if tokens[idx].type == "table_open":
+        return '<div class="table-scroll" tabindex="0" role="region" aria-label="Table">' + html
+    return html + "</div>\n"
+
+
+_MARKDOWN.add_render_rule("table_open", _table_in_a_scroll_box)
+_MARKDOWN.add_render_rule("table_close", _table_in_a_scroll_box)
+
+
 @dataclass(frozen=True)
 class Heading:
     level: int
