@@ -31,7 +31,8 @@ from trainer.core.docs import DOCS
 from trainer.drills import services as drill_services
 from trainer.engine.drills import REGISTRY
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
+# transactional: the live server answers from another thread
+pytestmark = pytest.mark.django_db(transaction=True)
 
 SCREENSHOTS = Path(os.environ.get("SCREENSHOTS", settings.BASE_DIR / "build" / "screenshots"))
 #: the impacts that fail (AXE_IMPACTS=minor,moderate,serious,critical to see every finding)
@@ -262,6 +263,7 @@ def walk(page, size: str, role: str, pages: list[Page]) -> list[str]:
     return problems
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("role", ["anonymous", "trainee", "supervisor", "manager"])
 def test_every_page_of_every_role_passes_axe(
@@ -314,3 +316,62 @@ def test_every_page_is_walked(trainee, other_trainee, supervisor, manager):
         walked |= {p.url_name for p in pages_of(role, w) if p.url_name}
     assert named_routes() - NOT_PAGES - walked == set()
     assert not NOT_PAGES & walked
+
+
+# --- the keyboard and the layout -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_skip_link_comes_first_and_leads_to_the_content(request, live_server, size):
+    page = request.getfixturevalue(size)
+    page.goto("/")
+    page.keyboard.press("Tab")
+    focused = page.evaluate("document.activeElement.className")
+    assert focused == "skip-link"
+    box = page.locator(".skip-link").bounding_box()
+    assert box is not None and box["y"] >= 0  # shown on the screen once it has the focus
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "main"
+
+
+def test_focus_is_always_visible(page, trainee):
+    sign_in(page, USERS["trainee"], PASSWORD)
+    page.set_viewport_size(DESKTOP)
+    page.goto(reverse("drills:index"))
+    for selector in ("select", "button[type=submit]", "a.brand", "summary"):
+        page.locator(selector).first.focus()
+        page.keyboard.press("Shift+Tab")
+        page.keyboard.press("Tab")  # by the keyboard, so :focus-visible applies
+        style = page.evaluate(
+            "() => { const s = getComputedStyle(document.activeElement);"
+            " return [s.outlineStyle, s.outlineWidth]; }"
+        )
+        assert style[0] != "none" and style[1] != "0px", (selector, style)
+
+
+def test_the_drills_index_fits_a_laptop_screen(page, trainee):
+    """Every drill with its level and start together, in a grid: the whole list in well under
+    two screens of a 1366x768 laptop (it was 4,000 px of one drill under another)."""
+    for kind in list(REGISTRY)[:5]:  # recent sessions listed too
+        drill_services.start_session(trainee=trainee, kind=kind, level=1)
+    sign_in(page, USERS["trainee"], PASSWORD)
+    page.set_viewport_size(DESKTOP)
+    page.goto(reverse("drills:index"))
+    height = page.evaluate("document.documentElement.scrollHeight")
+    assert height <= 2 * DESKTOP["height"], height
+    assert page.evaluate("document.documentElement.scrollWidth") <= DESKTOP["width"]
+    cards = page.locator(".drill-card")
+    assert cards.count() == len(REGISTRY)
+    for n in range(cards.count()):
+        card = cards.nth(n)
+        select, start = card.locator("select").bounding_box(), card.locator("button").bounding_box()
+        assert start["y"] - (select["y"] + select["height"]) < 60  # next to each other
+
+
+def test_no_page_is_wider_than_a_phone(phone, trainee):
+    """Text wraps between words and wide tables scroll in their own box: the page itself
+    never scrolls sideways on a 375 px phone."""
+    sign_in(phone, USERS["trainee"], PASSWORD)
+    for url in (reverse("home"), reverse("drills:index"), "/no-such-page/"):
+        phone.goto(url)
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 375, url
