@@ -24,7 +24,8 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from tests.audits.conftest import audited, log_text
 from tests.browser.conftest import sign_in
-from tests.factories import PASSWORD, AssessmentFactory, AssignmentFactory
+from tests.browser.test_drills import fill
+from tests.factories import PASSWORD, AssessmentFactory, AssignmentFactory, wrong_answer
 from trainer.assessments import services as tests_services
 from trainer.cases import services as cases_services
 from trainer.core.docs import DOCS
@@ -227,6 +228,9 @@ def pages_of(role: str, w) -> list[Page]:
     ]
 
 
+#: drills whose page is also checked once answered: the multi-seat ones
+ANSWERED = ("ms-pay", "cs-settle", "mg-split")
+
 USERS = {"trainee": "trainee-tina", "supervisor": "super-sue", "manager": "manager-max"}
 
 
@@ -277,6 +281,15 @@ def test_every_page_of_every_role_passes_axe(
         sign_in(page, USERS[role], PASSWORD)
     problems = walk(page, size, role, pages)
     if role == "trainee":
+        # the drill page once answered (wrong, so the review marks wrong fields), by the page
+        for kind in ANSWERED:
+            session = w["sessions"][kind]
+            page.goto(reverse("drills:session", args=[session.pk]))
+            question = drill_services.current_question(session)
+            fill(page, question, wrong_answer(question))
+            page.click("form.answer-form button[type=submit]")
+            page.wait_for_selector(".feedback")
+            problems += violations(page, f"drill {kind} level 3 answered", size)
         # the other trainee's finished test, as they see its result
         page.context.clear_cookies()
         sign_in(page, "trainee-otto", PASSWORD)
