@@ -257,3 +257,15 @@ def test_signing_in_lands_on_the_landing_page(client, trainee, username):
     )
     assert response.redirect_chain[-1][0] == reverse("home")
     assert "Your practice" in response.content.decode()
+
+
+def test_the_accuracy_threshold_is_exact(client, demo, supervisor):
+    """70% right of the last 20 is not below 70%; 65% is (13 and 14 of 20, worked by hand)."""
+    at = TraineeFactory(house=demo, username="trainee-at")
+    below = TraineeFactory(house=demo, username="trainee-below")
+    practise(at, right=14, wrong=6)
+    practise(below, right=13, wrong=7)
+    client.force_login(supervisor)
+    listed = {a.trainee.username for a in client.get("/").context["supervisor"]["attention"]}
+    assert "trainee-below" in listed
+    assert "trainee-at" not in listed

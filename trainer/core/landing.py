@@ -178,7 +178,10 @@ def needing_attention(house, *, now: dt.datetime | None = None) -> tuple[list[At
     idle_since = now - dt.timedelta(days=IDLE_DAYS)
     listed = []
     for pk, person in people.items():
-        if person.recent >= RECENT_MINIMUM and person.recent_percent < ACCURACY_BELOW:
+        # exact: 69.5% right is below 70%, though it shows rounded to 70%
+        if person.recent >= RECENT_MINIMUM and person.recent_right * 100 < (
+            ACCURACY_BELOW * person.recent
+        ):
             person.reasons.append(
                 f"{person.recent_percent}% right in the last {person.recent} practice answers"
             )
