@@ -9,6 +9,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from tests.audits.conftest import audited, log_text
 from tests.factories import AssessmentFactory, AssignmentFactory, right_answer
+from tests.site.pages import without_csrf_token
 from trainer.assessments import services as tests_services
 from trainer.assessments.models import Certificate
 from trainer.cases import services as cases_services
@@ -214,7 +215,7 @@ def supervisor_requests(t, trainee):
 
 def answer_of(client, method, name, args, data):
     response = getattr(client, method)(reverse(name, args=args), data or {})
-    return response.status_code, response.content
+    return response.status_code, without_csrf_token(response.content)
 
 
 def assert_same(client, requests):

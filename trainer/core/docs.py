@@ -24,6 +24,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.text import slugify
 from markdown_it import MarkdownIt
+from markdown_it.common.utils import escapeHtml
 
 #: permissions that make a signed-in user staff here (trainer/houses/roles.py)
 STAFF_PERMISSIONS = ("houses.review_trainees", "houses.manage_tables")
@@ -73,6 +74,26 @@ def readable_by(user) -> list[Doc]:
 
 # raw HTML off: a tag in a doc is escaped, not passed through
 _MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
+
+
+def _table_in_a_scroll_box(self, tokens, idx, options, env):
+    # a table wider than a phone scrolls sideways in its own box, which takes the keyboard
+    # focus so that it scrolls without a mouse too (axe: scrollable-region-focusable)
+    html = self.renderToken(tokens, idx, options, env)
+    if tokens[idx].type == "table_close":
+        return html + "</div>\n"
+    # each box named apart (axe: landmark-unique), by its number and the heading it is under
+    env["tables"] = number = env.get("tables", 0) + 1
+    heading = next(
+        (tokens[i + 1].content for i in range(idx - 1, -1, -1) if tokens[i].type == "heading_open"),
+        "",
+    )
+    name = escapeHtml(f"Table {number}" + (f": {heading}" if heading else ""))
+    return f'<div class="table-scroll" tabindex="0" role="region" aria-label="{name}">{html}'
+
+
+_MARKDOWN.add_render_rule("table_open", _table_in_a_scroll_box)
+_MARKDOWN.add_render_rule("table_close", _table_in_a_scroll_box)
 
 
 @dataclass(frozen=True)

@@ -3,9 +3,16 @@ from django.shortcuts import render
 
 from trainer.engine import Category
 
+from .landing import landing
+
 
 def home(request):
-    """What the site is, and where each kind of user goes from here."""
+    """Signed in: what to do next, one section per role (trainer.core.landing).  Otherwise,
+    and for someone with no role yet: what the site is, and where each kind of user goes."""
+    if request.user.is_authenticated:
+        sections = landing(request.user)
+        if sections:
+            return render(request, "core/landing.html", sections)
     return render(request, "home.html", {"categories": list(Category)})
 
 

@@ -1,0 +1,390 @@
+"""axe-core on every page each role can reach, on a laptop and a phone screen.
+
+Each role (anonymous, trainee, supervisor, games manager) signs in and visits every page it
+can reach: the pages of the URL conf (`PAGES` below names each; `test_every_page_is_walked`
+checks none is forgotten) with ids of things made here as the site makes them (a drill
+session of every drill kind at level 3, a test's sitting and result, a case, an audit report),
+the docs, the admin index for the manager, the error pages.  axe (axe-playwright-python, which
+ships axe.min.js: nothing is downloaded) runs on each, and any violation of impact serious or
+critical fails the test, listed as page, size, rule, impact and the elements' selectors.
+
+The main pages are also photographed at both sizes into `SCREENSHOTS` (build/screenshots/, or
+$SCREENSHOTS), for a reviewer to look at.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from tests.audits.conftest import audited, log_text
+from tests.browser.conftest import sign_in
+from tests.browser.test_drills import fill
+from tests.factories import PASSWORD, AssessmentFactory, AssignmentFactory, wrong_answer
+from trainer.assessments import services as tests_services
+from trainer.cases import services as cases_services
+from trainer.core.docs import DOCS
+from trainer.drills import services as drill_services
+from trainer.engine.drills import REGISTRY
+
+# transactional: the live server answers from another thread
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SCREENSHOTS = Path(os.environ.get("SCREENSHOTS", settings.BASE_DIR / "build" / "screenshots"))
+#: the impacts that fail (AXE_IMPACTS=minor,moderate,serious,critical to see every finding)
+FAILING_IMPACTS = tuple(os.environ.get("AXE_IMPACTS", "serious,critical").split(","))
+SIZES = ("page", "phone")  # the conftest's fixtures: 1280x720 desktop, 375x740 phone
+DESKTOP = {"width": 1366, "height": 768}
+
+#: Violations on pages whose templates belong to other parts of the work (the drill page,
+#: the tests, progress, rulings, registration): (page label, axe rule id) -> what to do.
+#: Left out of the failure so the rest stays checked; the lead fixes each in its template and
+#: removes its entry here (the list should end up empty).
+KNOWN_ELSEWHERE: dict[tuple[str, str], str] = {}
+
+#: named URLs that are not pages a person visits: form posts, htmx fragments, downloads, the
+#: JSON API, Django's password pages that only work with mail configured, and signing out
+NOT_PAGES = {
+    "api-rulings",  # JSON API
+    "logout",  # POST only
+    "drills:start",
+    "drills:next",
+    "drills:end",
+    "drills:answer",
+    "assessments:start",
+    "assessments:answer",
+    "assessments:finish",
+    "assessments:assign",
+    "cases:save",
+    "cases:add-note",
+    "audits:status",  # the htmx fragment of the report page's status
+    "audits:csv",
+    "audits:run-again",
+    "audits:delete",  # its confirmation is the report page's form
+    "progress:trainees-csv",
+    "progress:attempts-csv",
+    "password_change",  # Django admin's own templates
+    "password_change_done",
+    "password_reset_done",
+    "password_reset_confirm",
+    "password_reset_complete",
+}
+
+
+@dataclass(frozen=True)
+class Page:
+    label: str
+    url_name: str  # the URL conf's name, for the coverage check ("" for none: 404)
+    url: str
+    shot: bool = False  # a main page: photographed at both sizes
+    status: int = 200
+
+
+def world(trainee, other_trainee, supervisor):
+    """Things of the demo house made as the site makes them, for the pages with ids."""
+    sessions = {
+        kind: drill_services.start_session(trainee=trainee, kind=kind, level=3) for kind in REGISTRY
+    }
+    ended = drill_services.start_session(trainee=trainee, kind="cs-qualify", level=1)
+    drill_services.end_session(trainee=trainee, session_id=ended.pk)
+    test = AssessmentFactory(house=trainee.house, title="Qualify check", parts=[("cs-qualify", 2)])
+    running = tests_services.start_sitting(
+        trainee=trainee, assignment_id=AssignmentFactory(test=test, trainee=trainee).pk
+    )
+    other = AssessmentFactory(house=trainee.house, title="Hands", parts=[("hand-five", 1)])
+    finished = tests_services.stop(
+        trainee=other_trainee,
+        sitting_id=tests_services.start_sitting(
+            trainee=other_trainee,
+            assignment_id=AssignmentFactory(test=other, trainee=other_trainee).pk,
+        ).pk,
+    )
+    AssignmentFactory(test=other, trainee=trainee)  # waiting to be started
+    case = cases_services.save_case(
+        user=supervisor,
+        request_text='{"game": "caribbean-stud", "house": "demo", "player": "2h 5h 9h Jh Kh",'
+        ' "dealer": "Kc 9d 7s 4c 2s", "ante": 10, "action": "call"}',
+        note="Player asked about the flush.",
+        token="accessibility",
+    ).case
+    report = audited(trainee.house, supervisor, log_text())
+    return {
+        "sessions": sessions,
+        "ended": ended,
+        "test": test,
+        "running": running,
+        "finished": finished,
+        "case": case,
+        "report": report,
+        "trainee": trainee,
+        "other_trainee": other_trainee,
+    }
+
+
+def docs(role: str) -> list[Page]:
+    readable = [d for d in DOCS.values() if role != "trainee" or d.for_trainees]
+    return [Page("docs", "docs:index", reverse("docs:index"))] + [
+        Page(f"doc {d.slug}", "docs:page", reverse("docs:page", args=[d.slug])) for d in readable
+    ]
+
+
+def staff_pages(w) -> list[Page]:
+    case, report = w["case"], w["report"]
+    return [
+        Page("rule check", "rule-check", reverse("rule-check"), shot=True),
+        Page("cases", "cases:index", reverse("cases:index"), shot=True),
+        Page(
+            "case",
+            "cases:detail",
+            reverse("cases:detail", args=[case.house.slug, case.number]),
+            shot=True,
+        ),
+        Page("audits", "audits:index", reverse("audits:index")),
+        Page("audit report", "audits:report", reverse("audits:report", args=[report.pk]), True),
+        Page("audit line", "audits:line", reverse("audits:line", args=[report.pk, 1])),
+        Page("people", "people", reverse("people")),
+        Page("set password", "set-password", reverse("set-password", args=[w["trainee"].pk])),
+    ]
+
+
+def pages_of(role: str, w) -> list[Page]:
+    missing = Page("404", "", "/no-such-page/", shot=True, status=404)
+    if role == "anonymous":
+        return [
+            Page("home", "home", reverse("home"), shot=True),
+            Page("sign in", "login", reverse("login"), shot=True),
+            # without mail configured (as here), the page that says whom to ask
+            Page("password reset", "password_reset", reverse("password_reset"), status=404),
+            missing,
+        ]
+    home = Page("landing", "home", reverse("home"), shot=True)
+    if role == "trainee":
+        sessions = [
+            Page(
+                f"drill {kind} level 3",
+                "drills:session",
+                reverse("drills:session", args=[s.pk]),
+                shot=kind in ("ms-pay", "cs-settle", "mg-split", "es-showdown"),
+            )
+            for kind, s in w["sessions"].items()
+        ]
+        return [
+            home,
+            Page("drills", "drills:index", reverse("drills:index"), shot=True),
+            *sessions,
+            Page(
+                "drill summary", "drills:summary", reverse("drills:summary", args=[w["ended"].pk])
+            ),
+            Page("tests", "assessments:index", reverse("assessments:index"), shot=True),
+            Page(
+                "sitting",
+                "assessments:sitting",
+                reverse("assessments:sitting", args=[w["running"].pk]),
+                shot=True,
+            ),
+            Page("my progress", "progress:mine", reverse("progress:mine"), shot=True),
+            # the desk is closed during a test: the page that says so
+            Page("rule check (closed)", "rule-check", reverse("rule-check"), status=403),
+            *docs(role),
+            Page("403", "", reverse("cases:index"), shot=True, status=403),
+            missing,
+        ]
+    trainee, finished = w["trainee"], w["finished"]
+    if role == "supervisor":
+        return [
+            home,
+            Page("trainees", "progress:trainees", reverse("progress:trainees"), shot=True),
+            Page("trainee", "progress:trainee", reverse("progress:trainee", args=[trainee.pk])),
+            Page("analysis", "progress:analysis", reverse("progress:analysis")),
+            Page("manage tests", "assessments:manage", reverse("assessments:manage"), shot=True),
+            Page("build a test", "assessments:build", reverse("assessments:build")),
+            Page("test", "assessments:test", reverse("assessments:test", args=[w["test"].pk])),
+            Page(
+                "trainee's tests",
+                "assessments:trainee",
+                reverse("assessments:trainee", args=[trainee.pk]),
+            ),
+            Page(
+                "sitting review",
+                "assessments:review",
+                reverse("assessments:review", args=[finished.pk]),
+            ),
+            *staff_pages(w),
+            *docs(role),
+            missing,
+        ]
+    assert role == "manager"
+    return [
+        home,
+        *staff_pages(w),
+        *docs(role),
+        Page("admin", "admin:index", reverse("admin:index"), shot=True),
+        missing,
+    ]
+
+
+#: drills whose page is also checked once answered: the multi-seat ones
+ANSWERED = ("ms-pay", "cs-settle", "mg-split")
+
+USERS = {"trainee": "trainee-tina", "supervisor": "super-sue", "manager": "manager-max"}
+
+
+def violations(page, label: str, size: str) -> list[str]:
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    found = []
+    for v in results.response["violations"]:
+        if v["impact"] not in FAILING_IMPACTS or (label, v["id"]) in KNOWN_ELSEWHERE:
+            continue
+        targets = "; ".join(" ".join(map(str, n["target"])) for n in v["nodes"][:5])
+        more = f" (and {len(v['nodes']) - 5} more)" if len(v["nodes"]) > 5 else ""
+        found.append(
+            f"{label} [{size}] {page.url}: {v['id']} ({v['impact']}) {v['help']}: {targets}{more}"
+        )
+    return found
+
+
+def walk(page, size: str, role: str, pages: list[Page]) -> list[str]:
+    problems = []
+    if size == "page":
+        page.set_viewport_size(DESKTOP)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for p in pages:
+        response = page.goto(p.url)
+        assert response is not None, p
+        page.wait_for_load_state("load")
+        assert response.status == p.status, (p, response.status)
+        problems += violations(page, p.label, size)
+        if p.shot:
+            name = f"{role}-{p.label.replace(' ', '-')}-{'desktop' if size == 'page' else 'phone'}"
+            page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+    return problems
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("role", ["anonymous", "trainee", "supervisor", "manager"])
+def test_every_page_of_every_role_passes_axe(
+    request, live_server, size, role, trainee, other_trainee, supervisor, manager
+):
+    # live_server named here: its settings (ALLOWED_HOSTS) are made for the tests that ask
+    page = request.getfixturevalue(size)
+    w = world(trainee, other_trainee, supervisor)
+    pages = pages_of(role, w)
+    if role != "anonymous":
+        sign_in(page, USERS[role], PASSWORD)
+    problems = walk(page, size, role, pages)
+    if role == "trainee":
+        # the drill page once answered (wrong, so the review marks wrong fields), by the page
+        for kind in ANSWERED:
+            session = w["sessions"][kind]
+            page.goto(reverse("drills:session", args=[session.pk]))
+            question = drill_services.current_question(session)
+            fill(page, question, wrong_answer(question))
+            page.click("form.answer-form button[type=submit]")
+            page.wait_for_selector(".feedback")
+            problems += violations(page, f"drill {kind} level 3 answered", size)
+        # the other trainee's finished test, as they see its result
+        page.context.clear_cookies()
+        sign_in(page, "trainee-otto", PASSWORD)
+        result = Page(
+            "result",
+            "assessments:result",
+            reverse("assessments:result", args=[w["finished"].pk]),
+            shot=True,
+        )
+        problems += walk(page, size, role, [result])
+    assert not problems, "axe found serious or critical violations:\n" + "\n".join(problems)
+
+
+def named_routes() -> set[str]:
+    """Every named URL of the site outside the admin (whose index alone is walked)."""
+    found = set()
+
+    def visit(patterns, namespace):
+        for p in patterns:
+            if isinstance(p, URLResolver):
+                if p.namespace == "admin":
+                    continue
+                inner = f"{namespace}{p.namespace}:" if p.namespace else namespace
+                visit(p.url_patterns, inner)
+            elif isinstance(p, URLPattern) and p.name:
+                found.add(namespace + p.name)
+
+    visit(get_resolver().url_patterns, "")
+    return found
+
+
+def test_every_page_is_walked(trainee, other_trainee, supervisor, manager):
+    """Every named URL is walked by some role, or is listed as not a page, with its reason."""
+    w = world(trainee, other_trainee, supervisor)
+    walked = {"assessments:result"}  # walked by the trainee who sat it (above)
+    for role in ("anonymous", "trainee", "supervisor", "manager"):
+        walked |= {p.url_name for p in pages_of(role, w) if p.url_name}
+    assert named_routes() - NOT_PAGES - walked == set()
+    assert not NOT_PAGES & walked
+
+
+# --- the keyboard and the layout -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_skip_link_comes_first_and_leads_to_the_content(request, live_server, size):
+    page = request.getfixturevalue(size)
+    page.goto("/")
+    page.keyboard.press("Tab")
+    focused = page.evaluate("document.activeElement.className")
+    assert focused == "skip-link"
+    box = page.locator(".skip-link").bounding_box()
+    assert box is not None and box["y"] >= 0  # shown on the screen once it has the focus
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "main"
+
+
+def test_focus_is_always_visible(page, trainee):
+    sign_in(page, USERS["trainee"], PASSWORD)
+    page.set_viewport_size(DESKTOP)
+    page.goto(reverse("drills:index"))
+    for selector in ("select", "button[type=submit]", "a.brand", "summary"):
+        page.locator(selector).first.focus()
+        page.keyboard.press("Shift+Tab")
+        page.keyboard.press("Tab")  # by the keyboard, so :focus-visible applies
+        style = page.evaluate(
+            "() => { const s = getComputedStyle(document.activeElement);"
+            " return [s.outlineStyle, s.outlineWidth]; }"
+        )
+        assert style[0] != "none" and style[1] != "0px", (selector, style)
+
+
+def test_the_drills_index_fits_a_laptop_screen(page, trainee):
+    """Every drill with its level and start together, in a grid: the whole list in well under
+    two screens of a 1366x768 laptop (it was 4,000 px of one drill under another)."""
+    for kind in list(REGISTRY)[:5]:  # recent sessions listed too
+        drill_services.start_session(trainee=trainee, kind=kind, level=1)
+    sign_in(page, USERS["trainee"], PASSWORD)
+    page.set_viewport_size(DESKTOP)
+    page.goto(reverse("drills:index"))
+    height = page.evaluate("document.documentElement.scrollHeight")
+    assert height <= 2 * DESKTOP["height"], height
+    assert page.evaluate("document.documentElement.scrollWidth") <= DESKTOP["width"]
+    cards = page.locator(".drill-card")
+    assert cards.count() == len(REGISTRY)
+    for n in range(cards.count()):
+        card = cards.nth(n)
+        select, start = card.locator("select").bounding_box(), card.locator("button").bounding_box()
+        assert start["y"] - (select["y"] + select["height"]) < 60  # next to each other
+
+
+def test_no_page_is_wider_than_a_phone(phone, trainee):
+    """Text wraps between words and wide tables scroll in their own box: the page itself
+    never scrolls sideways on a 375 px phone."""
+    sign_in(phone, USERS["trainee"], PASSWORD)
+    for url in (reverse("home"), reverse("drills:index"), "/no-such-page/"):
+        phone.goto(url)
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 375, url

@@ -1,0 +1,40 @@
+"""Names people read, from the registries: `{{ kind|drill_title }}`, `{{ game|game_title }}`,
+`{{ kind|drill_game }}`.  A page never shows a slug such as ``ms-pay`` or ``cs-settle``.
+
+>>> drill_title("ms-pay"), game_title("casino-stud"), drill_game("cs-settle")
+('Mississippi Stud: pay the position', 'Casino Stud Poker', 'Caribbean Stud')
+
+A name the registries no longer know (a drill removed since an answer was stored) is shown as
+it was stored rather than failing the page:
+
+>>> drill_title("retired-drill")
+'retired-drill'
+"""
+
+from django import template
+
+from trainer.engine.drills import REGISTRY
+from trainer.engine.games import title_of
+
+register = template.Library()
+
+
+@register.filter
+def drill_title(kind) -> str:
+    """The drill kind's title (its slug, or a stored kind's slug, in)."""
+    slug = getattr(kind, "slug", kind)
+    drill = REGISTRY.get(slug)
+    return drill.title if drill is not None else str(slug)
+
+
+@register.filter
+def game_title(game) -> str:
+    """The game's title, including the shared 'Hand reading (every game)'."""
+    return title_of(getattr(game, "slug", game))
+
+
+@register.filter
+def drill_game(kind) -> str:
+    """The title of the game a drill kind belongs to."""
+    drill = REGISTRY.get(getattr(kind, "slug", kind))
+    return title_of(drill.game) if drill is not None else ""
