@@ -4,7 +4,7 @@ with its key.
 
 Each seat's answers sit at its spot in the order the house settles the layout; Tab or Enter
 moves through them in that order, a choice's key picks it, the push's 0 is a button, Enter on
-the last answer answers.  Screenshots go to FELT_SHOTS (default /tmp/felt-shots).
+the last answer answers.  Screenshots go to build/screenshots/felt/ (SCREENSHOTS=dir for another folder).
 """
 
 import os
@@ -24,7 +24,7 @@ from trainer.engine.seats import settle_order as in_settle_order
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-SHOTS = Path(os.environ.get("FELT_SHOTS", "/tmp/felt-shots"))
+SHOTS = Path(os.environ.get("SCREENSHOTS", "build/screenshots")) / "felt"
 
 
 def serious_violations(page) -> list[str]:
