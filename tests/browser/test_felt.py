@@ -4,7 +4,7 @@ with its key.
 
 Each seat's answers sit at its spot in the order the house settles the layout; Tab or Enter
 moves through them in that order, a choice's key picks it, the push's 0 is a button, Enter on
-the last answer answers.  Screenshots go to build/screenshots/felt/ (SCREENSHOTS=dir for another folder).
+the last answer answers.  Screenshots go to build/screenshots/felt/ (SCREENSHOTS=dir: another).
 """
 
 import os
