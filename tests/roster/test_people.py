@@ -6,7 +6,8 @@ import pytest
 from axes.models import AccessAttempt
 from django.urls import reverse
 
-from tests.factories import PASSWORD, SupervisorFactory, TraineeFactory
+from tests.factories import PASSWORD, ManagerFactory, SupervisorFactory, TraineeFactory
+from trainer.core.accounts import people_in_charge
 from trainer.houses.models import User
 from trainer.roster import services
 from trainer.roster.models import PersonAction, TemporaryPassword
@@ -178,3 +179,19 @@ def test_an_unknown_action_changes_nothing(client, supervisor, trainee, action):
     act(client, trainee, action)
     trainee.refresh_from_db()
     assert trainee.is_active and not PersonAction.objects.exists()
+
+
+@pytest.mark.parametrize("factory", [SupervisorFactory, ManagerFactory])
+def test_someone_of_no_house_looks_after_nobody_of_no_house(db, client, factory):
+    actor = factory(house=None, username="houseless-hal")
+    loose = [
+        TraineeFactory(house=None, username="houseless-tia"),
+        SupervisorFactory(house=None, username="houseless-sid"),
+    ]
+    assert not people_in_charge(actor).exists()
+    client.force_login(actor)
+    for person in loose:
+        assert client.get(reverse("person", args=[person.pk])).status_code == 404
+        assert act(client, person, "deactivate").status_code == 404
+        person.refresh_from_db()
+        assert person.is_active

@@ -76,12 +76,16 @@ def people_in_charge(actor):
     """The people `actor` looks after on the site, active or deactivated: a supervisor, the
     trainees of their house; a games manager, its trainees and supervisors; a superuser,
     everyone but superusers.  Never the actor, never staff or a superuser, never a games
-    manager, and, for a supervisor, never another supervisor.  Every action on a person
+    manager, and, for a supervisor, never another supervisor; for someone of no house, nobody.
+    Every action on a person
     (password, deactivation, unlocking: trainer.roster) is limited to these; anyone else is
     answered as nobody (404)."""
     people = User.objects.filter(is_superuser=False).exclude(pk=actor.pk)
     if actor.is_superuser:
         return people.order_by("username")
+    if actor.house_id is None:
+        # house_id=None would be IS NULL: every houseless trainee and supervisor
+        return User.objects.none()
     people = people.filter(is_staff=False).exclude(pk__in=_holders(MANAGE).values("pk"))
     trainees = _holders(PRACTISE).filter(house_id=actor.house_id).values("pk")
     if actor.has_perm(MANAGE):
