@@ -99,3 +99,15 @@ def test_a_trainee_cannot_revoke(client, certified, trainee):
     client.force_login(trainee)
     response = client.post(reverse("assessments:revoke", args=[certified.pk]), {"reason": "x"})
     assert response.status_code == 403
+
+
+@pytest.mark.parametrize("typed", ["a/b", "a b", "../x", "é", "a" * 61, "?x=1"])
+def test_a_typed_code_that_is_no_code_is_unknown_not_an_error(client, db, typed):
+    response = client.get(reverse("assessments:verify-form"), {"code": typed})
+    assert response.status_code == 404
+    assert "Unknown" in response.content.decode()
+
+
+def test_a_code_in_the_address_that_is_no_code_is_unknown(client, certified):
+    response = client.get(reverse("assessments:verify", args=[f"{certified.code}!"]))
+    assert response.status_code == 404 and "Unknown" in response.content.decode()
