@@ -394,14 +394,36 @@ def add_members(*, actor, cohort: Cohort, trainees: Iterable) -> int:
     return len(new)
 
 
+def class_trainees(cohort: Cohort):
+    """The members a class test goes to: those still active trainees of the class's house."""
+    return User.objects.trainees_of(cohort.house_id).filter(memberships__cohort=cohort)
+
+
+def left_out(cohort: Cohort) -> list[tuple[User, str]]:
+    """The members a class test does not go to, each with why: deactivated, now in another
+    house, or no longer a trainee."""
+    eligible = class_trainees(cohort).values("pk")
+    out = []
+    for member in cohort.members.exclude(pk__in=eligible).order_by("username"):
+        if not member.is_active:
+            why = "deactivated"
+        elif member.house_id != cohort.house_id:
+            why = "now in another house"
+        else:
+            why = "no longer a trainee"
+        out.append((member, why))
+    return out
+
+
 def assign_to_class(*, actor, cohort: Cohort, test) -> tests.Assigned:
-    """Give `test` to every member of the class, each their own assignment, and remember
-    that the class has it."""
+    """Give `test` to every member of the class who is still an active trainee of its house
+    (`left_out` says who is not, and why), each their own assignment, and remember that the
+    class has it."""
     if test.house_id != cohort.house_id:
         raise ValidationError("That test belongs to another house.")
     if test.is_past_due:
         raise ValidationError(f"“{test.title}” is past its due date: it can no longer be given.")
-    members = list(cohort.members.filter(is_active=True))
+    members = list(class_trainees(cohort))
     with transaction.atomic():
         ClassTest.objects.get_or_create(cohort=cohort, test=test, defaults={"assigned_by": actor})
         if not members:
@@ -410,5 +432,5 @@ def assign_to_class(*, actor, cohort: Cohort, test) -> tests.Assigned:
 
 
 def members_without(cohort: Cohort, test):
-    """Active members of the class who do not have `test` (joined after it was given)."""
-    return cohort.members.filter(is_active=True).exclude(test_assignments__test=test)
+    """Members the class's tests go to who do not have `test` (joined after it was given)."""
+    return class_trainees(cohort).exclude(test_assignments__test=test)

@@ -324,6 +324,7 @@ def _render_class(request, cohort, *, members_form=None, test_form=None, status=
             "members_form": members_form or MembersForm(trainees=outside),
             "test_form": test_form or ClassTestForm(tests=tests),
             "may_assign": request.user.has_perm("houses.assign_tests"),
+            "left_out": services.left_out(cohort),
         },
         status=status,
     )
