@@ -110,3 +110,19 @@ def test_a_byte_order_mark_and_blank_lines_are_fine(client, supervisor):
     upload(client, "\ufeffusername\r\nnew-eve\r\n\r\n")
     preview = services.Preview([services.Row(**r) for r in RosterImport.objects.get().rows], [])
     assert [r.username for r in preview.rows] == ["new-eve"]
+
+
+def test_an_email_longer_than_the_account_keeps_is_refused_in_words(client, supervisor):
+    # a valid address (validate_email takes up to 320 characters) longer than User.email holds
+    longest = User._meta.get_field("email").max_length
+    address = "a" * 64 + "@" + ".".join(["b" * 60] * 3) + ".example.com"
+    assert len(address) > longest
+    client.force_login(supervisor)
+    response = upload(client, f"username,email\nnew-long,{address}\n")
+    assert response.status_code == 400
+    assert f"longer than {longest} characters" in response.content.decode()
+    assert not RosterImport.objects.exists() and not new_users().exists()
+    one = client.post(reverse("person-add"), {"username": "new-long", "email": address})
+    assert one.status_code == 400
+    assert f"longer than {longest} characters" in one.content.decode()
+    assert not new_users().exists()

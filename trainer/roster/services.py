@@ -81,6 +81,11 @@ class Enrolled:
     password: str
 
 
+def _longest(name: str) -> int:
+    """What the User model's column holds (a longer value is a database error on PostgreSQL)."""
+    return User._meta.get_field(name).max_length
+
+
 def _check_person(username: str, first: str, last: str, email: str) -> list[str]:
     problems = []
     if not username:
@@ -90,15 +95,20 @@ def _check_person(username: str, first: str, last: str, email: str) -> list[str]
             User.username_validator(username)
         except ValidationError:
             problems.append(f"“{username}” is not a username: letters, digits and @ . + - _ only")
-        if len(username) > 150:
-            problems.append("the username is longer than 150 characters")
-    if len(first) > 150 or len(last) > 150:
-        problems.append("a name is longer than 150 characters")
+        if len(username) > _longest("username"):
+            problems.append(f"the username is longer than {_longest('username')} characters")
+    if len(first) > _longest("first_name") or len(last) > _longest("last_name"):
+        longest = min(_longest("first_name"), _longest("last_name"))
+        problems.append(f"a name is longer than {longest} characters")
     if email:
-        try:
-            validate_email(email)
-        except ValidationError:
-            problems.append(f"“{email}” is not an email address")
+        if len(email) > _longest("email"):
+            # an address may be 320 characters, but the account keeps at most this many
+            problems.append(f"the email address is longer than {_longest('email')} characters")
+        else:
+            try:
+                validate_email(email)
+            except ValidationError:
+                problems.append(f"“{email}” is not an email address")
     return problems
 
 
