@@ -126,3 +126,38 @@ def test_an_email_longer_than_the_account_keeps_is_refused_in_words(client, supe
     assert one.status_code == 400
     assert f"longer than {longest} characters" in one.content.decode()
     assert not new_users().exists()
+
+
+def test_a_username_taken_in_another_case_since_the_preview_creates_nobody(client, supervisor):
+    client.force_login(supervisor)
+    upload(client, GOOD)
+    staged = RosterImport.objects.get()
+    services.add_trainee(actor=supervisor, house=supervisor.house, username="NEW-BEN")
+    response = client.post(reverse("people-import-confirm", args=[staged.pk]))
+    assert response.status_code == 409 and "“new-ben” is taken" in response.content.decode()
+    assert list(new_users().values_list("username", flat=True)) == ["NEW-BEN"]
+
+
+def test_a_username_taken_between_the_check_and_the_insert_is_a_409_not_a_500(
+    client, supervisor, monkeypatch
+):
+    """Another confirmation of the same file, racing this one: it creates "new-ben" after
+    this one's check found it free (here, from within the check itself)."""
+    client.force_login(supervisor)
+    upload(client, GOOD)
+    staged = RosterImport.objects.get()
+    check = services._mark_clashes
+    raced = []
+
+    def check_then_race(rows):
+        check(rows)
+        if not raced:
+            raced.append(User.objects.create(username="new-ben", house=supervisor.house))
+
+    monkeypatch.setattr(services, "_mark_clashes", check_then_race)
+    response = client.post(reverse("people-import-confirm", args=[staged.pk]))
+    assert response.status_code == 409
+    assert services.TAKEN_MEANWHILE in response.content.decode()
+    assert not User.objects.filter(username="new-ann").exists()  # not half-imported
+    staged.refresh_from_db()
+    assert staged.done_at is None and not PersonAction.objects.exists()

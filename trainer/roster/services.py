@@ -22,7 +22,7 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 
 from trainer.assessments import services as tests
-from trainer.houses.models import User
+from trainer.houses.models import House, User
 from trainer.houses.roles import TRAINEE
 
 from .models import ClassTest, Cohort, Membership, PersonAction, RosterImport, TemporaryPassword
@@ -281,26 +281,51 @@ class AlreadyImported(Exception):
     pass
 
 
+TAKEN_MEANWHILE = (
+    "A username of this file was taken meanwhile (another import, or a trainee added at the "
+    "same moment): nothing was created."
+)
+
+
 def confirm_import(*, actor, staged_id: int, house) -> tuple[list[Enrolled], Preview | None]:
     """Make every account of a staged import, or none: the rows are checked again (a
-    username may have been taken since the preview); a second confirmation makes nothing
-    (AlreadyImported).  Returns the accounts with their temporary passwords, or the preview
-    with the problems found now."""
+    username may have been taken since the preview, in any case); a second confirmation
+    makes nothing (AlreadyImported).  Returns the accounts with their temporary passwords,
+    or the preview with the problems found now."""
+    try:
+        return _confirm(actor=actor, staged_id=staged_id, house=house)
+    except IntegrityError:
+        # taken between the check and the insert, by someone not waiting on the house's lock
+        # (the transaction is rolled back: read the rows again, outside it)
+        staged = RosterImport.objects.get(pk=staged_id, house=house)
+        preview = _recheck(staged)
+        preview.problems.append(TAKEN_MEANWHILE)
+        return [], preview
+
+
+def _recheck(staged: RosterImport) -> Preview:
+    rows = [Row(**r) for r in staged.rows]
+    for row in rows:
+        row.problems = _check_person(row.username, row.first_name, row.last_name, row.email)
+    _mark_clashes(rows)
+    return Preview(rows, [])
+
+
+def _confirm(*, actor, staged_id: int, house) -> tuple[list[Enrolled], Preview | None]:
     with transaction.atomic():
+        # one confirmation at a time per house: a second import of the same file (or one with
+        # "Ann" where this has "ann") waits, then finds the usernames taken in its check
+        House.objects.select_for_update().filter(pk=house.pk).first()
         staged = RosterImport.objects.select_for_update().filter(pk=staged_id, house=house).first()
         if staged is None:
             raise RosterImport.DoesNotExist
         if staged.done_at is not None:
             raise AlreadyImported
-        rows = [Row(**r) for r in staged.rows]
-        for row in rows:
-            row.problems = _check_person(row.username, row.first_name, row.last_name, row.email)
-        _mark_clashes(rows)
-        preview = Preview(rows, [])
+        preview = _recheck(staged)
         if not preview.ok:
             return [], preview
         enrolled = []
-        for row in rows:
+        for row in preview.rows:
             user = _create(house, row.username, row.first_name, row.last_name, row.email)
             password = give_temporary_password(actor=actor, person=user, kind=Kind.IMPORTED)
             log_action(
