@@ -161,3 +161,27 @@ def test_a_username_taken_between_the_check_and_the_insert_is_a_409_not_a_500(
     assert not User.objects.filter(username="new-ann").exists()  # not half-imported
     staged.refresh_from_db()
     assert staged.done_at is None and not PersonAction.objects.exists()
+
+
+def test_a_file_too_large_is_refused_before_its_body_is_read(client, supervisor, monkeypatch):
+    from django.http.multipartparser import MultiPartParser
+
+    def never(self):
+        raise AssertionError("the upload was parsed")
+
+    monkeypatch.setattr(MultiPartParser, "parse", never)
+    client.force_login(supervisor)
+    big = "username\n" + "new-x\n" * (services.MAX_BYTES // 6 + 20_000)
+    response = upload(client, big)
+    assert response.status_code == 413
+    assert services.TOO_LARGE in response.content.decode()
+    assert not RosterImport.objects.exists()
+
+
+def test_the_upload_still_needs_its_csrf_token(supervisor):
+    from django.test import Client
+
+    strict = Client(enforce_csrf_checks=True)
+    strict.force_login(supervisor)
+    assert upload(strict, GOOD).status_code == 403
+    assert not RosterImport.objects.exists()

@@ -158,6 +158,7 @@ def _create(house, username, first_name, last_name, email) -> User:
 COLUMNS = ("username", "first_name", "last_name", "email")
 MAX_ROWS = 500
 MAX_BYTES = 512 * 1024
+TOO_LARGE = f"The file is larger than {MAX_BYTES // 1024} KB: split it."
 
 
 @dataclass
@@ -192,7 +193,7 @@ def read_roster(data: bytes) -> Preview:
     `first_name`, `last_name`, `email` optional) and say what is wrong with each row,
     without storing anything."""
     if len(data) > MAX_BYTES:
-        return Preview([], [f"The file is larger than {MAX_BYTES // 1024} KB: split it."])
+        return Preview([], [TOO_LARGE])
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:

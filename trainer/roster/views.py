@@ -18,6 +18,7 @@ from django.db.models import Count, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from trainer.assessments.models import Assessment, Assignment
@@ -140,12 +141,36 @@ def add_trainee(request):
     return render(request, "roster/add.html", {"form": form})
 
 
+#: a request this long holds a file over services.MAX_BYTES, whatever else the form sends
+MAX_UPLOAD_REQUEST = services.MAX_BYTES + 64 * 1024
+
+
+@csrf_exempt  # checked by _upload, once the request is known not to be too large (see there)
 @login_required
 @enrol_only
 @require_http_methods(["GET", "POST"])
 def upload(request):
     """Upload a CSV file: nothing is stored but the rows read, waiting for a confirmation,
-    and only when every row is good."""
+    and only when every row is good.  A request announcing more than a file may hold is
+    refused before anything reads its body (the CSRF check, which reads the form, would
+    otherwise take in the whole file first)."""
+    try:
+        length = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        length = 0
+    if request.method == "POST" and length > MAX_UPLOAD_REQUEST:
+        too_large = services.Preview([], [services.TOO_LARGE])
+        return render(
+            request,
+            "roster/import.html",
+            {"form": UploadForm(), "preview": too_large, "columns": services.COLUMNS},
+            status=413,
+        )
+    return _upload(request)
+
+
+@csrf_protect
+def _upload(request):
     house = _house(request)
     form = UploadForm(request.POST or None, request.FILES or None)
     if request.method == "POST":
