@@ -195,3 +195,25 @@ def test_someone_of_no_house_looks_after_nobody_of_no_house(db, client, factory)
         assert act(client, person, "deactivate").status_code == 404
         person.refresh_from_db()
         assert person.is_active
+
+
+@pytest.mark.parametrize("name", ["set_password", "first_password"])
+def test_new_passwords_are_hidden_from_error_reports(rf, supervisor, trainee, name):
+    """Django's sensitive_post_parameters on every page that takes a new password: a crash
+    report (the admins' email, the debug page) shows stars in their place."""
+    from django.contrib.sessions.backends.db import SessionStore
+    from django.views.debug import SafeExceptionReporterFilter
+
+    from trainer.core.accounts import set_password
+    from trainer.roster.views import first_password
+
+    services.give_temporary_password(actor=supervisor, person=trainee)
+    view, user, args = {
+        "set_password": (set_password, supervisor, [trainee.pk]),
+        "first_password": (first_password, trainee, []),
+    }[name]
+    request = rf.post("/", {"new_password1": "a-secret-of-mine", "new_password2": "not-the-same"})
+    request.user, request.session = user, SessionStore()
+    view(request, *args)
+    shown = SafeExceptionReporterFilter().get_post_parameters(request)
+    assert "a-secret-of-mine" not in list(shown.values())

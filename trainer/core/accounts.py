@@ -22,6 +22,7 @@ from django.contrib.auth.forms import SetPasswordForm
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
 
 from trainer.houses.models import User
@@ -126,6 +127,7 @@ def people(request):
     )
 
 
+@sensitive_post_parameters()
 @login_required
 @require_http_methods(["GET", "POST"])
 def set_password(request, user_id):

@@ -19,6 +19,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
+from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from trainer.assessments.models import Assessment, Assignment
@@ -226,6 +227,7 @@ def confirm_import(request, import_id):
     )
 
 
+@sensitive_post_parameters()
 @login_required
 @require_http_methods(["GET", "POST"])
 def first_password(request):
