@@ -217,3 +217,23 @@ def test_new_passwords_are_hidden_from_error_reports(rf, supervisor, trainee, na
     view(request, *args)
     shown = SafeExceptionReporterFilter().get_post_parameters(request)
     assert "a-secret-of-mine" not in list(shown.values())
+
+
+def test_before_the_first_password_an_api_call_gets_the_apis_json_error(client, supervisor):
+    enrolled = services.add_trainee(actor=supervisor, house=supervisor.house, username="new-ida")
+    assert sign_in(client, "new-ida", enrolled.password)
+    response = client.post(
+        "/api/rulings", {"game": "caribbean-stud"}, content_type="application/json"
+    )
+    assert response.status_code == 403
+    assert response["Content-Type"] == "application/json"
+    error = response.json()["error"]
+    assert error["field"] is None and "/accounts/first-password/" in error["message"]
+
+
+def test_before_the_first_password_htmx_is_sent_there_with_hx_redirect(client, supervisor):
+    enrolled = services.add_trainee(actor=supervisor, house=supervisor.house, username="new-ivy")
+    assert sign_in(client, "new-ivy", enrolled.password)
+    response = client.get("/drills/", headers={"HX-Request": "true"})
+    assert response["HX-Redirect"] == "/accounts/first-password/"
+    assert "<html" not in response.content.decode().lower()
