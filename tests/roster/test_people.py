@@ -2,15 +2,18 @@
 their house.  A temporary password must be changed at the first sign-in.  Every action is
 logged and shown on the person's page; nobody acts on another house or a higher role."""
 
+from datetime import timedelta
+
 import pytest
 from axes.models import AccessAttempt
 from django.urls import reverse
+from django.utils import timezone
 
 from tests.factories import PASSWORD, ManagerFactory, SupervisorFactory, TraineeFactory
 from trainer.core.accounts import people_in_charge
 from trainer.houses.models import User
 from trainer.roster import services
-from trainer.roster.models import PersonAction, TemporaryPassword
+from trainer.roster.models import TEMPORARY_PASSWORD_LIFETIME, PersonAction, TemporaryPassword
 
 Kind = PersonAction.Kind
 
@@ -237,3 +240,69 @@ def test_before_the_first_password_htmx_is_sent_there_with_hx_redirect(client, s
     response = client.get("/drills/", headers={"HX-Request": "true"})
     assert response["HX-Redirect"] == "/accounts/first-password/"
     assert "<html" not in response.content.decode().lower()
+
+
+def age_temporary_password(person, days):
+    """As if the temporary password had been given `days` ago (set_at is auto_now)."""
+    TemporaryPassword.objects.filter(user=person).update(
+        set_at=timezone.now() - timedelta(days=days)
+    )
+
+
+def test_a_temporary_password_stops_signing_in_after_its_lifetime(client, supervisor):
+    enrolled = services.add_trainee(actor=supervisor, house=supervisor.house, username="new-eda")
+    age_temporary_password(enrolled.user, TEMPORARY_PASSWORD_LIFETIME.days - 1)
+    assert sign_in(client, "new-eda", enrolled.password)  # a day left: still good
+    client.logout()
+    age_temporary_password(enrolled.user, TEMPORARY_PASSWORD_LIFETIME.days)
+    response = client.post(
+        "/accounts/login/", {"username": "new-eda", "password": enrolled.password}
+    )
+    assert response.status_code == 200  # the sign-in page again, saying why
+    assert "temporary password has expired" in response.content.decode()
+    assert "Ask your supervisor" in response.content.decode()
+    assert "_auth_user_id" not in client.session
+
+
+def test_a_session_on_a_temporary_password_ends_when_it_expires(client, supervisor):
+    enrolled = services.add_trainee(actor=supervisor, house=supervisor.house, username="new-eli")
+    assert sign_in(client, "new-eli", enrolled.password)
+    age_temporary_password(enrolled.user, TEMPORARY_PASSWORD_LIFETIME.days)
+    response = client.get("/accounts/first-password/")
+    assert response.status_code == 302 and response["Location"] == "/accounts/login/?expired=1"
+    assert "_auth_user_id" not in client.session
+    page = client.get(response["Location"]).content.decode()
+    assert "temporary password has expired" in page
+
+
+def test_the_person_page_says_when_a_temporary_password_stops_working(client, supervisor, trainee):
+    services.give_temporary_password(actor=supervisor, person=trainee)
+    client.force_login(supervisor)
+    url = reverse("person", args=[trainee.pk])
+    assert "it stops working" in client.get(url).content.decode()
+    age_temporary_password(trainee, TEMPORARY_PASSWORD_LIFETIME.days + 1)
+    assert "✘ temporary, expired" in client.get(url).content.decode()
+
+
+def test_the_passwords_page_does_not_promise_one_sign_in(client, supervisor):
+    client.force_login(supervisor)
+    page = add(client).content.decode()
+    assert "one sign-in" not in page
+    assert f"stops working {TEMPORARY_PASSWORD_LIFETIME.days} days from now" in page
+
+
+def test_a_password_set_on_the_people_page_must_be_changed_at_the_next_sign_in(
+    client, supervisor, trainee
+):
+    client.force_login(supervisor)
+    chosen = "supervisor-knows-this-1"
+    response = client.post(
+        reverse("set-password", args=[trainee.pk]),
+        {"new_password1": chosen, "new_password2": chosen},
+    )
+    assert response.status_code == 302
+    assert TemporaryPassword.objects.get(user=trainee).set_by == supervisor
+    client.logout()
+    assert sign_in(client, trainee.username, chosen)
+    response = client.get("/drills/")
+    assert response["Location"] == "/accounts/first-password/"

@@ -1,15 +1,19 @@
 """Until the holder of a temporary password has chosen their own, every page but the one to
 choose it (and signing out) sends them there: a page with a redirect, an htmx request with
 HX-Redirect (a swap would put the whole page in a corner of another), an /api/ call with the
-API's JSON error (a script reads no HTML)."""
+API's JSON error (a script reads no HTML).  A temporary password past its lifetime signs its
+holder out (and no longer signs them in: trainer.core.accounts.SignInForm)."""
 
 from __future__ import annotations
 
 from django.conf import settings
+from django.contrib.auth import logout
 from django.http import JsonResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 from django_htmx.http import HttpResponseClientRedirect
+
+from .services import EXPIRED, temporary_password_expired
 
 #: set in the session at sign-in (trainer.roster.signals) while the password is temporary
 MUST_CHANGE = "trainer.roster.must_change_password"
@@ -33,6 +37,9 @@ class TemporaryPasswordChange:
     def __call__(self, request):
         user = getattr(request, "user", None)
         if user is not None and user.is_authenticated and request.session.get(MUST_CHANGE):
+            if temporary_password_expired(user):  # a query only while the password is temporary
+                logout(request)
+                return send_to(request, f"{reverse('login')}?expired=1", EXPIRED)
             url = reverse("first-password")
             allowed = (url, reverse("logout"))
             path = request.path_info

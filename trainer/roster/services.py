@@ -25,7 +25,15 @@ from trainer.assessments import services as tests
 from trainer.houses.models import House, User
 from trainer.houses.roles import TRAINEE
 
-from .models import ClassTest, Cohort, Membership, PersonAction, RosterImport, TemporaryPassword
+from .models import (
+    TEMPORARY_PASSWORD_LIFETIME,
+    ClassTest,
+    Cohort,
+    Membership,
+    PersonAction,
+    RosterImport,
+    TemporaryPassword,
+)
 
 Kind = PersonAction.Kind
 
@@ -57,14 +65,34 @@ def give_temporary_password(*, actor, person, kind: str = Kind.TEMPORARY_PASSWOR
     with transaction.atomic():
         person.set_password(password)
         person.save(update_fields=["password"])
-        TemporaryPassword.objects.update_or_create(user=person, defaults={"set_by": actor})
+        mark_temporary(actor=actor, person=person)
         if kind == Kind.TEMPORARY_PASSWORD:
             log_action(actor=actor, subject=person, action=kind)
     return password
 
 
+def mark_temporary(*, actor, person) -> TemporaryPassword:
+    """`person`'s password was chosen by `actor`: they must choose their own at their next
+    sign-in, within TEMPORARY_PASSWORD_LIFETIME of now."""
+    temporary, _ = TemporaryPassword.objects.update_or_create(
+        user=person, defaults={"set_by": actor}
+    )
+    return temporary
+
+
 def must_change_password(user) -> bool:
     return TemporaryPassword.objects.filter(user_id=user.pk).exists()
+
+
+def temporary_password_expired(user) -> bool:
+    return TemporaryPassword.objects.filter(user_id=user.pk).expired().exists()
+
+
+TEMPORARY_DAYS = TEMPORARY_PASSWORD_LIFETIME.days
+EXPIRED = (
+    f"Your temporary password has expired: it worked for {TEMPORARY_DAYS} days after it was "
+    "given. Ask your supervisor for a new one (supervisors: your games manager)."
+)
 
 
 def password_changed(user) -> None:

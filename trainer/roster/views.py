@@ -33,7 +33,14 @@ from trainer.progress.views import trainee_rows
 from . import services
 from .forms import ClassForm, ClassTestForm, MembersForm, TraineeForm, UploadForm
 from .middleware import MUST_CHANGE
-from .models import ClassTest, Cohort, PersonAction, RosterImport
+from .models import (
+    TEMPORARY_PASSWORD_LIFETIME,
+    ClassTest,
+    Cohort,
+    PersonAction,
+    RosterImport,
+    TemporaryPassword,
+)
 
 enrol_only = permission_required("roster.enrol_trainees", raise_exception=True)
 classes_only = permission_required("roster.run_classes", raise_exception=True)
@@ -68,7 +75,7 @@ def person(request, user_id):
         {
             "person": person,
             "is_trainee": person.groups.filter(name=TRAINEE).exists(),
-            "must_change": services.must_change_password(person),
+            "temporary": TemporaryPassword.objects.filter(user=person).first(),
             "failures": services.failed_sign_ins(person),
             "classes": person.classes.all(),
             "actions": PersonAction.objects.filter(subject=person).select_related("actor")[:100],
@@ -102,16 +109,29 @@ def person_act(request, user_id):
             if not person.is_active:
                 raise ValidationError("Reactivate the account first: it cannot sign in.")
             password = services.give_temporary_password(actor=request.user, person=person)
-            return render(
-                request,
-                "roster/passwords.html",
-                {"enrolled": [services.Enrolled(person, password)], "back": person},
-            )
+            return _passwords(request, [services.Enrolled(person, password)])
         else:
             raise ValidationError("Choose one of the buttons on the person's page.")
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     return redirect("person", person.pk)
+
+
+def _passwords(request, enrolled, *, staged=None):
+    """The temporary passwords just given, shown once, with when they stop working."""
+    set_at = TemporaryPassword.objects.filter(user__in=[e.user for e in enrolled]).values_list(
+        "set_at", flat=True
+    )
+    return render(
+        request,
+        "roster/passwords.html",
+        {
+            "enrolled": enrolled,
+            "staged": staged,
+            "days": services.TEMPORARY_DAYS,
+            "expires": min(set_at) + TEMPORARY_PASSWORD_LIFETIME if set_at else None,
+        },
+    )
 
 
 @login_required
@@ -137,7 +157,7 @@ def add_trainee(request):
             except ValidationError as exc:
                 form.add_error(None, exc)
             else:
-                return render(request, "roster/passwords.html", {"enrolled": [enrolled]})
+                return _passwords(request, [enrolled])
         return render(request, "roster/add.html", {"form": form}, status=400)
     return render(request, "roster/add.html", {"form": form})
 
@@ -217,7 +237,7 @@ def confirm_import(request, import_id):
             return render(
                 request, "roster/confirm.html", {"staged": staged, "preview": problems}, status=409
             )
-        return render(request, "roster/passwords.html", {"enrolled": enrolled, "staged": staged})
+        return _passwords(request, enrolled, staged=staged)
     preview = services.Preview([services.Row(**r) for r in staged.rows], [])
     created = User.objects.filter(pk__in=staged.created_users).order_by("username")
     return render(
