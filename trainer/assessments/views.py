@@ -358,6 +358,30 @@ def assign(request, test_id):
 
 
 @login_required
+@assigner_only
+@require_POST
+def allow_attempt(request, assignment_id):
+    """One more attempt for a trainee of the house who has used every one (logged); back to
+    the page the button was on."""
+    assignment = get_object_or_404(
+        Assignment.objects.visible_to(request.user).select_related("test", "trainee"),
+        pk=assignment_id,
+    )
+    try:
+        services.allow_another_attempt(assignment=assignment, by=request.user)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(
+            request,
+            f"{assignment.trainee.get_username()} may sit “{assignment.test.title}” once more.",
+        )
+    if request.POST.get("back") == "trainee":
+        return redirect("assessments:trainee", assignment.trainee_id)
+    return redirect("assessments:test", assignment.test_id)
+
+
+@login_required
 @reviewer_only
 @require_GET
 def trainee_page(request, user_id):

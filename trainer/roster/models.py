@@ -61,6 +61,7 @@ class PersonAction(models.Model):
         UNLOCKED = "unlocked", "sign-in unlocked"
         CERTIFICATE_REVOKED = "certificate-revoked", "certificate revoked"
         CLASS_JOINED = "class-joined", "added to a class"
+        ATTEMPT_ALLOWED = "attempt-allowed", "one more attempt at a test allowed"
 
     subject = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="actions_on")
     actor = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
