@@ -218,3 +218,15 @@ def test_a_member_who_left_the_house_or_the_role_does_not_block_a_class_test(
     services.add_members(actor=supervisor, cohort=cohort, trainees=[other_trainee])
     client.post(reverse("roster:give", args=[cohort.pk, test.pk]))
     assert Assignment.objects.filter(test=test).count() == 2
+
+
+def test_the_person_page_links_a_class_only_for_those_who_may_open_it(
+    client, cohort, supervisor, manager, trainee
+):
+    link = f'href="{reverse("roster:class", args=[cohort.pk])}"'
+    client.force_login(supervisor)
+    assert link in client.get(reverse("person", args=[trainee.pk])).content.decode()
+    client.force_login(manager)  # a games manager runs no classes: the class page is a 403
+    assert client.get(reverse("roster:class", args=[cohort.pk])).status_code == 403
+    page = client.get(reverse("person", args=[trainee.pk])).content.decode()
+    assert "Autumn" in page and link not in page
