@@ -2,6 +2,10 @@
 finishing; its page and PDF name the trainee, sections, scores, date and supervisor; a public
 URL says valid, revoked or unknown and nothing else; supervisors revoke it, logged."""
 
+import base64
+import re
+import zlib
+
 import pytest
 from django.urls import reverse
 
@@ -59,6 +63,30 @@ def test_the_pdf_is_a_pdf(client, certified, trainee):
     assert response.content.startswith(b"%PDF")
 
 
+def unicode_mapped(pdf: bytes) -> set[str]:
+    """The characters the PDF's embedded fonts draw: the targets of their ToUnicode maps
+    (reportlab writes each stream Flate-compressed, some ASCII85-wrapped too)."""
+    chars = set()
+    for match in re.finditer(rb"stream\r?\n(.*?)endstream", pdf, re.S):
+        raw = match.group(1).strip()
+        try:
+            text = zlib.decompress(base64.a85decode(raw, adobe=True) if raw[:2] == b"<~" else raw)
+        except (ValueError, zlib.error):
+            continue
+        if b"beginbfchar" in text:
+            chars |= {chr(int(h, 16)) for h in re.findall(rb"<[0-9A-F]{2}> <([0-9A-F]{4})>", text)}
+    return chars
+
+
+def test_the_pdf_draws_a_name_beyond_latin_1_in_an_embedded_font(client, certified, trainee):
+    trainee.first_name, trainee.last_name = "Łukasz", "Żółć"
+    trainee.save()
+    client.force_login(trainee)
+    pdf = client.get(reverse("assessments:certificate-pdf", args=[certified.pk])).content
+    assert b"DejaVuSans-Bold" in pdf  # Helvetica, reportlab's own, has no Ł: a black square
+    assert set("ŁukaszŻółć") <= unicode_mapped(pdf)
+
+
 def test_the_public_check_says_valid_revoked_or_unknown_and_nothing_else(client, certified):
     url = reverse("assessments:verify", args=[certified.code])
     valid = client.get(url)
@@ -99,3 +127,29 @@ def test_a_trainee_cannot_revoke(client, certified, trainee):
     client.force_login(trainee)
     response = client.post(reverse("assessments:revoke", args=[certified.pk]), {"reason": "x"})
     assert response.status_code == 403
+
+
+@pytest.mark.parametrize("typed", ["a/b", "a b", "../x", "é", "a" * 61, "?x=1"])
+def test_a_typed_code_that_is_no_code_is_unknown_not_an_error(client, db, typed):
+    response = client.get(reverse("assessments:verify-form"), {"code": typed})
+    assert response.status_code == 404
+    assert "Unknown" in response.content.decode()
+
+
+def test_a_code_in_the_address_that_is_no_code_is_unknown(client, certified):
+    response = client.get(reverse("assessments:verify", args=[f"{certified.code}!"]))
+    assert response.status_code == 404 and "Unknown" in response.content.decode()
+
+
+def test_without_dejavu_the_pdf_falls_back_to_helvetica(client, certified, trainee, monkeypatch):
+    from trainer.assessments import pdf
+
+    monkeypatch.setattr(pdf, "DEJAVU", pdf.DEJAVU / "not-installed")
+    pdf.fonts.cache_clear()
+    try:
+        client.force_login(trainee)
+        response = client.get(reverse("assessments:certificate-pdf", args=[certified.pk]))
+        assert response.content.startswith(b"%PDF")
+        assert b"/Helvetica-Bold" in response.content and b"DejaVu" not in response.content
+    finally:
+        pdf.fonts.cache_clear()

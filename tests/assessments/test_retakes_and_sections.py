@@ -208,3 +208,61 @@ def stored_test(house, title):
     from trainer.assessments.models import Assessment
 
     return Assessment.objects.get(house=house, title=title)
+
+
+# -- one more attempt, allowed by a supervisor -------------------------------------------------
+
+
+def allow(client, assignment, back="test"):
+    return client.post(reverse("assessments:allow-attempt", args=[assignment.pk]), {"back": back})
+
+
+def test_a_supervisor_allows_one_more_attempt_after_the_last_and_it_is_logged(
+    client, demo, trainee, supervisor
+):
+    from trainer.roster.models import PersonAction
+
+    test = build(demo, title="Last chance", attempts_allowed=1)
+    assignment = AssignmentFactory(test=test, trainee=trainee)
+    take(trainee, assignment, right=False)
+    client.force_login(supervisor)
+    page = client.get(reverse("assessments:test", args=[test.pk])).content.decode()
+    assert "Allow one more attempt" in page
+    trainee_page = client.get(reverse("assessments:trainee", args=[trainee.pk]))
+    assert "Allow one more attempt" in trainee_page.content.decode()
+    response = allow(client, assignment, back="trainee")
+    assert response["Location"] == reverse("assessments:trainee", args=[trainee.pk])
+    log = PersonAction.objects.get(subject=trainee, kind=PersonAction.Kind.ATTEMPT_ALLOWED)
+    assert log.actor == supervisor and "“Last chance”: attempt 2 allowed" in log.detail
+    person = client.get(reverse("person", args=[trainee.pk])).content.decode()
+    assert "one more attempt at a test allowed" in person
+    assert services.tests_due(trainee)[0].attempt == 2
+    second = take(trainee, assignment, right=True)
+    assert (second.number, second.passed) == (2, True)
+
+
+def test_one_more_attempt_is_refused_while_one_is_left_or_the_test_is_passed(
+    client, demo, trainee, supervisor
+):
+    test = build(demo, attempts_allowed=2)
+    assignment = AssignmentFactory(test=test, trainee=trainee)
+    take(trainee, assignment, right=False)
+    client.force_login(supervisor)
+    refused = allow(client, assignment)
+    assert "still have an attempt" in client.get(refused["Location"]).content.decode()
+    take(trainee, assignment, right=True)
+    allow(client, assignment)
+    assignment.refresh_from_db()
+    assert assignment.extra_attempts == 0
+
+
+def test_only_those_who_assign_tests_allow_another_attempt(client, demo, trainee):
+    test = build(demo, attempts_allowed=1)
+    assignment = AssignmentFactory(test=test, trainee=trainee)
+    take(trainee, assignment, right=False)
+    client.force_login(trainee)
+    assert allow(client, assignment).status_code == 403
+    assignment.refresh_from_db()
+    assert assignment.extra_attempts == 0
+    page = client.get(reverse("assessments:index")).content.decode()
+    assert "your supervisor may allow one more" in page and "Allow one more attempt" not in page

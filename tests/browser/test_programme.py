@@ -153,6 +153,9 @@ def test_the_programme_pages_pass_axe(browser, live_server, page, supervisor, tr
     test = build(demo, title="Axe check", certification=True, attempts_allowed=2)
     failed_first = build(demo, title="Second go", attempts_allowed=2, pass_by_section=True)
     take(trainee, AssignmentFactory(test=failed_first, trainee=trainee), right=False)
+    # every attempt used: the supervisor's "Allow one more attempt" button shows
+    last_go = build(demo, title="Last go", attempts_allowed=1)
+    take(trainee, AssignmentFactory(test=last_go, trainee=trainee), right=False)
     sitting = take(
         trainee, AssignmentFactory(test=test, trainee=trainee, assigned_by=supervisor), right=True
     )
@@ -161,6 +164,8 @@ def test_the_programme_pages_pass_axe(browser, live_server, page, supervisor, tr
         trainees=[trainee],
     )  # fmt: skip
     roster.assign_to_class(actor=supervisor, cohort=cohort, test=test)
+    gone = roster.add_trainee(actor=supervisor, house=demo, username="axe-gone", classes=[cohort])
+    roster.deactivate(actor=supervisor, person=gone.user)  # named as left out of class tests
     _, staged = roster.stage_import(
         actor=supervisor, house=demo, filename="a.csv", data=b"username\naxe-ada\n"
     )
@@ -187,6 +192,12 @@ def test_the_programme_pages_pass_axe(browser, live_server, page, supervisor, tr
     ):
         page.goto(url)
         problems += axe_problems(page)
+    page.goto(f"/classes/{cohort.pk}/")
+    assert "axe-gone (deactivated)" in page.locator("#left-out").inner_text()
+    page.goto(f"/tests/manage/trainees/{trainee.pk}/")
+    page.click("form.allow-attempt button")
+    page.wait_for_selector(".messages >> text=once more")
+    problems += axe_problems(page)
     # a preview with problems, and the passwords page after a confirmation
     page.goto("/accounts/people/import")
     page.set_input_files(

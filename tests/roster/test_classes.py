@@ -182,3 +182,51 @@ def test_a_past_due_test_is_not_given_to_a_class(cohort, supervisor, demo):
     with pytest.raises(Exception, match="past its due date"):
         services.assign_to_class(actor=supervisor, cohort=cohort, test=test)
     assert not ClassTest.objects.exists()
+
+
+def test_a_member_who_left_the_house_or_the_role_does_not_block_a_class_test(
+    client, cohort, supervisor, other_trainee, demo, riverboat
+):
+    from django.contrib.auth.models import Group
+
+    from trainer.houses.roles import TRAINEE
+
+    moved = TraineeFactory(house=demo, username="trainee-mo")
+    promoted = TraineeFactory(house=demo, username="trainee-pat")
+    gone = TraineeFactory(house=demo, username="trainee-gus")
+    services.add_members(actor=supervisor, cohort=cohort, trainees=[moved, promoted, gone])
+    moved.house = riverboat
+    moved.save()
+    promoted.groups.remove(Group.objects.get(name=TRAINEE))
+    services.deactivate(actor=supervisor, person=gone)
+    test = AssessmentFactory(house=demo, title="After the moves")
+    client.force_login(supervisor)
+    response = client.post(reverse("roster:assign", args=[cohort.pk]), {"test": test.pk})
+    assert response.status_code == 302
+    assert list(Assignment.objects.filter(test=test).values_list("trainee", flat=True)) == [
+        cohort.members.get(username="trainee-tina").pk
+    ]
+    page = client.get(reverse("roster:class", args=[cohort.pk])).content.decode()
+    assert "everyone has it" in page  # nobody left out is counted as missing it
+    for words in (
+        "trainee-gus (deactivated)",
+        "trainee-mo (now in another house)",
+        "trainee-pat (no longer a trainee)",
+    ):
+        assert words in page, words
+    # a later member is still given it with the button
+    services.add_members(actor=supervisor, cohort=cohort, trainees=[other_trainee])
+    client.post(reverse("roster:give", args=[cohort.pk, test.pk]))
+    assert Assignment.objects.filter(test=test).count() == 2
+
+
+def test_the_person_page_links_a_class_only_for_those_who_may_open_it(
+    client, cohort, supervisor, manager, trainee
+):
+    link = f'href="{reverse("roster:class", args=[cohort.pk])}"'
+    client.force_login(supervisor)
+    assert link in client.get(reverse("person", args=[trainee.pk])).content.decode()
+    client.force_login(manager)  # a games manager runs no classes: the class page is a 403
+    assert client.get(reverse("roster:class", args=[cohort.pk])).status_code == 403
+    page = client.get(reverse("person", args=[trainee.pk])).content.decode()
+    assert "Autumn" in page and link not in page

@@ -110,3 +110,78 @@ def test_a_byte_order_mark_and_blank_lines_are_fine(client, supervisor):
     upload(client, "\ufeffusername\r\nnew-eve\r\n\r\n")
     preview = services.Preview([services.Row(**r) for r in RosterImport.objects.get().rows], [])
     assert [r.username for r in preview.rows] == ["new-eve"]
+
+
+def test_an_email_longer_than_the_account_keeps_is_refused_in_words(client, supervisor):
+    # a valid address (validate_email takes up to 320 characters) longer than User.email holds
+    longest = User._meta.get_field("email").max_length
+    address = "a" * 64 + "@" + ".".join(["b" * 60] * 3) + ".example.com"
+    assert len(address) > longest
+    client.force_login(supervisor)
+    response = upload(client, f"username,email\nnew-long,{address}\n")
+    assert response.status_code == 400
+    assert f"longer than {longest} characters" in response.content.decode()
+    assert not RosterImport.objects.exists() and not new_users().exists()
+    one = client.post(reverse("person-add"), {"username": "new-long", "email": address})
+    assert one.status_code == 400
+    assert f"longer than {longest} characters" in one.content.decode()
+    assert not new_users().exists()
+
+
+def test_a_username_taken_in_another_case_since_the_preview_creates_nobody(client, supervisor):
+    client.force_login(supervisor)
+    upload(client, GOOD)
+    staged = RosterImport.objects.get()
+    services.add_trainee(actor=supervisor, house=supervisor.house, username="NEW-BEN")
+    response = client.post(reverse("people-import-confirm", args=[staged.pk]))
+    assert response.status_code == 409 and "“new-ben” is taken" in response.content.decode()
+    assert list(new_users().values_list("username", flat=True)) == ["NEW-BEN"]
+
+
+def test_a_username_taken_between_the_check_and_the_insert_is_a_409_not_a_500(
+    client, supervisor, monkeypatch
+):
+    """Another confirmation of the same file, racing this one: it creates "new-ben" after
+    this one's check found it free (here, from within the check itself)."""
+    client.force_login(supervisor)
+    upload(client, GOOD)
+    staged = RosterImport.objects.get()
+    check = services._mark_clashes
+    raced = []
+
+    def check_then_race(rows):
+        check(rows)
+        if not raced:
+            raced.append(User.objects.create(username="new-ben", house=supervisor.house))
+
+    monkeypatch.setattr(services, "_mark_clashes", check_then_race)
+    response = client.post(reverse("people-import-confirm", args=[staged.pk]))
+    assert response.status_code == 409
+    assert services.TAKEN_MEANWHILE in response.content.decode()
+    assert not User.objects.filter(username="new-ann").exists()  # not half-imported
+    staged.refresh_from_db()
+    assert staged.done_at is None and not PersonAction.objects.exists()
+
+
+def test_a_file_too_large_is_refused_before_its_body_is_read(client, supervisor, monkeypatch):
+    from django.http.multipartparser import MultiPartParser
+
+    def never(self):
+        raise AssertionError("the upload was parsed")
+
+    monkeypatch.setattr(MultiPartParser, "parse", never)
+    client.force_login(supervisor)
+    big = "username\n" + "new-x\n" * (services.MAX_BYTES // 6 + 20_000)
+    response = upload(client, big)
+    assert response.status_code == 413
+    assert services.TOO_LARGE in response.content.decode()
+    assert not RosterImport.objects.exists()
+
+
+def test_the_upload_still_needs_its_csrf_token(supervisor):
+    from django.test import Client
+
+    strict = Client(enforce_csrf_checks=True)
+    strict.force_login(supervisor)
+    assert upload(strict, GOOD).status_code == 403
+    assert not RosterImport.objects.exists()

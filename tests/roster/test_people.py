@@ -2,14 +2,18 @@
 their house.  A temporary password must be changed at the first sign-in.  Every action is
 logged and shown on the person's page; nobody acts on another house or a higher role."""
 
+from datetime import timedelta
+
 import pytest
 from axes.models import AccessAttempt
 from django.urls import reverse
+from django.utils import timezone
 
-from tests.factories import PASSWORD, SupervisorFactory, TraineeFactory
+from tests.factories import PASSWORD, ManagerFactory, SupervisorFactory, TraineeFactory
+from trainer.core.accounts import people_in_charge
 from trainer.houses.models import User
 from trainer.roster import services
-from trainer.roster.models import PersonAction, TemporaryPassword
+from trainer.roster.models import TEMPORARY_PASSWORD_LIFETIME, PersonAction, TemporaryPassword
 
 Kind = PersonAction.Kind
 
@@ -178,3 +182,127 @@ def test_an_unknown_action_changes_nothing(client, supervisor, trainee, action):
     act(client, trainee, action)
     trainee.refresh_from_db()
     assert trainee.is_active and not PersonAction.objects.exists()
+
+
+@pytest.mark.parametrize("factory", [SupervisorFactory, ManagerFactory])
+def test_someone_of_no_house_looks_after_nobody_of_no_house(db, client, factory):
+    actor = factory(house=None, username="houseless-hal")
+    loose = [
+        TraineeFactory(house=None, username="houseless-tia"),
+        SupervisorFactory(house=None, username="houseless-sid"),
+    ]
+    assert not people_in_charge(actor).exists()
+    client.force_login(actor)
+    for person in loose:
+        assert client.get(reverse("person", args=[person.pk])).status_code == 404
+        assert act(client, person, "deactivate").status_code == 404
+        person.refresh_from_db()
+        assert person.is_active
+
+
+@pytest.mark.parametrize("name", ["set_password", "first_password"])
+def test_new_passwords_are_hidden_from_error_reports(rf, supervisor, trainee, name):
+    """Django's sensitive_post_parameters on every page that takes a new password: a crash
+    report (the admins' email, the debug page) shows stars in their place."""
+    from django.contrib.sessions.backends.db import SessionStore
+    from django.views.debug import SafeExceptionReporterFilter
+
+    from trainer.core.accounts import set_password
+    from trainer.roster.views import first_password
+
+    services.give_temporary_password(actor=supervisor, person=trainee)
+    view, user, args = {
+        "set_password": (set_password, supervisor, [trainee.pk]),
+        "first_password": (first_password, trainee, []),
+    }[name]
+    request = rf.post("/", {"new_password1": "a-secret-of-mine", "new_password2": "not-the-same"})
+    request.user, request.session = user, SessionStore()
+    view(request, *args)
+    shown = SafeExceptionReporterFilter().get_post_parameters(request)
+    assert "a-secret-of-mine" not in list(shown.values())
+
+
+def test_before_the_first_password_an_api_call_gets_the_apis_json_error(client, supervisor):
+    enrolled = services.add_trainee(actor=supervisor, house=supervisor.house, username="new-ida")
+    assert sign_in(client, "new-ida", enrolled.password)
+    response = client.post(
+        "/api/rulings", {"game": "caribbean-stud"}, content_type="application/json"
+    )
+    assert response.status_code == 403
+    assert response["Content-Type"] == "application/json"
+    error = response.json()["error"]
+    assert error["field"] is None and "/accounts/first-password/" in error["message"]
+
+
+def test_before_the_first_password_htmx_is_sent_there_with_hx_redirect(client, supervisor):
+    enrolled = services.add_trainee(actor=supervisor, house=supervisor.house, username="new-ivy")
+    assert sign_in(client, "new-ivy", enrolled.password)
+    response = client.get("/drills/", headers={"HX-Request": "true"})
+    assert response["HX-Redirect"] == "/accounts/first-password/"
+    assert "<html" not in response.content.decode().lower()
+
+
+def age_temporary_password(person, days):
+    """As if the temporary password had been given `days` ago (set_at is auto_now)."""
+    TemporaryPassword.objects.filter(user=person).update(
+        set_at=timezone.now() - timedelta(days=days)
+    )
+
+
+def test_a_temporary_password_stops_signing_in_after_its_lifetime(client, supervisor):
+    enrolled = services.add_trainee(actor=supervisor, house=supervisor.house, username="new-eda")
+    age_temporary_password(enrolled.user, TEMPORARY_PASSWORD_LIFETIME.days - 1)
+    assert sign_in(client, "new-eda", enrolled.password)  # a day left: still good
+    client.logout()
+    age_temporary_password(enrolled.user, TEMPORARY_PASSWORD_LIFETIME.days)
+    response = client.post(
+        "/accounts/login/", {"username": "new-eda", "password": enrolled.password}
+    )
+    assert response.status_code == 200  # the sign-in page again, saying why
+    assert "temporary password has expired" in response.content.decode()
+    assert "Ask your supervisor" in response.content.decode()
+    assert "_auth_user_id" not in client.session
+
+
+def test_a_session_on_a_temporary_password_ends_when_it_expires(client, supervisor):
+    enrolled = services.add_trainee(actor=supervisor, house=supervisor.house, username="new-eli")
+    assert sign_in(client, "new-eli", enrolled.password)
+    age_temporary_password(enrolled.user, TEMPORARY_PASSWORD_LIFETIME.days)
+    response = client.get("/accounts/first-password/")
+    assert response.status_code == 302 and response["Location"] == "/accounts/login/?expired=1"
+    assert "_auth_user_id" not in client.session
+    page = client.get(response["Location"]).content.decode()
+    assert "temporary password has expired" in page
+
+
+def test_the_person_page_says_when_a_temporary_password_stops_working(client, supervisor, trainee):
+    services.give_temporary_password(actor=supervisor, person=trainee)
+    client.force_login(supervisor)
+    url = reverse("person", args=[trainee.pk])
+    assert "it stops working" in client.get(url).content.decode()
+    age_temporary_password(trainee, TEMPORARY_PASSWORD_LIFETIME.days + 1)
+    assert "✘ temporary, expired" in client.get(url).content.decode()
+
+
+def test_the_passwords_page_does_not_promise_one_sign_in(client, supervisor):
+    client.force_login(supervisor)
+    page = add(client).content.decode()
+    assert "one sign-in" not in page
+    assert f"stops working {TEMPORARY_PASSWORD_LIFETIME.days} days from now" in page
+
+
+def test_a_password_set_on_the_people_page_must_be_changed_at_the_next_sign_in(
+    client, supervisor, trainee
+):
+    client.force_login(supervisor)
+    chosen = "supervisor-knows-this-1"
+    response = client.post(
+        reverse("set-password", args=[trainee.pk]),
+        {"new_password1": chosen, "new_password2": chosen},
+    )
+    assert response.status_code == 302
+    assert TemporaryPassword.objects.get(user=trainee).set_by == supervisor
+    client.logout()
+    assert sign_in(client, trainee.username, chosen)
+    response = client.get("/drills/")
+    assert response["Location"] == "/accounts/first-password/"

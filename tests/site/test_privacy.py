@@ -179,6 +179,7 @@ def supervisor_requests(t, trainee):
         "assessments:assign": ("post", [t["test"].pk], [NOBODY], {"trainees": [trainee.pk]}),
         "assessments:trainee": ("get", [trainee.pk], [NOBODY], None),
         "assessments:review": ("get", [t["finished"].pk], [NOBODY], None),
+        "assessments:allow-attempt": ("post", [t["not_started"].pk], [NOBODY], {}),
         "progress:trainee": ("get", [trainee.pk], [NOBODY], None),
         "progress:attempts-csv": ("get", [trainee.pk], [NOBODY], None),
         "set-password": ("get", [trainee.pk], [NOBODY], None),

@@ -222,6 +222,12 @@ class Assignment(models.Model):
         related_name="+",
     )
     assigned_at = models.DateTimeField(auto_now_add=True)
+    extra_attempts = models.PositiveSmallIntegerField(
+        "attempts added",
+        default=0,
+        help_text="Attempts a supervisor allowed this trainee beyond the test's own "
+        "(logged on the trainee's page).",
+    )
 
     objects = AssignmentQuerySet.as_manager()
 
@@ -250,6 +256,11 @@ class Assignment(models.Model):
     def passed(self) -> bool:
         return any(s.passed for s in self.sittings.all())
 
+    @property
+    def attempts_allowed(self) -> int:
+        """The test's attempts, and those a supervisor added for this trainee."""
+        return self.test.attempts_allowed + self.extra_attempts
+
     def next_attempt(self, now=None) -> NextAttempt:
         """Whether another sitting may start now, and if not why (uses the prefetches)."""
         now = now or timezone.now()
@@ -261,7 +272,7 @@ class Assignment(models.Model):
             return NextAttempt(False, "passed")
         if test.is_due_by(now):
             return NextAttempt(False, "past due")
-        if len(sittings) >= test.attempts_allowed:
+        if len(sittings) >= self.attempts_allowed:
             return NextAttempt(False, "no attempts left")
         if sittings and sittings[0].finished_at + test.retake_wait > now:
             return NextAttempt(False, "waiting", sittings[0].finished_at + test.retake_wait)

@@ -16,7 +16,7 @@ from datetime import datetime
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, F, Q, QuerySet
 from django.utils import timezone
 
 from trainer.core.times import when
@@ -25,6 +25,7 @@ from trainer.drills.services import DrillError, NotFound, NotYours, Result, Stal
 from trainer.drills.services import create_question as deal
 from trainer.engine.drills import REGISTRY
 from trainer.houses.models import User
+from trainer.roster.models import PersonAction
 
 from .models import (
     MAX_QUESTIONS,
@@ -212,7 +213,7 @@ def start_sitting(*, trainee, assignment_id: int) -> Sitting:
             finish_overdue(Sitting.objects.filter(assignment=assignment))
             nxt = assignment.next_attempt(now)
             if not nxt.allowed:
-                raise _refusal(test, nxt)
+                raise _refusal(assignment, nxt)
             parts = list(test.parts.all())
             missing = [p.kind for p in parts if p.kind not in REGISTRY]
             if missing:
@@ -250,7 +251,8 @@ def start_sitting(*, trainee, assignment_id: int) -> Sitting:
     return sitting
 
 
-def _refusal(test: Assessment, nxt) -> Stale:
+def _refusal(assignment: Assignment, nxt) -> Stale:
+    test = assignment.test
     if nxt.why == "running":
         return AlreadyStarted(ALREADY_STARTED)
     if nxt.why == "passed":
@@ -262,11 +264,44 @@ def _refusal(test: Assessment, nxt) -> Stale:
             f"Your next attempt at this test may start from {when(nxt.from_)}: "
             f"{test.retake_wait_hours} hours after the last one."
         )
-    allowed = test.attempts_allowed
+    allowed = assignment.attempts_allowed
     return Closed(
         f"This test may be sat {allowed} time{'s' if allowed != 1 else ''}, and you have used "
-        "every attempt: ask your supervisor."
+        "every attempt: your supervisor may allow you one more."
     )
+
+
+def allow_another_attempt(*, assignment: Assignment, by) -> Assignment:
+    """One more attempt for a trainee who has used every attempt the test allows, logged on
+    their page (who, when, which test).  Refused in words while they have an attempt to use,
+    have passed, or the test is past due."""
+    with transaction.atomic():
+        locked = (
+            Assignment.objects.select_for_update()
+            .select_related("test", "trainee")
+            .get(pk=assignment.pk)
+        )
+        finish_overdue(Sitting.objects.filter(assignment=locked))
+        nxt = locked.next_attempt()
+        if nxt.why != "no attempts left":
+            raise ValidationError(NO_NEED.get(nxt.why, NO_NEED[""]))
+        Assignment.objects.filter(pk=locked.pk).update(extra_attempts=F("extra_attempts") + 1)
+        locked.refresh_from_db()
+        PersonAction.objects.create(
+            actor=by,
+            subject=locked.trainee,
+            kind=PersonAction.Kind.ATTEMPT_ALLOWED,
+            detail=f"“{locked.test.title}”: attempt {len(locked.attempts) + 1} allowed"[:400],
+        )
+    return locked
+
+
+NO_NEED = {
+    "running": "They are sitting it now: an attempt is still open.",
+    "passed": "They have passed it: there is nothing to retake.",
+    "past due": "The test is past its due date: no attempt can start.",
+    "": "They still have an attempt to use.",
+}
 
 
 ALREADY_STARTED = (
@@ -450,6 +485,7 @@ __all__ = [
     "NotFound",
     "NotYours",
     "TimeUp",
+    "allow_another_attempt",
     "answer",
     "assign",
     "build_test",

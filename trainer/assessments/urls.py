@@ -17,6 +17,11 @@ urlpatterns = [
     path("manage/<int:test_id>/", views.test_page, name="test"),
     path("manage/<int:test_id>/assign", views.assign, name="assign"),
     path("manage/trainees/<int:user_id>/", views.trainee_page, name="trainee"),
+    path(
+        "manage/assignments/<int:assignment_id>/allow-attempt",
+        views.allow_attempt,
+        name="allow-attempt",
+    ),
     path("manage/sittings/<int:sitting_id>/", views.sitting_review, name="review"),
     # certificates: the holder and their house's staff; the check is public
     path("certificates/<int:certificate_id>/", views.certificate_page, name="certificate"),

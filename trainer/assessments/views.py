@@ -8,6 +8,8 @@ page loads; the countdown is a progressive enhancement, and the server keeps the
 
 from __future__ import annotations
 
+import re
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth import get_user_model
@@ -356,6 +358,30 @@ def assign(request, test_id):
 
 
 @login_required
+@assigner_only
+@require_POST
+def allow_attempt(request, assignment_id):
+    """One more attempt for a trainee of the house who has used every one (logged); back to
+    the page the button was on."""
+    assignment = get_object_or_404(
+        Assignment.objects.visible_to(request.user).select_related("test", "trainee"),
+        pk=assignment_id,
+    )
+    try:
+        services.allow_another_attempt(assignment=assignment, by=request.user)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(
+            request,
+            f"{assignment.trainee.get_username()} may sit “{assignment.test.title}” once more.",
+        )
+    if request.POST.get("back") == "trainee":
+        return redirect("assessments:trainee", assignment.trainee_id)
+    return redirect("assessments:test", assignment.test_id)
+
+
+@login_required
 @reviewer_only
 @require_GET
 def trainee_page(request, user_id):
@@ -474,18 +500,30 @@ def revoke(request, certificate_id):
 
 
 class VerifyForm(forms.Form):
-    code = forms.CharField(label="Verification code", max_length=60)
+    # longer than any code, so that a long paste is answered "unknown" like any other
+    code = forms.CharField(label="Verification code", max_length=1000)
+
+
+#: what a code can look like (new_code: URL-safe base64); anything else is no code of ours
+CODE_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,60}")
 
 
 @require_GET
 def verify(request, code=""):
     """Public: is this code a valid certificate, a revoked one, or none?  Nothing else is
-    shown (no name, no score), so the page tells a stranger only what they already hold."""
+    shown (no name, no score), so the page tells a stranger only what they already hold.
+    A typed code is sent on to its own address only when it has the shape of a code; any
+    other text is answered "unknown" here, never put in a redirect."""
     form = VerifyForm(request.GET or None)
     if not code and form.is_valid():
-        return redirect("assessments:verify", form.cleaned_data["code"].strip())
+        typed = form.cleaned_data["code"].strip()
+        if CODE_SHAPE.fullmatch(typed):
+            return redirect("assessments:verify", typed)
+        code = typed
     state = ""
-    if code:
+    if code and not CODE_SHAPE.fullmatch(code):
+        state = "unknown"
+    elif code:
         found = Certificate.objects.filter(code=code).values_list("revoked_at", flat=True)
         state = "unknown" if not found else ("revoked" if found[0] else "valid")
     return render(

@@ -4,9 +4,10 @@ Password reset by email is offered only where mail is configured (EMAIL_HOST set
 environment: settings.PASSWORD_RESET_BY_EMAIL); elsewhere the sign-in page says to ask a
 supervisor, and the reset pages say the same with a 404.  Supervisors set a new password for
 the trainees of their house, and games managers for the trainees and supervisors of theirs,
-on the People page: never for someone who holds a role like theirs or above it (staff,
-games managers, superusers, fellow supervisors), so nobody gains an account stronger than
-their own.
+on the People page (a temporary password, which its holder replaces at their next sign-in,
+within seven days: trainer.roster): never for someone who holds a role like theirs or above
+it (staff, games managers, superusers, fellow supervisors), so nobody gains an account
+stronger than their own.
 """
 
 from __future__ import annotations
@@ -18,15 +19,23 @@ from django.contrib import messages
 from django.contrib.admin.models import CHANGE, LogEntry
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import SetPasswordForm
-from django.core.exceptions import PermissionDenied
+from django.contrib.auth.forms import AuthenticationForm, SetPasswordForm
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
 from django.db.models import Q
 from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
 
 from trainer.houses.models import User
 from trainer.roster.models import PersonAction
-from trainer.roster.services import log_action
+from trainer.roster.services import (
+    EXPIRED,
+    TEMPORARY_DAYS,
+    log_action,
+    mark_temporary,
+    temporary_password_expired,
+)
 
 #: the backend whose with_perm answers "who holds this permission" (axes' holds none)
 PERMISSIONS_BACKEND = "trainer.core.auth.HouseModelBackend"
@@ -39,11 +48,25 @@ def reset_by_email() -> bool:
     return bool(getattr(settings, "PASSWORD_RESET_BY_EMAIL", False))
 
 
+class SignInForm(AuthenticationForm):
+    """Django's sign-in form, refusing a temporary password past its lifetime (the right
+    password, but one its holder never replaced: trainer.roster)."""
+
+    def confirm_login_allowed(self, user):
+        super().confirm_login_allowed(user)
+        if temporary_password_expired(user):
+            raise ValidationError(EXPIRED, code="temporary_password_expired")
+
+
 class LoginView(auth_views.LoginView):
-    """Django's sign-in page, saying where a forgotten password is dealt with."""
+    """Django's sign-in page, saying where a forgotten password is dealt with, and why a
+    session was ended when its temporary password expired."""
+
+    form_class = SignInForm
 
     def get_context_data(self, **kwargs):
-        return super().get_context_data(**kwargs, reset_by_email=reset_by_email())
+        expired = EXPIRED if self.request.GET.get("expired") else ""
+        return super().get_context_data(**kwargs, reset_by_email=reset_by_email(), expired=expired)
 
 
 def email_only(view):
@@ -76,12 +99,16 @@ def people_in_charge(actor):
     """The people `actor` looks after on the site, active or deactivated: a supervisor, the
     trainees of their house; a games manager, its trainees and supervisors; a superuser,
     everyone but superusers.  Never the actor, never staff or a superuser, never a games
-    manager, and, for a supervisor, never another supervisor.  Every action on a person
+    manager, and, for a supervisor, never another supervisor; for someone of no house, nobody.
+    Every action on a person
     (password, deactivation, unlocking: trainer.roster) is limited to these; anyone else is
     answered as nobody (404)."""
     people = User.objects.filter(is_superuser=False).exclude(pk=actor.pk)
     if actor.is_superuser:
         return people.order_by("username")
+    if actor.house_id is None:
+        # house_id=None would be IS NULL: every houseless trainee and supervisor
+        return User.objects.none()
     people = people.filter(is_staff=False).exclude(pk__in=_holders(MANAGE).values("pk"))
     trainees = _holders(PRACTISE).filter(house_id=actor.house_id).values("pk")
     if actor.has_perm(MANAGE):
@@ -122,6 +149,7 @@ def people(request):
     )
 
 
+@sensitive_post_parameters()
 @login_required
 @require_http_methods(["GET", "POST"])
 def set_password(request, user_id):
@@ -132,22 +160,35 @@ def set_password(request, user_id):
     form = SetPasswordForm(person, request.POST or None)
     if request.method == "POST":
         if form.is_valid():
-            form.save()
-            log_action(actor=request.user, subject=person, action=PersonAction.Kind.PASSWORD_SET)
-            LogEntry.objects.log_actions(
-                user_id=request.user.pk,
-                queryset=[person],
-                action_flag=CHANGE,
-                change_message="Set a new password on the site (People page).",
-                single_object=True,
-            )
+            with transaction.atomic():
+                form.save()
+                # a password the supervisor knows: its holder replaces it at the next sign-in
+                mark_temporary(actor=request.user, person=person)
+                log_action(
+                    actor=request.user, subject=person, action=PersonAction.Kind.PASSWORD_SET
+                )
+                LogEntry.objects.log_actions(
+                    user_id=request.user.pk,
+                    queryset=[person],
+                    action_flag=CHANGE,
+                    change_message="Set a new password on the site (People page).",
+                    single_object=True,
+                )
             messages.success(
                 request,
-                f"New password set for {person.get_username()}: give it to them in person; "
-                "they are signed out everywhere.",
+                f"New password set for {person.get_username()}: give it to them in person. "
+                f"It is temporary: it works for {TEMPORARY_DAYS} days, and they choose their "
+                "own at their next sign-in. They are signed out everywhere.",
             )
             return redirect("person", person.pk)
         return render(
-            request, "registration/set_password.html", {"form": form, "person": person}, status=400
+            request,
+            "registration/set_password.html",
+            {"form": form, "person": person, "days": TEMPORARY_DAYS},
+            status=400,
         )
-    return render(request, "registration/set_password.html", {"form": form, "person": person})
+    return render(
+        request,
+        "registration/set_password.html",
+        {"form": form, "person": person, "days": TEMPORARY_DAYS},
+    )

@@ -4,8 +4,11 @@ classes (cohorts) of trainees with the tests given to the whole class."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 from trainer.assessments.models import Assessment
 from trainer.houses.models import House
@@ -13,16 +16,36 @@ from trainer.houses.models import House
 USER = settings.AUTH_USER_MODEL
 
 
+#: how long a password someone else chose lets its holder sign in, unchanged
+TEMPORARY_PASSWORD_LIFETIME = timedelta(days=7)
+
+
+class TemporaryPasswordQuerySet(models.QuerySet):
+    def expired(self, now=None) -> TemporaryPasswordQuerySet:
+        return self.filter(set_at__lte=(now or timezone.now()) - TEMPORARY_PASSWORD_LIFETIME)
+
+
 class TemporaryPassword(models.Model):
     """This user signs in with a password someone else chose, and must choose their own
-    before anything else (trainer.roster.middleware).  Deleted once they have."""
+    before anything else (trainer.roster.middleware); after TEMPORARY_PASSWORD_LIFETIME it
+    signs nobody in (trainer.core.accounts.SignInForm).  Deleted once they have chosen."""
 
     user = models.OneToOneField(USER, on_delete=models.CASCADE, related_name="temporary_password")
     set_by = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
     set_at = models.DateTimeField(auto_now=True)
 
+    objects = TemporaryPasswordQuerySet.as_manager()
+
     def __str__(self) -> str:
         return f"{self.user} must change the password set on {self.set_at:%Y-%m-%d}"
+
+    @property
+    def expires_at(self):
+        return self.set_at + TEMPORARY_PASSWORD_LIFETIME
+
+    @property
+    def is_expired(self) -> bool:
+        return self.expires_at <= timezone.now()
 
 
 class PersonAction(models.Model):
@@ -38,6 +61,7 @@ class PersonAction(models.Model):
         UNLOCKED = "unlocked", "sign-in unlocked"
         CERTIFICATE_REVOKED = "certificate-revoked", "certificate revoked"
         CLASS_JOINED = "class-joined", "added to a class"
+        ATTEMPT_ALLOWED = "attempt-allowed", "one more attempt at a test allowed"
 
     subject = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="actions_on")
     actor = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")

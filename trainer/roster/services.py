@@ -22,10 +22,18 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 
 from trainer.assessments import services as tests
-from trainer.houses.models import User
+from trainer.houses.models import House, User
 from trainer.houses.roles import TRAINEE
 
-from .models import ClassTest, Cohort, Membership, PersonAction, RosterImport, TemporaryPassword
+from .models import (
+    TEMPORARY_PASSWORD_LIFETIME,
+    ClassTest,
+    Cohort,
+    Membership,
+    PersonAction,
+    RosterImport,
+    TemporaryPassword,
+)
 
 Kind = PersonAction.Kind
 
@@ -57,14 +65,34 @@ def give_temporary_password(*, actor, person, kind: str = Kind.TEMPORARY_PASSWOR
     with transaction.atomic():
         person.set_password(password)
         person.save(update_fields=["password"])
-        TemporaryPassword.objects.update_or_create(user=person, defaults={"set_by": actor})
+        mark_temporary(actor=actor, person=person)
         if kind == Kind.TEMPORARY_PASSWORD:
             log_action(actor=actor, subject=person, action=kind)
     return password
 
 
+def mark_temporary(*, actor, person) -> TemporaryPassword:
+    """`person`'s password was chosen by `actor`: they must choose their own at their next
+    sign-in, within TEMPORARY_PASSWORD_LIFETIME of now."""
+    temporary, _ = TemporaryPassword.objects.update_or_create(
+        user=person, defaults={"set_by": actor}
+    )
+    return temporary
+
+
 def must_change_password(user) -> bool:
     return TemporaryPassword.objects.filter(user_id=user.pk).exists()
+
+
+def temporary_password_expired(user) -> bool:
+    return TemporaryPassword.objects.filter(user_id=user.pk).expired().exists()
+
+
+TEMPORARY_DAYS = TEMPORARY_PASSWORD_LIFETIME.days
+EXPIRED = (
+    f"Your temporary password has expired: it worked for {TEMPORARY_DAYS} days after it was "
+    "given. Ask your supervisor for a new one (supervisors: your games manager)."
+)
 
 
 def password_changed(user) -> None:
@@ -81,6 +109,11 @@ class Enrolled:
     password: str
 
 
+def _longest(name: str) -> int:
+    """What the User model's column holds (a longer value is a database error on PostgreSQL)."""
+    return User._meta.get_field(name).max_length
+
+
 def _check_person(username: str, first: str, last: str, email: str) -> list[str]:
     problems = []
     if not username:
@@ -90,15 +123,20 @@ def _check_person(username: str, first: str, last: str, email: str) -> list[str]
             User.username_validator(username)
         except ValidationError:
             problems.append(f"“{username}” is not a username: letters, digits and @ . + - _ only")
-        if len(username) > 150:
-            problems.append("the username is longer than 150 characters")
-    if len(first) > 150 or len(last) > 150:
-        problems.append("a name is longer than 150 characters")
+        if len(username) > _longest("username"):
+            problems.append(f"the username is longer than {_longest('username')} characters")
+    if len(first) > _longest("first_name") or len(last) > _longest("last_name"):
+        longest = min(_longest("first_name"), _longest("last_name"))
+        problems.append(f"a name is longer than {longest} characters")
     if email:
-        try:
-            validate_email(email)
-        except ValidationError:
-            problems.append(f"“{email}” is not an email address")
+        if len(email) > _longest("email"):
+            # an address may be 320 characters, but the account keeps at most this many
+            problems.append(f"the email address is longer than {_longest('email')} characters")
+        else:
+            try:
+                validate_email(email)
+            except ValidationError:
+                problems.append(f"“{email}” is not an email address")
     return problems
 
 
@@ -148,6 +186,7 @@ def _create(house, username, first_name, last_name, email) -> User:
 COLUMNS = ("username", "first_name", "last_name", "email")
 MAX_ROWS = 500
 MAX_BYTES = 512 * 1024
+TOO_LARGE = f"The file is larger than {MAX_BYTES // 1024} KB: split it."
 
 
 @dataclass
@@ -182,7 +221,7 @@ def read_roster(data: bytes) -> Preview:
     `first_name`, `last_name`, `email` optional) and say what is wrong with each row,
     without storing anything."""
     if len(data) > MAX_BYTES:
-        return Preview([], [f"The file is larger than {MAX_BYTES // 1024} KB: split it."])
+        return Preview([], [TOO_LARGE])
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -271,26 +310,51 @@ class AlreadyImported(Exception):
     pass
 
 
+TAKEN_MEANWHILE = (
+    "A username of this file was taken meanwhile (another import, or a trainee added at the "
+    "same moment): nothing was created."
+)
+
+
 def confirm_import(*, actor, staged_id: int, house) -> tuple[list[Enrolled], Preview | None]:
     """Make every account of a staged import, or none: the rows are checked again (a
-    username may have been taken since the preview); a second confirmation makes nothing
-    (AlreadyImported).  Returns the accounts with their temporary passwords, or the preview
-    with the problems found now."""
+    username may have been taken since the preview, in any case); a second confirmation
+    makes nothing (AlreadyImported).  Returns the accounts with their temporary passwords,
+    or the preview with the problems found now."""
+    try:
+        return _confirm(actor=actor, staged_id=staged_id, house=house)
+    except IntegrityError:
+        # taken between the check and the insert, by someone not waiting on the house's lock
+        # (the transaction is rolled back: read the rows again, outside it)
+        staged = RosterImport.objects.get(pk=staged_id, house=house)
+        preview = _recheck(staged)
+        preview.problems.append(TAKEN_MEANWHILE)
+        return [], preview
+
+
+def _recheck(staged: RosterImport) -> Preview:
+    rows = [Row(**r) for r in staged.rows]
+    for row in rows:
+        row.problems = _check_person(row.username, row.first_name, row.last_name, row.email)
+    _mark_clashes(rows)
+    return Preview(rows, [])
+
+
+def _confirm(*, actor, staged_id: int, house) -> tuple[list[Enrolled], Preview | None]:
     with transaction.atomic():
+        # one confirmation at a time per house: a second import of the same file (or one with
+        # "Ann" where this has "ann") waits, then finds the usernames taken in its check
+        House.objects.select_for_update().filter(pk=house.pk).first()
         staged = RosterImport.objects.select_for_update().filter(pk=staged_id, house=house).first()
         if staged is None:
             raise RosterImport.DoesNotExist
         if staged.done_at is not None:
             raise AlreadyImported
-        rows = [Row(**r) for r in staged.rows]
-        for row in rows:
-            row.problems = _check_person(row.username, row.first_name, row.last_name, row.email)
-        _mark_clashes(rows)
-        preview = Preview(rows, [])
+        preview = _recheck(staged)
         if not preview.ok:
             return [], preview
         enrolled = []
-        for row in rows:
+        for row in preview.rows:
             user = _create(house, row.username, row.first_name, row.last_name, row.email)
             password = give_temporary_password(actor=actor, person=user, kind=Kind.IMPORTED)
             log_action(
@@ -394,14 +458,36 @@ def add_members(*, actor, cohort: Cohort, trainees: Iterable) -> int:
     return len(new)
 
 
+def class_trainees(cohort: Cohort):
+    """The members a class test goes to: those still active trainees of the class's house."""
+    return User.objects.trainees_of(cohort.house_id).filter(memberships__cohort=cohort)
+
+
+def left_out(cohort: Cohort) -> list[tuple[User, str]]:
+    """The members a class test does not go to, each with why: deactivated, now in another
+    house, or no longer a trainee."""
+    eligible = class_trainees(cohort).values("pk")
+    out = []
+    for member in cohort.members.exclude(pk__in=eligible).order_by("username"):
+        if not member.is_active:
+            why = "deactivated"
+        elif member.house_id != cohort.house_id:
+            why = "now in another house"
+        else:
+            why = "no longer a trainee"
+        out.append((member, why))
+    return out
+
+
 def assign_to_class(*, actor, cohort: Cohort, test) -> tests.Assigned:
-    """Give `test` to every member of the class, each their own assignment, and remember
-    that the class has it."""
+    """Give `test` to every member of the class who is still an active trainee of its house
+    (`left_out` says who is not, and why), each their own assignment, and remember that the
+    class has it."""
     if test.house_id != cohort.house_id:
         raise ValidationError("That test belongs to another house.")
     if test.is_past_due:
         raise ValidationError(f"“{test.title}” is past its due date: it can no longer be given.")
-    members = list(cohort.members.filter(is_active=True))
+    members = list(class_trainees(cohort))
     with transaction.atomic():
         ClassTest.objects.get_or_create(cohort=cohort, test=test, defaults={"assigned_by": actor})
         if not members:
@@ -410,5 +496,5 @@ def assign_to_class(*, actor, cohort: Cohort, test) -> tests.Assigned:
 
 
 def members_without(cohort: Cohort, test):
-    """Active members of the class who do not have `test` (joined after it was given)."""
-    return cohort.members.filter(is_active=True).exclude(test_assignments__test=test)
+    """Members the class's tests go to who do not have `test` (joined after it was given)."""
+    return class_trainees(cohort).exclude(test_assignments__test=test)

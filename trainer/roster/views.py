@@ -18,6 +18,8 @@ from django.db.models import Count, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
+from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from trainer.assessments.models import Assessment, Assignment
@@ -31,7 +33,14 @@ from trainer.progress.views import trainee_rows
 from . import services
 from .forms import ClassForm, ClassTestForm, MembersForm, TraineeForm, UploadForm
 from .middleware import MUST_CHANGE
-from .models import ClassTest, Cohort, PersonAction, RosterImport
+from .models import (
+    TEMPORARY_PASSWORD_LIFETIME,
+    ClassTest,
+    Cohort,
+    PersonAction,
+    RosterImport,
+    TemporaryPassword,
+)
 
 enrol_only = permission_required("roster.enrol_trainees", raise_exception=True)
 classes_only = permission_required("roster.run_classes", raise_exception=True)
@@ -66,7 +75,7 @@ def person(request, user_id):
         {
             "person": person,
             "is_trainee": person.groups.filter(name=TRAINEE).exists(),
-            "must_change": services.must_change_password(person),
+            "temporary": TemporaryPassword.objects.filter(user=person).first(),
             "failures": services.failed_sign_ins(person),
             "classes": person.classes.all(),
             "actions": PersonAction.objects.filter(subject=person).select_related("actor")[:100],
@@ -100,16 +109,29 @@ def person_act(request, user_id):
             if not person.is_active:
                 raise ValidationError("Reactivate the account first: it cannot sign in.")
             password = services.give_temporary_password(actor=request.user, person=person)
-            return render(
-                request,
-                "roster/passwords.html",
-                {"enrolled": [services.Enrolled(person, password)], "back": person},
-            )
+            return _passwords(request, [services.Enrolled(person, password)])
         else:
             raise ValidationError("Choose one of the buttons on the person's page.")
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     return redirect("person", person.pk)
+
+
+def _passwords(request, enrolled, *, staged=None):
+    """The temporary passwords just given, shown once, with when they stop working."""
+    set_at = TemporaryPassword.objects.filter(user__in=[e.user for e in enrolled]).values_list(
+        "set_at", flat=True
+    )
+    return render(
+        request,
+        "roster/passwords.html",
+        {
+            "enrolled": enrolled,
+            "staged": staged,
+            "days": services.TEMPORARY_DAYS,
+            "expires": min(set_at) + TEMPORARY_PASSWORD_LIFETIME if set_at else None,
+        },
+    )
 
 
 @login_required
@@ -135,17 +157,41 @@ def add_trainee(request):
             except ValidationError as exc:
                 form.add_error(None, exc)
             else:
-                return render(request, "roster/passwords.html", {"enrolled": [enrolled]})
+                return _passwords(request, [enrolled])
         return render(request, "roster/add.html", {"form": form}, status=400)
     return render(request, "roster/add.html", {"form": form})
 
 
+#: a request this long holds a file over services.MAX_BYTES, whatever else the form sends
+MAX_UPLOAD_REQUEST = services.MAX_BYTES + 64 * 1024
+
+
+@csrf_exempt  # checked by _upload, once the request is known not to be too large (see there)
 @login_required
 @enrol_only
 @require_http_methods(["GET", "POST"])
 def upload(request):
     """Upload a CSV file: nothing is stored but the rows read, waiting for a confirmation,
-    and only when every row is good."""
+    and only when every row is good.  A request announcing more than a file may hold is
+    refused before anything reads its body (the CSRF check, which reads the form, would
+    otherwise take in the whole file first)."""
+    try:
+        length = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        length = 0
+    if request.method == "POST" and length > MAX_UPLOAD_REQUEST:
+        too_large = services.Preview([], [services.TOO_LARGE])
+        return render(
+            request,
+            "roster/import.html",
+            {"form": UploadForm(), "preview": too_large, "columns": services.COLUMNS},
+            status=413,
+        )
+    return _upload(request)
+
+
+@csrf_protect
+def _upload(request):
     house = _house(request)
     form = UploadForm(request.POST or None, request.FILES or None)
     if request.method == "POST":
@@ -191,7 +237,7 @@ def confirm_import(request, import_id):
             return render(
                 request, "roster/confirm.html", {"staged": staged, "preview": problems}, status=409
             )
-        return render(request, "roster/passwords.html", {"enrolled": enrolled, "staged": staged})
+        return _passwords(request, enrolled, staged=staged)
     preview = services.Preview([services.Row(**r) for r in staged.rows], [])
     created = User.objects.filter(pk__in=staged.created_users).order_by("username")
     return render(
@@ -201,6 +247,7 @@ def confirm_import(request, import_id):
     )
 
 
+@sensitive_post_parameters()
 @login_required
 @require_http_methods(["GET", "POST"])
 def first_password(request):
@@ -324,6 +371,7 @@ def _render_class(request, cohort, *, members_form=None, test_form=None, status=
             "members_form": members_form or MembersForm(trainees=outside),
             "test_form": test_form or ClassTestForm(tests=tests),
             "may_assign": request.user.has_perm("houses.assign_tests"),
+            "left_out": services.left_out(cohort),
         },
         status=status,
     )
