@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -31,6 +32,8 @@ from trainer.cases import services as cases_services
 from trainer.core.docs import DOCS
 from trainer.drills import services as drill_services
 from trainer.engine.drills import REGISTRY
+from trainer.engine.games import paid_games
+from trainer.roster import services as roster
 
 # transactional: the live server answers from another thread
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -73,6 +76,13 @@ NOT_PAGES = {
     "password_reset_done",
     "password_reset_confirm",
     "password_reset_complete",
+    "assessments:certificate-pdf",  # a PDF download
+    "assessments:revoke",  # POST: its form is on the certificate page
+    "assessments:allow-attempt",  # POST: its button is on the trainee's tests page
+    "person-act",  # POST: the person page's buttons
+    "roster:add-members",  # POST: the class page's forms
+    "roster:assign",
+    "roster:give",
 }
 
 
@@ -113,7 +123,32 @@ def world(trainee, other_trainee, supervisor):
         token="accessibility",
     ).case
     report = audited(trainee.house, supervisor, log_text())
+    # the programme: a certification test the other trainee passed (so a certificate), a
+    # class, a CSV import waiting for confirmation, a new trainee who has not yet chosen a password
+    from tests.assessments.test_retakes_and_sections import build, take
+
+    house = trainee.house
+    certified = build(house, title="Certified dealer", certification=True)
+    passed = take(
+        other_trainee,
+        AssignmentFactory(test=certified, trainee=other_trainee, assigned_by=supervisor),
+        right=True,
+    )
+    cohort = roster.create_class(
+        actor=supervisor, house=house, name="Autumn intake", starts_on=date(2026, 9, 1),
+        trainees=[trainee, other_trainee],
+    )  # fmt: skip
+    _, staged = roster.stage_import(
+        actor=supervisor, house=house, filename="intake.csv", data=b"username\nnew-ada\n"
+    )
+    fresh = roster.add_trainee(actor=supervisor, house=house, username="new-fred")
+    tried = drill_services.start_session(trainee=supervisor, kind="ms-pay", level=3)
     return {
+        "certificate": passed.certificate,
+        "cohort": cohort,
+        "staged": staged,
+        "fresh": fresh,
+        "tried": tried,
         "sessions": sessions,
         "ended": ended,
         "test": test,
@@ -123,6 +158,7 @@ def world(trainee, other_trainee, supervisor):
         "report": report,
         "trainee": trainee,
         "other_trainee": other_trainee,
+        "supervisor": supervisor,
     }
 
 
@@ -133,9 +169,18 @@ def docs(role: str) -> list[Page]:
     ]
 
 
+def house_cards() -> list[Page]:
+    return [
+        Page(f"house card {g.slug}", "house-card", reverse("house-card", args=[g.slug]))
+        for g in paid_games()
+    ]
+
+
 def staff_pages(w) -> list[Page]:
     case, report = w["case"], w["report"]
     return [
+        Page("drills (trying out)", "drills:index", reverse("drills:index")),
+        *house_cards(),
         Page("rule check", "rule-check", reverse("rule-check"), shot=True),
         Page("cases", "cases:index", reverse("cases:index"), shot=True),
         Page(
@@ -158,6 +203,17 @@ def pages_of(role: str, w) -> list[Page]:
         return [
             Page("home", "home", reverse("home"), shot=True),
             Page("sign in", "login", reverse("login"), shot=True),
+            Page(
+                "verify a certificate",
+                "assessments:verify-form",
+                reverse("assessments:verify-form"),
+            ),
+            Page(
+                "certificate check",
+                "assessments:verify",
+                reverse("assessments:verify", args=[w["certificate"].code]),
+                shot=True,
+            ),
             # without mail configured (as here), the page that says whom to ask
             Page("password reset", "password_reset", reverse("password_reset"), status=404),
             missing,
@@ -188,6 +244,15 @@ def pages_of(role: str, w) -> list[Page]:
                 shot=True,
             ),
             Page("my progress", "progress:mine", reverse("progress:mine"), shot=True),
+            Page(
+                "house card of a question",
+                "drills:house-card",
+                reverse(
+                    "drills:house-card",
+                    args=[drill_services.current_question(w["sessions"]["ms-pay"]).pk],
+                ),
+            ),
+            *house_cards(),
             # the desk is closed during a test: the page that says so
             Page("rule check (closed)", "rule-check", reverse("rule-check"), status=403),
             *docs(role),
@@ -214,6 +279,29 @@ def pages_of(role: str, w) -> list[Page]:
                 "assessments:review",
                 reverse("assessments:review", args=[finished.pk]),
             ),
+            Page("person", "person", reverse("person", args=[trainee.pk]), shot=True),
+            Page("add a trainee", "person-add", reverse("person-add")),
+            Page("import trainees", "people-import", reverse("people-import")),
+            Page(
+                "import preview",
+                "people-import-confirm",
+                reverse("people-import-confirm", args=[w["staged"].pk]),
+                shot=True,
+            ),
+            Page("classes", "roster:classes", reverse("roster:classes")),
+            Page("new class", "roster:new-class", reverse("roster:new-class")),
+            Page("class", "roster:class", reverse("roster:class", args=[w["cohort"].pk]), True),
+            Page(
+                "certificate",
+                "assessments:certificate",
+                reverse("assessments:certificate", args=[w["certificate"].pk]),
+                shot=True,
+            ),
+            Page(
+                "drill tried (supervisor)",
+                "drills:session",
+                reverse("drills:session", args=[w["tried"].pk]),
+            ),
             *staff_pages(w),
             *docs(role),
             missing,
@@ -221,6 +309,7 @@ def pages_of(role: str, w) -> list[Page]:
     assert role == "manager"
     return [
         home,
+        Page("supervisor's page", "person", reverse("person", args=[w["supervisor"].pk])),
         *staff_pages(w),
         *docs(role),
         Page("admin", "admin:index", reverse("admin:index"), shot=True),
@@ -299,7 +388,17 @@ def test_every_page_of_every_role_passes_axe(
             reverse("assessments:result", args=[w["finished"].pk]),
             shot=True,
         )
-        problems += walk(page, size, role, [result])
+        certificate = Page(
+            "own certificate",
+            "assessments:certificate",
+            reverse("assessments:certificate", args=[w["certificate"].pk]),
+        )
+        problems += walk(page, size, role, [result, certificate])
+        # a new trainee's first sign-in: the page that makes them choose their own password
+        page.context.clear_cookies()
+        sign_in(page, "new-fred", w["fresh"].password)
+        first = Page("first password", "first-password", reverse("first-password"), shot=True)
+        problems += walk(page, size, role, [first])
     assert not problems, "axe found serious or critical violations:\n" + "\n".join(problems)
 
 
@@ -324,7 +423,8 @@ def named_routes() -> set[str]:
 def test_every_page_is_walked(trainee, other_trainee, supervisor, manager):
     """Every named URL is walked by some role, or is listed as not a page, with its reason."""
     w = world(trainee, other_trainee, supervisor)
-    walked = {"assessments:result"}  # walked by the trainee who sat it (above)
+    # walked by the trainee who sat the test, and by a new trainee at first sign-in (above)
+    walked = {"assessments:result", "first-password"}
     for role in ("anonymous", "trainee", "supervisor", "manager"):
         walked |= {p.url_name for p in pages_of(role, w) if p.url_name}
     assert named_routes() - NOT_PAGES - walked == set()
