@@ -23,9 +23,10 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from trainer.drills.forms import AnswerForm
-from trainer.drills.presenting import review, shown
+from trainer.drills.presenting import drill_felt, review, settle_order, shown
 from trainer.drills.services import fields_of
 from trainer.engine.drills import AnswerError
+from trainer.engine.house import SETTLE_ORDERS
 from trainer.houses.models import User
 from trainer.roster.models import Cohort, PersonAction
 from trainer.roster.services import assign_to_class, log_action
@@ -145,6 +146,8 @@ def sitting_page(request, sitting_id):
 
 
 def _render_question(request, sitting, item, form):
+    # the same felt as practice: each seat's answers at its spot, in the house's settle order
+    felt_html, own_spots, seated = drill_felt(item.question, form)
     return render(
         request,
         "assessments/sitting.html",
@@ -155,6 +158,10 @@ def _render_question(request, sitting, item, form):
             "question": item.question,
             "form": form,
             "seconds_left": sitting.seconds_left(),
+            "felt_html": felt_html,
+            "own_spots": own_spots,
+            "seated": seated,
+            "order_words": SETTLE_ORDERS[settle_order(item.question)],
         },
     )
 
