@@ -202,9 +202,18 @@ def test_the_rule_check_page_opens_the_house_card_with_its_key(page, trainee):
     sign_in(page, "trainee-tina", PASSWORD)
     page.goto("/rule-check/?game=caribbean-stud")
     page.wait_for_load_state("load")
+    page.fill("input[name=player]", "2h 5h 9h Jh Kh")  # half a ruling typed...
     page.locator("h1").click()  # focus on the page, not in a box that takes letters
     page.keyboard.press("h")
-    page.wait_for_url("**/house-card/caribbean-stud/")
+    dialog = page.locator("dialog.house-card-dialog")
+    dialog.wait_for(state="visible")
+    assert dialog.locator(".paytable tbody tr").count() > 0
+    assert_axe_clean(page)
+    page.keyboard.press("Escape")
+    dialog.wait_for(state="hidden")
+    # ...is still there: the card opened over the page
+    assert page.input_value("input[name=player]") == "2h 5h 9h Jh Kh"
+    page.goto("/house-card/caribbean-stud/")  # the printable page
     assert page.locator(".paytable tbody tr").count() > 0
     assert_axe_clean(page)
     SHOTS.mkdir(parents=True, exist_ok=True)

@@ -74,6 +74,19 @@ def test_the_trainee_carries_on_with_the_last_drill(client, trainee):
     assert "Carry on with this drill" in page
 
 
+def test_the_last_drill_is_named_in_the_houses_own_stakes(client, trainee):
+    # a house betting in tens has no "$5 table, ante 5": the level reads as the drills index
+    # and the drill page read it (DrillKind.levels_for)
+    rules = trainee.house.rules
+    rules.chip_unit = 10
+    rules.save()
+    practise(trainee, right=1, wrong=0, kind="ms-pay", level=1)
+    client.force_login(trainee)
+    page = client.get("/").content.decode()
+    assert "$10 table, ante 10" in page
+    assert "$5 table" not in page
+
+
 def test_an_ended_drill_is_started_again_through_the_drills_own_start(client, trainee):
     session = practise(trainee, right=1, kind="mg-split", level=3)
     services.end_session(trainee=trainee, session_id=session.pk)

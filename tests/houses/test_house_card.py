@@ -4,7 +4,7 @@ graded with; a printable page per game for the members of a house."""
 
 import pytest
 
-from tests.factories import TraineeFactory
+from tests.factories import TraineeFactory, UserFactory
 from trainer.drills import services
 from trainer.engine.games import ANY, GAMES
 from trainer.engine.house import RULE_NAMES, SETTLE_ORDERS
@@ -104,6 +104,14 @@ def test_the_rule_check_page_links_the_card_of_its_game(client, demo_trainee):
     client.force_login(demo_trainee)
     text = text_of(client.get("/rule-check/?game=casino-stud"))
     assert 'href="/house-card/casino-stud/"' in text and 'aria-keyshortcuts="h"' in text
+    # the card opens over the desk (a <dialog>), so what was typed stays
+    assert '<dialog id="house-card-casino-stud"' in text and "House card: Casino Stud Poker" in text
+
+
+def test_someone_with_no_role_sees_no_house_card(client, demo):
+    nobody = UserFactory(house=demo)  # signed in, but neither trainee nor staff
+    client.force_login(nobody)
+    assert client.get("/house-card/caribbean-stud/").status_code == 403
 
 
 def test_every_house_rule_has_a_name_the_card_can_say():

@@ -230,3 +230,21 @@ def test_the_person_page_links_a_class_only_for_those_who_may_open_it(
     assert client.get(reverse("roster:class", args=[cohort.pk])).status_code == 403
     page = client.get(reverse("person", args=[trainee.pk])).content.decode()
     assert "Autumn" in page and link not in page
+
+
+def test_a_member_made_a_supervisor_who_tries_a_drill_counts_in_no_class_figure(
+    client, cohort, supervisor, demo
+):
+    from django.contrib.auth.models import Group
+
+    from trainer.houses.roles import SUPERVISOR, TRAINEE
+
+    promoted = TraineeFactory(house=demo, username="trainee-pat")
+    services.add_members(actor=supervisor, cohort=cohort, trainees=[promoted])
+    promoted.groups.remove(Group.objects.get(name=TRAINEE))
+    promoted.groups.add(Group.objects.get(name=SUPERVISOR))
+    promoted = type(promoted).objects.get(pk=promoted.pk)  # permissions read afresh
+    practise(promoted, right=False, count=2)  # trying out: never counted
+    client.force_login(supervisor)
+    response = client.get(reverse("roster:class", args=[cohort.pk]))
+    assert response.context["skills"] == []

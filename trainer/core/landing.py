@@ -24,7 +24,8 @@ from trainer.engine import EngineError
 from trainer.engine.drills import REGISTRY, DrillKind, Level
 from trainer.engine.figures import edge_words
 from trainer.engine.games import Game, paid_games
-from trainer.houses.config import active_versions, house_rules_of
+from trainer.engine.house import DEFAULT_CONFIG
+from trainer.houses.config import active_versions, house_rules_of, house_setup
 from trainer.houses.models import HouseRulesSettings, ParSheetResult, PaytableVersion, User
 from trainer.houses.services import parsheet_key_of
 
@@ -84,9 +85,12 @@ def last_drill(user) -> Carry | None:
         return None
     kind = REGISTRY[session.kind]
     try:
-        level = kind.level(session.level)
+        kind.level(session.level)
     except EngineError:
         return None
+    # named in the house's own stakes, as the drills index and the drill page name it
+    config = house_setup(user.house).config if user.house_id else DEFAULT_CONFIG
+    level = next(lv for lv in kind.levels_for(config) if lv.number == session.level)
     return Carry(session, kind, level)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
@@ -13,22 +14,38 @@ from .card import card_games, house_card
 from .config import house_setup
 
 
-@login_required
-@require_GET
-def house_card_page(request, game: str):
-    """The card of `game` at the user's house as it runs the game now (its active table and
-    its rules); one with no house sees the source texts' tables and RULES.md's defaults."""
-    games = card_games()
-    if game not in dict(games):
-        raise Http404("There is no such game.")
-    house = request.user.house
+def may_read_cards(user) -> bool:
+    """The members of a house who deal or oversee its games: trainees, supervisors and games
+    managers (and superusers); someone with no role sees no house's card."""
+    return user.has_perm("houses.practise_drills") or user.has_perm("houses.view_house")
+
+
+def card_of(user, game: str):
+    """The card of `game` at `user`'s house as it runs the game now (its active table and its
+    rules); one with no house sees the source texts' tables and RULES.md's defaults.  None for
+    a game that has no card."""
+    if game not in dict(card_games()):
+        return None
+    house = user.house
     if house is not None:
         setup = house_setup(house)
         config, version = setup.config, setup.versions.get(game)
     else:
         config, version = DEFAULT_CONFIG, None
+    return house_card(game, config, version)
+
+
+@login_required
+@require_GET
+def house_card_page(request, game: str):
+    """The printable card of `game` at the user's house."""
+    if not may_read_cards(request.user):
+        raise PermissionDenied("The house card is for the people who deal and run the games.")
+    card = card_of(request.user, game)
+    if card is None:
+        raise Http404("There is no such game.")
     return render(
         request,
         "houses/house_card.html",
-        {"card": house_card(game, config, version), "house": house, "games": games},
+        {"card": card, "house": request.user.house, "games": card_games()},
     )

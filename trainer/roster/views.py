@@ -340,7 +340,9 @@ def _render_class(request, cohort, *, members_form=None, test_form=None, status=
     since = week_start()
     for row in rows:
         row["this_week"] = row["last"] is not None and row["last"] >= since
-    attempts = Attempt.objects.filter(trainee__memberships__cohort=cohort).practice()
+    # the answers of the members who are trainees of the house now: a member since made a
+    # supervisor who tries a drill counts in no figure
+    attempts = Attempt.objects.filter(trainee__in=services.class_trainees(cohort)).practice()
     class_tests = []
     for given in cohort.tests.select_related("test"):
         assignments = Assignment.objects.filter(

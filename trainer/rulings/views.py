@@ -18,6 +18,7 @@ from trainer.cases.forms import SaveCaseForm
 from trainer.cases.services import keeper_houses, may_keep_cases
 from trainer.engine.games import GAMES
 from trainer.houses.models import House
+from trainer.houses.views import card_of, may_read_cards
 
 from .forms import form_for, game_choices, readable
 from .services import NotJSON, as_json, give_ruling, open_sitting, read_json
@@ -195,6 +196,9 @@ def rule_check(request):
         "ruling_json": json.dumps(ruling, indent=2, ensure_ascii=False) if ruling else "",
         "case_form": case_form,
         "case_hint": case_hint,
+        # the placard of the game on the desk, opened over the page with H (what was typed stays)
+        "card": card_of(request.user, game) if may_read_cards(request.user) else None,
+        "house": request.user.house,
     }
     template = "rulings/_desk.html" if request.htmx else "rulings/rule_check.html"
     return render(request, template, context)

@@ -14,7 +14,7 @@ from trainer.engine.cards import parse_cards
 from trainer.engine.drills import REGISTRY
 from trainer.engine.drills.spots import asking_order, field_seat, meaning, split_steps, spots
 from trainer.engine.drills.stakes import high_to_low
-from trainer.engine.house import RULE_NAMES, SETTLE_ORDERS, HouseConfig, HouseRules
+from trainer.engine.house import DEFAULT_CONFIG, RULE_NAMES, SETTLE_ORDERS, HouseConfig, HouseRules
 from trainer.engine.paytables import Paytable
 from trainer.engine.seats import settle_order
 
@@ -199,3 +199,20 @@ def test_positions_against_the_house_are_asked_in_the_settle_order_pots_clockwis
         assert asking_order(game, left) == "left"
     for game in ("mississippi-gonorrhea", "english-stud", "any"):
         assert asking_order(game, HouseRules()) == "left"  # seat 1 first, clockwise
+
+
+def test_a_folded_seats_own_line_stays_with_the_seat_even_when_it_names_the_dealer():
+    """ "The player folds: the Ante is lost; the dealer's hand is not needed." is the seat's
+    line, not the dealer's, however many seats fold (found at seed 0, cs-settle level 3)."""
+    folds_seen = 0
+    for kind in ("cs-settle", "csp-settle"):
+        for seed in range(120):
+            question = REGISTRY[kind].generate(seed, 3, DEFAULT_CONFIG)
+            table, by_seat = split_steps(question.steps)
+            assert not [line for line in table if line.startswith("The player")]
+            for step in question.steps:
+                seat, _, line = step.partition(": ")
+                if "folds" in line and seat.startswith("Seat "):
+                    folds_seen += 1
+                    assert line in by_seat[seat.removeprefix("Seat ")], (kind, seed, step)
+    assert folds_seen > 0

@@ -134,6 +134,12 @@ def meaning(f: AnswerField, fields: Sequence[AnswerField]) -> Meaning | None:
     return Meaning("a whole number of chips")
 
 
+def _about_the_dealer(line: str) -> bool:
+    """A line whose subject is the dealer ("The dealer shows 3s."), not one about the player
+    that mentions the dealer ("The player folds: ... the dealer's hand is not needed.")."""
+    return line.lower().startswith(("the dealer", "dealer"))
+
+
 def split_steps(steps: Sequence[str]) -> tuple[list[str], dict[str, list[str]]]:
     """The steps of a question of several seats, the dealer's lines once: (the table's
     lines, seat -> that seat's own lines).  A line about the dealer that two seats share is
@@ -155,7 +161,7 @@ def split_steps(steps: Sequence[str]) -> tuple[list[str], dict[str, list[str]]]:
     shared = [
         line
         for line in dict.fromkeys(line for lines in by_seat.values() for line in lines)
-        if counts[line] > 1 and "dealer" in line.lower()
+        if counts[line] > 1 and _about_the_dealer(line)
     ]
     table += shared
     return table, {
