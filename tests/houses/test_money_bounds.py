@@ -33,6 +33,8 @@ def riverboat_client(client, riverboat, manager):
 def rules_form(**changes):
     form = {"chip_unit": 1, "split_pot_odd_chip": "high", "call_multiple": 2}
     form["settle_order"] = "right"
+    form.update({"chips": "common", "pay_standard": "fewest", "colour_up_at": 20})
+    form["payout_floors"] = "smallest"
     form.update({"mississippi_payout_cap": "", "call_payout_cap": "", **changes})
     return form
 
