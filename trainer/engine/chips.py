@@ -447,15 +447,24 @@ def expected_chips(
     return payout(amount, chips, standard, level=level, floor=floor, bet=bet).chips
 
 
-def words(chips: ChipSet, counts: Mapping[int, int], *, values: bool = False) -> str:
+Names = Mapping[int, str]
+
+
+def names_of(chips: ChipSet | Names) -> Names:
+    """Each chip's name by its value (a question's chips field lists them so)."""
+    return {c.value: c.name for c in chips.chips} if isinstance(chips, ChipSet) else chips
+
+
+def words(chips: ChipSet | Names, counts: Mapping[int, int], *, values: bool = False) -> str:
     """Chips in a dealer's words, largest first: "1 green + 2 red"; with `values` as a
     screen reader reads a stack: "1 green 25, 2 red 5"."""
+    names = names_of(chips)
     shown = [(v, n) for v, n in sorted(counts.items(), reverse=True) if n]
     if not shown:
         return "no chips"
     if values:
-        return ", ".join(f"{n} {chips.chip(v).label}" for v, n in shown)
-    return " + ".join(f"{n} {chips.chip(v).name}" for v, n in shown)
+        return ", ".join(f"{n} {names[v]} {v:,}" for v, n in shown)
+    return " + ".join(f"{n} {names[v]}" for v, n in shown)
 
 
 @dataclass(frozen=True)
@@ -465,7 +474,7 @@ class Verdict:
     reason: str = ""
 
 
-def judge(expected: Payout, answer: Mapping[int, int], chips: ChipSet) -> Verdict:
+def judge(expected: Payout, answer: Mapping[int, int], chips: ChipSet | Names) -> Verdict:
     """Whether `answer` (value -> count) pays `expected` as the standard says; when not, why.
 
     Any chips that meet the standard as well as the expected ones are right: two ways of
@@ -480,20 +489,46 @@ def judge(expected: Payout, answer: Mapping[int, int], chips: ChipSet) -> Verdic
     if expected.rule == "amount":
         return Verdict(True, True)
     house = f"the house standard pays {expected.amount:,} as {words(chips, expected.chips)}"
+    if expected.rule == "change":
+        house = f"the house changes {expected.amount:,} into {words(chips, expected.chips)}"
+    elif expected.rule == "colour up":
+        house = f"{expected.amount:,} colours up into {words(chips, expected.chips)}"
     used = f"you used {words(chips, answer)}"
     if expected.top is not None and any(v > expected.top for v in answer):
-        top = chips.chip(expected.top)
-        return Verdict(
-            False,
-            True,
-            f"right amount; {house} (in the colours of the bet: nothing above {top.name}), {used}",
-        )
+        top = names_of(chips)[expected.top]
+        where = "change comes in" if expected.rule == "change" else "in the colours of the bet:"
+        if expected.rule == "change":
+            house = f"the house changes {expected.amount:,} into {words(chips, expected.chips)}"
+        return Verdict(False, True, f"right amount; {house} ({where} nothing above {top}), {used}")
     if cost(answer, expected.floor) != cost(expected.chips, expected.floor):
         why = ""
         if expected.rule == "coloured up":
             why = " (coloured up: in the bet's colours it would take too many chips)"
         return Verdict(False, True, f"right amount; {house}{why}, {used}")
     return Verdict(True, True)
+
+
+def change(amount: int, chips: ChipSet, below: int) -> Payout:
+    """Change for `amount` (chips worth `below` or more, handed in): the fewest chips smaller
+    than `below`.
+
+    >>> words(COMMON, change(100, COMMON, 100).chips)
+    '4 green'
+    """
+    capped = tuple(v for v in chips.values if v < below)
+    if not capped:
+        raise EngineError(f"No chip of the house is smaller than {below:,}.")
+    top = capped[-1]
+    return Payout(amount, _best(amount, capped, chips.unit), chips.unit, top, "change")
+
+
+def colour_up(amount: int, chips: ChipSet) -> Payout:
+    """A player's chips worth `amount` coloured up: the fewest chips of the house.
+
+    >>> words(COMMON, colour_up(137, COMMON).chips)
+    '1 black + 1 green + 2 red + 2 white'
+    """
+    return Payout(amount, _best(amount, chips.values, chips.unit), chips.unit, None, "colour up")
 
 
 def amount_only(amount: int) -> Payout:
@@ -504,3 +539,7 @@ def amount_only(amount: int) -> Payout:
 def counts_of(pairs: Iterable[tuple[int, int]]) -> Counts:
     """Counts with the empty ones dropped, largest chip first."""
     return {v: n for v, n in sorted(pairs, reverse=True) if n}
+
+
+#: the common set, read once
+COMMON = chip_set(DEFAULT_CHIPS)
