@@ -7,7 +7,9 @@ from html import escape
 
 from django.utils.safestring import mark_safe
 
+from trainer.engine.chips import Payout, chip_set, words
 from trainer.engine.drills import AnswerField
+from trainer.engine.drills.answers import chip_names, chip_verdict
 from trainer.engine.drills.spots import asking_order, split_steps, spots
 from trainer.engine.house import HouseRules
 from trainer.engine.seats import in_seat_order
@@ -21,6 +23,16 @@ def shown(field: AnswerField, value) -> str:
     """An answer value in words: choice labels, "seat 3", "seat 1, seat 4"."""
     if value is None or value == "":
         return "—"
+    if field.kind == "chips" and isinstance(value, dict):
+        names = chip_names(field)
+        if "amount" in value:  # the expected payout
+            pay = Payout.of_json(value)
+            if pay.rule == "amount":
+                return f"{pay.amount:,} in any chips"
+            return f"{pay.amount:,}: {words(names, pay.chips, values=True)}"
+        counts = {int(v): int(n) for v, n in value.items()}
+        total = sum(v * n for v, n in counts.items())
+        return f"{total:,}: {words(names, counts, values=True)}"
     if isinstance(value, list):
         return ", ".join(f"seat {v}" for v in value) if value else "—"
     if field.kind == "seat":
@@ -29,16 +41,25 @@ def shown(field: AnswerField, value) -> str:
 
 
 def review(question: Question, attempt: Attempt) -> list[dict]:
-    """Per field: the label, the answer given, the correct answer, right or wrong."""
-    return [
-        {
-            "label": field.label,
-            "given": shown(field, attempt.answer.get(field.name)),
-            "expected": shown(field, question.expected.get(field.name)),
-            "right": attempt.marks.get(field.name, False),
-        }
-        for field in fields_of(question)
-    ]
+    """Per field: the label, the answer given, the correct answer, right or wrong, and for
+    chips the reason they are wrong in a dealer's words."""
+    rows = []
+    for field in fields_of(question):
+        right = attempt.marks.get(field.name, False)
+        reason = ""
+        if field.kind == "chips" and not right:
+            verdict = chip_verdict(field, question.expected, attempt.answer)
+            reason = verdict.reason if verdict is not None else ""
+        rows.append(
+            {
+                "label": field.label,
+                "given": shown(field, attempt.answer.get(field.name)),
+                "expected": shown(field, question.expected.get(field.name)),
+                "right": right,
+                "reason": reason,
+            }
+        )
+    return rows
 
 
 def settle_order(question: Question) -> str:
@@ -177,6 +198,13 @@ def felt(
     if get("pot") is not None:
         pot = f'<span class="pot-amount">{_e(get("pot"))}</span>'
         spots.append(_spot("Pot", pot, "spot pot"))
+    if get("pile") and get("chips"):
+        from .chipping import stacks_html
+
+        pile = {int(v): n for v, n in get("pile").items()}
+        spots.append(_spot("Player's chips", stacks_html(chip_set(get("chips")), pile)))
+    if get("bet"):
+        spots.append(_spot("Bet", f'<span class="pot-amount">{_e(get("bet"))}</span>'))
     if get("street"):
         street = get("street")
         suffix = "rd" if street == 3 else "th"

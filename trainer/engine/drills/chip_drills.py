@@ -117,7 +117,10 @@ class ColourUp(DrillKind):
         values = chips.values[:kinds] if len(chips.values) > 1 else chips.values
         pile = {v: rng.randint(1, most) for v in values}
         amount = sum(v * n for v, n in pile.items())
-        table = {"pile": {str(v): n for v, n in sorted(pile.items(), reverse=True)}}
+        table = {
+            "pile": {str(v): n for v, n in sorted(pile.items(), reverse=True)},
+            "chips": chips.text(),
+        }
         return Dealt(
             request={"pile": table["pile"]},
             table=table,
@@ -167,7 +170,7 @@ class MakeChange(DrillKind):
         handed = {str(value): count}
         return Dealt(
             request={"handed": handed, "bet": bet},
-            table={"pile": handed, "bet": bet},
+            table={"pile": handed, "bet": bet, "chips": chips.text()},
             prompt=f"A player bets {bet:,} with {_pile_words(chips, {value: count})} "
             f"({total:,}): make the change.",
             situation=f"change {chips.chip(value).name}",

@@ -117,6 +117,8 @@ class DrillKind:
     #: the situations the default mix brings up, in words, shown to trainees
     mix: str = ""
     levels: tuple[Level, ...] = ()
+    #: it asks an amount paid, so it can be taken "in chips" (`answer`'s `in_chips`)
+    pays: bool = False
 
     def level(self, number: int) -> Level:
         """The level numbered `number`, or EngineError listing the levels there are."""
