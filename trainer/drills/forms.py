@@ -167,7 +167,9 @@ class AnswerInput:
             f'<span class="field-error" role="alert">{escape(e)}</span>' for e in self.errors
         )
         has_error = " has-error" if self.errors else ""
-        return mark_safe(f'<div class="field{has_error}">{control}{errors}</div>')
+        # a chip builder's inputs are named per chip: the field says whose they are
+        named = f' data-field="{escape(self.name)}"' if self.input_type == "chips" else ""
+        return mark_safe(f'<div class="field{has_error}"{named}>{control}{errors}</div>')
 
     def choices_html(self) -> str:
         """The radio buttons or check boxes, each in its label with its key."""
