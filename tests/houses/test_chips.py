@@ -91,3 +91,20 @@ def test_the_migration_gives_existing_houses_the_common_set_from_their_unit():
     for unit in (1, 2, 5, 25):
         text = "\n".join(f"{v} {n} {c}" for v, n, c in migration.chips_for(unit))
         assert text == default_chips(unit)
+
+
+def test_the_house_card_shows_the_chips_and_how_the_house_pays(house):
+    from trainer.houses.card import house_card
+
+    rules = house.rules
+    rules.chips, rules.pay_standard, rules.colour_up_at = BLUE_SET, "bet-colours", 12
+    rules.payout_floors = "1, 5, 20"
+    rules.save()
+    card = house_card("mississippi-stud", config_of(house), None)
+    assert "blue 20" in card.chips and ">20</span>" in card.chips
+    assert dict(card.pay) == {
+        "Pay standard": "in the colours of the bet, coloured up above a number of chips",
+        "Colour up above": "12 chips",
+        # tables named in the house's stakes: a chip unit of 1 deals at $5, $25 and $100 tables
+        "Smallest payout chip": "$5 table white, $25 table red, $100 table blue",
+    }
