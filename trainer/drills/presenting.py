@@ -15,8 +15,9 @@ from trainer.engine.house import HouseRules
 from trainer.engine.seats import in_seat_order
 from trainer.engine.seats import settle_order as seats_in_order
 
+from .chipping import stacks_html
 from .models import Attempt, Question
-from .services import fields_of
+from .services import config_for, fields_of
 
 
 def shown(field: AnswerField, value) -> str:
@@ -44,12 +45,19 @@ def review(question: Question, attempt: Attempt) -> list[dict]:
     """Per field: the label, the answer given, the correct answer, right or wrong, and for
     chips the reason they are wrong in a dealer's words."""
     rows = []
-    for field in fields_of(question):
+    fields = fields_of(question)
+    chips = None
+    if any(f.kind == "chips" for f in fields):
+        chips = config_for(question).rules.chip_set
+    for field in fields:
         right = attempt.marks.get(field.name, False)
-        reason = ""
+        reason = drawn = ""
         if field.kind == "chips" and not right:
             verdict = chip_verdict(field, question.expected, attempt.answer)
             reason = verdict.reason if verdict is not None else ""
+        if field.kind == "chips" and chips is not None:
+            pay = Payout.of_json(question.expected[field.name])
+            drawn = mark_safe(stacks_html(chips, pay.chips)) if pay.chips else ""
         rows.append(
             {
                 "label": field.label,
@@ -57,6 +65,7 @@ def review(question: Question, attempt: Attempt) -> list[dict]:
                 "expected": shown(field, question.expected.get(field.name)),
                 "right": right,
                 "reason": reason,
+                "drawn": drawn,
             }
         )
     return rows
@@ -199,8 +208,6 @@ def felt(
         pot = f'<span class="pot-amount">{_e(get("pot"))}</span>'
         spots.append(_spot("Pot", pot, "spot pot"))
     if get("pile") and get("chips"):
-        from .chipping import stacks_html
-
         pile = {int(v): n for v, n in get("pile").items()}
         spots.append(_spot("Player's chips", stacks_html(chip_set(get("chips")), pile)))
     if get("bet"):
