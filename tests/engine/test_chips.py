@@ -90,7 +90,8 @@ def test_chips_above_the_bets_colours_are_wrong():
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("", "at least one chip"),
+        ("", "at least two chips"),
+        ("5 red #c62828", "at least two chips"),
         ("5 red #c62828\n5 blue #1565c0", "Two chips are worth 5"),
         ("1 white #f2f2f2\n5 white #c62828", "Two chips are called white"),
         ("2 white #f2f2f2\n5 red #c62828", "not a whole number of the smallest chip"),

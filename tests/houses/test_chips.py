@@ -88,7 +88,7 @@ def test_a_question_records_the_chips_it_was_dealt_under(house):
 
 def test_the_migration_gives_existing_houses_the_common_set_from_their_unit():
     migration = importlib.import_module("trainer.houses.migrations.0015_chips")
-    for unit in (1, 2, 5, 25):
+    for unit in (1, 2, 5, 7, 25, 2_020_202):
         text = "\n".join(f"{v} {n} {c}" for v, n, c in migration.chips_for(unit))
         assert text == default_chips(unit)
 

@@ -123,8 +123,11 @@ class ChipSet:
     chips: tuple[Chip, ...]
 
     def __post_init__(self) -> None:
-        if not self.chips:
-            raise EngineError("A chip set needs at least one chip.")
+        if len(self.chips) < 2:
+            raise EngineError(
+                "A chip set needs at least two chips: with one there is nothing to colour up "
+                "or make change with."
+            )
         if len(self.chips) > MAX_CHIPS:
             raise EngineError(f"A chip set has at most {MAX_CHIPS} denominations.")
         values = [c.value for c in self.chips]
@@ -216,17 +219,23 @@ def chip_set(text: str) -> ChipSet:
 
 def default_chips(unit: int = 1) -> str:
     """The default set for a house whose chip unit is `unit`: the common set's chips that
-    are multiples of it, with a white chip of the unit's value as the smallest.
+    are multiples of it, with a white chip of the unit's value as the smallest; where that
+    leaves fewer than three chips, the common set's four smallest scaled by the unit.
 
     >>> chip_set(default_chips(5)).values
     (5, 25, 100, 500, 1000)
     >>> [str(c) for c in chip_set(default_chips(2)).chips][:2]
     ['2 white', '100 black']
+    >>> chip_set(default_chips(7)).values
+    (7, 35, 175, 700)
     """
     common = chip_set(DEFAULT_CHIPS).chips
     kept = [c for c in common if c.value > unit and c.value % unit == 0]
     white = common[0]
-    return ChipSet((Chip(unit, white.name, white.colour), *kept)).text()
+    chips = (Chip(unit, white.name, white.colour), *kept)
+    if len(chips) < 3:
+        chips = tuple(Chip(c.value * unit, c.name, c.colour) for c in common[:4])
+    return ChipSet(chips).text()
 
 
 # -- the pay standard -----------------------------------------------------------------------

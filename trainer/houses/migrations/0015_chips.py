@@ -16,9 +16,12 @@ COMMON = (
 
 
 def chips_for(unit):
-    """The common set from the house's chip unit up, a white chip of the unit the smallest."""
+    """The common set from the house's chip unit up, a white chip of the unit the smallest;
+    where that leaves fewer than three chips, the four smallest scaled by the unit."""
     kept = [(unit, "white", "#f2f2f2")]
     kept += [c for c in COMMON if c[0] > unit and c[0] % unit == 0]
+    if len(kept) < 3:
+        kept = [(v * unit, name, colour) for v, name, colour in COMMON[:4]]
     return kept
 
 
