@@ -164,8 +164,18 @@ def right_answer(question) -> dict:
     data = {}
     for field in question.fields:
         value = question.expected[field["name"]]
+        if field["kind"] == "chips":
+            _post_chips(data, field["name"], value["chips"])
+            continue
         data[field["name"]] = value if isinstance(value, list) else str(value)
     return data
+
+
+def _post_chips(data: dict, name: str, counts: dict) -> None:
+    """Chip counts as the chip builder posts them ("<field>.<chip value>"), and as a mapping
+    under the field's name (a plain dict answer)."""
+    data[name] = {v: str(n) for v, n in counts.items()}
+    data.update({f"{name}.{v}": str(n) for v, n in counts.items()})
 
 
 def wrong_answer(question) -> dict:
@@ -175,6 +185,10 @@ def wrong_answer(question) -> dict:
     name, value = field["name"], question.expected[field["name"]]
     if field["kind"] in ("amount", "signed"):
         data[name] = str(value + 1)
+    elif field["kind"] == "chips":
+        unit = field["choices"][0][0]
+        counts = {**value["chips"], unit: value["chips"].get(unit, 0) + 1}
+        _post_chips(data, name, counts)
     elif field["kind"] == "seats":
         seats = [c[0] for c in field["choices"]]
         data[name] = [s for s in seats if s not in value][:1] or seats[:1]

@@ -21,6 +21,9 @@ def fill(page, question, answer):
         name, value = field["name"], answer[field["name"]]
         if field["kind"] in ("amount", "signed"):
             page.fill(f'[name="{name}"]', str(value))
+        elif field["kind"] == "chips":  # a count typed per chip (the chip builder's boxes)
+            for chip, count in value.items():
+                page.fill(f'[name="{name}.{chip}"]', str(count))
         elif field["kind"] == "seats":
             for seat in value:
                 page.check(f'[name="{name}"][value="{seat}"]')

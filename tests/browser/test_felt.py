@@ -71,7 +71,7 @@ def dom_order(page) -> list[str]:
         "form.answer-form .field",
         """fields => fields.map(f => {
             const input = f.querySelector('input');
-            return input ? input.name : null;
+            return f.dataset.field || (input ? input.name : null);
         })""",
     )
 
@@ -107,6 +107,14 @@ def answer_by_keyboard(page, question: Question) -> None:
             page.keyboard.press(str(value))
             if last:
                 page.keyboard.press("Enter")
+        elif field.kind == "chips":
+            # the chip builder's tray: a key per chip adds one, Enter moves on or answers
+            assert page.evaluate("document.activeElement.id") == f"id_{name}_tray", name
+            keys = dict(zip([v for v, _ in field.choices], field.keys, strict=True))
+            for chip, count in value["chips"].items():
+                for _ in range(count):
+                    page.keyboard.press(keys[chip])
+            page.keyboard.press("Enter")
         else:  # several seats: each box checked, then on to the next answer
             for seat in value:
                 page.check(f'input[name="{name}"][value="{seat}"]')

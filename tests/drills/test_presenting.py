@@ -18,7 +18,18 @@ def test_the_felt_shows_every_seat_and_every_card_of_the_table(kind):
         assert f'<h3 class="spot-label" id="seat-{seat}">Seat {seat}</h3>' in html
     for seat in list(table.get("seats") or {}) + list(table.get("up") or {}):
         assert f'<h3 class="spot-label" id="seat-{seat}">Seat {seat}</h3>' in html
+    if table.get("pile"):  # a chip drill's table: the player's chips, drawn as chips
+        assert 'class="chip-disc"' in html and 'role="img" aria-label="' in html
+        return
     assert html.count('class="card ') >= 2 or '<table class="ledger">' in html
+
+
+def test_a_pile_of_chips_is_drawn_with_values_and_said_in_words():
+    table = REGISTRY["colour-up"].generate(4, 1, DEFAULT_CONFIG).table
+    html = str(felt(table))
+    # 10 red and 8 white: five discs drawn a stack, each with its value written on it
+    assert 'aria-label="10 red 5, 8 white 1"' in html
+    assert html.count(">5</span>") == 5 and "10 × red" in html
 
 
 def test_a_folded_seat_and_named_bets_are_shown_and_escaped():

@@ -311,6 +311,10 @@ def rules_form(rules, **fields):
         "reuse_discards": "on" if rules.reuse_discards else "",
         "stud_stock_shortage": "on" if rules.stud_stock_shortage else "",
         "settle_order": rules.settle_order,
+        "chips": rules.chips,
+        "pay_standard": rules.pay_standard,
+        "colour_up_at": rules.colour_up_at,
+        "payout_floors": rules.payout_floors,
     }
     data.update(fields)
     return data

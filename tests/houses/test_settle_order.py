@@ -19,6 +19,10 @@ def form(rules: HouseRulesSettings, **changes) -> dict:
         "reuse_discards": "on",
         "stud_stock_shortage": "on",
         "settle_order": rules.settle_order,
+        "chips": rules.chips,
+        "pay_standard": rules.pay_standard,
+        "colour_up_at": rules.colour_up_at,
+        "payout_floors": rules.payout_floors,
     }
     data.update(changes)
     return data

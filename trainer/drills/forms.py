@@ -13,13 +13,17 @@ from django.utils.safestring import mark_safe
 from trainer.engine.drills import REGISTRY
 from trainer.engine.drills.spots import meaning, spots
 
-from .services import fields_of, raw_answer
+from .chipping import disc, stacks_html
+from .services import config_for, fields_of, raw_answer
 
 
 class StartForm(forms.Form):
     kind = forms.ChoiceField(choices=[])
     level = forms.TypedChoiceField(coerce=int, choices=[(1, "1"), (2, "2"), (3, "3")], initial=1)
     natural = forms.BooleanField(required=False, label="natural odds (plain random deals)")
+    in_chips = forms.BooleanField(
+        required=False, label="in chips (build each amount paid from the house's chips)"
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -59,6 +63,17 @@ class Option:
 
 
 @dataclass(frozen=True)
+class ChipInput:
+    """One chip of a chip builder: its count as sent (a number input without JavaScript)."""
+
+    value: int
+    name: str
+    colour: str
+    key: str
+    count: str
+
+
+@dataclass(frozen=True)
 class AnswerInput:
     """One answer field as the drill page draws it (`html`, through drills/_answer_fields.html):
     a text box for an amount, keyed radio buttons for a choice, check boxes for seats."""
@@ -75,6 +90,43 @@ class AnswerInput:
     hint: str = ""
     #: the label of a button that answers 0 (the push's), "" for none
     zero: str = ""
+    #: a chips field's chips, smallest first, and the set they come from
+    chips: tuple[ChipInput, ...] = ()
+    chip_set: object = None
+
+    def chips_html(self) -> str:
+        """The chip builder: a tray that takes a key per chip (Backspace takes the last one
+        off) and draws the chips as stacks; without JavaScript, a count box per chip."""
+        i = escape(self.id)
+        keys = ", ".join(f"{c.key} {c.name}" for c in self.chips)
+        counts = {}
+        for c in self.chips:
+            n = c.count.strip()
+            counts[c.value] = int(n) if n.isdigit() and len(n) < 7 else 0
+        boxes = "".join(
+            f'<span class="chip-box"><label for="{i}_{c.value}">{disc(c.value, c.colour)} '
+            f"{escape(c.name)} {c.value:,} <kbd>{escape(c.key)}</kbd></label>"
+            f'<input type="number" min="0" step="1" inputmode="numeric" class="chip-input" '
+            f'name="{escape(self.name)}.{c.value}" id="{i}_{c.value}" value="{escape(c.count)}" '
+            f'data-chip="{c.value}" data-chip-key="{escape(c.key)}" '
+            f'data-chip-name="{escape(c.name)}" '
+            f'data-chip-colour="{escape(c.colour)}"></span>'
+            for c in self.chips
+        )
+        autofocus = " autofocus" if self.autofocus else ""
+        total = sum(v * n for v, n in counts.items())
+        return (
+            f'<fieldset class="chip-builder" id="{i}" data-chips>'
+            f"<legend>{seat_label(self.label)}</legend>"
+            f'<div class="chip-tray" tabindex="0" role="group" id="{i}_tray" '
+            f'aria-label="Chips: keys {escape(keys)} add a chip; Backspace takes the last off"'
+            f' aria-describedby="{i}_said"{autofocus}>'
+            f'<span class="chip-said" id="{i}_said" aria-live="polite">'
+            f"{stacks_html(self.chip_set, counts)}</span></div>"
+            f'<p class="chip-total">Total <output id="{i}_total" for="{i}_tray">{total:,}</output>'
+            "</p>"
+            f'<div class="chip-boxes">{boxes}</div></fieldset>'
+        )
 
     def html(self) -> str:
         """The field with its label and its errors.  Built here rather than in a template
@@ -82,7 +134,9 @@ class AnswerInput:
         which costs a third of a millisecond a question): every question draws several, and
         the drill page is the site's hot path."""
         i = escape(self.id)
-        if self.input_type == "text":
+        if self.input_type == "chips":
+            control = self.chips_html()
+        elif self.input_type == "text":
             autofocus = " autofocus" if self.autofocus else ""
             hint = described = zero = ""
             if self.hint:
@@ -113,7 +167,9 @@ class AnswerInput:
             f'<span class="field-error" role="alert">{escape(e)}</span>' for e in self.errors
         )
         has_error = " has-error" if self.errors else ""
-        return mark_safe(f'<div class="field{has_error}">{control}{errors}</div>')
+        # a chip builder's inputs are named per chip: the field says whose they are
+        named = f' data-field="{escape(self.name)}"' if self.input_type == "chips" else ""
+        return mark_safe(f'<div class="field{has_error}"{named}>{control}{errors}</div>')
 
     def choices_html(self) -> str:
         """The radio buttons or check boxes, each in its label with its key."""
@@ -139,8 +195,12 @@ class AnswerForm(forms.Form):
         super().__init__(data)
         self.question = question
         self.answer_fields = fields_of(question)
+        self.chip_set = None
+        if any(f.kind == "chips" for f in self.answer_fields):
+            # the chips it was dealt with: the house rules snapshot's
+            self.chip_set = config_for(question).rules.chip_set
         for field in self.answer_fields:
-            if field.kind in ("amount", "signed"):
+            if field.kind in ("amount", "signed", "chips"):
                 form_field = forms.CharField(label=field.label, required=False)
             elif field.kind == "seats":
                 form_field = forms.MultipleChoiceField(
@@ -181,7 +241,20 @@ class AnswerForm(forms.Form):
                 )
                 for i, (value, label) in enumerate(choices)
             )
-            if field.kind in ("amount", "signed"):
+            chips: tuple[ChipInput, ...] = ()
+            if field.kind == "chips":
+                input_type = "chips"
+                chips = tuple(
+                    ChipInput(
+                        value=int(v),
+                        name=name,
+                        colour=self.chip_set.chip(int(v)).colour,
+                        key=field.keys[n] if n < len(field.keys) else "",
+                        count=self.data.get(f"{field.name}.{v}", "0") if self.is_bound else "0",
+                    )
+                    for n, (v, name) in enumerate(field.choices)
+                )
+            elif field.kind in ("amount", "signed"):
                 input_type = "text"
             else:
                 input_type = "checkbox" if field.kind == "seats" else "radio"
@@ -195,9 +268,11 @@ class AnswerForm(forms.Form):
                     input_type=input_type,
                     id=html_id,
                     value=self.data.get(field.name, "") if self.is_bound else "",
-                    options=options if input_type != "text" else (),
+                    options=options if input_type in ("radio", "checkbox") else (),
                     errors=tuple(errors.get(field.name, ())),
                     autofocus=index == 0,
+                    chips=chips,
+                    chip_set=self.chip_set,
                 )
             )
         return shown

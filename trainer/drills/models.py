@@ -24,6 +24,9 @@ class PracticeSession(models.Model):
     kind = models.CharField(max_length=30)
     level = models.PositiveSmallIntegerField(default=1)
     natural = models.BooleanField("natural odds", default=False)
+    in_chips = models.BooleanField(
+        "in chips", default=False, help_text="Amounts paid are built from the house's chips."
+    )
     started_at = models.DateTimeField(auto_now_add=True)
     ended_at = models.DateTimeField(null=True, blank=True)
     # Kept by trainer.drills.services in the same transactions that deal and answer: the
@@ -79,6 +82,11 @@ class Question(models.Model):
     level = models.PositiveSmallIntegerField()
     seed = models.BigIntegerField()
     natural = models.BooleanField(default=False)
+    in_chips = models.BooleanField(
+        default=False,
+        help_text="Its amounts were asked in the house's chips (re-grading asks "
+        "them so again, with the chips in its house rules snapshot).",
+    )
     prompt = models.CharField(max_length=200)
     table = models.JSONField()
     request = models.JSONField()

@@ -7,20 +7,33 @@ from html import escape
 
 from django.utils.safestring import mark_safe
 
+from trainer.engine.chips import Payout, chip_set, words
 from trainer.engine.drills import AnswerField
+from trainer.engine.drills.answers import chip_names, chip_verdict
 from trainer.engine.drills.spots import asking_order, split_steps, spots
 from trainer.engine.house import HouseRules
 from trainer.engine.seats import in_seat_order
 from trainer.engine.seats import settle_order as seats_in_order
 
+from .chipping import stacks_html
 from .models import Attempt, Question
-from .services import fields_of
+from .services import config_for, fields_of
 
 
 def shown(field: AnswerField, value) -> str:
     """An answer value in words: choice labels, "seat 3", "seat 1, seat 4"."""
     if value is None or value == "":
         return "—"
+    if field.kind == "chips" and isinstance(value, dict):
+        names = chip_names(field)
+        if "amount" in value:  # the expected payout
+            pay = Payout.of_json(value)
+            if pay.rule == "amount":
+                return f"{pay.amount:,} in any chips"
+            return f"{pay.amount:,}: {words(names, pay.chips, values=True)}"
+        counts = {int(v): int(n) for v, n in value.items()}
+        total = sum(v * n for v, n in counts.items())
+        return f"{total:,}: {words(names, counts, values=True)}"
     if isinstance(value, list):
         return ", ".join(f"seat {v}" for v in value) if value else "—"
     if field.kind == "seat":
@@ -29,16 +42,33 @@ def shown(field: AnswerField, value) -> str:
 
 
 def review(question: Question, attempt: Attempt) -> list[dict]:
-    """Per field: the label, the answer given, the correct answer, right or wrong."""
-    return [
-        {
-            "label": field.label,
-            "given": shown(field, attempt.answer.get(field.name)),
-            "expected": shown(field, question.expected.get(field.name)),
-            "right": attempt.marks.get(field.name, False),
-        }
-        for field in fields_of(question)
-    ]
+    """Per field: the label, the answer given, the correct answer, right or wrong, and for
+    chips the reason they are wrong in a dealer's words."""
+    rows = []
+    fields = fields_of(question)
+    chips = None
+    if any(f.kind == "chips" for f in fields):
+        chips = config_for(question).rules.chip_set
+    for field in fields:
+        right = attempt.marks.get(field.name, False)
+        reason = drawn = ""
+        if field.kind == "chips" and not right:
+            verdict = chip_verdict(field, question.expected, attempt.answer)
+            reason = verdict.reason if verdict is not None else ""
+        if field.kind == "chips" and chips is not None:
+            pay = Payout.of_json(question.expected[field.name])
+            drawn = mark_safe(stacks_html(chips, pay.chips)) if pay.chips else ""
+        rows.append(
+            {
+                "label": field.label,
+                "given": shown(field, attempt.answer.get(field.name)),
+                "expected": shown(field, question.expected.get(field.name)),
+                "right": right,
+                "reason": reason,
+                "drawn": drawn,
+            }
+        )
+    return rows
 
 
 def settle_order(question: Question) -> str:
@@ -177,6 +207,11 @@ def felt(
     if get("pot") is not None:
         pot = f'<span class="pot-amount">{_e(get("pot"))}</span>'
         spots.append(_spot("Pot", pot, "spot pot"))
+    if get("pile") and get("chips"):
+        pile = {int(v): n for v, n in get("pile").items()}
+        spots.append(_spot("Player's chips", stacks_html(chip_set(get("chips")), pile)))
+    if get("bet"):
+        spots.append(_spot("Bet", f'<span class="pot-amount">{_e(get("bet"))}</span>'))
     if get("street"):
         street = get("street")
         suffix = "rd" if street == 3 else "th"

@@ -80,9 +80,16 @@ def raw_answer(fields: tuple[AnswerField, ...], data) -> dict:
     list); a plain dict is taken as it is."""
     if not hasattr(data, "getlist"):
         return data
-    return {
-        f.name: data.getlist(f.name) if f.kind == "seats" else data.get(f.name, "") for f in fields
-    }
+    return {f.name: _raw_value(f, data) for f in fields}
+
+
+def _raw_value(f: AnswerField, data):
+    if f.kind == "seats":
+        return data.getlist(f.name)
+    if f.kind == "chips":
+        # one count a chip, posted as "<field>.<chip value>" (the chip builder's inputs)
+        return {v: data.get(f"{f.name}.{v}", "") for v, _ in f.choices}
+    return data.get(f.name, "")
 
 
 def field_json(field: AnswerField) -> dict:
@@ -95,15 +102,21 @@ def field_json(field: AnswerField) -> dict:
     }
 
 
-def start_session(*, trainee, kind: str, level: int, natural: bool = False) -> PracticeSession:
+def start_session(
+    *, trainee, kind: str, level: int, natural: bool = False, in_chips: bool = False
+) -> PracticeSession:
     if kind not in REGISTRY:
         raise NotFound(f"There is no drill called '{kind}'.")
+    if in_chips and not REGISTRY[kind].pays:
+        raise DrillError(
+            f"{REGISTRY[kind].title} asks no amount to pay: it cannot be taken in chips."
+        )
     levels = [lv.number for lv in REGISTRY[kind].levels]
     if level not in levels:
         raise DrillError(f"Level {level} is not a level of this drill; choose one of {levels}.")
     with transaction.atomic():
         session = PracticeSession.objects.create(
-            trainee=trainee, kind=kind, level=level, natural=natural
+            trainee=trainee, kind=kind, level=level, natural=natural, in_chips=in_chips
         )
         deal_question(session)
     return session
@@ -126,6 +139,7 @@ def deal_question(session: PracticeSession, *, seed: int | None = None) -> Quest
         kind=session.kind,
         level=session.level,
         natural=session.natural,
+        in_chips=session.in_chips,
         session=session,
         seed=seed,
     )
@@ -144,6 +158,7 @@ def create_question(
     kind: str,
     level: int,
     natural: bool = False,
+    in_chips: bool = False,
     session: PracticeSession | None = None,
     seed: int | None = None,
 ) -> Question:
@@ -152,7 +167,7 @@ def create_question(
     drill = REGISTRY[kind]
     config, version = _house_setup(trainee, drill.game)
     seed = secrets.randbits(62) if seed is None else seed
-    q = drill.generate(seed, level, config, natural=natural)
+    q = drill.generate(seed, level, config, natural=natural, in_chips=in_chips and drill.pays)
     question = question_row(
         q,
         trainee=trainee,
@@ -177,6 +192,7 @@ def question_row(q, *, trainee, house_rules: dict, session=None, version=None) -
         level=q.level,
         seed=q.seed,
         natural=q.natural,
+        in_chips=q.in_chips,
         prompt=q.prompt,
         table=q.table,
         request=q.request,
@@ -209,6 +225,7 @@ def next_question(*, trainee, session_id: int) -> Question:
                 kind=session.kind,
                 level=session.level,
                 natural=session.natural,
+                in_chips=session.in_chips,
                 session=session,
             )
             # dealt only if nothing moved since the session was read (no lock taken: a
@@ -438,7 +455,13 @@ def config_for(question: Question) -> HouseConfig:
 def regrade(question: Question) -> dict:
     """The expected answer recomputed from what was stored: the re-grading path."""
     kind = REGISTRY[question.kind]
-    _, expected, _ = kind.answer_for(question.request, question.level, config_for(question))
+    _, expected, _ = kind.answer(
+        question.request,
+        question.level,
+        config_for(question),
+        table=question.table,
+        in_chips=question.in_chips,
+    )
     return expected
 
 

@@ -98,6 +98,7 @@ def start(request):
             kind=form.cleaned_data["kind"],
             level=form.cleaned_data["level"],
             natural=form.cleaned_data["natural"],
+            in_chips=form.cleaned_data["in_chips"],
         )
     except services.DrillError as exc:
         messages.error(request, exc.message)

@@ -1,14 +1,59 @@
-"""The one odd-chip function: dividing an amount among players in whole chips.
+"""Chips: the odd-chip division, a house's chip set and its pay standard.
+
+The one odd-chip function divides an amount among players in whole chips:
 
 >>> divide(25, ["1", "3"])
 {'1': 13, '3': 12}
 >>> divide(10, ["2", "4", "5"], unit=5)
 {'2': 5, '4': 5, '5': 0}
+
+A house's chips are written one a line, "value name colour" (the colour as #rrggbb, to draw
+it; the name is what a dealer calls it):
+
+>>> chips = chip_set(DEFAULT_CHIPS)
+>>> [str(c) for c in chips.chips]
+['1 white', '5 red', '25 green', '100 black', '500 purple', '1,000 orange']
+
+The pay standard says which chips pay an amount.  Fewest chips pays 35 in one green and two
+red; in the colours of a red bet it is seven red (nothing above the bet's largest chip), until
+the payout takes more than `colour_up_at` chips and is coloured up:
+
+>>> fewest = PayStandard(Standard.FEWEST)
+>>> words(chips, expected_chips(35, chips, fewest))
+'1 green + 2 red'
+>>> colours = PayStandard(Standard.BET_COLOURS, colour_up_at=20)
+>>> words(chips, expected_chips(35, chips, colours, bet=5))
+'7 red'
+>>> words(chips, expected_chips(875, chips, colours, bet=25))
+'1 purple + 3 black + 3 green'
+
+At a table whose payouts use nothing smaller than red, only the part red cannot make is paid
+in white:
+
+>>> words(chips, expected_chips(37, chips, PayStandard(Standard.FEWEST), floor=5))
+'1 green + 2 red + 2 white'
+
+Grading says whether the chips are right and, when the amount is right and the chips are not,
+why, in a dealer's words:
+
+>>> pay = payout(35, chips, fewest)
+>>> judge(pay, {5: 7}, chips).reason
+'right amount; the house standard pays 35 as 1 green + 2 red, you used 7 red'
+>>> judge(pay, {5: 2, 25: 1}, chips).right
+True
+>>> judge(pay, {25: 1, 5: 1}, chips).reason
+'the chips come to 30; the payout is 35'
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import lru_cache
+from typing import Any
 
 from .errors import EngineError
 
@@ -24,3 +69,486 @@ def divide(amount: int, order: Sequence[str], *, unit: int = 1) -> dict[str, int
     chips = amount // unit
     share, odd = divmod(chips, len(order))
     return {seat: (share + (1 if i < odd else 0)) * unit for i, seat in enumerate(order)}
+
+
+# -- the chip set ---------------------------------------------------------------------------
+
+#: a common casino set, the default of every house (its chip unit's part of it: see
+#: `default_chips`)
+DEFAULT_CHIPS = """\
+1 white #f2f2f2
+5 red #c62828
+25 green #2e7d32
+100 black #212121
+500 purple #6a1b9a
+1000 orange #ef6c00"""
+#: the house rule's word for the common set from the chip unit up (`default_chips`)
+COMMON_SET = "common"
+#: the house rule's word for the floors being the set's three smallest chips
+SMALLEST_FLOORS = "smallest"
+#: the most denominations a set may have (a keyboard key each, 1 to 9)
+MAX_CHIPS = 9
+#: how far apart two chips' colours must be (distance in RGB, 0-441) to tell them apart
+MIN_COLOUR_DISTANCE = 60
+#: the work a set's awkwardness may cost: no amount below this many chip units needs to be
+#: searched to pay any amount in the fewest chips (see `_search_bound`)
+MAX_SEARCH = 200_000
+
+_LINE = re.compile(r"([0-9][0-9,]*)\s+([A-Za-z][A-Za-z -]*?)\s+(#[0-9a-fA-F]{6})")
+
+
+@dataclass(frozen=True)
+class Chip:
+    """One denomination: its value, its name ("green") and its colour (#rrggbb, to draw)."""
+
+    value: int
+    name: str
+    colour: str
+
+    def __str__(self) -> str:
+        return f"{self.value:,} {self.name}"
+
+    @property
+    def label(self) -> str:
+        """As a screen reader says it beside a count: "green 25"."""
+        return f"{self.name} {self.value:,}"
+
+
+@dataclass(frozen=True)
+class ChipSet:
+    """A house's denominations, smallest first, checked: positive values, no two alike, every
+    value a multiple of the smallest (the chip unit), names and colours a person can tell
+    apart."""
+
+    chips: tuple[Chip, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.chips) < 2:
+            raise EngineError(
+                "A chip set needs at least two chips: with one there is nothing to colour up "
+                "or make change with."
+            )
+        if len(self.chips) > MAX_CHIPS:
+            raise EngineError(f"A chip set has at most {MAX_CHIPS} denominations.")
+        values = [c.value for c in self.chips]
+        if any(v < 1 for v in values):
+            raise EngineError("Every chip is worth at least 1.")
+        if len(set(values)) != len(values):
+            same = next(v for v in values if values.count(v) > 1)
+            raise EngineError(f"Two chips are worth {same:,}: each value is one chip.")
+        if values != sorted(values):
+            object.__setattr__(self, "chips", tuple(sorted(self.chips, key=lambda c: c.value)))
+        unit = self.unit
+        odd = [c for c in self.chips if c.value % unit]
+        if odd:
+            raise EngineError(
+                f"The {odd[0]} chip is not a whole number of the smallest chip ({unit:,}): "
+                "every chip must be, or some amounts could not be paid."
+            )
+        names = [c.name.lower() for c in self.chips]
+        if len(set(names)) != len(names):
+            same = next(n for n in names if names.count(n) > 1)
+            raise EngineError(f"Two chips are called {same}: give each its own name.")
+        for i, a in enumerate(self.chips):
+            for b in self.chips[i + 1 :]:
+                if _distance(a.colour, b.colour) < MIN_COLOUR_DISTANCE:
+                    raise EngineError(
+                        f"The {a} and {b} chips are too alike in colour to tell apart: "
+                        "choose colours further apart."
+                    )
+        if _search_bound(tuple(values)) // unit > MAX_SEARCH:
+            raise EngineError(
+                "These values are too far apart to pay in the fewest chips quickly: "
+                "add a chip between the smallest and the largest."
+            )
+
+    @property
+    def unit(self) -> int:
+        """The chip unit: the smallest chip."""
+        return self.chips[0].value
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        return tuple(c.value for c in self.chips)
+
+    def chip(self, value: int) -> Chip:
+        for c in self.chips:
+            if c.value == value:
+                return c
+        raise EngineError(f"The house has no {value:,} chip.")
+
+    def text(self) -> str:
+        """The set written as `chip_set` reads it."""
+        return "\n".join(f"{c.value} {c.name} {c.colour}" for c in self.chips)
+
+
+def _distance(a: str, b: str) -> float:
+    ra, rb = (tuple(int(c[i : i + 2], 16) for i in (1, 3, 5)) for c in (a, b))
+    return math.dist(ra, rb)
+
+
+@lru_cache(maxsize=64)
+def chip_set(text: str) -> ChipSet:
+    """The chip set written one chip a line (or separated by ";"): "25 green #2e7d32".
+
+    >>> chip_set("5 red #c62828; 1 white #f2f2f2").values
+    (1, 5)
+    >>> chip_set("5 red #c62828; 5 blue #1565c0")
+    Traceback (most recent call last):
+    ...
+    trainer.engine.errors.EngineError: Two chips are worth 5: each value is one chip.
+    >>> chip_set("1 white #ffffff; 5 grey #fafafa")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    trainer.engine.errors.EngineError: The 1 white and 5 grey chips are too alike in colour...
+    """
+    chips = []
+    for n, line in enumerate((t.strip() for t in re.split(r"[\n;]", text)), start=1):
+        if not line:
+            continue
+        m = _LINE.fullmatch(line)
+        if m is None:
+            raise EngineError(
+                f'Chip {n} ("{line[:40]}"): write each chip as its value, name and colour, '
+                'like "25 green #2e7d32".'
+            )
+        value = int(m.group(1).replace(",", ""))
+        chips.append(Chip(value, " ".join(m.group(2).split()), m.group(3).lower()))
+    return ChipSet(tuple(chips))
+
+
+def default_chips(unit: int = 1) -> str:
+    """The default set for a house whose chip unit is `unit`: the common set's chips that
+    are multiples of it, with a white chip of the unit's value as the smallest; where that
+    leaves fewer than three chips, the common set's four smallest scaled by the unit.
+
+    >>> chip_set(default_chips(5)).values
+    (5, 25, 100, 500, 1000)
+    >>> [str(c) for c in chip_set(default_chips(2)).chips][:2]
+    ['2 white', '100 black']
+    >>> chip_set(default_chips(7)).values
+    (7, 35, 175, 700)
+    """
+    common = chip_set(DEFAULT_CHIPS).chips
+    kept = [c for c in common if c.value > unit and c.value % unit == 0]
+    white = common[0]
+    chips = (Chip(unit, white.name, white.colour), *kept)
+    if len(chips) < 3:
+        chips = tuple(Chip(c.value * unit, c.name, c.colour) for c in common[:4])
+    return ChipSet(chips).text()
+
+
+# -- the pay standard -----------------------------------------------------------------------
+
+
+class Standard(StrEnum):
+    """How a house has its dealers pay."""
+
+    #: the fewest chips that make the amount
+    FEWEST = "fewest"
+    #: in the colours of the bet (no chip above the bet's largest), coloured up into the
+    #: fewest chips when that would take more than `colour_up_at` chips
+    BET_COLOURS = "bet-colours"
+
+
+STANDARD_WORDS: Mapping[Standard, str] = {
+    Standard.FEWEST: "the fewest chips",
+    Standard.BET_COLOURS: "in the colours of the bet, coloured up above a number of chips",
+}
+#: a payout in the bet's colours of more chips than this is coloured up (the default)
+COLOUR_UP_AT = 20
+#: the table levels the drills deal ($5, $25 and $100 tables)
+TABLE_LEVELS = (1, 2, 3)
+
+
+@dataclass(frozen=True)
+class PayStandard:
+    """A house's pay standard: `standard`, the chip count above which a payout in the bet's
+    colours is coloured up, and `floors`: the smallest chip a payout may use at each table
+    level (smaller chips pay only the part the floor's chips cannot make); empty floors mean
+    the set's three smallest chips at levels 1, 2 and 3."""
+
+    standard: Standard = Standard.FEWEST
+    colour_up_at: int = COLOUR_UP_AT
+    floors: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "standard", Standard(self.standard))
+        if self.colour_up_at < 1:
+            raise EngineError("Colour up above at least 1 chip.")
+
+    def floor(self, chips: ChipSet, level: int) -> int:
+        """The smallest chip a payout uses at a table of `level`."""
+        floors = self.floors or tuple(chips.values[min(i, len(chips.values) - 1)] for i in range(3))
+        return floors[min(max(level, 1), len(floors)) - 1]
+
+    def check(self, chips: ChipSet) -> None:
+        """EngineError unless every floor is one of `chips`, none below the one before."""
+        if not self.floors:
+            return
+        if len(self.floors) != len(TABLE_LEVELS):
+            raise EngineError(
+                f"Give the smallest payout chip for each of the {len(TABLE_LEVELS)} table "
+                "levels, like 1, 5, 25."
+            )
+        for f in self.floors:
+            if f not in chips.values:
+                raise EngineError(
+                    f"The smallest payout chip {f:,} is not one of the house's chips."
+                )
+        if list(self.floors) != sorted(self.floors):
+            raise EngineError("A higher table level cannot pay in smaller chips than a lower one.")
+
+
+def floors_of(text: str) -> tuple[int, ...]:
+    """The floors written as "1, 5, 25" (empty for the default: "smallest" or nothing).
+
+    >>> floors_of(" 1, 5 , 25"), floors_of("smallest")
+    ((1, 5, 25), ())
+    """
+    if text.strip().lower() == SMALLEST_FLOORS:
+        return ()
+    items = [t for t in re.split(r"[\s,;]+", text.strip()) if t]
+    if not all(t.isdigit() for t in items):
+        raise EngineError("Write the smallest payout chips as numbers, like 1, 5, 25.")
+    return tuple(int(t) for t in items)
+
+
+# -- the expected chips ---------------------------------------------------------------------
+
+Counts = dict[int, int]
+
+
+def _search_bound(values: tuple[int, ...]) -> int:
+    """An amount below which every payout's chips other than the largest lie, in the fewest
+    chips: a chip d below the largest D is never used lcm(d, D)/d times or more (as many D
+    make the same with fewer chips), so the smaller chips come to at most this."""
+    top = values[-1]
+    return sum((math.lcm(d, top) // d - 1) * d for d in values[:-1])
+
+
+@lru_cache(maxsize=256)
+def _table(values: tuple[int, ...], floor: int) -> tuple[list, list]:
+    """Best (value below the floor, chip count) for every amount up to the search bound (in
+    chip units), and the chip each best ends with (ties go to the larger chip)."""
+    unit = values[0]
+    size = _search_bound(values) // unit + values[-1] // unit
+    units = [v // unit for v in values]
+    low = [v < floor for v in values]
+    inf = (math.inf, math.inf)
+    best: list[tuple[float, float]] = [inf] * (size + 1)
+    last = [0] * (size + 1)
+    best[0] = (0, 0)
+    for x in range(1, size + 1):
+        here, chip = inf, 0
+        for i in range(len(units) - 1, -1, -1):
+            u = units[i]
+            if u > x:
+                continue
+            lo, count = best[x - u]
+            cand = (lo + (u if low[i] else 0), count + 1)
+            if cand < here:
+                here, chip = cand, i
+        best[x], last[x] = here, chip
+    return best, last
+
+
+def _best(amount: int, values: tuple[int, ...], floor: int) -> Counts:
+    """The chips of `values` making `amount` with the least paid below `floor`, then the
+    fewest chips."""
+    unit = values[0]
+    if amount < 0 or amount % unit:
+        raise EngineError(f"{amount:,} cannot be paid in chips of {unit:,}.")
+    x = amount // unit
+    top = values[-1] // unit
+    bound = _search_bound(values) // unit + top
+    # the smaller chips come to at most the bound: take the rest in the largest chip first
+    big = max(0, -(-(x - bound) // top))
+    _, last = _table(values, floor)
+    rest = x - big * top
+    counts: Counts = {values[-1]: big} if big else {}
+    while rest:
+        v = values[last[rest]]
+        counts[v] = counts.get(v, 0) + 1
+        rest -= v // unit
+    return dict(sorted(counts.items(), reverse=True))
+
+
+def cost(counts: Mapping[int, int], floor: int) -> tuple[int, int]:
+    """What the standard weighs: the value paid below the floor, then the number of chips."""
+    return (sum(v * n for v, n in counts.items() if v < floor), sum(counts.values()))
+
+
+@dataclass(frozen=True)
+class Payout:
+    """An amount to pay and what the standard allows: `top` the largest chip it may use
+    (None: any), `floor` the smallest chip it uses for more than the odd part, and `chips`
+    the expected chips.  JSON-able through `as_json`, so a stored question grades alike."""
+
+    amount: int
+    chips: Counts
+    floor: int
+    top: int | None = None
+    #: "bet colours" when the payout keeps to the bet's colours, else "fewest"
+    rule: str = "fewest"
+    bet: int | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "amount": self.amount,
+            "chips": {str(v): n for v, n in self.chips.items()},
+            "floor": self.floor,
+            "top": self.top,
+            "rule": self.rule,
+            "bet": self.bet,
+        }
+
+    @classmethod
+    def of_json(cls, data: Mapping[str, Any]) -> Payout:
+        try:
+            return cls(
+                int(data["amount"]),
+                {int(v): int(n) for v, n in data["chips"].items()},
+                int(data["floor"]),
+                None if data.get("top") is None else int(data["top"]),
+                str(data.get("rule", "fewest")),
+                None if data.get("bet") is None else int(data["bet"]),
+            )
+        except (KeyError, TypeError, ValueError, AttributeError):
+            raise EngineError("The stored payout cannot be read.") from None
+
+
+def payout(
+    amount: int,
+    chips: ChipSet,
+    standard: PayStandard,
+    *,
+    level: int = 1,
+    floor: int | None = None,
+    bet: int | None = None,
+) -> Payout:
+    """The payout of `amount` at a table of `level` under `standard` (`floor` overrides the
+    level's); `bet`: the stake it is paid on, whose colours the bet-colours standard keeps to
+    (without one it pays in the fewest chips)."""
+    floor = standard.floor(chips, level) if floor is None else floor
+    values = chips.values
+    if standard.standard is Standard.BET_COLOURS and bet:
+        placed = _best(bet, values, floor)
+        top = max(placed)
+        capped = tuple(v for v in values if v <= top)
+        in_colours = _best(amount, capped, floor)
+        if sum(in_colours.values()) <= standard.colour_up_at:
+            return Payout(amount, in_colours, floor, top, "bet colours", bet)
+        return Payout(amount, _best(amount, values, floor), floor, None, "coloured up", bet)
+    return Payout(amount, _best(amount, values, floor), floor)
+
+
+def expected_chips(
+    amount: int,
+    chips: ChipSet,
+    standard: PayStandard,
+    *,
+    level: int = 1,
+    floor: int | None = None,
+    bet: int | None = None,
+) -> Counts:
+    """The chips the house `standard` pays `amount` in (value -> count, largest first)."""
+    return payout(amount, chips, standard, level=level, floor=floor, bet=bet).chips
+
+
+Names = Mapping[int, str]
+
+
+def names_of(chips: ChipSet | Names) -> Names:
+    """Each chip's name by its value (a question's chips field lists them so)."""
+    return {c.value: c.name for c in chips.chips} if isinstance(chips, ChipSet) else chips
+
+
+def words(chips: ChipSet | Names, counts: Mapping[int, int], *, values: bool = False) -> str:
+    """Chips in a dealer's words, largest first: "1 green + 2 red"; with `values` as a
+    screen reader reads a stack: "1 green 25, 2 red 5"."""
+    names = names_of(chips)
+    shown = [(v, n) for v, n in sorted(counts.items(), reverse=True) if n]
+    if not shown:
+        return "no chips"
+    if values:
+        return ", ".join(f"{n} {names[v]} {v:,}" for v, n in shown)
+    return " + ".join(f"{n} {names[v]}" for v, n in shown)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    right: bool
+    amount_right: bool
+    reason: str = ""
+
+
+def judge(expected: Payout, answer: Mapping[int, int], chips: ChipSet | Names) -> Verdict:
+    """Whether `answer` (value -> count) pays `expected` as the standard says; when not, why.
+
+    Any chips that meet the standard as well as the expected ones are right: two ways of
+    paying in equally few chips are both right."""
+    answer = {v: n for v, n in answer.items() if n}
+    total = sum(v * n for v, n in answer.items())
+    if total != expected.amount:
+        noun = "payout" if expected.rule != "amount" else "amount"
+        return Verdict(
+            False, False, f"the chips come to {total:,}; the {noun} is {expected.amount:,}"
+        )
+    if expected.rule == "amount":
+        return Verdict(True, True)
+    house = f"the house standard pays {expected.amount:,} as {words(chips, expected.chips)}"
+    if expected.rule == "change":
+        house = f"the house changes {expected.amount:,} into {words(chips, expected.chips)}"
+    elif expected.rule == "colour up":
+        house = f"{expected.amount:,} colours up into {words(chips, expected.chips)}"
+    used = f"you used {words(chips, answer)}"
+    if expected.top is not None and any(v > expected.top for v in answer):
+        top = names_of(chips)[expected.top]
+        where = "change comes in" if expected.rule == "change" else "in the colours of the bet:"
+        if expected.rule == "change":
+            house = f"the house changes {expected.amount:,} into {words(chips, expected.chips)}"
+        return Verdict(False, True, f"right amount; {house} ({where} nothing above {top}), {used}")
+    if cost(answer, expected.floor) != cost(expected.chips, expected.floor):
+        why = ""
+        if expected.rule == "coloured up":
+            why = " (coloured up: in the bet's colours it would take too many chips)"
+        return Verdict(False, True, f"right amount; {house}{why}, {used}")
+    return Verdict(True, True)
+
+
+def change(amount: int, chips: ChipSet, below: int) -> Payout:
+    """Change for `amount` (chips worth `below` or more, handed in): the fewest chips smaller
+    than `below`.
+
+    >>> words(COMMON, change(100, COMMON, 100).chips)
+    '4 green'
+    """
+    capped = tuple(v for v in chips.values if v < below)
+    if not capped:
+        raise EngineError(f"No chip of the house is smaller than {below:,}.")
+    top = capped[-1]
+    return Payout(amount, _best(amount, capped, chips.unit), chips.unit, top, "change")
+
+
+def colour_up(amount: int, chips: ChipSet) -> Payout:
+    """A player's chips worth `amount` coloured up: the fewest chips of the house.
+
+    >>> words(COMMON, colour_up(137, COMMON).chips)
+    '1 black + 1 green + 2 red + 2 white'
+    """
+    return Payout(amount, _best(amount, chips.values, chips.unit), chips.unit, None, "colour up")
+
+
+def amount_only(amount: int) -> Payout:
+    """An amount taken in any chips (a stake collected): only the total is judged."""
+    return Payout(amount, {}, 0, None, "amount")
+
+
+def counts_of(pairs: Iterable[tuple[int, int]]) -> Counts:
+    """Counts with the empty ones dropped, largest chip first."""
+    return {v: n for v, n in sorted(pairs, reverse=True) if n}
+
+
+#: the common set, read once
+COMMON = chip_set(DEFAULT_CHIPS)

@@ -10,6 +10,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from .chips import (
+    COLOUR_UP_AT,
+    COMMON_SET,
+    SMALLEST_FLOORS,
+    ChipSet,
+    PayStandard,
+    Standard,
+    chip_set,
+    default_chips,
+    floors_of,
+)
 from .errors import EngineError
 from .paytables import Paytable
 
@@ -53,6 +64,16 @@ class HouseRules:
     #: (from the dealer's right, third base to first base: the highest seat first, as dealers
     #: of banked games usually work) or "left" (from the dealer's left, seat 1 first)
     settle_order: str = "right"
+    #: the house's chips, one a line: "25 green #2e7d32" ("common": the common set from the
+    #: chip unit up, `chips.default_chips`); the smallest is the chip unit
+    chips: str = COMMON_SET
+    #: how payouts are paid: "fewest" (the fewest chips) or "bet-colours" (in the colours of
+    #: the bet, coloured up when that takes more than `colour_up_at` chips)
+    pay_standard: str = Standard.FEWEST.value
+    colour_up_at: int = COLOUR_UP_AT
+    #: the smallest chip a payout may use at a $5, a $25 and a $100 table, like "1, 5, 25"
+    #: ("smallest": the set's three smallest chips)
+    payout_floors: str = SMALLEST_FLOORS
 
     def __post_init__(self) -> None:
         if self.chip_unit < 1:
@@ -67,6 +88,27 @@ class HouseRules:
             cap = getattr(self, name)
             if cap is not None and cap < 0:
                 raise EngineError("A payout cap cannot be below zero.")
+        chips = self.chip_set
+        if chips.unit != self.chip_unit:
+            raise EngineError(
+                f"The smallest chip ({chips.chips[0]}) must be the chip unit ({self.chip_unit:,})."
+            )
+        if self.pay_standard not in {s.value for s in Standard}:
+            raise EngineError("Pay in the fewest chips or in the colours of the bet.")
+        self.pay.check(chips)
+
+    @property
+    def chip_set(self) -> ChipSet:
+        """The house's chips (`chips`, or the common set from the chip unit up)."""
+        text = self.chips.strip()
+        return chip_set(default_chips(self.chip_unit) if text.lower() in ("", COMMON_SET) else text)
+
+    @property
+    def pay(self) -> PayStandard:
+        """The house's pay standard."""
+        return PayStandard(
+            Standard(self.pay_standard), self.colour_up_at, floors_of(self.payout_floors)
+        )
 
 
 #: each house rule in a games manager's words (a par sheet names those it does not model)
@@ -81,6 +123,10 @@ RULE_NAMES: Mapping[str, str] = MappingProxyType(
         "reuse_discards": "reusing the discards",
         "stud_stock_shortage": "the English Stud stock shortage rule",
         "settle_order": "the order a layout is settled in",
+        "chips": "the house's chips",
+        "pay_standard": "the pay standard",
+        "colour_up_at": "the chips a payout in the bet's colours may take",
+        "payout_floors": "the smallest payout chip at each table level",
     }
 )
 

@@ -5,7 +5,12 @@ runs the game now).  Read from the engine's types: the card never re-states a ru
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from html import escape
 
+from django.utils.safestring import mark_safe
+
+from trainer.engine.chips import STANDARD_WORDS, TABLE_LEVELS, Standard
+from trainer.engine.drills.stakes import TABLE_MINIMUMS, stake_base
 from trainer.engine.games import ANY, GAMES, title_of
 from trainer.engine.house import RULE_NAMES, HouseConfig
 from trainer.engine.paytables import Paytable
@@ -34,6 +39,9 @@ class HouseCard:
     notes: list[str] = field(default_factory=list)
     #: (the house rule in a games manager's words, its setting in words)
     rules: list[tuple[str, str]] = field(default_factory=list)
+    #: the house's chips drawn (value written on each, named), and how it pays in them
+    chips: str = ""
+    pay: list[tuple[str, str]] = field(default_factory=list)
 
 
 def _setting(name: str, value) -> str:
@@ -61,6 +69,28 @@ def _table_notes(game, table: Paytable, config: HouseConfig) -> list[str]:
     return notes
 
 
+def _chips(config: HouseConfig) -> tuple[str, list[tuple[str, str]]]:
+    """The house's chips drawn, and its pay standard in words (every drill in chips and the
+    chip drills grade by them)."""
+    from trainer.drills.chipping import disc  # drawn as the drill pages draw chips
+
+    chips, standard = config.rules.chip_set, config.rules.pay
+    drawn = "".join(
+        f'<span class="card-chip">{disc(c.value, c.colour)} {escape(c.name)} {c.value:,}</span>'
+        for c in chips.chips
+    )
+    base = stake_base(config.rules.chip_unit)  # tables named in the house's own stakes
+    floors = ", ".join(
+        f"${TABLE_MINIMUMS[level] * base:,} table {chips.chip(standard.floor(chips, level)).name}"
+        for level in TABLE_LEVELS
+    )
+    pay = [("Pay standard", STANDARD_WORDS[standard.standard])]
+    if standard.standard is Standard.BET_COLOURS:
+        pay.append(("Colour up above", f"{standard.colour_up_at} chips"))
+    pay.append(("Smallest payout chip", floors))
+    return mark_safe(drawn), pay
+
+
 def house_card(game_slug: str, config: HouseConfig, version: PaytableVersion | None) -> HouseCard:
     """The card of `game_slug` under `config` (a house's rules and tables, or a question's
     snapshot of them); `version` names the table (None: the source texts' table)."""
@@ -70,8 +100,9 @@ def house_card(game_slug: str, config: HouseConfig, version: PaytableVersion | N
         (RULE_NAMES[n][:1].upper() + RULE_NAMES[n][1:], _setting(n, getattr(config.rules, n)))
         for n in names
     ]
+    chips, pay = _chips(config)
     if game is None or not game.pays_from_paytable:
-        return HouseCard(game_slug, title_of(game_slug), "", rules=rules)
+        return HouseCard(game_slug, title_of(game_slug), "", rules=rules, chips=chips, pay=pay)
     table = config.paytable(game_slug)
     name = (
         f"{version.label} (version {version.number})"
@@ -85,4 +116,6 @@ def house_card(game_slug: str, config: HouseConfig, version: PaytableVersion | N
         rows=[(category.label, odds.words()) for category, odds in table.rows],
         notes=_table_notes(game, table, config),
         rules=rules,
+        chips=chips,
+        pay=pay,
     )

@@ -22,6 +22,7 @@ from django.utils.crypto import salted_hmac
 
 from trainer.core.leases import Leased
 from trainer.engine import Category
+from trainer.engine.chips import STANDARD_WORDS
 from trainer.engine.drills.stakes import ANTE_STEPS, POT_STEPS, TABLE_CHIP
 from trainer.engine.games import GAMES, paid_games
 from trainer.engine.house import MAX_CALL_MULTIPLE, SETTLE_ORDERS, HouseRules
@@ -529,6 +530,39 @@ class HouseRulesSettings(models.Model):
         default=RULE_DEFAULTS.settle_order,
         help_text="The order the dealer settles the positions of a layout, and the order the "
         "drills ask for them (seat 1 is on the dealer's left).",
+    )
+    # the house's chips and pay standard (trainer.engine.chips): what "in chips" drills and
+    # the colour-up and make-change drills grade by
+    chips = models.TextField(
+        "chips",
+        default=RULE_DEFAULTS.chips,
+        help_text="One chip a line: its value, its name and its colour, like "
+        '"25 green #2e7d32". The smallest is the chip unit; no two alike in value, name or '
+        'colour. "common": the common set (1 white, 5 red, 25 green, 100 black, 500 purple, '
+        "1,000 orange) from the chip unit up.",
+    )
+    pay_standard = models.CharField(
+        "pay standard",
+        max_length=12,
+        choices=[(s.value, words) for s, words in STANDARD_WORDS.items()],
+        default=RULE_DEFAULTS.pay_standard,
+        help_text="How dealers pay: the fewest chips, or in the colours of the bet (no chip "
+        "above the bet's largest) until that takes too many chips, then coloured up.",
+    )
+    colour_up_at = models.PositiveSmallIntegerField(
+        "colour up above",
+        default=RULE_DEFAULTS.colour_up_at,
+        validators=[MinValueValidator(1), MaxValueValidator(1000)],
+        help_text="Paying in the colours of the bet: a payout that would take more chips than "
+        "this is coloured up into the fewest chips.",
+    )
+    payout_floors = models.CharField(
+        "smallest payout chip at each table level",
+        max_length=60,
+        default=RULE_DEFAULTS.payout_floors,
+        help_text="The smallest chip a payout uses at a $5, a $25 and a $100 table (levels 1, "
+        '2 and 3), like "1, 5, 25": smaller chips pay only the part it cannot make. Empty: '
+        "the house's three smallest chips.",
     )
 
     objects = HouseRulesManager()

@@ -20,6 +20,8 @@ SLUGS = {
     "es-bring-in": "english-stud",
     "es-first-to-act": "english-stud",
     "es-showdown": "english-stud",
+    "colour-up": "chips",
+    "make-change": "chips",
 }
 CASES = [(slug, level) for slug in SLUGS for level in (1, 2, 3)]
 SEEDS = range(12)

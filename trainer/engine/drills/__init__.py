@@ -46,6 +46,7 @@ from .answers import (
 )
 from .banked_stud import CaribbeanQualify, CaribbeanSettle, CasinoQualify, CasinoSettle
 from .caribbean_ledger import CaribbeanLedger
+from .chip_drills import ColourUp, MakeChange
 from .english_stud import EnglishBringIn, EnglishFirstToAct, EnglishShowdown
 from .hand_reading import HandFive, HandSeven
 from .kinds import REGISTRY, Answer, AnswerField, Dealt, DrillKind, Level, Question, register
@@ -86,6 +87,8 @@ for _kind in (
     EnglishBringIn(),
     EnglishFirstToAct(),
     EnglishShowdown(),
+    ColourUp(),
+    MakeChange(),
 ):
     register(_kind)
 del _kind

@@ -6,6 +6,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..chips import Payout, judge
 from ..errors import EngineError
 from ..games.banked_stud import MATCH_ROUNDS
 from ..house import MAX_CALL_MULTIPLE
@@ -141,6 +142,9 @@ def parse_answer(fields: tuple[AnswerField, ...], raw: Mapping[str, Any]) -> dic
         elif f.kind == "seats":
             seats = _seats_or_message(value, f)
             (out if isinstance(seats, list) else problems)[f.name] = seats
+        elif f.kind == "chips":
+            chips = _chips_or_message(value, f)
+            (out if isinstance(chips, dict) else problems)[f.name] = chips
         else:
             raise EngineError(f"{f.name}: {f.kind!r} is not a kind of answer field.")
     if problems:
@@ -187,11 +191,58 @@ def _seats_or_message(value: object, f: AnswerField) -> list[str] | str:
     return sorted(seats, key=int)
 
 
+CHIP_COUNT = "Give each chip's count as a whole number, like 2 (0 for none)."
+
+
+def _chips_or_message(value: object, f: AnswerField) -> dict[str, int] | str:
+    """Counts per chip (`f.choices` lists the chips by value) from a mapping of value ->
+    count; a blank count is none.  The canonical answer keeps the chips given, largest first."""
+    if not isinstance(value, Mapping):
+        return CHIP_COUNT
+    known = {v for v, _ in f.choices}
+    if any(str(k) not in known for k in value):
+        return "Use the house's chips only."
+    counts: dict[str, int] = {}
+    for v, _ in f.choices:
+        raw = value.get(v, value.get(int(v)))
+        if _blank(raw):
+            continue
+        n = _read_number(raw, False)
+        if isinstance(n, str):
+            return CHIP_COUNT if n == AMOUNT_FORMAT else n
+        if n:
+            counts[v] = n
+    return dict(sorted(counts.items(), key=lambda kv: -int(kv[0])))
+
+
+def chip_names(f: AnswerField) -> dict[int, str]:
+    """The chips a chips field offers, value -> name."""
+    return {int(v): name for v, name in f.choices}
+
+
+def chip_verdict(f: AnswerField, expected: Mapping[str, Any], answer: Mapping[str, Any]):
+    """The chips answer judged against the expected payout (`chips.judge`), or None when no
+    chips were given for `f`."""
+    given = answer.get(f.name)
+    if not isinstance(given, Mapping):
+        return None
+    counts = {int(v): int(n) for v, n in given.items()}
+    return judge(Payout.of_json(expected[f.name]), counts, chip_names(f))
+
+
 def grade(
     fields: tuple[AnswerField, ...], expected: Mapping[str, Any], answer: Mapping[str, Any]
 ) -> dict[str, bool]:
-    """Right or wrong per field."""
-    return {f.name: answer.get(f.name) == expected.get(f.name) for f in fields}
+    """Right or wrong per field; a chips field is right when its chips make the amount as the
+    house's pay standard says (`chips.judge`), however many ways that allows."""
+    marks = {}
+    for f in fields:
+        if f.kind == "chips":
+            verdict = chip_verdict(f, expected, answer)
+            marks[f.name] = verdict is not None and verdict.right
+        else:
+            marks[f.name] = answer.get(f.name) == expected.get(f.name)
+    return marks
 
 
 def seat_field(name: str, label: str, seats: Sequence[str]) -> AnswerField:

@@ -328,6 +328,7 @@ class BankedQualify(_Banked):
 
 
 class BankedSettle(_Banked):
+    pays = True
     mix = (
         "About a quarter of the rounds the dealer does not qualify, a third the player wins "
         "(every paying category up to the royal flush), a fifth the dealer wins, one in eight "

@@ -312,6 +312,7 @@ def _run(cards: Sequence[Card]) -> bool:
 
 
 class EnglishShowdown(DrillKind):
+    pays = True
     slug = "es-showdown"
     game = "english-stud"
     title = "English Stud: the showdown"

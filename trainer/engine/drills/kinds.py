@@ -39,7 +39,8 @@ class AnswerField:
     kind: "choice" (one of `choices`), "amount" (a whole number of chips, 0 or more),
     "signed" (a whole number of chips that may be negative: a net, a match total),
     "seat" (one seat "1".."6" among those at the table, listed in `choices`), "seats" (one or
-    more of those seats).
+    more of those seats), "chips" (counts of the house's chips, listed in `choices` as
+    (value, name); its expected answer is a `chips.Payout` as JSON).
     `keys`: a keyboard key for each choice, in the same order (e.g. "w", "p", "l", "f").
     """
 
@@ -86,6 +87,8 @@ class Question:
     #: the hand category that matters most here (its label), or None
     category: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    #: its amounts asked in the house's chips (`chip_drills.in_chips`)
+    in_chips: bool = False
 
 
 @dataclass(frozen=True)
@@ -114,6 +117,8 @@ class DrillKind:
     #: the situations the default mix brings up, in words, shown to trainees
     mix: str = ""
     levels: tuple[Level, ...] = ()
+    #: it asks an amount paid, so it can be taken "in chips" (`answer`'s `in_chips`)
+    pays: bool = False
 
     def level(self, number: int) -> Level:
         """The level numbered `number`, or EngineError listing the levels there are."""
@@ -124,13 +129,22 @@ class DrillKind:
         raise EngineError(f"The {self.title} drill has levels {known}; {number!r} is not one.")
 
     def generate(
-        self, seed: int, level: int, config: HouseConfig, *, natural: bool = False
+        self,
+        seed: int,
+        level: int,
+        config: HouseConfig,
+        *,
+        natural: bool = False,
+        in_chips: bool = False,
     ) -> Question:
         """The question `seed` deals at `level` in the house `config`: always the same one.
-        `natural` deals plain shuffled cards instead of the kind's mix."""
+        `natural` deals plain shuffled cards instead of the kind's mix; `in_chips` asks its
+        amounts in the house's chips."""
         self.level(level)
         dealt = self.deal(random.Random(seed), level, config, natural)
-        fields, expected, steps = self.answer_for(dealt.request, level, config)
+        fields, expected, steps = self.answer(
+            dealt.request, level, config, table=dealt.table, in_chips=in_chips
+        )
         return Question(
             kind=self.slug,
             game=self.game,
@@ -146,7 +160,27 @@ class DrillKind:
             situation=dealt.situation,
             category=dealt.category,
             extra=dealt.extra,
+            in_chips=in_chips,
         )
+
+    def answer(
+        self,
+        request: Mapping[str, Any],
+        level: int,
+        config: HouseConfig,
+        *,
+        table: Mapping[str, Any] | None = None,
+        in_chips: bool = False,
+    ) -> Answer:
+        """`answer_for`, its amounts asked in chips when `in_chips` (the table's Ante is the
+        bet whose colours a payout may keep to): dealing and re-grading both come here."""
+        fields, expected, steps = self.answer_for(request, level, config)
+        if in_chips:
+            from .chip_drills import in_chips as asked_in_chips
+
+            ante = (table or {}).get("ante")
+            fields, expected = asked_in_chips(fields, expected, level, config, ante)
+        return fields, expected, steps
 
     def stake_base(self, config: HouseConfig) -> int:
         """The smallest stake this drill deals at the house `config` (its levels' stakes are

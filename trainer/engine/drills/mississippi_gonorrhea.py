@@ -47,6 +47,7 @@ def _not_sevens(hand: Sequence[Card]) -> bool:
 
 
 class GonorrheaSplit(DrillKind):
+    pays = True
     slug = "mg-split"
     game = "mississippi-gonorrhea"
     title = "Mississippi Gonorrhea: split the pot"

@@ -149,6 +149,7 @@ class _MsPosition:
 
 
 class MississippiPay(StakesAntes, DrillKind):
+    pays = True
     slug = "ms-pay"
     game = "mississippi-stud"
     title = "Mississippi Stud: pay the position"

@@ -31,6 +31,7 @@ from .base import Game, PreviewRow
 
 __all__ = [
     "ANY",
+    "CHIPS",
     "GAMES",
     "Game",
     "PreviewRow",
@@ -45,6 +46,8 @@ __all__ = [
 GAMES: dict[str, Game] = {}
 #: what a drill that belongs to no one game (reading hands) gives as its game
 ANY = "any"
+#: the drills of the house's chips, which every game shares (colour up, make change)
+CHIPS = "chips"
 
 
 def register(entry: Game) -> Game:
@@ -76,6 +79,8 @@ def title_of(slug: str) -> str:
     """
     if slug == ANY:
         return "Hand reading (every game)"
+    if slug == CHIPS:
+        return "Chips (every game)"
     entry = GAMES.get(slug)
     return entry.title if entry is not None else slug
 

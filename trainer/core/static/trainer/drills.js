@@ -11,11 +11,14 @@
     return Array.from(form.querySelectorAll(".field"));
   }
   function answered(field) {
+    if (field.querySelector("[data-chips]")) return true; // no chips is an answer (a push's 0)
     const text = field.querySelector("input[type=text]");
     if (text) return text.value.trim() !== "";
     return field.querySelector("input:checked") !== null;
   }
   function focusField(field) {
+    const tray = field.querySelector(".chip-tray");
+    if (tray) { tray.focus(); return; }
     const input = field.querySelector("input[type=text], input:checked, input");
     if (input) input.focus();
   }
@@ -59,7 +62,7 @@
   document.addEventListener("keydown", function (event) {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const target = event.target;
-    const typing = target.matches && target.matches("input[type=text], textarea, select");
+    const typing = target.matches && target.matches("input[type=text], input[type=number], textarea, select");
     const amount = target.matches && target.matches("input.amount");
     // H for the house card, anywhere but a box that takes letters (an amount takes none)
     if (event.key.toLowerCase() === "h" && (!typing || amount) && !event.shiftKey) {
@@ -70,6 +73,11 @@
     }
     const form = target.closest && target.closest("form.answer-form");
     if (!form) return;
+    const tray = target.closest(".chip-tray");
+    if (tray && chipKey(tray, event)) {
+      event.preventDefault();
+      return;
+    }
     if (event.key === "Enter") {
       if (target.matches("button[data-zero]")) return; // Enter presses the push's 0 itself
       event.preventDefault();
@@ -102,6 +110,69 @@
         return;
       }
     }
+  });
+  // The chip builder (issue 17): in its tray a key per chip adds one, Backspace takes the last
+  // one added off; the count boxes are the form's own inputs, so typing a count works too.
+  const added = new WeakMap(); // tray -> the chip values added by key, in order
+  function chipInputs(builder) {
+    return Array.from(builder.querySelectorAll("input.chip-input"));
+  }
+  function chipKey(tray, event) {
+    const builder = tray.closest("[data-chips]");
+    const stack = added.get(tray) || [];
+    if (event.key === "Backspace") {
+      const last = stack.pop();
+      const input = last && builder.querySelector('input[data-chip="' + last + '"]');
+      if (input) input.value = String(Math.max(0, (parseInt(input.value, 10) || 0) - 1));
+      added.set(tray, stack);
+      drawChips(builder);
+      return true;
+    }
+    const input = builder.querySelector('input[data-chip-key="' + CSS.escape(event.key) + '"]');
+    if (!input) return false;
+    input.value = String((parseInt(input.value, 10) || 0) + 1);
+    stack.push(input.dataset.chip);
+    added.set(tray, stack);
+    drawChips(builder);
+    return true;
+  }
+  function drawChips(builder) {
+    const said = builder.querySelector(".chip-said");
+    const total = builder.querySelector(".chip-total output");
+    const stacks = document.createElement("span");
+    stacks.className = "chip-stacks";
+    const words = [];
+    let sum = 0;
+    chipInputs(builder).reverse().forEach(function (input) {
+      const n = parseInt(input.value, 10) || 0;
+      const value = parseInt(input.dataset.chip, 10);
+      if (n <= 0) return;
+      sum += n * value;
+      words.push(n + " " + input.dataset.chipName + " " + value.toLocaleString("en"));
+      const stack = document.createElement("span");
+      stack.className = "chip-stack";
+      const sample = builder.querySelector('label[for="' + input.id + '"] .chip-disc');
+      for (let i = 0; i < Math.min(n, 5); i++) stack.appendChild(sample.cloneNode(true));
+      const count = document.createElement("span");
+      count.className = "chip-count";
+      count.setAttribute("aria-hidden", "true");
+      count.textContent = n + " × " + input.dataset.chipName;
+      stack.appendChild(count);
+      stacks.appendChild(stack);
+    });
+    if (!words.length) {
+      stacks.classList.add("empty");
+      stacks.textContent = "no chips";
+    } else {
+      stacks.setAttribute("role", "img");
+      stacks.setAttribute("aria-label", words.join(", "));
+    }
+    said.replaceChildren(stacks);
+    total.textContent = sum.toLocaleString("en");
+  }
+  document.addEventListener("input", function (event) {
+    const builder = event.target.closest && event.target.closest("[data-chips]");
+    if (builder) drawChips(builder);
   });
   function ready() {
     // the push's 0 and the print button need this script: shown only with it

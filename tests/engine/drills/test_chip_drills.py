@@ -1,0 +1,96 @@
+"""Drills in chips, colour up and make change: graded on the amount and the house's chips."""
+
+from __future__ import annotations
+
+from trainer.engine.chips import Payout
+from trainer.engine.drills import REGISTRY, grade, parse_answer
+from trainer.engine.drills.answers import chip_verdict
+from trainer.engine.house import DEFAULT_CONFIG, HouseConfig, HouseRules
+
+MS = REGISTRY["ms-pay"]
+BET_COLOURS = HouseConfig(rules=HouseRules(pay_standard="bet-colours", colour_up_at=10))
+
+
+def first(slug, outcome, *, config=DEFAULT_CONFIG, level=1):
+    """The first seed whose question of `slug` settles seat 1 as `outcome`."""
+    for seed in range(400):
+        q = REGISTRY[slug].generate(seed, level, config, in_chips=True)
+        if q.expected.get("p1.outcome") == outcome:
+            return q
+    raise AssertionError(f"no {outcome} in 400 seeds")
+
+
+def test_a_win_in_chips_expects_the_house_standard_chips():
+    q = first("ms-pay", "win")
+    pay = Payout.of_json(q.expected["p1.amount"])
+    plain = MS.generate(q.seed, 1, DEFAULT_CONFIG)
+    assert pay.amount == plain.expected["p1.amount"] and pay.rule == "fewest"
+    assert sum(v * n for v, n in pay.chips.items()) == pay.amount
+
+
+def test_a_loss_in_chips_takes_the_stake_in_any_chips():
+    q = first("ms-pay", "lose")
+    amount = Payout.of_json(q.expected["p1.amount"]).amount
+    field = q.fields[1]
+    answer = parse_answer(q.fields, {"p1.outcome": "lose", "p1.amount": {"1": str(amount)}})
+    assert grade(q.fields, q.expected, answer)[field.name]
+
+
+def test_a_payout_in_the_wrong_chips_says_why():
+    q = first("ms-pay", "win")
+    pay = Payout.of_json(q.expected["p1.amount"])
+    answer = parse_answer(q.fields, {"p1.outcome": "win", "p1.amount": {"1": str(pay.amount)}})
+    marks = grade(q.fields, q.expected, answer)
+    assert marks == {"p1.outcome": True, "p1.amount": pay.chips == {1: pay.amount}}
+    verdict = chip_verdict(q.fields[1], q.expected, answer)
+    if not verdict.right:
+        assert verdict.reason.startswith("right amount; the house standard pays")
+        assert f"you used {pay.amount} white" in verdict.reason
+
+
+def test_bet_colours_pay_in_the_antes_colours():
+    q = first("ms-pay", "win", config=BET_COLOURS)
+    pay = Payout.of_json(q.expected["p1.amount"])
+    assert pay.bet == q.table["ante"]
+    assert pay.top is not None or pay.rule == "coloured up"
+
+
+def test_regrading_in_chips_gives_the_same_answer():
+    q = first("ms-pay", "win")
+    assert MS.answer(q.request, 1, DEFAULT_CONFIG, table=q.table, in_chips=True) == (
+        q.fields,
+        q.expected,
+        q.steps,
+    )
+
+
+def test_colour_up_wants_the_fewest_chips():
+    q = REGISTRY["colour-up"].generate(4, 1, DEFAULT_CONFIG)
+    # 10 red and 8 white: 58 is 2 green + 1 red + 3 white
+    assert q.table["pile"] == {"5": 10, "1": 8}
+    right = parse_answer(q.fields, {"chips": {"25": "2", "5": "1", "1": "3"}})
+    wrong = parse_answer(q.fields, {"chips": {"5": "11", "1": "3"}})
+    assert grade(q.fields, q.expected, right) == {"chips": True}
+    assert grade(q.fields, q.expected, wrong) == {"chips": False}
+    assert chip_verdict(q.fields[0], q.expected, wrong).reason == (
+        "right amount; 58 colours up into 2 green + 1 red + 3 white, you used 11 red + 3 white"
+    )
+
+
+def test_make_change_comes_in_chips_below_the_one_handed_in():
+    q = REGISTRY["make-change"].generate(2, 3, DEFAULT_CONFIG)
+    # a bet of 24 from 2 green: 26 change, in red and white
+    assert q.request == {"handed": {"25": 2}, "bet": 24}
+    wrong = parse_answer(q.fields, {"chips": {"25": "1", "1": "1"}})
+    verdict = chip_verdict(q.fields[0], q.expected, wrong)
+    assert not verdict.right and "nothing above red" in verdict.reason
+
+
+def test_a_chip_count_that_is_no_number_is_refused_in_words():
+    q = REGISTRY["colour-up"].generate(4, 1, DEFAULT_CONFIG)
+    try:
+        parse_answer(q.fields, {"chips": {"25": "two"}})
+    except Exception as exc:  # AnswerError
+        assert "whole number" in str(exc)
+    else:
+        raise AssertionError("a count in words was accepted")

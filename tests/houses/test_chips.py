@@ -1,0 +1,110 @@
+"""The house's chips and pay standard: edited in the admin, checked, carried into the engine's
+house config and recorded with every question dealt under them."""
+
+from __future__ import annotations
+
+import importlib
+
+from tests.factories import TraineeFactory
+from trainer.drills import services as drills
+from trainer.drills.services import config_for
+from trainer.engine.chips import default_chips
+from trainer.houses.config import config_of
+from trainer.houses.models import HouseRulesSettings
+
+#: the riverboat's rules as the change form posts them
+FORM = {
+    "chip_unit": 1,
+    "split_pot_odd_chip": "high",
+    "call_multiple": 2,
+    "mississippi_payout_cap": "",
+    "call_payout_cap": "",
+    "stand_pat_allowed": "on",
+    "reuse_discards": "on",
+    "stud_stock_shortage": "on",
+    "settle_order": "right",
+    "chips": "common",
+    "pay_standard": "fewest",
+    "colour_up_at": 20,
+    "payout_floors": "smallest",
+}
+BLUE_SET = "1 white #f2f2f2\n5 red #c62828\n20 blue #1565c0\n100 black #212121"
+
+
+def url(house) -> str:
+    return f"/admin/houses/houserulessettings/{house.rules.pk}/change/"
+
+
+def test_a_games_manager_sets_the_chips_and_pay_standard(manager_client, house):
+    data = {**FORM, "chips": BLUE_SET, "pay_standard": "bet-colours", "colour_up_at": 12}
+    data["payout_floors"] = "1, 5, 20"
+    assert manager_client.post(url(house), data).status_code == 302
+    rules = config_of(house).rules
+    assert rules.chip_set.values == (1, 5, 20, 100)
+    assert rules.pay.colour_up_at == 12 and rules.pay.floor(rules.chip_set, 3) == 20
+
+
+def test_a_chip_set_with_two_chips_alike_is_refused_and_nothing_changes(manager_client, house):
+    data = {**FORM, "chips": "1 white #f2f2f2\n5 red #c62828\n5 pink #f48fb1"}
+    response = manager_client.post(url(house), data)
+    assert response.status_code == 200
+    assert "Two chips are worth 5" in " ".join(
+        response.context["adminform"].form.non_field_errors()
+    )
+    assert HouseRulesSettings.objects.get(house=house).chips == "common"
+
+
+def test_the_smallest_chip_must_be_the_chip_unit(manager_client, house):
+    response = manager_client.post(url(house), {**FORM, "chip_unit": 5, "chips": BLUE_SET})
+    errors = " ".join(response.context["adminform"].form.non_field_errors())
+    assert "The smallest chip (1 white) must be the chip unit (5)." in errors
+
+
+def test_a_floor_that_is_no_chip_of_the_house_is_refused(manager_client, house):
+    response = manager_client.post(url(house), {**FORM, "payout_floors": "1, 5, 30"})
+    assert "30 is not one of the house's chips" in " ".join(
+        response.context["adminform"].form.non_field_errors()
+    )
+
+
+def test_a_bad_chip_line_says_how_to_write_it(manager_client, house):
+    response = manager_client.post(url(house), {**FORM, "chips": "1 white\n5 red #c62828"})
+    assert "like &quot;25 green #2e7d32&quot;" in response.content.decode()
+
+
+def test_a_question_records_the_chips_it_was_dealt_under(house):
+    rules = house.rules
+    rules.chips, rules.pay_standard = BLUE_SET, "bet-colours"
+    rules.save()
+    session = drills.start_session(trainee=TraineeFactory(house=house), kind="ms-pay", level=1)
+    question = drills.current_question(session)
+    assert question.house_rules["chips"] == BLUE_SET
+    assert question.house_rules["pay_standard"] == "bet-colours"
+    # changing the chips later leaves the stored question's configuration as it was
+    rules.chips = "common"
+    rules.save()
+    assert config_for(question).rules.chip_set.values == (1, 5, 20, 100)
+
+
+def test_the_migration_gives_existing_houses_the_common_set_from_their_unit():
+    migration = importlib.import_module("trainer.houses.migrations.0015_chips")
+    for unit in (1, 2, 5, 7, 25, 2_020_202):
+        text = "\n".join(f"{v} {n} {c}" for v, n, c in migration.chips_for(unit))
+        assert text == default_chips(unit)
+
+
+def test_the_house_card_shows_the_chips_and_how_the_house_pays(house):
+    from trainer.houses.card import house_card
+
+    rules = house.rules
+    rules.chips, rules.pay_standard, rules.colour_up_at = BLUE_SET, "bet-colours", 12
+    rules.payout_floors = "1, 5, 20"
+    rules.save()
+    card = house_card("mississippi-stud", config_of(house), None)
+    assert "blue 20" in card.chips and ">20</span>" in card.chips
+    assert dict(card.pay) == {
+        "Pay standard": "in the colours of the bet, coloured up above a number of chips",
+        "Colour up above": "12 chips",
+        # tables named in the house's stakes: a chip unit of 1 deals at $5, $25 and $100 tables
+        "Smallest payout chip": "$5 table white, $25 table red, $100 table blue",
+    }

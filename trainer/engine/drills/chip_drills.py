@@ -1,0 +1,193 @@
+"""Drills in chips: any drill's amounts paid in the house's chips, and the two chip drills,
+colour up and make change.
+
+A drill taken "in chips" asks each amount as chips: a payout is graded on its amount and on
+the house's pay standard (`chips.payout`: the table level's smallest payout chip, the bet's
+colours where the standard keeps to them, the Ante being the bet); a stake collected (an
+amount beside a lost or folded result) on its amount only, in any chips.
+
+>>> from trainer.engine.house import DEFAULT_CONFIG
+>>> from .mississippi_stud import MississippiPay
+>>> q = MississippiPay().generate(11, 1, DEFAULT_CONFIG, in_chips=True)
+>>> [f.kind for f in q.fields], q.expected["p1.amount"]["chips"]
+(['choice', 'chips'], {'25': 1, '5': 1})
+>>> q = ColourUp().generate(4, 1, DEFAULT_CONFIG)
+>>> q.prompt, q.expected["chips"]["chips"]
+('Colour up 10 red and 8 white (58).', {'25': 2, '5': 1, '1': 3})
+>>> q = MakeChange().generate(2, 3, DEFAULT_CONFIG)
+>>> q.prompt, q.expected["chips"]["chips"]
+('A player bets 24 with 2 green (50): make the change.', {'5': 5, '1': 1})
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from ..chips import ChipSet, amount_only, change, colour_up, payout, words
+from ..errors import EngineError
+from ..games import CHIPS
+from ..house import HouseConfig
+from .kinds import Answer, AnswerField, Dealt, DrillKind, Level
+from .stored import value_at
+
+#: the results that take the stake in rather than pay it (`spots`' reading of a result)
+_COLLECTED = ("lose", "fold")
+
+
+def chips_field(name: str, label: str, chips: ChipSet) -> AnswerField:
+    """A field asking for counts of the house's chips, a key 1-9 each, smallest first."""
+    return AnswerField(
+        name,
+        label,
+        "chips",
+        tuple((str(c.value), c.name) for c in chips.chips),
+        tuple(str(n) for n in range(1, len(chips.chips) + 1)),
+    )
+
+
+def in_chips(
+    fields: tuple[AnswerField, ...],
+    expected: Mapping[str, Any],
+    level: int,
+    config: HouseConfig,
+    ante: int | None,
+) -> tuple[tuple[AnswerField, ...], dict[str, Any]]:
+    """The question's amounts asked in chips: each "amount" field becomes a chips field whose
+    expected answer is the payout as the house pays it (or the stake, collected in any chips)."""
+    chips, standard = config.rules.chip_set, config.rules.pay
+    out_fields, out = [], dict(expected)
+    for f in fields:
+        if f.kind != "amount":
+            out_fields.append(f)
+            continue
+        amount = expected[f.name]
+        stem = f.name.rsplit(".", 1)[0]
+        result = expected.get(f"{stem}.outcome", expected.get(f"{stem}.result"))
+        if result in _COLLECTED:
+            pay = amount_only(amount)
+        else:
+            pay = payout(amount, chips, standard, level=level, bet=ante)
+        out_fields.append(chips_field(f.name, f.label, chips))
+        out[f.name] = pay.as_json()
+    return tuple(out_fields), out
+
+
+def _pile_words(chips: ChipSet, pile: Mapping[int, int]) -> str:
+    """A pile in words: "4 green, 10 red and 8 white"."""
+    head, _, last = words(chips, pile).rpartition(" + ")
+    return f"{head.replace(' + ', ', ')} and {last}" if head else last
+
+
+def _read_pile(request: Mapping[str, Any], name: str, chips: ChipSet) -> dict[int, int]:
+    raw = value_at(request, name)
+    if not isinstance(raw, Mapping):
+        raise EngineError(f"'{name}' must give each chip's count.")
+    pile = {}
+    for v, n in raw.items():
+        value = int(v)
+        chips.chip(value)  # a chip of the house, or EngineError
+        if not isinstance(n, int) or n < 0:
+            raise EngineError(f"'{name}' must give each chip's count.")
+        pile[value] = n
+    return pile
+
+
+class ColourUp(DrillKind):
+    slug = "colour-up"
+    game = CHIPS
+    title = "Chips: colour up"
+    description = (
+        "A player leaves with a pile of small chips: exchange them for the fewest chips of the "
+        "house, keyboard first (a key per chip)."
+    )
+    mix = "Piles of the house's two smallest chips, then three, then four of them mixed."
+    levels = (
+        Level(1, "a pile of the two smallest chips"),
+        Level(2, "the three smallest chips, bigger piles"),
+        Level(3, "four kinds of chip, piles worth hundreds of units"),
+    )
+    #: (kinds of chip in the pile, most of each)
+    PILES = {1: (2, 20), 2: (3, 25), 3: (4, 30)}
+
+    def deal(self, rng: random.Random, level: int, config: HouseConfig, natural: bool) -> Dealt:
+        chips = config.rules.chip_set
+        kinds, most = self.PILES[level]
+        values = chips.values[:kinds] if len(chips.values) > 1 else chips.values
+        pile = {v: rng.randint(1, most) for v in values}
+        amount = sum(v * n for v, n in pile.items())
+        table = {
+            "pile": {str(v): n for v, n in sorted(pile.items(), reverse=True)},
+            "chips": chips.text(),
+        }
+        return Dealt(
+            request={"pile": table["pile"]},
+            table=table,
+            prompt=f"Colour up {_pile_words(chips, pile)} ({amount:,}).",
+            situation=f"{kinds} colours",
+        )
+
+    def answer_for(self, request: Mapping[str, Any], level: int, config: HouseConfig) -> Answer:
+        chips = config.rules.chip_set
+        pile = _read_pile(request, "pile", chips)
+        amount = sum(v * n for v, n in pile.items())
+        pay = colour_up(amount, chips)
+        field_ = chips_field("chips", "Colour up into", chips)
+        steps = (
+            f"The pile is {_pile_words(chips, pile)}: {amount:,} in all.",
+            f"In the fewest chips of the house that is {words(chips, pay.chips)}.",
+        )
+        return (field_,), {"chips": pay.as_json()}, steps
+
+
+class MakeChange(DrillKind):
+    slug = "make-change"
+    game = CHIPS
+    title = "Chips: make change"
+    description = (
+        "A player bets with a bigger chip than the bet: take the bet and give the change in "
+        "the fewest chips smaller than the one handed in, keyboard first (a key per chip)."
+    )
+    mix = "A lower colour for a small bet, then any colour, then several chips at once."
+    levels = (
+        Level(1, "one chip of the third, fourth or fifth smallest colour"),
+        Level(2, "one or two chips of any colour above the second smallest"),
+        Level(3, "two to four chips of one colour"),
+    )
+
+    def deal(self, rng: random.Random, level: int, config: HouseConfig, natural: bool) -> Dealt:
+        chips = config.rules.chip_set
+        higher = chips.values[1:]
+        if not higher:
+            raise EngineError("The house has one chip: there is no change to make.")
+        # above the second smallest chip where the house has one: more bets to make change of
+        upper = higher[1:] or higher
+        value = rng.choice(upper[:3] if level == 1 else upper)
+        count = {1: 1, 2: rng.randint(1, 2), 3: rng.randint(2, 4)}[level]
+        total = value * count
+        bet = rng.randrange(1, total // chips.unit) * chips.unit
+        handed = {str(value): count}
+        return Dealt(
+            request={"handed": handed, "bet": bet},
+            table={"pile": handed, "bet": bet, "chips": chips.text()},
+            prompt=f"A player bets {bet:,} with {_pile_words(chips, {value: count})} "
+            f"({total:,}): make the change.",
+            situation=f"change {chips.chip(value).name}",
+        )
+
+    def answer_for(self, request: Mapping[str, Any], level: int, config: HouseConfig) -> Answer:
+        chips = config.rules.chip_set
+        handed = _read_pile(request, "handed", chips)
+        bet = value_at(request, "bet")
+        total = sum(v * n for v, n in handed.items())
+        if not isinstance(bet, int) or not 0 < bet < total or bet % chips.unit:
+            raise EngineError("'bet' must be a whole number of chips below the chips handed in.")
+        pay = change(total - bet, chips, min(handed))
+        field_ = chips_field("chips", "Change", chips)
+        steps = (
+            f"{_pile_words(chips, handed)} is {total:,}; the bet is {bet:,}.",
+            f"The change is {total:,} − {bet:,} = {total - bet:,}.",
+            f"Change comes in chips below the one handed in: {words(chips, pay.chips)}.",
+        )
+        return (field_,), {"chips": pay.as_json()}, steps
