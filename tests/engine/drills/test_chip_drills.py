@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from trainer.engine.chips import Payout
+from trainer.engine.chips import Payout, judge
 from trainer.engine.drills import REGISTRY, grade, parse_answer
 from trainer.engine.drills.answers import chip_verdict
 from trainer.engine.house import DEFAULT_CONFIG, HouseConfig, HouseRules
@@ -94,3 +94,40 @@ def test_a_chip_count_that_is_no_number_is_refused_in_words():
         assert "whole number" in str(exc)
     else:
         raise AssertionError("a count in words was accepted")
+
+
+def test_bet_colours_pay_each_field_on_its_own_seats_bet_at_every_level():
+    """Multi-seat tables hold a bet per position (no table Ante): every payout keeps to the
+    colours of the bet it is paid on, the one `bet_for` reads from its seat."""
+    seen = set()
+    for slug, kind in REGISTRY.items():
+        if not kind.pays:
+            continue
+        for level in range(1, len(kind.levels) + 1):
+            for seed in range(6):
+                q = kind.generate(seed, level, BET_COLOURS, in_chips=True)
+                for f in q.fields:
+                    bet = kind.bet_for(q.table, f.name)
+                    if f.kind != "chips" or q.expected[f.name]["rule"] == "amount" or not bet:
+                        continue
+                    pay = Payout.of_json(q.expected[f.name])
+                    assert pay.bet == bet and pay.rule in ("bet colours", "coloured up"), (
+                        slug,
+                        level,
+                        seed,
+                        f.name,
+                    )
+                    seen.add(slug)
+    assert {"ms-pay", "cs-settle", "csp-settle"} <= seen
+
+
+def test_a_caribbean_call_paid_in_the_call_bets_colours():
+    # seed 1, level 3: seat 3 calls 250 on an Ante of 125 and wins 500 on the call (a pair
+    # pays 1 to 1). A 250 bet is 2 black + 2 green, so in its colours 500 is 5 black, not the
+    # 1 purple the fewest-chips standard would pay.
+    q = REGISTRY["cs-settle"].generate(1, 3, BET_COLOURS, in_chips=True)
+    pay = Payout.of_json(q.expected["p3.call.amount"])
+    assert (pay.amount, pay.bet, pay.rule) == (500, 250, "bet colours")
+    chips = BET_COLOURS.rules.chip_set
+    assert judge(pay, {100: 5}, chips).right
+    assert not judge(pay, {500: 1}, chips).right

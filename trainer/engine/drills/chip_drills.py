@@ -3,7 +3,8 @@ colour up and make change.
 
 A drill taken "in chips" asks each amount as chips: a payout is graded on its amount and on
 the house's pay standard (`chips.payout`: the table level's smallest payout chip, the bet's
-colours where the standard keeps to them, the Ante being the bet); a stake collected (an
+colours where the standard keeps to them, the bet being the stake the field is paid on,
+`DrillKind.bet_for`); a stake collected (an
 amount beside a lost or folded result) on its amount only, in any chips.
 
 >>> from trainer.engine.house import DEFAULT_CONFIG
@@ -52,10 +53,11 @@ def in_chips(
     expected: Mapping[str, Any],
     level: int,
     config: HouseConfig,
-    ante: int | None,
+    bets: Mapping[str, int | None],
 ) -> tuple[tuple[AnswerField, ...], dict[str, Any]]:
     """The question's amounts asked in chips: each "amount" field becomes a chips field whose
-    expected answer is the payout as the house pays it (or the stake, collected in any chips)."""
+    expected answer is the payout as the house pays it, on the stake `bets` names for that
+    field (`DrillKind.bet_for`), or the stake, collected in any chips."""
     chips, standard = config.rules.chip_set, config.rules.pay
     out_fields, out = [], dict(expected)
     for f in fields:
@@ -68,7 +70,7 @@ def in_chips(
         if result in _COLLECTED:
             pay = amount_only(amount)
         else:
-            pay = payout(amount, chips, standard, level=level, bet=ante)
+            pay = payout(amount, chips, standard, level=level, bet=bets.get(f.name))
         out_fields.append(chips_field(f.name, f.label, chips))
         out[f.name] = pay.as_json()
     return tuple(out_fields), out
