@@ -499,16 +499,18 @@ def judge(expected: Payout, answer: Mapping[int, int], chips: ChipSet | Names) -
         return Verdict(True, True)
     house = f"the house standard pays {expected.amount:,} as {words(chips, expected.chips)}"
     if expected.rule == "change":
-        house = f"the house changes {expected.amount:,} into {words(chips, expected.chips)}"
+        house = f"the change of {expected.amount:,} is {words(chips, expected.chips)}"
     elif expected.rule == "colour up":
         house = f"{expected.amount:,} colours up into {words(chips, expected.chips)}"
     used = f"you used {words(chips, answer)}"
     if expected.top is not None and any(v > expected.top for v in answer):
         top = names_of(chips)[expected.top]
-        where = "change comes in" if expected.rule == "change" else "in the colours of the bet:"
-        if expected.rule == "change":
-            house = f"the house changes {expected.amount:,} into {words(chips, expected.chips)}"
-        return Verdict(False, True, f"right amount; {house} ({where} nothing above {top}), {used}")
+        where = (
+            f"no chip above the {top} handed in"
+            if expected.rule == "change"
+            else f"in the colours of the bet: nothing above {top}"
+        )
+        return Verdict(False, True, f"right amount; {house} ({where}), {used}")
     if cost(answer, expected.floor) != cost(expected.chips, expected.floor):
         why = ""
         if expected.rule == "coloured up":
@@ -517,18 +519,29 @@ def judge(expected: Payout, answer: Mapping[int, int], chips: ChipSet | Names) -
     return Verdict(True, True)
 
 
-def change(amount: int, chips: ChipSet, below: int) -> Payout:
-    """Change for `amount` (chips worth `below` or more, handed in): the fewest chips smaller
-    than `below`.
+def change(value: int, count: int, bet: int, chips: ChipSet) -> Payout:
+    """The change for a bet of `bet` made with `count` chips of `value`, as a dealer makes
+    it: the chips the bet does not need go back untouched, and only the chips it breaks into
+    are changed, into the fewest chips smaller than `value`.
 
-    >>> words(COMMON, change(100, COMMON, 100).chips)
-    '4 green'
+    A bet of 5 with 3 green: one green covers it, two go back; 25 − 5 = 20 is 4 red.
+
+    >>> words(COMMON, change(25, 3, 5, COMMON).chips)
+    '2 green + 4 red'
+    >>> words(COMMON, change(100, 1, 24, COMMON).chips)
+    '3 green + 1 white'
     """
-    capped = tuple(v for v in chips.values if v < below)
+    total = value * count
+    if not 0 < bet < total:
+        raise EngineError("The bet must be below the chips handed in.")
+    capped = tuple(v for v in chips.values if v < value)
     if not capped:
-        raise EngineError(f"No chip of the house is smaller than {below:,}.")
-    top = capped[-1]
-    return Payout(amount, _best(amount, capped, chips.unit), chips.unit, top, "change")
+        raise EngineError(f"No chip of the house is smaller than {value:,}.")
+    broken = -(-bet // value)  # the chips the bet takes, the last one broken into change
+    counts = counts_of(
+        [(value, count - broken), *_best(broken * value - bet, capped, chips.unit).items()]
+    )
+    return Payout(total - bet, counts, chips.unit, value, "change")
 
 
 def colour_up(amount: int, chips: ChipSet) -> Payout:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from trainer.engine.chips import Payout, judge
+from trainer.engine.chips import Payout, change, judge
 from trainer.engine.drills import REGISTRY, grade, parse_answer
 from trainer.engine.drills.answers import chip_verdict
 from trainer.engine.house import DEFAULT_CONFIG, HouseConfig, HouseRules
@@ -79,11 +79,43 @@ def test_colour_up_wants_the_fewest_chips():
 
 def test_make_change_comes_in_chips_below_the_one_handed_in():
     q = REGISTRY["make-change"].generate(2, 3, DEFAULT_CONFIG)
-    # a bet of 24 from 2 green: 26 change, in red and white
+    # a bet of 24 from 2 green: one green goes back, the other is changed: 25 - 24 = 1 white
     assert q.request == {"handed": {"25": 2}, "bet": 24}
-    wrong = parse_answer(q.fields, {"chips": {"25": "1", "1": "1"}})
+    right = parse_answer(q.fields, {"chips": {"25": "1", "1": "1"}})
+    assert chip_verdict(q.fields[0], q.expected, right).right
+    wrong = parse_answer(q.fields, {"chips": {"100": "0", "5": "5", "1": "1"}})
     verdict = chip_verdict(q.fields[0], q.expected, wrong)
-    assert not verdict.right and "nothing above red" in verdict.reason
+    assert not verdict.right and verdict.reason == (
+        "right amount; the change of 26 is 1 green + 1 white, you used 5 red + 1 white"
+    )
+
+
+def test_make_change_gives_back_the_chips_the_bet_does_not_need():
+    q = REGISTRY["make-change"].generate(6, 3, DEFAULT_CONFIG)
+    # a bet of 5 with 3 green (75): one green covers it and breaks into 25 - 5 = 20 (4 red);
+    # the other two green go back untouched, as a dealer does
+    assert q.request == {"handed": {"25": 3}, "bet": 5}
+    dealer = parse_answer(q.fields, {"chips": {"25": "2", "5": "4"}})
+    assert chip_verdict(q.fields[0], q.expected, dealer).right
+    all_red = parse_answer(q.fields, {"chips": {"5": "14"}})
+    verdict = chip_verdict(q.fields[0], q.expected, all_red)
+    assert not verdict.right
+    assert verdict.reason == "right amount; the change of 70 is 2 green + 4 red, you used 14 red"
+    assert any("give back the other 2 green untouched" in step for step in q.steps)
+
+
+def test_change_above_the_chip_handed_in_is_named_in_words():
+    # a bet of 100 with 4 purple (2,000): 3 purple back, the fourth is 4 black; 1,900 paid
+    # with an orange (1,000) is the right amount in a chip above the purple handed in
+    chips = DEFAULT_CONFIG.rules.chip_set
+    pay = change(500, 4, 100, chips)
+    assert pay.chips == {500: 3, 100: 4}
+    verdict = judge(pay, {1000: 1, 500: 1, 100: 4}, chips)
+    assert not verdict.right
+    assert verdict.reason == (
+        "right amount; the change of 1,900 is 3 purple + 4 black "
+        "(no chip above the purple handed in), you used 1 orange + 1 purple + 4 black"
+    )
 
 
 def test_a_chip_count_that_is_no_number_is_refused_in_words():
