@@ -170,3 +170,19 @@ def test_every_way_of_paying_is_enumerated():
     # 10 in 1s and 5s: 10 × 1, 5 × 1 + 1 × 5, 2 × 5
     assert len(list(all_ways(10, (1, 5)))) == 3
     assert sum(1 for _ in itertools.islice(all_ways(25, (1, 5, 25)), 100)) == 7
+
+
+@pytest.mark.parametrize("text", ["1, 5, ²", "1, ٥, 25"])
+def test_floors_in_other_digits_are_refused_in_words(text):
+    # str.isdigit() passes "²" and "٥": the one int() refuses, the other it reads as 5
+    from trainer.engine.chips import floors_of
+
+    with pytest.raises(EngineError, match="Write the smallest payout chips as numbers"):
+        floors_of(text)
+
+
+def test_odds_in_other_digits_are_refused_in_words():
+    from trainer.engine.paytables import Odds, PaytableError
+
+    with pytest.raises(PaytableError, match="is not odds"):
+        Odds.parse("²:1")

@@ -309,7 +309,7 @@ def floors_of(text: str) -> tuple[int, ...]:
     if text.strip().lower() == SMALLEST_FLOORS:
         return ()
     items = [t for t in re.split(r"[\s,;]+", text.strip()) if t]
-    if not all(t.isdigit() for t in items):
+    if not all(re.fullmatch(r"[0-9]+", t) for t in items):  # not str.isdigit: "²" is a digit
         raise EngineError("Write the smallest payout chips as numbers, like 1, 5, 25.")
     return tuple(int(t) for t in items)
 

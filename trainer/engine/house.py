@@ -88,6 +88,12 @@ class HouseRules:
             cap = getattr(self, name)
             if cap is not None and cap < 0:
                 raise EngineError("A payout cap cannot be below zero.")
+            if cap is not None and cap % self.chip_unit:
+                raise EngineError(
+                    f"{RULE_NAMES[name][0].upper()}{RULE_NAMES[name][1:]} ({cap:,}) must be a "
+                    f"whole number of chip units: a multiple of {self.chip_unit:,}, so that a "
+                    "capped payout can be paid in chips."
+                )
         chips = self.chip_set
         if chips.unit != self.chip_unit:
             raise EngineError(
