@@ -145,3 +145,23 @@ def test_the_migration_rounds_a_cap_down_to_whole_chip_units(house):
     migration.round_caps_down(apps, None)
     rules = HouseRulesSettings.objects.get(house=house)
     assert (rules.mississippi_payout_cap, rules.call_payout_cap) == (1000, 2000)
+
+
+def test_a_question_stores_the_chips_and_floors_worked_out_not_the_defaults(house, monkeypatch):
+    # the house keeps the defaults: "common" chips from its unit of 1, the "smallest" floors
+    assert (house.rules.chips, house.rules.payout_floors) == ("common", "smallest")
+    trainee = TraineeFactory(house=house)
+    for seed in range(200):
+        question = drills.create_question(
+            trainee=trainee, kind="ms-pay", level=1, in_chips=True, seed=seed
+        )
+        if "25" in question.expected["p1.amount"]["chips"]:
+            break
+    else:
+        raise AssertionError("no payout in green in 200 seeds")
+    assert question.house_rules["chips"] == default_chips(1)
+    # the common set's three smallest chips: 1 white, 5 red, 25 green
+    assert question.house_rules["payout_floors"] == "1, 5, 25"
+    # a later common set without green leaves the stored question grading as it was dealt
+    monkeypatch.setattr("trainer.engine.house.default_chips", lambda unit: BLUE_SET)
+    assert drills.regrade(question) == question.expected

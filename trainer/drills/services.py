@@ -206,7 +206,9 @@ def question_row(q, *, trainee, house_rules: dict, session=None, version=None) -
         situation=q.situation,
         category=q.category or "",
         paytable_version=version,
-        house_rules=house_rules,
+        # the defaults written out ("common" chips, "smallest" floors): a later change of a
+        # default leaves the stored question grading as it was dealt
+        house_rules=dataclasses.asdict(HouseRules(**house_rules).worked_out()),
     )
 
 

@@ -7,13 +7,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from .chips import (
     COLOUR_UP_AT,
     COMMON_SET,
     SMALLEST_FLOORS,
+    TABLE_LEVELS,
     ChipSet,
     PayStandard,
     Standard,
@@ -108,6 +109,15 @@ class HouseRules:
         """The house's chips (`chips`, or the common set from the chip unit up)."""
         text = self.chips.strip()
         return chip_set(default_chips(self.chip_unit) if text.lower() in ("", COMMON_SET) else text)
+
+    def worked_out(self) -> HouseRules:
+        """These rules with their defaults written out: the chips as a list ("common" is the
+        common set from the chip unit up as it stands today) and a payout floor per table
+        level ("smallest": the set's smallest chips). A question's snapshot stores these, so
+        changing a default later does not change how a stored question grades."""
+        chips, pay = self.chip_set, self.pay
+        floors = ", ".join(str(pay.floor(chips, level)) for level in TABLE_LEVELS)
+        return replace(self, chips=chips.text(), payout_floors=floors)
 
     @property
     def pay(self) -> PayStandard:
