@@ -5,6 +5,7 @@ the standard better."""
 from __future__ import annotations
 
 import itertools
+import sys
 
 import pytest
 from hypothesis import given, settings
@@ -186,3 +187,17 @@ def test_odds_in_other_digits_are_refused_in_words():
 
     with pytest.raises(PaytableError, match="is not odds"):
         Odds.parse("²:1")
+
+
+def test_the_search_tables_kept_are_few_and_a_byte_an_amount():
+    # a set crafted near MAX_SEARCH: its search bound is 193,644 units (the sum over each chip
+    # d below 10,760 of (lcm(d, 10,760)/d - 1) d), once held as ~20 MB of Python tuples
+    from trainer.engine.chips import CACHED_TABLES, last_chips
+
+    values = (1, 2, 3, 4, 5, 6, 7, 8, 10760)
+    table = last_chips(values, 1)
+    assert len(table) == 193_644 + 10_760 + 1
+    assert sys.getsizeof(table) < len(table) + 1_000  # a byte an amount
+    assert last_chips.cache_info().maxsize == CACHED_TABLES <= 16
+    # the chip each amount ends with (ties to the larger): 10,767 is 10,760 and then 7
+    assert values[table[10_767]] == 10_760 and values[table[7]] == 7

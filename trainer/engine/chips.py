@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import math
 import re
+from array import array
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -327,30 +328,36 @@ def _search_bound(values: tuple[int, ...]) -> int:
     return sum((math.lcm(d, top) // d - 1) * d for d in values[:-1])
 
 
-@lru_cache(maxsize=256)
-def _table(values: tuple[int, ...], floor: int) -> tuple[list, list]:
-    """Best (value below the floor, chip count) for every amount up to the search bound (in
-    chip units), and the chip each best ends with (ties go to the larger chip)."""
+#: how many search tables `last_chips` keeps: each is a byte an amount up to the search
+#: bound (at most MAX_SEARCH plus the largest chip, in chip units), so at most a few MB in all
+CACHED_TABLES = 16
+
+
+@lru_cache(maxsize=CACHED_TABLES)
+def last_chips(values: tuple[int, ...], floor: int) -> bytes:
+    """For every amount up to the search bound (in chip units), the index in `values` of the
+    chip its best payout ends with (the least paid below the floor, then the fewest chips;
+    ties go to the larger chip): one byte an amount, as a set has at most 9 chips."""
     unit = values[0]
     size = _search_bound(values) // unit + values[-1] // unit
     units = [v // unit for v in values]
     low = [v < floor for v in values]
-    inf = (math.inf, math.inf)
-    best: list[tuple[float, float]] = [inf] * (size + 1)
-    last = [0] * (size + 1)
-    best[0] = (0, 0)
+    never = 2**62  # above any value or count reached: "no way yet"
+    lows = array("q", [never]) * (size + 1)
+    counts = array("q", [never]) * (size + 1)
+    last = bytearray(size + 1)
+    lows[0] = counts[0] = 0
     for x in range(1, size + 1):
-        here, chip = inf, 0
+        here_low, here_count, chip = never, never, 0
         for i in range(len(units) - 1, -1, -1):
             u = units[i]
-            if u > x:
+            if u > x or counts[x - u] == never:
                 continue
-            lo, count = best[x - u]
-            cand = (lo + (u if low[i] else 0), count + 1)
-            if cand < here:
-                here, chip = cand, i
-        best[x], last[x] = here, chip
-    return best, last
+            cand_low, cand_count = lows[x - u] + (u if low[i] else 0), counts[x - u] + 1
+            if (cand_low, cand_count) < (here_low, here_count):
+                here_low, here_count, chip = cand_low, cand_count, i
+        lows[x], counts[x], last[x] = here_low, here_count, chip
+    return bytes(last)
 
 
 def _best(amount: int, values: tuple[int, ...], floor: int) -> Counts:
@@ -364,7 +371,7 @@ def _best(amount: int, values: tuple[int, ...], floor: int) -> Counts:
     bound = _search_bound(values) // unit + top
     # the smaller chips come to at most the bound: take the rest in the largest chip first
     big = max(0, -(-(x - bound) // top))
-    _, last = _table(values, floor)
+    last = last_chips(values, floor)
     rest = x - big * top
     counts: Counts = {values[-1]: big} if big else {}
     while rest:
