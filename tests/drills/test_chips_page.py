@@ -74,3 +74,31 @@ def test_a_count_that_is_no_number_is_refused_beside_the_chips(trainee_client, t
     html = trainee_client.post(f"/drills/q/{question.pk}/answer", data).content.decode()
     assert "Give each chip&#x27;s count as a whole number" in html
     assert not Attempt.objects.filter(question=question).exists()
+
+
+def test_a_count_in_other_digits_is_refused_not_a_500(trainee_client, trainee):
+    # "²" passes str.isdigit() but int() refuses it: the page once failed drawing the chips
+    _, question = win_question(trainee)
+    data = {"p1.outcome": "win", "p1.amount.5": "²"}
+    response = trainee_client.post(f"/drills/q/{question.pk}/answer", data)
+    assert response.status_code == 200
+    assert "Give each chip&#x27;s count as a whole number" in response.content.decode()
+    assert not Attempt.objects.filter(question=question).exists()
+
+
+def test_a_question_the_house_rules_cannot_deal_is_refused_in_words(
+    trainee_client, trainee, monkeypatch
+):
+    from trainer.engine import EngineError
+    from trainer.engine.drills import REGISTRY
+
+    def cannot(*args, **kwargs):
+        raise EngineError("1,003 cannot be paid in chips of 5.")
+
+    monkeypatch.setattr(REGISTRY["ms-pay"], "generate", cannot)
+    response = trainee_client.post(
+        "/drills/start", {"kind": "ms-pay", "level": 1, "in_chips": "on"}, follow=True
+    )
+    assert response.status_code == 200
+    assert "1,003 cannot be paid in chips of 5." in response.content.decode()
+    assert not PracticeSession.objects.exists()

@@ -5,6 +5,7 @@ the standard better."""
 from __future__ import annotations
 
 import itertools
+import sys
 
 import pytest
 from hypothesis import given, settings
@@ -170,3 +171,33 @@ def test_every_way_of_paying_is_enumerated():
     # 10 in 1s and 5s: 10 × 1, 5 × 1 + 1 × 5, 2 × 5
     assert len(list(all_ways(10, (1, 5)))) == 3
     assert sum(1 for _ in itertools.islice(all_ways(25, (1, 5, 25)), 100)) == 7
+
+
+@pytest.mark.parametrize("text", ["1, 5, ²", "1, ٥, 25"])
+def test_floors_in_other_digits_are_refused_in_words(text):
+    # str.isdigit() passes "²" and "٥": the one int() refuses, the other it reads as 5
+    from trainer.engine.chips import floors_of
+
+    with pytest.raises(EngineError, match="Write the smallest payout chips as numbers"):
+        floors_of(text)
+
+
+def test_odds_in_other_digits_are_refused_in_words():
+    from trainer.engine.paytables import Odds, PaytableError
+
+    with pytest.raises(PaytableError, match="is not odds"):
+        Odds.parse("²:1")
+
+
+def test_the_search_tables_kept_are_few_and_a_byte_an_amount():
+    # a set crafted near MAX_SEARCH: its search bound is 193,644 units (the sum over each chip
+    # d below 10,760 of (lcm(d, 10,760)/d - 1) d), once held as ~20 MB of Python tuples
+    from trainer.engine.chips import CACHED_TABLES, last_chips
+
+    values = (1, 2, 3, 4, 5, 6, 7, 8, 10760)
+    table = last_chips(values, 1)
+    assert len(table) == 193_644 + 10_760 + 1
+    assert sys.getsizeof(table) < len(table) + 1_000  # a byte an amount
+    assert last_chips.cache_info().maxsize == CACHED_TABLES <= 16
+    # the chip each amount ends with (ties to the larger): 10,767 is 10,760 and then 7
+    assert values[table[10_767]] == 10_760 and values[table[7]] == 7

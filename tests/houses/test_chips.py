@@ -108,3 +108,60 @@ def test_the_house_card_shows_the_chips_and_how_the_house_pays(house):
         # tables named in the house's stakes: a chip unit of 1 deals at $5, $25 and $100 tables
         "Smallest payout chip": "$5 table white, $25 table red, $100 table blue",
     }
+
+
+def test_a_floor_written_in_other_digits_is_refused_in_words(manager_client, house):
+    # "²" passes str.isdigit() but is no number int() reads: once a 500
+    response = manager_client.post(url(house), {**FORM, "payout_floors": "1, 5, ²"})
+    assert response.status_code == 200
+    assert "Write the smallest payout chips as numbers, like 1, 5, 25." in " ".join(
+        response.context["adminform"].form.non_field_errors()
+    )
+    assert HouseRulesSettings.objects.get(house=house).payout_floors == "smallest"
+
+
+def test_a_payout_cap_must_be_a_whole_number_of_chip_units(manager_client, house):
+    # with chips of 5 a capped payout of 1,003 could not be paid in chips
+    data = {**FORM, "chip_unit": 5, "chips": "common", "mississippi_payout_cap": 1003}
+    response = manager_client.post(url(house), data)
+    assert response.status_code == 200
+    assert (
+        "The Mississippi Stud payout cap (1,003) must be a whole number of chip units: "
+        "a multiple of 5, so that a capped payout can be paid in chips."
+    ) in " ".join(response.context["adminform"].form.non_field_errors())
+    assert HouseRulesSettings.objects.get(house=house).mississippi_payout_cap is None
+    assert (
+        manager_client.post(url(house), {**data, "mississippi_payout_cap": 1000}).status_code == 302
+    )
+
+
+def test_the_migration_rounds_a_cap_down_to_whole_chip_units(house):
+    migration = importlib.import_module("trainer.houses.migrations.0016_caps_in_chip_units")
+    HouseRulesSettings.objects.filter(house=house).update(
+        chip_unit=5, chips="common", mississippi_payout_cap=1003, call_payout_cap=2000
+    )
+    from django.apps import apps
+
+    migration.round_caps_down(apps, None)
+    rules = HouseRulesSettings.objects.get(house=house)
+    assert (rules.mississippi_payout_cap, rules.call_payout_cap) == (1000, 2000)
+
+
+def test_a_question_stores_the_chips_and_floors_worked_out_not_the_defaults(house, monkeypatch):
+    # the house keeps the defaults: "common" chips from its unit of 1, the "smallest" floors
+    assert (house.rules.chips, house.rules.payout_floors) == ("common", "smallest")
+    trainee = TraineeFactory(house=house)
+    for seed in range(200):
+        question = drills.create_question(
+            trainee=trainee, kind="ms-pay", level=1, in_chips=True, seed=seed
+        )
+        if "25" in question.expected["p1.amount"]["chips"]:
+            break
+    else:
+        raise AssertionError("no payout in green in 200 seeds")
+    assert question.house_rules["chips"] == default_chips(1)
+    # the common set's three smallest chips: 1 white, 5 red, 25 green
+    assert question.house_rules["payout_floors"] == "1, 5, 25"
+    # a later common set without green leaves the stored question grading as it was dealt
+    monkeypatch.setattr("trainer.engine.house.default_chips", lambda unit: BLUE_SET)
+    assert drills.regrade(question) == question.expected

@@ -210,7 +210,7 @@ def test_the_csv_exports_have_the_documented_columns(client, people):
     rows = list(csv.reader(io.StringIO(client.get(url).content.decode())))
     assert rows[0][:3] == ["answered_at", "game", "drill"] and len(rows) == 3
     assert rows[0][-2:] == ["source", "test"]
-    assert {r[6] for r in rows[1:]} == {"yes", "no"}
+    assert {r[rows[0].index("right")] for r in rows[1:]} == {"yes", "no"}
     assert {r[-2] for r in rows[1:]} == {"practice"}
 
 
@@ -256,3 +256,19 @@ def test_pages_are_aggregate_queries_with_ten_thousand_attempts(
     ):
         with django_assert_max_num_queries(25):
             assert client.get(url).status_code == 200, url
+
+
+def test_answers_in_chips_are_marked_in_the_export_and_the_list(client, people):
+    trainee = people["trainee"]
+    answer_some(trainee, "ms-pay", [True])
+    session = drill_services.start_session(trainee=trainee, kind="ms-pay", level=1, in_chips=True)
+    question = drill_services.current_question(session)
+    drill_services.answer_question(
+        trainee=trainee, question_id=question.pk, raw=right_answer(question)
+    )
+    client.force_login(people["supervisor"])
+    url = f"/progress/trainees/{trainee.pk}/attempts.csv"
+    header, *rows = csv.reader(io.StringIO(client.get(url).content.decode()))
+    assert sorted(r[header.index("in_chips")] for r in rows) == ["no", "yes"]
+    page = client.get(f"/progress/trainees/{trainee.pk}/").content.decode()
+    assert page.count(", in chips</td>") == 1

@@ -102,7 +102,8 @@ class AnswerInput:
         counts = {}
         for c in self.chips:
             n = c.count.strip()
-            counts[c.value] = int(n) if n.isdigit() and len(n) < 7 else 0
+            # ASCII digits only: "²".isdigit() is true, and int() refuses it
+            counts[c.value] = int(n) if re.fullmatch(r"[0-9]{1,6}", n) else 0
         boxes = "".join(
             f'<span class="chip-box"><label for="{i}_{c.value}">{disc(c.value, c.colour)} '
             f"{escape(c.name)} {c.value:,} <kbd>{escape(c.key)}</kbd></label>"

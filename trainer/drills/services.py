@@ -15,6 +15,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from trainer.engine import EngineError
 from trainer.engine.drills import REGISTRY, AnswerError, AnswerField, grade, parse_answer
 from trainer.engine.house import DEFAULT_CONFIG, HouseConfig, HouseRules
 from trainer.houses.config import house_setup, paytable_of
@@ -167,7 +168,10 @@ def create_question(
     drill = REGISTRY[kind]
     config, version = _house_setup(trainee, drill.game)
     seed = secrets.randbits(62) if seed is None else seed
-    q = drill.generate(seed, level, config, natural=natural, in_chips=in_chips and drill.pays)
+    try:
+        q = drill.generate(seed, level, config, natural=natural, in_chips=in_chips and drill.pays)
+    except EngineError as exc:  # the house's rules cannot deal it (chips that cannot pay it)
+        raise DrillError(f"This drill cannot be dealt under your house's rules: {exc}") from None
     question = question_row(
         q,
         trainee=trainee,
@@ -202,7 +206,9 @@ def question_row(q, *, trainee, house_rules: dict, session=None, version=None) -
         situation=q.situation,
         category=q.category or "",
         paytable_version=version,
-        house_rules=house_rules,
+        # the defaults written out ("common" chips, "smallest" floors): a later change of a
+        # default leaves the stored question grading as it was dealt
+        house_rules=dataclasses.asdict(HouseRules(**house_rules).worked_out()),
     )
 
 

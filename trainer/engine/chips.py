@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import math
 import re
+from array import array
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -309,7 +310,7 @@ def floors_of(text: str) -> tuple[int, ...]:
     if text.strip().lower() == SMALLEST_FLOORS:
         return ()
     items = [t for t in re.split(r"[\s,;]+", text.strip()) if t]
-    if not all(t.isdigit() for t in items):
+    if not all(re.fullmatch(r"[0-9]+", t) for t in items):  # not str.isdigit: "²" is a digit
         raise EngineError("Write the smallest payout chips as numbers, like 1, 5, 25.")
     return tuple(int(t) for t in items)
 
@@ -327,30 +328,36 @@ def _search_bound(values: tuple[int, ...]) -> int:
     return sum((math.lcm(d, top) // d - 1) * d for d in values[:-1])
 
 
-@lru_cache(maxsize=256)
-def _table(values: tuple[int, ...], floor: int) -> tuple[list, list]:
-    """Best (value below the floor, chip count) for every amount up to the search bound (in
-    chip units), and the chip each best ends with (ties go to the larger chip)."""
+#: how many search tables `last_chips` keeps: each is a byte an amount up to the search
+#: bound (at most MAX_SEARCH plus the largest chip, in chip units), so at most a few MB in all
+CACHED_TABLES = 16
+
+
+@lru_cache(maxsize=CACHED_TABLES)
+def last_chips(values: tuple[int, ...], floor: int) -> bytes:
+    """For every amount up to the search bound (in chip units), the index in `values` of the
+    chip its best payout ends with (the least paid below the floor, then the fewest chips;
+    ties go to the larger chip): one byte an amount, as a set has at most 9 chips."""
     unit = values[0]
     size = _search_bound(values) // unit + values[-1] // unit
     units = [v // unit for v in values]
     low = [v < floor for v in values]
-    inf = (math.inf, math.inf)
-    best: list[tuple[float, float]] = [inf] * (size + 1)
-    last = [0] * (size + 1)
-    best[0] = (0, 0)
+    never = 2**62  # above any value or count reached: "no way yet"
+    lows = array("q", [never]) * (size + 1)
+    counts = array("q", [never]) * (size + 1)
+    last = bytearray(size + 1)
+    lows[0] = counts[0] = 0
     for x in range(1, size + 1):
-        here, chip = inf, 0
+        here_low, here_count, chip = never, never, 0
         for i in range(len(units) - 1, -1, -1):
             u = units[i]
-            if u > x:
+            if u > x or counts[x - u] == never:
                 continue
-            lo, count = best[x - u]
-            cand = (lo + (u if low[i] else 0), count + 1)
-            if cand < here:
-                here, chip = cand, i
-        best[x], last[x] = here, chip
-    return best, last
+            cand_low, cand_count = lows[x - u] + (u if low[i] else 0), counts[x - u] + 1
+            if (cand_low, cand_count) < (here_low, here_count):
+                here_low, here_count, chip = cand_low, cand_count, i
+        lows[x], counts[x], last[x] = here_low, here_count, chip
+    return bytes(last)
 
 
 def _best(amount: int, values: tuple[int, ...], floor: int) -> Counts:
@@ -364,7 +371,7 @@ def _best(amount: int, values: tuple[int, ...], floor: int) -> Counts:
     bound = _search_bound(values) // unit + top
     # the smaller chips come to at most the bound: take the rest in the largest chip first
     big = max(0, -(-(x - bound) // top))
-    _, last = _table(values, floor)
+    last = last_chips(values, floor)
     rest = x - big * top
     counts: Counts = {values[-1]: big} if big else {}
     while rest:
@@ -499,16 +506,18 @@ def judge(expected: Payout, answer: Mapping[int, int], chips: ChipSet | Names) -
         return Verdict(True, True)
     house = f"the house standard pays {expected.amount:,} as {words(chips, expected.chips)}"
     if expected.rule == "change":
-        house = f"the house changes {expected.amount:,} into {words(chips, expected.chips)}"
+        house = f"the change of {expected.amount:,} is {words(chips, expected.chips)}"
     elif expected.rule == "colour up":
         house = f"{expected.amount:,} colours up into {words(chips, expected.chips)}"
     used = f"you used {words(chips, answer)}"
     if expected.top is not None and any(v > expected.top for v in answer):
         top = names_of(chips)[expected.top]
-        where = "change comes in" if expected.rule == "change" else "in the colours of the bet:"
-        if expected.rule == "change":
-            house = f"the house changes {expected.amount:,} into {words(chips, expected.chips)}"
-        return Verdict(False, True, f"right amount; {house} ({where} nothing above {top}), {used}")
+        where = (
+            f"no chip above the {top} handed in"
+            if expected.rule == "change"
+            else f"in the colours of the bet: nothing above {top}"
+        )
+        return Verdict(False, True, f"right amount; {house} ({where}), {used}")
     if cost(answer, expected.floor) != cost(expected.chips, expected.floor):
         why = ""
         if expected.rule == "coloured up":
@@ -517,18 +526,29 @@ def judge(expected: Payout, answer: Mapping[int, int], chips: ChipSet | Names) -
     return Verdict(True, True)
 
 
-def change(amount: int, chips: ChipSet, below: int) -> Payout:
-    """Change for `amount` (chips worth `below` or more, handed in): the fewest chips smaller
-    than `below`.
+def change(value: int, count: int, bet: int, chips: ChipSet) -> Payout:
+    """The change for a bet of `bet` made with `count` chips of `value`, as a dealer makes
+    it: the chips the bet does not need go back untouched, and only the chips it breaks into
+    are changed, into the fewest chips smaller than `value`.
 
-    >>> words(COMMON, change(100, COMMON, 100).chips)
-    '4 green'
+    A bet of 5 with 3 green: one green covers it, two go back; 25 − 5 = 20 is 4 red.
+
+    >>> words(COMMON, change(25, 3, 5, COMMON).chips)
+    '2 green + 4 red'
+    >>> words(COMMON, change(100, 1, 24, COMMON).chips)
+    '3 green + 1 white'
     """
-    capped = tuple(v for v in chips.values if v < below)
+    total = value * count
+    if not 0 < bet < total:
+        raise EngineError("The bet must be below the chips handed in.")
+    capped = tuple(v for v in chips.values if v < value)
     if not capped:
-        raise EngineError(f"No chip of the house is smaller than {below:,}.")
-    top = capped[-1]
-    return Payout(amount, _best(amount, capped, chips.unit), chips.unit, top, "change")
+        raise EngineError(f"No chip of the house is smaller than {value:,}.")
+    broken = -(-bet // value)  # the chips the bet takes, the last one broken into change
+    counts = counts_of(
+        [(value, count - broken), *_best(broken * value - bet, capped, chips.unit).items()]
+    )
+    return Payout(total - bet, counts, chips.unit, value, "change")
 
 
 def colour_up(amount: int, chips: ChipSet) -> Payout:

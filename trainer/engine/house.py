@@ -7,13 +7,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from .chips import (
     COLOUR_UP_AT,
     COMMON_SET,
     SMALLEST_FLOORS,
+    TABLE_LEVELS,
     ChipSet,
     PayStandard,
     Standard,
@@ -88,6 +89,12 @@ class HouseRules:
             cap = getattr(self, name)
             if cap is not None and cap < 0:
                 raise EngineError("A payout cap cannot be below zero.")
+            if cap is not None and cap % self.chip_unit:
+                raise EngineError(
+                    f"{RULE_NAMES[name][0].upper()}{RULE_NAMES[name][1:]} ({cap:,}) must be a "
+                    f"whole number of chip units: a multiple of {self.chip_unit:,}, so that a "
+                    "capped payout can be paid in chips."
+                )
         chips = self.chip_set
         if chips.unit != self.chip_unit:
             raise EngineError(
@@ -102,6 +109,15 @@ class HouseRules:
         """The house's chips (`chips`, or the common set from the chip unit up)."""
         text = self.chips.strip()
         return chip_set(default_chips(self.chip_unit) if text.lower() in ("", COMMON_SET) else text)
+
+    def worked_out(self) -> HouseRules:
+        """These rules with their defaults written out: the chips as a list ("common" is the
+        common set from the chip unit up as it stands today) and a payout floor per table
+        level ("smallest": the set's smallest chips). A question's snapshot stores these, so
+        changing a default later does not change how a stored question grades."""
+        chips, pay = self.chip_set, self.pay
+        floors = ", ".join(str(pay.floor(chips, level)) for level in TABLE_LEVELS)
+        return replace(self, chips=chips.text(), payout_floors=floors)
 
     @property
     def pay(self) -> PayStandard:

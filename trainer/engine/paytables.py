@@ -13,6 +13,7 @@ Odds(win=10, to=1)
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
@@ -56,7 +57,7 @@ class Odds:
         parts = [p.strip() for p in raw.split(":")]
         if len(parts) == 1:
             parts.append("1")
-        if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        if len(parts) != 2 or not all(re.fullmatch(r"[0-9]+", p) for p in parts):
             raise PaytableError(f"'{text}' is not odds: write them like 3 to 2 or 10:1.")
         return cls(int(parts[0]), int(parts[1]))._checked()
 

@@ -314,7 +314,7 @@ TRAINEE_COLUMNS = [
     "median_seconds", "last_active", "tests_passed", "tests_taken",
 ]  # fmt: skip
 ATTEMPT_COLUMNS = [
-    "answered_at", "game", "drill", "level", "situation", "category", "right",
+    "answered_at", "game", "drill", "level", "in_chips", "situation", "category", "right",
     "response_seconds", "answer", "correct_answer", "question_id", "seed",
     "paytable_version", "source", "test",
 ]  # fmt: skip
@@ -371,6 +371,7 @@ def attempts_csv(request, user_id):
                 a.game,
                 a.kind,
                 q.level,
+                "yes" if q.in_chips else "no",
                 q.situation,
                 q.category,
                 "yes" if a.is_correct else "no",

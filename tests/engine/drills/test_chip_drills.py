@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from trainer.engine.chips import Payout
+from trainer.engine.chips import Payout, change, judge
 from trainer.engine.drills import REGISTRY, grade, parse_answer
 from trainer.engine.drills.answers import chip_verdict
 from trainer.engine.house import DEFAULT_CONFIG, HouseConfig, HouseRules
@@ -79,11 +79,43 @@ def test_colour_up_wants_the_fewest_chips():
 
 def test_make_change_comes_in_chips_below_the_one_handed_in():
     q = REGISTRY["make-change"].generate(2, 3, DEFAULT_CONFIG)
-    # a bet of 24 from 2 green: 26 change, in red and white
+    # a bet of 24 from 2 green: one green goes back, the other is changed: 25 - 24 = 1 white
     assert q.request == {"handed": {"25": 2}, "bet": 24}
-    wrong = parse_answer(q.fields, {"chips": {"25": "1", "1": "1"}})
+    right = parse_answer(q.fields, {"chips": {"25": "1", "1": "1"}})
+    assert chip_verdict(q.fields[0], q.expected, right).right
+    wrong = parse_answer(q.fields, {"chips": {"100": "0", "5": "5", "1": "1"}})
     verdict = chip_verdict(q.fields[0], q.expected, wrong)
-    assert not verdict.right and "nothing above red" in verdict.reason
+    assert not verdict.right and verdict.reason == (
+        "right amount; the change of 26 is 1 green + 1 white, you used 5 red + 1 white"
+    )
+
+
+def test_make_change_gives_back_the_chips_the_bet_does_not_need():
+    q = REGISTRY["make-change"].generate(6, 3, DEFAULT_CONFIG)
+    # a bet of 5 with 3 green (75): one green covers it and breaks into 25 - 5 = 20 (4 red);
+    # the other two green go back untouched, as a dealer does
+    assert q.request == {"handed": {"25": 3}, "bet": 5}
+    dealer = parse_answer(q.fields, {"chips": {"25": "2", "5": "4"}})
+    assert chip_verdict(q.fields[0], q.expected, dealer).right
+    all_red = parse_answer(q.fields, {"chips": {"5": "14"}})
+    verdict = chip_verdict(q.fields[0], q.expected, all_red)
+    assert not verdict.right
+    assert verdict.reason == "right amount; the change of 70 is 2 green + 4 red, you used 14 red"
+    assert any("give back the other 2 green untouched" in step for step in q.steps)
+
+
+def test_change_above_the_chip_handed_in_is_named_in_words():
+    # a bet of 100 with 4 purple (2,000): 3 purple back, the fourth is 4 black; 1,900 paid
+    # with an orange (1,000) is the right amount in a chip above the purple handed in
+    chips = DEFAULT_CONFIG.rules.chip_set
+    pay = change(500, 4, 100, chips)
+    assert pay.chips == {500: 3, 100: 4}
+    verdict = judge(pay, {1000: 1, 500: 1, 100: 4}, chips)
+    assert not verdict.right
+    assert verdict.reason == (
+        "right amount; the change of 1,900 is 3 purple + 4 black "
+        "(no chip above the purple handed in), you used 1 orange + 1 purple + 4 black"
+    )
 
 
 def test_a_chip_count_that_is_no_number_is_refused_in_words():
@@ -94,3 +126,40 @@ def test_a_chip_count_that_is_no_number_is_refused_in_words():
         assert "whole number" in str(exc)
     else:
         raise AssertionError("a count in words was accepted")
+
+
+def test_bet_colours_pay_each_field_on_its_own_seats_bet_at_every_level():
+    """Multi-seat tables hold a bet per position (no table Ante): every payout keeps to the
+    colours of the bet it is paid on, the one `bet_for` reads from its seat."""
+    seen = set()
+    for slug, kind in REGISTRY.items():
+        if not kind.pays:
+            continue
+        for level in range(1, len(kind.levels) + 1):
+            for seed in range(6):
+                q = kind.generate(seed, level, BET_COLOURS, in_chips=True)
+                for f in q.fields:
+                    bet = kind.bet_for(q.table, f.name)
+                    if f.kind != "chips" or q.expected[f.name]["rule"] == "amount" or not bet:
+                        continue
+                    pay = Payout.of_json(q.expected[f.name])
+                    assert pay.bet == bet and pay.rule in ("bet colours", "coloured up"), (
+                        slug,
+                        level,
+                        seed,
+                        f.name,
+                    )
+                    seen.add(slug)
+    assert {"ms-pay", "cs-settle", "csp-settle"} <= seen
+
+
+def test_a_caribbean_call_paid_in_the_call_bets_colours():
+    # seed 1, level 3: seat 3 calls 250 on an Ante of 125 and wins 500 on the call (a pair
+    # pays 1 to 1). A 250 bet is 2 black + 2 green, so in its colours 500 is 5 black, not the
+    # 1 purple the fewest-chips standard would pay.
+    q = REGISTRY["cs-settle"].generate(1, 3, BET_COLOURS, in_chips=True)
+    pay = Payout.of_json(q.expected["p3.call.amount"])
+    assert (pay.amount, pay.bet, pay.rule) == (500, 250, "bet colours")
+    chips = BET_COLOURS.rules.chip_set
+    assert judge(pay, {100: 5}, chips).right
+    assert not judge(pay, {500: 1}, chips).right

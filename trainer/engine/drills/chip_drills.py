@@ -3,7 +3,8 @@ colour up and make change.
 
 A drill taken "in chips" asks each amount as chips: a payout is graded on its amount and on
 the house's pay standard (`chips.payout`: the table level's smallest payout chip, the bet's
-colours where the standard keeps to them, the Ante being the bet); a stake collected (an
+colours where the standard keeps to them, the bet being the stake the field is paid on,
+`DrillKind.bet_for`); a stake collected (an
 amount beside a lost or folded result) on its amount only, in any chips.
 
 >>> from trainer.engine.house import DEFAULT_CONFIG
@@ -16,7 +17,7 @@ amount beside a lost or folded result) on its amount only, in any chips.
 ('Colour up 10 red and 8 white (58).', {'25': 2, '5': 1, '1': 3})
 >>> q = MakeChange().generate(2, 3, DEFAULT_CONFIG)
 >>> q.prompt, q.expected["chips"]["chips"]
-('A player bets 24 with 2 green (50): make the change.', {'5': 5, '1': 1})
+('A player bets 24 with 2 green (50): make the change.', {'25': 1, '1': 1})
 """
 
 from __future__ import annotations
@@ -52,10 +53,11 @@ def in_chips(
     expected: Mapping[str, Any],
     level: int,
     config: HouseConfig,
-    ante: int | None,
+    bets: Mapping[str, int | None],
 ) -> tuple[tuple[AnswerField, ...], dict[str, Any]]:
     """The question's amounts asked in chips: each "amount" field becomes a chips field whose
-    expected answer is the payout as the house pays it (or the stake, collected in any chips)."""
+    expected answer is the payout as the house pays it, on the stake `bets` names for that
+    field (`DrillKind.bet_for`), or the stake, collected in any chips."""
     chips, standard = config.rules.chip_set, config.rules.pay
     out_fields, out = [], dict(expected)
     for f in fields:
@@ -68,7 +70,7 @@ def in_chips(
         if result in _COLLECTED:
             pay = amount_only(amount)
         else:
-            pay = payout(amount, chips, standard, level=level, bet=ante)
+            pay = payout(amount, chips, standard, level=level, bet=bets.get(f.name))
         out_fields.append(chips_field(f.name, f.label, chips))
         out[f.name] = pay.as_json()
     return tuple(out_fields), out
@@ -146,8 +148,9 @@ class MakeChange(DrillKind):
     game = CHIPS
     title = "Chips: make change"
     description = (
-        "A player bets with a bigger chip than the bet: take the bet and give the change in "
-        "the fewest chips smaller than the one handed in, keyboard first (a key per chip)."
+        "A player bets with bigger chips than the bet: take the bet, give back the chips it "
+        "does not need untouched and change the one it breaks into the fewest smaller chips, "
+        "keyboard first (a key per chip)."
     )
     mix = "A lower colour for a small bet, then any colour, then several chips at once."
     levels = (
@@ -180,14 +183,24 @@ class MakeChange(DrillKind):
         chips = config.rules.chip_set
         handed = _read_pile(request, "handed", chips)
         bet = value_at(request, "bet")
-        total = sum(v * n for v, n in handed.items())
+        if len(handed) != 1:
+            raise EngineError("'handed' must be chips of one colour.")
+        [(value, count)] = handed.items()
+        total = value * count
         if not isinstance(bet, int) or not 0 < bet < total or bet % chips.unit:
             raise EngineError("'bet' must be a whole number of chips below the chips handed in.")
-        pay = change(total - bet, chips, min(handed))
+        pay = change(value, count, bet, chips)
+        broken = -(-bet // value)
+        name = chips.chip(value).name
         field_ = chips_field("chips", "Change", chips)
-        steps = (
-            f"{_pile_words(chips, handed)} is {total:,}; the bet is {bet:,}.",
-            f"The change is {total:,} − {bet:,} = {total - bet:,}.",
-            f"Change comes in chips below the one handed in: {words(chips, pay.chips)}.",
+        steps = [f"{_pile_words(chips, handed)} is {total:,}; the bet is {bet:,}."]
+        if broken < count:
+            steps.append(
+                f"The bet takes {broken} {name} ({broken * value:,}): "
+                f"give back the other {count - broken} {name} untouched."
+            )
+        steps.append(
+            f"Change {broken * value:,} − {bet:,} = {broken * value - bet:,} in the fewest chips "
+            f"below {name}; the change in all is {words(chips, pay.chips)} ({total - bet:,})."
         )
-        return (field_,), {"chips": pay.as_json()}, steps
+        return (field_,), {"chips": pay.as_json()}, tuple(steps)

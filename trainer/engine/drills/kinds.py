@@ -172,15 +172,37 @@ class DrillKind:
         table: Mapping[str, Any] | None = None,
         in_chips: bool = False,
     ) -> Answer:
-        """`answer_for`, its amounts asked in chips when `in_chips` (the table's Ante is the
-        bet whose colours a payout may keep to): dealing and re-grading both come here."""
+        """`answer_for`, its amounts asked in chips when `in_chips` (each paid on the stake
+        `bet_for` reads from the `table` shown): dealing and re-grading both come here."""
         fields, expected, steps = self.answer_for(request, level, config)
         if in_chips:
             from .chip_drills import in_chips as asked_in_chips
 
-            ante = (table or {}).get("ante")
-            fields, expected = asked_in_chips(fields, expected, level, config, ante)
+            shown = table or {}
+            bets = {f.name: self.bet_for(shown, f.name) for f in fields if f.kind == "amount"}
+            fields, expected = asked_in_chips(fields, expected, level, config, bets)
         return fields, expected, steps
+
+    def bet_for(self, table: Mapping[str, Any], name: str) -> int | None:
+        """The stake the amount field `name` is paid on, read from the `table` shown: a field
+        of a position ("p3.call.amount") takes that seat's bet its name names ("call"), else
+        its Ante; any other field the table's Ante (None where the table has no stake)."""
+        parts = name.split(".")
+        positions = table.get("positions")
+        if parts[0][:1] == "p" and parts[0][1:].isascii() and parts[0][1:].isdecimal():
+            seat = parts[0][1:]
+            for pos in positions if isinstance(positions, list) else ():
+                if not isinstance(pos, Mapping) or str(pos.get("seat")) != seat:
+                    continue
+                bets = pos.get("bets") if isinstance(pos.get("bets"), Mapping) else {}
+                for part in reversed(parts[1:]):
+                    if isinstance(bets.get(part), int):
+                        return bets[part]
+                for stake in (pos.get("ante"), bets.get("ante")):
+                    if isinstance(stake, int):
+                        return stake
+        ante = table.get("ante")
+        return ante if isinstance(ante, int) else None
 
     def stake_base(self, config: HouseConfig) -> int:
         """The smallest stake this drill deals at the house `config` (its levels' stakes are
