@@ -165,3 +165,18 @@ def test_a_question_stores_the_chips_and_floors_worked_out_not_the_defaults(hous
     # a later common set without green leaves the stored question grading as it was dealt
     monkeypatch.setattr("trainer.engine.house.default_chips", lambda unit: BLUE_SET)
     assert drills.regrade(question) == question.expected
+
+
+def test_a_question_stored_under_a_cap_of_odd_chips_still_grades_as_it_did(house):
+    # Before caps had to be whole chip units a house with chips of 5 could cap Mississippi
+    # Stud payouts at 1,003; a question dealt then keeps its snapshot readable and re-grades
+    # to what it expected (the rule is asked of rules being saved, not of stored snapshots).
+    trainee = TraineeFactory(house=house)
+    question = drills.create_question(trainee=trainee, kind="ms-pay", level=1, seed=1)
+    rules = {"chip_unit": 5, "chips": default_chips(5), "payout_floors": "smallest"}
+    question.house_rules = {**question.house_rules, **rules}
+    question.house_rules["mississippi_payout_cap"] = 1003
+    question.save()
+    config = config_for(question)
+    assert config.rules.mississippi_payout_cap == 1003
+    assert set(drills.regrade(question)) == set(question.expected)

@@ -42,6 +42,7 @@ class HouseRulesForm(forms.ModelForm):
                     for f in dataclasses.fields(HouseRules)
                 }
             )
+            proposed.check_caps_payable()
         except EngineError as exc:
             raise ValidationError(str(exc)) from None
         problems = services.house_rules_problems(
