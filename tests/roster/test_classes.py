@@ -248,3 +248,11 @@ def test_a_member_made_a_supervisor_who_tries_a_drill_counts_in_no_class_figure(
     client.force_login(supervisor)
     response = client.get(reverse("roster:class", args=[cohort.pk]))
     assert response.context["skills"] == []
+
+
+@pytest.mark.parametrize("import_id", ["²", "1" * 40, "-1", "x"])
+def test_a_new_class_page_asked_for_an_import_that_is_no_id_is_just_the_page(
+    client, supervisor, import_id
+):
+    client.force_login(supervisor)
+    assert client.get(reverse("roster:new-class"), {"import": import_id}).status_code == 200

@@ -303,7 +303,7 @@ def new_class(request):
     trainees = User.objects.trainees_of(house)
     initial = {}
     from_import = request.GET.get("import", "")
-    if from_import.isdigit():
+    if from_import.isascii() and from_import.isdigit() and len(from_import) <= 18:
         staged = RosterImport.objects.filter(pk=from_import, house=house).first()
         if staged is not None:
             initial["trainees"] = trainees.filter(pk__in=staged.created_users)
