@@ -19,7 +19,8 @@ def upload(client, text: str | bytes, name="intake.csv"):
 
 
 def new_users():
-    return User.objects.filter(username__startswith="new-")
+    # any case: PostgreSQL's LIKE, unlike SQLite's, tells "NEW-" from "new-"
+    return User.objects.filter(username__istartswith="new-")
 
 
 def test_a_good_file_is_previewed_then_created_on_confirmation(client, supervisor, demo):

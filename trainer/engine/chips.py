@@ -415,7 +415,9 @@ class Payout:
         try:
             return cls(
                 int(data["amount"]),
-                {int(v): int(n) for v, n in data["chips"].items()},
+                # largest first, as dealt: a database's JSON (PostgreSQL's jsonb) may keep the
+                # keys in another order
+                dict(sorted(((int(v), int(n)) for v, n in data["chips"].items()), reverse=True)),
                 int(data["floor"]),
                 None if data.get("top") is None else int(data["top"]),
                 str(data.get("rule", "fewest")),
