@@ -73,6 +73,8 @@ INSTALLED_APPS = [
     "trainer.audits",
     # people actions and their log, CSV imports of trainees, classes (issue 19)
     "trainer.roster",
+    # skills scheduled with FSRS, game enrolments, pace targets (issue 16)
+    "trainer.practice",
 ]
 AUTH_USER_MODEL = "houses.User"
 

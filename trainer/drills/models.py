@@ -21,11 +21,22 @@ class PracticeSession(models.Model):
     trainee = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="practice_sessions"
     )
-    kind = models.CharField(max_length=30)
+    kind = models.CharField(max_length=30, blank=True)
     level = models.PositiveSmallIntegerField(default=1)
     natural = models.BooleanField("natural odds", default=False)
     in_chips = models.BooleanField(
         "in chips", default=False, help_text="Amounts paid are built from the house's chips."
+    )
+    #: what deals the questions: one drill at one level, the trainee's due skills, or the hands
+    #: they missed (`kind` is empty for the last two: each question has its own)
+    mode = models.CharField(
+        max_length=10,
+        choices=[
+            ("drill", "One drill"),
+            ("today", "Today's practice"),
+            ("mistakes", "Practise my mistakes"),
+        ],
+        default="drill",
     )
     started_at = models.DateTimeField(auto_now_add=True)
     ended_at = models.DateTimeField(null=True, blank=True)
@@ -105,6 +116,10 @@ class Question(models.Model):
         "texts' table or a game without a paytable.",
     )
     house_rules = models.JSONField(help_text="The house rules in force when it was dealt.")
+    #: a missed hand dealt again ("Practise my mistakes"): the question first missed
+    replay_of = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="replays"
+    )
     shown_at = models.DateTimeField(auto_now_add=True)
 
     objects = QuestionQuerySet.as_manager()
@@ -153,6 +168,17 @@ class Attempt(models.Model):
     marks = models.JSONField(help_text="Field name to right (true) or wrong (false).")
     is_correct = models.BooleanField()
     response_ms = models.PositiveIntegerField(help_text="From showing to answering, on the server.")
+    target_ms = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        help_text="The house's pace target for this question when it was answered (empty for "
+        "answers from before pace targets).",
+    )
+    rating = models.CharField(
+        max_length=5,
+        blank=True,
+        help_text="The scheduler's grade of this answer: again, hard, good or easy.",
+    )
     answered_at = models.DateTimeField(auto_now_add=True)
 
     objects = AttemptQuerySet.as_manager()

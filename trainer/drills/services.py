@@ -15,12 +15,13 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from trainer.engine import EngineError
+from trainer.engine import EngineError, pace
 from trainer.engine.drills import REGISTRY, AnswerError, AnswerField, grade, parse_answer
 from trainer.engine.house import DEFAULT_CONFIG, HouseConfig, HouseRules
 from trainer.houses.config import house_setup, paytable_of
 from trainer.houses.models import PaytableVersion
 from trainer.houses.services import mark_used
+from trainer.practice.services import question_target_ms, record_review
 
 from .models import Attempt, PracticeSession, Question
 
@@ -314,20 +315,27 @@ def _graded(question: Question, raw: dict) -> Attempt:
     answer = parse_answer(fields, raw_answer(fields, raw))
     marks = grade(fields, question.expected, answer)
     elapsed = timezone.now() - question.shown_at
+    correct = all(marks.values())
+    response_ms = max(0, int(elapsed.total_seconds() * 1000))
+    target = question_target_ms(question)
     return Attempt(
         question=question,
         kind=question.kind,
         game=question.game,
         answer=answer,
         marks=marks,
-        is_correct=all(marks.values()),
-        response_ms=max(0, int(elapsed.total_seconds() * 1000)),
+        is_correct=correct,
+        response_ms=response_ms,
+        target_ms=target,
+        rating=pace.rating(correct, response_ms, target),
     )
 
 
 def _store(attempt: Attempt, trainee) -> Attempt:
+    """Store a new attempt and review its skill, in the caller's transaction."""
     attempt.trainee = trainee
     attempt.save(force_insert=True)
+    record_review(attempt, attempt.question)
     return attempt
 
 
@@ -351,6 +359,7 @@ def _answer_on_the_table(trainee, question_id: int, raw: dict) -> Result | None:
         or not session.waiting_for_answer
     ):
         return None
+    question.trainee = trainee  # checked by the filter: spares reading the user again
     graded = _graded(question, raw)
     correct = graded.is_correct
     try:

@@ -246,6 +246,8 @@ class _Banked(StakesAntes, DrillKind):
 
 
 class BankedQualify(_Banked):
+    # the qualify call is made as the dealer's hand is turned: a dealer says it at once
+    pace = (3.0, 4.0, 5.0)
     mix = (
         "Half the dealer hands qualify, half do not.  Qualifying: A-K high exactly (often), "
         "small pairs, pairs, two pair or better.  Short: A-Q high (often), A-J or lower with an "
@@ -328,6 +330,10 @@ class BankedQualify(_Banked):
 
 
 class BankedSettle(_Banked):
+    # per position: both bets' results and amounts and the net; a full table of five or six
+    # positions then settles in under a minute, the pace of a game dealt at about 50 hands
+    # an hour
+    pace = (8.0, 10.0, 12.0)
     pays = True
     mix = (
         "About a quarter of the rounds the dealer does not qualify, a third the player wins "

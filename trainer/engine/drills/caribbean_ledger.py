@@ -55,6 +55,8 @@ _CANCELLING = (("no-qualify", "fold"), ("win-even", "lose-even"), ("tie", "tie")
 
 
 class CaribbeanLedger(StakesAntes, DrillKind):
+    # a whole ledger of rounds, checked one line at a time: the slowest task here
+    pace = (30.0, 45.0, 60.0)
     slug = "cs-ledger"
     game = PROFILE.game
     title = "Caribbean Stud: the match ledger"

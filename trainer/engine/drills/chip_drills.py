@@ -97,6 +97,8 @@ def _read_pile(request: Mapping[str, Any], name: str, chips: ChipSet) -> dict[in
 
 
 class ColourUp(DrillKind):
+    # counting a pile down and colouring it up: bigger piles of more colours take longer
+    pace = (8.0, 10.0, 15.0)
     slug = "colour-up"
     game = CHIPS
     title = "Chips: colour up"
@@ -144,6 +146,8 @@ class ColourUp(DrillKind):
 
 
 class MakeChange(DrillKind):
+    # breaking one chip into the next colours down
+    pace = (6.0, 8.0, 10.0)
     slug = "make-change"
     game = CHIPS
     title = "Chips: make change"

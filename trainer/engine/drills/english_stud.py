@@ -81,6 +81,8 @@ def _assign(
 
 
 class EnglishBringIn(DrillKind):
+    # the bring-in is called as the up cards land: a dealer says it at once
+    pace = (4.0, 5.0, 6.0)
     slug = "es-bring-in"
     game = "english-stud"
     title = "English Stud: the bring-in"
@@ -143,6 +145,8 @@ def _exposed(cards: Sequence[Card]) -> ExposedValue:
 
 
 class EnglishFirstToAct(DrillKind):
+    # the best showing hand, read across the board on each street
+    pace = (4.0, 5.0, 6.0)
     slug = "es-first-to-act"
     game = "english-stud"
     title = "English Stud: first to act"
@@ -312,6 +316,8 @@ def _run(cards: Sequence[Card]) -> bool:
 
 
 class EnglishShowdown(DrillKind):
+    # the winner read and the pot split among the seats
+    pace = (10.0, 15.0, 20.0)
     pays = True
     slug = "es-showdown"
     game = "english-stud"

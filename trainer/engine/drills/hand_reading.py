@@ -69,6 +69,9 @@ def _hand_fields() -> tuple[AnswerField, ...]:
 
 
 class HandFive(DrillKind):
+    # a dealer reads a five-card hand at a glance at showdown (2-3 s); a trainee target a little
+    # looser, more for cards as dealt and for near misses
+    pace = (4.0, 5.0, 6.0)
     slug = "hand-five"
     game = "any"
     title = "Hand reading: five cards"
@@ -151,6 +154,8 @@ _SEVEN_TRAPS = ("three pair", "two triples", "six suited", "six to a straight")
 
 
 class HandSeven(DrillKind):
+    # seven cards: the best five found first, then named; traps need a second look
+    pace = (6.0, 8.0, 10.0)
     slug = "hand-seven"
     game = "any"
     title = "Hand reading: best five of seven"

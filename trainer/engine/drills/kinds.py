@@ -119,6 +119,33 @@ class DrillKind:
     levels: tuple[Level, ...] = ()
     #: it asks an amount paid, so it can be taken "in chips" (`answer`'s `in_chips`)
     pays: bool = False
+    #: the default speed standard, seconds per level (per position settled where the answer
+    #: settles positions: `pace.target_ms`); a house may set its own (`pace` module)
+    pace: tuple[float, ...] = ()
+
+    def target_seconds(self, level: int) -> float:
+        """The default target for a question at `level`, in seconds (per position)."""
+        number = self.level(level).number
+        index = [lv.number for lv in self.levels].index(number)
+        return self.pace[min(index, len(self.pace) - 1)] if self.pace else 10.0
+
+    def situations(self, config: HouseConfig) -> tuple[str, ...]:
+        """Every situation this kind deals under the house `config`, each dealable on demand
+        at every level (`generate(..., situation=...)`): the skills a trainee is scheduled
+        on.  Empty for a kind that lists none."""
+        return ()
+
+    def deal_for(
+        self, rng: random.Random, level: int, config: HouseConfig, situation: str
+    ) -> Dealt:
+        """A deal whose situation is `situation`, drawn from `rng` only.  This default deals
+        the kind's mix until the situation comes up; a kind whose situation is rare in its
+        mix deals it directly instead.  EngineError if it does not come up."""
+        for _ in range(SITUATION_TRIES):
+            dealt = self.deal(rng, level, config, False)
+            if dealt.situation == situation:
+                return dealt
+        raise EngineError(f"The {self.title} drill could not deal the situation {situation!r}.")
 
     def level(self, number: int) -> Level:
         """The level numbered `number`, or EngineError listing the levels there are."""
@@ -136,12 +163,16 @@ class DrillKind:
         *,
         natural: bool = False,
         in_chips: bool = False,
+        situation: str | None = None,
     ) -> Question:
         """The question `seed` deals at `level` in the house `config`: always the same one.
         `natural` deals plain shuffled cards instead of the kind's mix; `in_chips` asks its
-        amounts in the house's chips."""
+        amounts in the house's chips; `situation` deals one of that situation (`deal_for`)."""
         self.level(level)
-        dealt = self.deal(random.Random(seed), level, config, natural)
+        if situation is not None:
+            dealt = self.deal_for(random.Random(seed), level, config, situation)
+        else:
+            dealt = self.deal(random.Random(seed), level, config, natural)
         fields, expected, steps = self.answer(
             dealt.request, level, config, table=dealt.table, in_chips=in_chips
         )
@@ -227,6 +258,9 @@ class DrillKind:
         """Fields, expected answer and steps for a stored request: the re-grading path."""
         raise NotImplementedError
 
+
+#: how many deals of its mix `DrillKind.deal_for` tries before giving up on a situation
+SITUATION_TRIES = 2000
 
 REGISTRY: dict[str, DrillKind] = {}
 

@@ -47,6 +47,8 @@ def _not_sevens(hand: Sequence[Card]) -> bool:
 
 
 class GonorrheaSplit(DrillKind):
+    # one pot split, odd chips placed: more players and odd pots take longer
+    pace = (10.0, 15.0, 20.0)
     pays = True
     slug = "mg-split"
     game = "mississippi-gonorrhea"

@@ -149,6 +149,9 @@ class _MsPosition:
 
 
 class MississippiPay(StakesAntes, DrillKind):
+    # per position: outcome and amount at one glance of the hand and the paytable; odd
+    # antes need the multiplication done in the head
+    pace = (6.0, 8.0, 10.0)
     pays = True
     slug = "ms-pay"
     game = "mississippi-stud"

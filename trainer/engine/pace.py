@@ -1,0 +1,88 @@
+"""Speed standards: how long a question of a drill may take, and how an answer rates for the
+scheduler (`scheduling`).
+
+A house sets a target in seconds per drill and level (the admin's *Pace targets*); where it
+sets none, the drill kind's own `pace` applies (one figure per level, written beside each
+kind's levels with its reasoning).  A question that settles several positions against the
+house ("p3.…" fields: Mississippi Stud, Caribbean and Casino Stud settles) is given the target
+once per position: a dealer is timed per position settled, and a level-3 layout may hold one
+position or six.  Everything else (a hand read, a qualify call, a pot split, a ledger) is one
+task, timed whole.
+
+>>> target_ms(6.0, [])
+6000
+>>> target_ms(8.0, ["p1.outcome", "p1.amount", "p4.outcome", "p4.amount"])
+16000
+>>> [rating(False, 1000, 6000), rating(True, 7000, 6000), rating(True, 4200, 6000),
+...  rating(True, 3000, 6000)]
+['again', 'hard', 'good', 'easy']
+>>> pace_words(4200, 6000)
+'4.2 s (target 6 s)'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from decimal import Decimal
+
+#: right in at most this share of the target is "well under" it: rated Easy
+EASY_SHARE = 0.5
+#: the longest target a house may set, in seconds (a whole level-3 ledger is well inside it)
+MAX_TARGET_SECONDS = 600
+#: the shortest: under a second no one reads a question, let alone answers it
+MIN_TARGET_SECONDS = 1
+
+#: the scheduler's four grades, in FSRS's order (Again = 1 ... Easy = 4)
+RATINGS = ("again", "hard", "good", "easy")
+
+_POSITION = re.compile(r"p([0-9]+)\.", re.ASCII)
+
+
+def positions(fields: Iterable[str]) -> int:
+    """How many positions against the house the answer fields settle ("p3.amount", ...),
+    at least 1: the question's task count for its target."""
+    seats = {m.group(1) for name in fields if (m := _POSITION.match(name))}
+    return max(1, len(seats))
+
+
+def target_ms(seconds: float | Decimal, fields: Iterable[str]) -> int:
+    """The target for one question, in milliseconds: the drill level's `seconds` per
+    position settled (once for a question of one task)."""
+    return int(round(float(seconds) * 1000)) * positions(fields)
+
+
+def rating(correct: bool, response_ms: int, target: int | None) -> str:
+    """The scheduler's grade of an answer: wrong is "again"; right but slower than the
+    target "hard"; right at pace "good"; right in `EASY_SHARE` of the target or less "easy".
+    Without a target (none was recorded) a right answer is "good"."""
+    if not correct:
+        return "again"
+    if target is None:
+        return "good"
+    if response_ms > target:
+        return "hard"
+    if response_ms <= target * EASY_SHARE:
+        return "easy"
+    return "good"
+
+
+def seconds_words(ms: int) -> str:
+    """A time in a dealer's words: "4.2 s", "6 s", "1 min 05 s"."""
+    tenths = int(round(ms / 100))
+    if tenths >= 600:
+        minutes, rest = divmod(tenths // 10, 60)
+        return f"{minutes} min {rest:02d} s"
+    whole, part = divmod(tenths, 10)
+    return f"{whole} s" if part == 0 else f"{whole}.{part} s"
+
+
+def pace_words(response_ms: int, target: int | None) -> str:
+    """ "4.2 s (target 6 s)", or the time alone without a target."""
+    said = seconds_words(response_ms)
+    return said if target is None else f"{said} (target {seconds_words(target)})"
+
+
+def at_pace(response_ms: int, target: int | None) -> bool | None:
+    """Whether an answer came within its target (None without one)."""
+    return None if target is None else response_ms <= target
