@@ -22,14 +22,15 @@ skills do not need it.)
 True
 >>> review(state, "again", t0 + timedelta(days=3))["lapses"]
 1
->>> 0 < retrievability(state, t0 + timedelta(days=30)) < retrievability(state, t0 + timedelta(days=3)) <= 1
+>>> later, soon = t0 + timedelta(days=30), t0 + timedelta(days=3)
+>>> 0 < retrievability(state, later) < retrievability(state, soon) <= 1
 True
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from fsrs import Card, Rating, Scheduler, State
@@ -55,13 +56,13 @@ STATE_WORDS = {
 def _utc(moment: datetime) -> datetime:
     if moment.tzinfo is None:
         raise EngineError("A review needs a time with its time zone.")
-    return moment.astimezone(timezone.utc)
+    return moment.astimezone(UTC)
 
 
 def card_of(state: Mapping[str, Any] | None) -> Card:
     """The FSRS card a stored state holds (a new card, due at once, for None)."""
     if not state:
-        return Card(card_id=0, due=datetime(2000, 1, 1, tzinfo=timezone.utc))
+        return Card(card_id=0, due=datetime(2000, 1, 1, tzinfo=UTC))
     return Card.from_dict(
         {
             "card_id": 0,

@@ -72,9 +72,7 @@ class PaceTarget(models.Model):
     """A house's target for a drill at a level: seconds per question (per position settled,
     where a question settles positions).  Without one the drill's own default applies."""
 
-    house = models.ForeignKey(
-        "houses.House", on_delete=models.CASCADE, related_name="pace_targets"
-    )
+    house = models.ForeignKey("houses.House", on_delete=models.CASCADE, related_name="pace_targets")
     kind = models.CharField("drill", max_length=30)
     level = models.PositiveSmallIntegerField()
     seconds = models.DecimalField(

@@ -5,35 +5,56 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('drills', '0003_in_chips'),
+        ("drills", "0003_in_chips"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='attempt',
-            name='rating',
-            field=models.CharField(blank=True, help_text="The scheduler's grade of this answer: again, hard, good or easy.", max_length=5),
+            model_name="attempt",
+            name="rating",
+            field=models.CharField(
+                blank=True,
+                help_text="The scheduler's grade of this answer: again, hard, good or easy.",
+                max_length=5,
+            ),
         ),
         migrations.AddField(
-            model_name='attempt',
-            name='target_ms',
-            field=models.PositiveIntegerField(blank=True, help_text="The house's pace target for this question when it was answered (empty for answers from before pace targets).", null=True),
+            model_name="attempt",
+            name="target_ms",
+            field=models.PositiveIntegerField(
+                blank=True,
+                help_text="The house's pace target for this question when it was answered (empty for answers from before pace targets).",
+                null=True,
+            ),
         ),
         migrations.AddField(
-            model_name='practicesession',
-            name='mode',
-            field=models.CharField(choices=[('drill', 'One drill'), ('today', "Today's practice"), ('mistakes', 'Practise my mistakes')], default='drill', max_length=10),
+            model_name="practicesession",
+            name="mode",
+            field=models.CharField(
+                choices=[
+                    ("drill", "One drill"),
+                    ("today", "Today's practice"),
+                    ("mistakes", "Practise my mistakes"),
+                ],
+                default="drill",
+                max_length=10,
+            ),
         ),
         migrations.AddField(
-            model_name='question',
-            name='replay_of',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='replays', to='drills.question'),
+            model_name="question",
+            name="replay_of",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="replays",
+                to="drills.question",
+            ),
         ),
         migrations.AlterField(
-            model_name='practicesession',
-            name='kind',
+            model_name="practicesession",
+            name="kind",
             field=models.CharField(blank=True, max_length=30),
         ),
     ]
