@@ -7,6 +7,8 @@ urlpatterns = [
     # issue 15 (felt): the printable house card of each game
     path("", include("trainer.houses.urls")),
     path("drills/", include("trainer.drills.urls")),
+    # Today's practice and Practise my mistakes (issue 16)
+    path("practice/", include("trainer.practice.urls")),
     path("tests/", include("trainer.assessments.urls")),
     path("progress/", include("trainer.progress.urls")),
     path("cases/", include("trainer.cases.urls")),

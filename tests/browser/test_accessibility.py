@@ -56,6 +56,7 @@ NOT_PAGES = {
     "api-rulings",  # JSON API
     "logout",  # POST only
     "drills:start",
+    "practice:start",  # POST only: Today's practice, Practise my mistakes
     "drills:next",
     "drills:end",
     "drills:answer",

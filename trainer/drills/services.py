@@ -17,10 +17,12 @@ from django.utils import timezone
 
 from trainer.engine import EngineError, pace
 from trainer.engine.drills import REGISTRY, AnswerError, AnswerField, grade, parse_answer
+from trainer.engine.drills import Question as EngineQuestion
 from trainer.engine.house import DEFAULT_CONFIG, HouseConfig, HouseRules
 from trainer.houses.config import house_setup, paytable_of
 from trainer.houses.models import PaytableVersion
 from trainer.houses.services import mark_used
+from trainer.practice import planning
 from trainer.practice.services import question_target_ms, record_review
 
 from .models import Attempt, PracticeSession, Question
@@ -124,6 +126,28 @@ def start_session(
     return session
 
 
+def start_mode(*, trainee, mode: str) -> PracticeSession:
+    """Start a session of Today's practice or Practise my mistakes (`planning.MODES`): each
+    question picks its own drill, level and hand.  DrillError, storing nothing, when the mode
+    has nothing to deal now."""
+    if mode not in planning.MODES:
+        raise NotFound(f"There is no practice called '{mode}'.")
+    why_not = planning.has_anything(trainee, mode)
+    if why_not:
+        raise DrillError(why_not)
+    with transaction.atomic():
+        session = PracticeSession.objects.create(trainee=trainee, kind="", level=1, mode=mode)
+        deal_question(session)
+    return session
+
+
+class Finished(DrillError):
+    """A session of adaptive practice with nothing left to deal (all missed hands answered
+    right, nothing due and no new skill left)."""
+
+    status = 409
+
+
 def _house_setup(trainee, game: str) -> tuple[HouseConfig, PaytableVersion | None]:
     """The trainee's house configuration, and the active version of this game's table."""
     if trainee.house_id is None:
@@ -136,21 +160,41 @@ def _house_setup(trainee, game: str) -> tuple[HouseConfig, PaytableVersion | Non
 @transaction.atomic(savepoint=False)
 def deal_question(session: PracticeSession, *, seed: int | None = None) -> Question:
     """Deal the next question of a practice session and store it before it is shown."""
-    question = create_question(
-        trainee=session.trainee,
-        kind=session.kind,
-        level=session.level,
-        natural=session.natural,
-        in_chips=session.in_chips,
-        session=session,
-        seed=seed,
-    )
+    question = _deal_for(session, seed=seed)
     PracticeSession.objects.filter(pk=session.pk).update(
         dealt=F("dealt") + 1, last_question=question
     )
     session.dealt += 1
     session.last_question = question
     return question
+
+
+def _deal_for(session: PracticeSession, *, seed: int | None = None) -> Question:
+    """Store the session's next question: of its drill and level, or, in adaptive practice,
+    what `planning.next_deal` picks (Finished when it picks nothing)."""
+    if session.mode == "drill":
+        return create_question(
+            trainee=session.trainee,
+            kind=session.kind,
+            level=session.level,
+            natural=session.natural,
+            in_chips=session.in_chips,
+            session=session,
+            seed=seed,
+        )
+    deal = planning.next_deal(session)
+    if deal is None:
+        raise Finished("Nothing is left to deal in this session.", session=session)
+    return create_question(
+        trainee=session.trainee,
+        kind=deal.kind,
+        level=deal.level,
+        in_chips=deal.in_chips,
+        session=session,
+        seed=seed,
+        situation=deal.situation,
+        replay_of=deal.replay_of,
+    )
 
 
 @transaction.atomic(savepoint=False)
@@ -163,14 +207,28 @@ def create_question(
     in_chips: bool = False,
     session: PracticeSession | None = None,
     seed: int | None = None,
+    situation: str | None = None,
+    replay_of: Question | None = None,
 ) -> Question:
     """Generate a question with the trainee's house tables and rules, and store it with
-    everything needed to grade it again.  Tests (assessments) deal theirs with no session."""
+    everything needed to grade it again.  Tests (assessments) deal theirs with no session.
+    `situation` deals a question of that situation; `replay_of` deals a stored question's
+    hand again (same cards and stakes) as a new question, graded under today's rules."""
     drill = REGISTRY[kind]
     config, version = _house_setup(trainee, drill.game)
     seed = secrets.randbits(62) if seed is None else seed
     try:
-        q = drill.generate(seed, level, config, natural=natural, in_chips=in_chips and drill.pays)
+        if replay_of is not None:
+            q, config, version = _replayed(drill, replay_of, config, version)
+        else:
+            q = drill.generate(
+                seed,
+                level,
+                config,
+                natural=natural,
+                in_chips=in_chips and drill.pays,
+                situation=situation,
+            )
     except EngineError as exc:  # the house's rules cannot deal it (chips that cannot pay it)
         raise DrillError(f"This drill cannot be dealt under your house's rules: {exc}") from None
     question = question_row(
@@ -180,10 +238,53 @@ def create_question(
         version=version,
         house_rules=dataclasses.asdict(config.rules),
     )
+    question.replay_of = replay_of
     question.save()
     if version is not None:
         mark_used(version)
     return question
+
+
+def _replayed(drill, original: Question, config: HouseConfig, version):
+    """The engine's question for `original`'s hand dealt again: its cards, stakes, level and
+    chips as they were, answered under the house's rules of today; where today's rules cannot
+    rule that hand (a stake the table no longer takes), under the rules it was dealt with."""
+    try:
+        answered = drill.answer(
+            original.request,
+            original.level,
+            config,
+            table=original.table,
+            in_chips=original.in_chips,
+        )
+    except EngineError:
+        config = config_for(original)
+        version = original.paytable_version if original.paytable_version_id else None
+        answered = drill.answer(
+            original.request,
+            original.level,
+            config,
+            table=original.table,
+            in_chips=original.in_chips,
+        )
+    fields, expected, steps = answered
+    q = EngineQuestion(
+        kind=original.kind,
+        game=original.game,
+        seed=original.seed,
+        level=original.level,
+        natural=original.natural,
+        prompt=original.prompt,
+        table=original.table,
+        request=original.request,
+        fields=fields,
+        expected=expected,
+        steps=steps,
+        situation=original.situation,
+        category=original.category or None,
+        in_chips=original.in_chips,
+    )
+    return q, config, version
 
 
 def question_row(q, *, trainee, house_rules: dict, session=None, version=None) -> Question:
@@ -227,14 +328,7 @@ def next_question(*, trainee, session_id: int) -> Question:
         return _on_the_table(session)
     try:
         with transaction.atomic():
-            question = create_question(
-                trainee=trainee,
-                kind=session.kind,
-                level=session.level,
-                natural=session.natural,
-                in_chips=session.in_chips,
-                session=session,
-            )
+            question = _deal_for(session)
             # dealt only if nothing moved since the session was read (no lock taken: a
             # double-clicked "next" finds the counters moved and takes the locked path)
             if not _still(session).update(dealt=session.dealt + 1, last_question=question):
