@@ -193,7 +193,7 @@ def test_a_missed_situation_comes_up_three_times_as_often_then_falls_back():
 def test_without_a_miss_no_situation_is_dealt_three_times_as_often_as_its_mix_gives_it():
     """The control: the same trainee answering everything right.  The bound above comes from
     the misses, not from the picker favouring that situation (over the first `QUESTIONS`:
-    later, with nothing missed, a day's few reviews make any share a matter of luck)."""
+    later, with nothing missed, a day deals a few reviews and a share says little)."""
     weak = weak_skill()
     dealt = Run(skills_for(GAME), misses=lambda skill: False).practise(QUESTIONS)
     assert share(dealt, weak) < 3 * share(dealt, weak, natural=True)
