@@ -124,8 +124,8 @@ def test_the_same_skill_is_not_dealt_twice_in_a_row_while_there_is_another(enrol
     first = services.current_question(session)
     assert (first.kind, first.situation) == MS[0]
     # MS[0] is still the most overdue (its card moves when it is answered), yet not again
-    deal = today.next_deal(session)
-    assert (deal.kind, deal.situation) == MS[1]
+    following = today.next_deal(session)
+    assert (following.kind, following.situation) == MS[1]
 
 
 def test_the_last_skill_is_dealt_again_when_there_is_no_other(trainee):
