@@ -1,10 +1,12 @@
 """What each role sees first after signing in: what to do next.
 
-A trainee: the drill to carry on, the tests due, today's figures.  A supervisor: the trainees
-of the house who need attention, by the rule stated in `ATTENTION_RULE`.  A games manager: the
-house's active tables, one per game that pays from a paytable, with the par sheet's edge.
-Someone with several roles gets each section.  Each section costs a fixed number of queries,
-whatever the number of trainees, answers or tables (tests/core/test_landing.py counts them).
+A trainee: Today's practice first (skills due, new ones, when the next come due) beside the
+missed hands waiting, then the drill to carry on, the tests due, today's figures.  A
+supervisor: the trainees of the house who need attention, by the rule stated in
+`ATTENTION_RULE`.  A games manager: the house's active tables, one per game that pays from
+a paytable, with the par sheet's edge.  Someone with several roles gets each section.  Each
+section costs a fixed number of queries, whatever the number of trainees, answers or tables
+(tests/core/test_landing.py counts them).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from trainer.engine.house import DEFAULT_CONFIG
 from trainer.houses.config import active_versions, house_rules_of, house_setup
 from trainer.houses.models import HouseRulesSettings, ParSheetResult, PaytableVersion, User
 from trainer.houses.services import parsheet_key_of
+from trainer.practice import mistakes, today
 
 # --- who needs attention: the rule, stated once, read by the page and by the code -----------
 
@@ -106,7 +109,13 @@ def today_figures(user) -> Today:
 
 
 def trainee_section(user) -> dict:
-    return {"carry": last_drill(user), "due": tests_due(user), "today": today_figures(user)}
+    return {
+        "practice": today.outlook(user),
+        "mistakes": mistakes.waiting(user).count(),
+        "carry": last_drill(user),
+        "due": tests_due(user),
+        "today": today_figures(user),
+    }
 
 
 # --- the supervisor -------------------------------------------------------------------------

@@ -1,12 +1,135 @@
 """Today's practice: the trainee's due skills, most overdue first, mixed with a share of new
-skills, across the games they are enrolled in.  (To be written: issue 16.)"""
+skills, across the games they are enrolled in.
+
+The rule is `trainer.engine.practice.pick` (no clock, no database: the simulation test deals
+through it too); this module reads what it needs of one trainee (`standing`) and answers
+`planning` with a `Deal`.  Reading costs a fixed number of queries, however many skills,
+cards and answers the trainee has.
+"""
 
 from __future__ import annotations
 
+import datetime as dt
 
-def next_deal(session):
-    raise NotImplementedError
+from django.db.models import Exists, OuterRef
+from django.utils import timezone
+
+from trainer.core.times import house_zone, when
+from trainer.drills.models import Attempt, PracticeSession, Question
+from trainer.engine import practice
+from trainer.engine.drills import REGISTRY
+from trainer.engine.house import DEFAULT_CONFIG, HouseConfig
+from trainer.houses.config import house_setup
+
+from .enrolment import enrolled_games
+from .models import SkillCard
+from .planning import Deal
+
+
+def house_config(trainee) -> HouseConfig:
+    """The configuration the trainee's house deals with (the default without a house)."""
+    return house_setup(trainee.house).config if trainee.house_id else DEFAULT_CONFIG
+
+
+def skills_of(trainee) -> tuple[practice.Skill, ...]:
+    """Every skill the trainee practises: each situation of each drill of their enrolled
+    games, as the house deals them, in the order new ones are met (`practice.interleaved`)."""
+    games = enrolled_games(trainee)
+    config = house_config(trainee)
+    return practice.interleaved(
+        (kind.slug, kind.situations(config)) for kind in REGISTRY.values() if kind.game in games
+    )
+
+
+def start_of_day(trainee, now: dt.datetime) -> dt.datetime:
+    """Midnight of `now`'s day in the trainee's house zone (the current zone without one)."""
+    zone = house_zone(trainee) or timezone.get_current_timezone()
+    return dt.datetime.combine(now.astimezone(zone).date(), dt.time.min, tzinfo=zone)
+
+
+def standing(trainee, now: dt.datetime) -> practice.Standing:
+    """What the picker reads of `trainee` at `now`: their skills, when each scheduled one is
+    due (their own cards only) and how many skills they met today.  Two queries.
+
+    A skill met today is a card with no answer before today's midnight (house zone): met in
+    Today's practice, a drill of its own or a test, it started a card today and brings its
+    reviews in the coming days, so it counts against today's `practice.NEW_PER_DAY`."""
+    skills = skills_of(trainee)
+    answered_before = Attempt.objects.filter(
+        trainee=trainee,
+        kind=OuterRef("kind"),
+        question__situation=OuterRef("situation"),
+        answered_at__lt=start_of_day(trainee, now),
+    )
+    cards: dict[practice.Skill, dt.datetime] = {}
+    met = 0
+    for kind, situation, due, old in (
+        SkillCard.objects.filter(trainee=trainee)
+        .annotate(old=Exists(answered_before))
+        .values_list("kind", "situation", "due", "old")
+    ):
+        cards[kind, situation] = due
+        met += not old
+    return practice.Standing(skills=skills, cards=cards, met_today=met)
+
+
+def level_for(trainee, kind: str) -> int:
+    """The level the trainee last drilled `kind` at (a session of that one drill), while the
+    drill still has it; else its first level."""
+    drill = REGISTRY[kind]
+    levels = [lv.number for lv in drill.levels]
+    last = (
+        PracticeSession.objects.filter(trainee=trainee, mode="drill", kind=kind)
+        .order_by("-started_at", "-pk")
+        .values_list("level", flat=True)
+        .first()
+    )
+    return last if last in levels else levels[0]
+
+
+def _last_skill(session) -> practice.Skill | None:
+    if session.last_question_id is None:
+        return None
+    row = Question.objects.filter(pk=session.last_question_id).values_list("kind", "situation")
+    return row.first()
+
+
+def next_deal(session) -> Deal | None:
+    """The next question of a session of Today's practice (`practice.pick`), or None when
+    nothing is left to deal now."""
+    trainee = session.trainee
+    now = timezone.now()
+    skill = practice.pick(
+        standing(trainee, now), now, dealt=session.dealt, last=_last_skill(session)
+    )
+    if skill is None:
+        return None
+    kind, situation = skill
+    return Deal(kind, level_for(trainee, kind), situation=situation)
+
+
+def outlook(trainee, now: dt.datetime | None = None) -> practice.Outlook:
+    """Today's practice in figures for the landing page: skills due now, new skills left
+    today, when the next come due.  Two queries."""
+    now = now or timezone.now()
+    return practice.outlook(standing(trainee, now), now)
 
 
 def nothing_to_deal(trainee) -> str | None:
-    raise NotImplementedError
+    """None when Today's practice would deal something now; else why not, in the trainee's
+    words, with when the next skill comes due.  Reads only."""
+    now = timezone.now()
+    current = standing(trainee, now)
+    if practice.pick(current, now, dealt=0, last=None) is not None:
+        return None
+    if not current.skills:
+        return "Your games have no skills to practise yet."
+    figures = practice.outlook(current, now)
+    said = (
+        "Nothing is due now and you have met every skill of your games."
+        if all(skill in current.cards for skill in current.skills)
+        else f"Nothing is due now and you have met today's {practice.NEW_PER_DAY} new skills."
+    )
+    if figures.next_due is not None:
+        said += f" The next skill comes due {when(figures.next_due, 'short')}."
+    return said
