@@ -5,9 +5,10 @@ trainees of their own house; superusers every house.  Figures come from trainer.
 in a bounded number of queries.
 
 Practice and tests are kept apart: every practice figure (answers, accuracy, times, streaks,
-trend, slips, recent mistakes, skills) counts practice answers only (`Attempt.objects.practice()`), so
-taking a test never moves them; test results come from the sittings, shown in their own
-section, and the list and CSV of a trainee's attempts say which answers were given in a test.
+trend, slips, recent mistakes, skills) counts practice answers only
+(`Attempt.objects.practice()`), so taking a test never moves them; test results come from the
+sittings, shown in their own section, and the list and CSV of a trainee's attempts say which
+answers were given in a test.
 """
 
 from __future__ import annotations
