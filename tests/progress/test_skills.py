@@ -2,7 +2,8 @@
 grid of skills by strength, on the trainee's own page and the supervisor's view of them.
 
 The drill kinds list their situations through `DrillKind.situations`; these tests give the
-kinds they use a list of their own (monkeypatched), so that the figures are the tests' own."""
+kinds they use a list of their own (the `listed` fixture), so that the figures are the tests'
+own."""
 
 import dataclasses
 import datetime as dt
@@ -14,6 +15,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from tests.factories import TraineeFactory
+from tests.progress.conftest import BRING_IN, MS_PAY
 from tests.progress.test_practice_and_tests import sit
 from trainer.drills.models import Attempt
 from trainer.drills.services import question_row
@@ -24,18 +26,6 @@ from trainer.practice.models import Enrolment, SkillCard
 from trainer.progress import skills
 
 T0 = dt.datetime(2026, 1, 5, 9, 0, tzinfo=dt.UTC)
-MS_PAY = ("pair of sixes pushes", "two pair pays 2 to 1", "trips pays 3 to 1")
-BRING_IN = ("bring-in tie on rank", "lowest card brings it in")
-
-
-@pytest.fixture
-def listed(monkeypatch):
-    """ms-pay and es-bring-in list the tests' situations; every other kind lists none."""
-    lists = {"ms-pay": MS_PAY, "es-bring-in": BRING_IN}
-    for slug, kind in REGISTRY.items():
-        situations = lists.get(slug, ())
-        monkeypatch.setattr(kind, "situations", lambda config, s=situations: s)
-    return lists
 
 
 _QUESTIONS: dict[str, object] = {}
