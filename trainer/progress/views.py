@@ -5,9 +5,10 @@ trainees of their own house; superusers every house.  Figures come from trainer.
 in a bounded number of queries.
 
 Practice and tests are kept apart: every practice figure (answers, accuracy, times, streaks,
-trend, slips, recent mistakes) counts practice answers only (`Attempt.objects.practice()`), so
-taking a test never moves them; test results come from the sittings, shown in their own
-section, and the list and CSV of a trainee's attempts say which answers were given in a test.
+trend, slips, recent mistakes, skills) counts practice answers only
+(`Attempt.objects.practice()`), so taking a test never moves them; test results come from the
+sittings, shown in their own section, and the list and CSV of a trainee's attempts say which
+answers were given in a test.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from trainer.engine.drills import REGISTRY
 from trainer.houses.models import User
 from trainer.roster.models import Cohort
 
-from . import stats
+from . import skills, stats
 from .charts import SIZE, trend_panels
 
 #: where an answer was given, as the attempts list and CSV say it
@@ -110,6 +111,8 @@ def progress_context(trainee) -> dict:
         "by_category": by_category,
         "by_situation": by_situation,
         "mistakes": _mistake_rows(stats.recent_mistakes(attempts)),
+        "skill_games": skills.for_trainee(trainee),
+        "strengths": skills.STRENGTHS,
         "sittings": Sitting.objects.filter(trainee=trainee)
         .select_related("assignment__test")
         .order_by("-started_at")[:20],
