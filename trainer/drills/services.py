@@ -552,7 +552,7 @@ class Summary:
 def summarize(session: PracticeSession) -> Summary:
     attempts = list(
         Attempt.objects.filter(question__session=session)
-        .select_related("question", "question__replay_of__attempt")
+        .select_related("question")
         .order_by("answered_at", "pk")
     )
     right = sum(1 for a in attempts if a.is_correct)
