@@ -7,6 +7,7 @@ from html import escape
 
 from django.utils.safestring import mark_safe
 
+from trainer.engine import pace
 from trainer.engine.chips import Payout, chip_set, words
 from trainer.engine.drills import AnswerField
 from trainer.engine.drills.answers import chip_names, chip_verdict
@@ -69,6 +70,18 @@ def review(question: Question, attempt: Attempt) -> list[dict]:
             }
         )
     return rows
+
+
+def pace_line(attempt: Attempt) -> str:
+    """The feedback's verdict with its time: "Right, 4.2 s (target 6 s): at pace.", "Wrong,
+    7.5 s (target 6 s): over the target."; an answer stored without a target gives its time
+    alone ("Right, 4.2 s.")."""
+    verdict = "Right" if attempt.is_correct else "Wrong"
+    said = pace.pace_words(attempt.response_ms, attempt.target_ms)
+    within = pace.at_pace(attempt.response_ms, attempt.target_ms)
+    if within is None:
+        return f"{verdict}, {said}."
+    return f"{verdict}, {said}: {'at pace' if within else 'over the target'}."
 
 
 def settle_order(question: Question) -> str:

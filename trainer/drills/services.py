@@ -148,6 +148,13 @@ class Finished(DrillError):
     status = 409
 
 
+#: what a finished session of each mode says, on its summary
+FINISHED = {
+    "mistakes": "Every missed hand is answered right.",
+    "today": "Nothing more is due now: today's practice is done.",
+}
+
+
 def _house_setup(trainee, game: str) -> tuple[HouseConfig, PaytableVersion | None]:
     """The trainee's house configuration, and the active version of this game's table."""
     if trainee.house_id is None:
@@ -184,7 +191,8 @@ def _deal_for(session: PracticeSession, *, seed: int | None = None) -> Question:
         )
     deal = planning.next_deal(session)
     if deal is None:
-        raise Finished("Nothing is left to deal in this session.", session=session)
+        words = FINISHED.get(session.mode, "Nothing is left to deal in this session.")
+        raise Finished(words, session=session)
     return create_question(
         trainee=session.trainee,
         kind=deal.kind,
@@ -536,12 +544,20 @@ class Summary:
     accuracy: float | None
     median_seconds: float | None
     missed: list[Attempt]
+    #: answers given within their pace target, of those answered with one (`timed`)
+    at_pace: int = 0
+    timed: int = 0
 
 
 def summarize(session: PracticeSession) -> Summary:
-    attempts = list(Attempt.objects.filter(question__session=session).select_related("question"))
+    attempts = list(
+        Attempt.objects.filter(question__session=session)
+        .select_related("question")
+        .order_by("answered_at", "pk")
+    )
     right = sum(1 for a in attempts if a.is_correct)
     times = [a.response_ms for a in attempts]
+    timed = [a for a in attempts if a.target_ms is not None]
     return Summary(
         asked=session.questions.count(),
         answered=len(attempts),
@@ -549,6 +565,8 @@ def summarize(session: PracticeSession) -> Summary:
         accuracy=(right / len(attempts)) if attempts else None,
         median_seconds=(statistics.median(times) / 1000) if times else None,
         missed=[a for a in attempts if not a.is_correct],
+        at_pace=sum(1 for a in timed if pace.at_pace(a.response_ms, a.target_ms)),
+        timed=len(timed),
     )
 
 

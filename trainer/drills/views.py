@@ -12,13 +12,18 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
+from trainer.engine import pace
 from trainer.engine.drills import REGISTRY, AnswerError
 from trainer.engine.games import title_of
 from trainer.engine.house import DEFAULT_CONFIG, SETTLE_ORDERS
 from trainer.houses.card import house_card
 from trainer.houses.config import house_setup
+from trainer.practice.mistakes import waiting_count
+from trainer.practice.services import question_target_ms
 
 from . import services
 from .forms import AnswerForm, StartForm
@@ -26,6 +31,7 @@ from .models import PracticeSession, Question
 from .presenting import (
     answered_felt,
     drill_felt,
+    pace_line,
     review,
     review_by_spot,
     settle_order,
@@ -79,7 +85,12 @@ def index(request):
     return render(
         request,
         "drills/index.html",
-        {"groups": _kinds_by_game(request.user), "recent": recent, "start_form": StartForm},
+        {
+            "groups": _kinds_by_game(request.user),
+            "recent": recent,
+            "start_form": StartForm,
+            "mistakes_waiting": waiting_count(request.user),
+        },
     )
 
 
@@ -120,7 +131,9 @@ def _render_drill(request, session, question, *, form=None, result=None, unanswe
         form = form or AnswerForm(question=question)
     context = {
         "session": session,
-        "kind": REGISTRY[session.kind],
+        # a session of Today's practice or Practise my mistakes deals many drills: the
+        # question's own drill and level, never the session's
+        "kind": REGISTRY[question.kind],
         "question": question,
         "form": form,
         "attempt": attempt,
@@ -131,7 +144,9 @@ def _render_drill(request, session, question, *, form=None, result=None, unanswe
     }
     if attempt is None:
         context["felt_html"], context["own_spots"], context["seated"] = drill_felt(question, form)
+        context.update(pace_context(question))
     else:
+        context["pace_line"] = pace_line(attempt)
         context["answered_felt"] = answered_felt(question)
         context["review_groups"] = review_by_spot(question, attempt)
         context["step_groups"] = steps_by_spot(question)
@@ -196,6 +211,11 @@ def next_question(request, session_id):
         question = services.next_question(trainee=request.user, session_id=session_id)
     except services.NotFound as exc:
         raise Http404(exc.message) from None
+    except services.Finished as exc:
+        # nothing left to deal (every missed hand answered right): the session is done
+        services.end_session(trainee=request.user, session_id=session_id)
+        messages.info(request, exc.message)
+        return _go(request, reverse("drills:summary", args=[session_id]))
     except services.DrillError as exc:
         return render(request, "drills/refused.html", {"message": exc.message}, status=exc.status)
     if request.htmx:
@@ -214,11 +234,14 @@ def end(request, session_id):
         raise Http404(exc.message) from None
     except services.DrillError as exc:
         return render(request, "drills/refused.html", {"message": exc.message}, status=exc.status)
-    url = reverse("drills:summary", args=[session_id])
+    return _go(request, reverse("drills:summary", args=[session_id]))
+
+
+def _go(request, url: str):
+    """To another page, by a full page load under htmx too (a 302 would be followed by the
+    XMLHttpRequest itself and its page swapped into the drill)."""
     if request.htmx:
-        response = redirect(url)
-        response["HX-Redirect"] = url
-        return response
+        return HttpResponseClientRedirect(url)
     return redirect(url)
 
 
@@ -232,8 +255,26 @@ def summary(request, session_id):
     return render(
         request,
         "drills/summary.html",
-        {"session": session, "kind": REGISTRY[session.kind], "summary": result, "missed": missed},
+        {
+            "session": session,
+            # a session of one drill; a session of Today's practice or Practise my mistakes
+            # has none (each question has its own)
+            "kind": REGISTRY.get(session.kind),
+            "summary": result,
+            "missed": missed,
+            "mistakes_waiting": waiting_count(request.user) if missed else 0,
+        },
     )
+
+
+def pace_context(question: Question) -> dict:
+    """The target of a question on the table, in words and in milliseconds, and how long it
+    has been open (so the page's pace indicator counts from when it was dealt, not loaded)."""
+    target = question_target_ms(question)
+    if target is None:
+        return {}
+    open_ms = max(0, int((timezone.now() - question.shown_at).total_seconds() * 1000))
+    return {"target_ms": target, "target_words": pace.seconds_words(target), "open_ms": open_ms}
 
 
 def card_context(request, question: Question) -> dict:

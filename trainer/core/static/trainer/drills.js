@@ -174,11 +174,39 @@
     const builder = event.target.closest && event.target.closest("[data-chips]");
     if (builder) drawChips(builder);
   });
+  // The pace indicator (issue 16): while the question is open a bar fills toward the target
+  // and a word says "at pace", then "over target".  Counted from how long the server says the
+  // question has been open (a reload does not restart it); the server times the answer
+  // itself.  Only the change is said aloud (the live region is empty until then); with
+  // reduced motion the bar is not drawn (site.css), the word alone changes.
+  function runPace(pace) {
+    const target = Number(pace.dataset.targetMs);
+    if (!(target > 0)) return;
+    const started = performance.now() - (Number(pace.dataset.openMs) || 0);
+    const fill = pace.querySelector(".pace-fill");
+    const word = pace.querySelector(".pace-word");
+    const said = pace.querySelector(".pace-said");
+    pace.classList.add("running");
+    function tick() {
+      if (!pace.isConnected) return; // answered: the feedback took its place
+      const elapsed = performance.now() - started;
+      if (fill) fill.style.transform = "scaleX(" + Math.min(1, elapsed / target) + ")";
+      if (elapsed > target) {
+        pace.classList.add("over");
+        word.textContent = "over target";
+        said.textContent = "Over the target time.";
+        return; // nothing changes after this
+      }
+      setTimeout(tick, 250);
+    }
+    tick();
+  }
   function ready() {
     // the push's 0 and the print button need this script: shown only with it
     document.querySelectorAll("button[data-zero], button.print-card").forEach(function (b) {
       b.hidden = false;
     });
+    document.querySelectorAll("[data-pace]:not(.running)").forEach(runPace);
   }
   document.addEventListener("click", function (event) {
     if (event.target.closest && event.target.closest("button.print-card")) window.print();
