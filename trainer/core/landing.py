@@ -111,7 +111,7 @@ def today_figures(user) -> Today:
 def trainee_section(user) -> dict:
     return {
         "practice": today.outlook(user),
-        "mistakes": mistakes.waiting(user).count(),
+        "mistakes": mistakes.waiting_count(user),
         "carry": last_drill(user),
         "due": tests_due(user),
         "today": today_figures(user),
