@@ -94,10 +94,10 @@ class CaribbeanLedger(StakesAntes, DrillKind):
     def deal_aimed(self, rng: random.Random, level: int, config: HouseConfig, aim: Any) -> Dealt:
         return self._deal(rng, level, config, False, aim)
 
-    def situation_now(self, situation: str, config: HouseConfig) -> str:
+    def situation_now(self, situation: str, request: Mapping[str, Any], config: HouseConfig) -> str:
         """A verdict without the void deals a match had before they left the situation.
 
-        >>> CaribbeanLedger().situation_now("bank win, 2 void deals", None)
+        >>> CaribbeanLedger().situation_now("bank win, 2 void deals", {}, None)
         'bank win'
         """
         return situation.split(", ", 1)[0]

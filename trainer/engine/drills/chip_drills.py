@@ -144,7 +144,7 @@ class ColourUp(DrillKind):
         """
         return {COLOUR_UP: None}
 
-    def situation_now(self, situation: str, config: HouseConfig) -> str:
+    def situation_now(self, situation: str, request: Mapping[str, Any], config: HouseConfig) -> str:
         """ "2 colours", "3 colours", "4 colours": the level's piles, now one situation."""
         return COLOUR_UP
 
@@ -234,7 +234,7 @@ class MakeChange(DrillKind):
             aim = [v for v in aim if v in _broken(chips)[:FIRST_LEVEL_CHIPS]]
         return self._deal(rng, level, chips, rng.choice(aim))
 
-    def situation_now(self, situation: str, config: HouseConfig) -> str:
+    def situation_now(self, situation: str, request: Mapping[str, Any], config: HouseConfig) -> str:
         """A chip bigger than level 1 breaks, by the situation that now stands for it."""
         chips = config.rules.chip_set
         for value in chips.values:

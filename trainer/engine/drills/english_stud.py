@@ -60,13 +60,6 @@ _FIRST_AIMS = {
     KICKER: ("kicker decides",),
     TIED: ("tied high card on 3rd Street", "tied exposed hands"),
 }
-#: what an earlier version of the drill called a situation now named otherwise (up cards
-#: that only looked like a straight or a flush were dealt against a pair: a higher category)
-_FIRST_FORMER = {
-    "highest card": HIGHER_RANK,
-    "tied high card on 3rd Street": TIED,
-    "no straights or flushes in up cards": HIGHER_CATEGORY,
-}
 _FIRST_MIX_3 = (("highest card", 50), ("tied high card on 3rd Street", 50))
 _FIRST_MIX = (
     ("pair beats high card", 20),
@@ -230,17 +223,20 @@ class EnglishFirstToAct(DrillKind):
     def deal_aimed(self, rng: random.Random, level: int, config: HouseConfig, aim: Any) -> Dealt:
         return self._deal(rng, level, config, False, aim)
 
-    def situation_now(self, situation: str, config: HouseConfig) -> str:
-        """3rd Street's "highest card" and "tied high card on 3rd Street" by their names at
-        every street; "one pair beats high card" (every category beating another) and up cards
-        that only looked like a straight or a flush as a higher category.
+    def situation_now(self, situation: str, request: Mapping[str, Any], config: HouseConfig) -> str:
+        """A tag of an earlier version (3rd Street's "highest card", "one pair beats high
+        card", up cards that only looked like a straight or a flush, ...) worked out again
+        from the stored up cards.
 
-        >>> EnglishFirstToAct().situation_now("three of a kind beats two pair", None)
+        >>> up = {"1": "Kh 9c", "2": "Ks 4d", "3": "8c 8d"}
+        >>> request = {"game": "english-stud", "street": 4, "up": up}
+        >>> EnglishFirstToAct().situation_now("one pair beats high card", request, None)
         'higher category'
         """
-        if " beats " in situation:
-            return HIGHER_CATEGORY
-        return _FIRST_FORMER.get(situation, situation)
+        if situation in _FIRST_AIMS:
+            return situation
+        asked = read_stored(english_stud.SLUG, {**request, "ask": "first-to-act"}, config)
+        return _first_situation(asked.street, asked.up)
 
     def _deal(
         self,

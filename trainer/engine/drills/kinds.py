@@ -164,9 +164,10 @@ class DrillKind:
                 return dealt
         raise EngineError(f"The {self.title} drill could not deal the situation {situation!r}.")
 
-    def situation_now(self, situation: str, config: HouseConfig) -> str:
-        """The situation a question tagged `situation` by an earlier version of this kind is
-        now (a tag that named what one level alone could deal was made level-free)."""
+    def situation_now(self, situation: str, request: Mapping[str, Any], config: HouseConfig) -> str:
+        """The situation a stored question (its `request`) tagged `situation` by an earlier
+        version of this kind is now: a tag that named what only some levels deal was made
+        level-free (issue 16)."""
         return situation
 
     def level(self, number: int) -> Level:
