@@ -600,7 +600,7 @@ def _aimed_round(
         return ("win", *banked_hands("win", rng, wins_with=aim))
     if aim == DEALER_AK:
         dealer = high_card(rng, top=QUALIFYING_TOP)
-        return "win", hand_of(pick(rng, _PLAYER_WINS), rng, exclude=dealer), dealer, "call"
+        return DEALER_AK, hand_of(pick(rng, _PLAYER_WINS), rng, exclude=dealer), dealer, "call"
     return (aim, *banked_hands(aim, rng))
 
 
