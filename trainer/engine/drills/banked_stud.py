@@ -26,7 +26,7 @@ from ..games import banked_stud
 from ..games.banked_stud import Bet, Outcome, Result, Settlement
 from ..hands import Category, evaluate_five
 from ..house import HouseConfig
-from .hand_reading import near_miss
+from .hand_reading import ASCENDING, NEAR_MISSES, missed, near_miss
 from .kinds import Answer, AnswerField, Dealt, DrillKind, Level
 from .stakes import (
     LOSING_HANDS,
@@ -118,14 +118,15 @@ def _qualifying(
 
 
 def banked_hands(
-    scenario: str, rng: random.Random
+    scenario: str, rng: random.Random, *, wins_with: Category | None = None
 ) -> tuple[tuple[Card, ...], tuple[Card, ...], str]:
-    """(player, dealer, action word) for one round of the settle mix.  A few attempts can miss
-    (an exact tie where a win was wanted, or the player's cards leave no A-K for the dealer);
+    """(player, dealer, action word) for one round of the settle mix (`wins_with`: the
+    category a "win" is won with, instead of the mix's pick).  A few attempts can miss (an
+    exact tie where a win was wanted, or the player's cards leave no A-K for the dealer);
     after TRIES of them a pair against A-K high stands in."""
     for _ in range(TRIES):
         try:
-            found = _banked_attempt(scenario, rng)
+            found = _banked_attempt(scenario, rng, wins_with)
         except EngineError:
             found = None
         if found is not None:
@@ -135,7 +136,7 @@ def banked_hands(
 
 
 def _banked_attempt(
-    scenario: str, rng: random.Random
+    scenario: str, rng: random.Random, wins_with: Category | None = None
 ) -> tuple[tuple[Card, ...], tuple[Card, ...], str] | None:
     if scenario == "fold":
         player = high_card(rng, top=(rng.randint(7, KING),))
@@ -149,7 +150,7 @@ def _banked_attempt(
         dealer = tie_for(player, rng)
         return None if dealer is None else (player, dealer, "call")
     if scenario == "win":
-        mine = pick(rng, _PLAYER_WINS)
+        mine = pick(rng, _PLAYER_WINS) if wins_with is None else wins_with
         theirs = pick(rng, category_up_to(_DEALER_QUALIFIES, mine))
         player = _qualifying(mine, rng)
     else:
@@ -182,34 +183,69 @@ def settle_stored(
     )
 
 
+FOLDS = "player folds"
+NO_QUALIFY = "dealer does not qualify"
+DEALER_WINS = "dealer wins"
+DEALER_AK = "dealer A-K high"
+#: the dealer's hands the qualify drill tells apart: high cards by their top (the weakest
+#: qualifier, then ever further short of it), pairs, better
+DEALER_HIGH = (
+    DEALER_AK,
+    "dealer ace high without a king",
+    "dealer king high",
+    "dealer below king high",
+)
+SMALL_PAIR = "dealer small pair"
+PAIR = "dealer pair"
+TWO_PAIR_OR_BETTER = "dealer two pair or better"
+#: the highest pair that is a small one
+SMALL_PAIR_TOP = 6
+
+
+def _tied(profile: banked_stud.Profile) -> str:
+    """The game's own word for a tie, without the article: "exact tie", "stand off"."""
+    return profile.tie_word.split(" ", 1)[1]
+
+
+def _pays(profile: banked_stud.Profile, category: Category) -> str:
+    """The second bet won with `category`: "call pays flush"."""
+    return f"{profile.second_bet.lower()} pays {category.label}"
+
+
 def _settle_situation(s: Settlement) -> str:
     if s.outcome is Outcome.FOLD:
-        return "player folds"
+        return FOLDS
     if s.outcome is Outcome.NO_QUALIFY:
-        return "dealer does not qualify"
+        return NO_QUALIFY
     if s.outcome is Outcome.PUSH:
-        # the game's own word for it, without the article: "exact tie", "stand off"
-        return s.profile.tie_word.split(" ", 1)[1]
+        return _tied(s.profile)
     if s.dealer.category is Category.HIGH_CARD:
-        return "dealer A-K high"
+        return DEALER_AK
     if s.outcome is Outcome.LOSE:
-        return "dealer wins"
-    return f"{s.profile.second_bet.lower()} pays {s.player.category.label}"
+        return DEALER_WINS
+    return _pays(s.profile, s.player.category)
 
 
 def _dealer_situation(dealer: Sequence[Card]) -> str:
     value = evaluate_five(dealer)
     if value.category is Category.HIGH_CARD:
         if value.ranks[:2] == QUALIFYING_TOP:
-            return "dealer A-K high"
+            return DEALER_HIGH[0]
         if value.ranks[0] == ACE:
-            return "dealer ace high without a king"
+            return DEALER_HIGH[1]
         if value.ranks[0] == KING:
-            return "dealer king high"
-        return "dealer below king high"
+            return DEALER_HIGH[2]
+        return DEALER_HIGH[3]
     if value.category is Category.ONE_PAIR:
-        return "dealer small pair" if value.ranks[0] <= 6 else "dealer pair"
-    return "dealer two pair or better"
+        return SMALL_PAIR if value.ranks[0] <= SMALL_PAIR_TOP else PAIR
+    return TWO_PAIR_OR_BETTER
+
+
+def _qualify_situation(dealer: Sequence[Card]) -> str:
+    """The dealer's hand as the qualify drill tags it: a high card hand with its near miss."""
+    situation = _dealer_situation(dealer)
+    miss = near_miss(dealer) if evaluate_five(dealer).category is Category.HIGH_CARD else None
+    return missed(situation, miss) if miss else situation
 
 
 class _Banked(StakesAntes, DrillKind):
@@ -260,6 +296,42 @@ class BankedQualify(_Banked):
     )
 
     def deal(self, rng: random.Random, level: int, config: HouseConfig, natural: bool) -> Dealt:
+        return self._deal(rng, level, config, natural)
+
+    def aims(self, config: HouseConfig) -> dict[str, Any]:
+        """Each dealer's hand from the weakest qualifier down, the pairs and better, then the
+        high card hands with a near miss: the mix's scenario, a high card hand topped as one
+        of the mix's (A-K, or the short tops that read as the situation).
+
+        >>> tags = CaribbeanQualify().situations(None)
+        >>> tags[:2], len(tags)
+        (('dealer A-K high', 'dealer ace high without a king'), 15)
+        >>> tags[-1]
+        'dealer below king high, four to a straight'
+        """
+        tops: dict[str, Any] = {DEALER_AK: ("A-K high", None)}
+        for top, _ in _SHORT_TOPS:
+            sample = high_card(random.Random(0), top=top)
+            tops.setdefault(_dealer_situation(sample), ("short", []))[1].append(top)
+        aims: dict[str, Any] = {tag: tops[tag] for tag in DEALER_HIGH}
+        aims.update({SMALL_PAIR: ("small pair", None), PAIR: ("pair", None)})
+        aims[TWO_PAIR_OR_BETTER] = ("two pair or better", None)
+        for tag in DEALER_HIGH:
+            for miss in NEAR_MISSES:
+                aims[missed(tag, miss)] = tops[tag]
+        return aims
+
+    def deal_aimed(self, rng: random.Random, level: int, config: HouseConfig, aim: Any) -> Dealt:
+        return self._deal(rng, level, config, False, aim)
+
+    def _deal(
+        self,
+        rng: random.Random,
+        level: int,
+        config: HouseConfig,
+        natural: bool,
+        aim: tuple[str, list[tuple[int, ...]] | None] | None = None,
+    ) -> Dealt:
         paytable = self.profile.paytable(config)
         ante = pick_ante(rng, level, paytable, config)
         if natural:
@@ -267,8 +339,8 @@ class BankedQualify(_Banked):
             player, dealer = deck.deal(5), deck.deal(5)
             scenario = "natural"
         else:
-            scenario = pick(rng, _QUALIFY_MIX)
-            dealer = self._dealer(scenario, rng, level)
+            scenario, tops = (pick(rng, _QUALIFY_MIX), None) if aim is None else aim
+            dealer = self._dealer(scenario, rng, level, tops, near=aim is None)
             player = tuple(rng.sample(remaining(dealer), 5))
         # the card turned up as dealt: a random card of the hand at every level, also where
         # level 1 then shows the hand sorted
@@ -284,33 +356,40 @@ class BankedQualify(_Banked):
             "call": self.call_amount(ante, config),
             "call_name": self.second,
         }
-        situation = _dealer_situation(dealer)
-        miss = near_miss(dealer) if evaluate_five(dealer).category is Category.HIGH_CARD else None
-        if miss:
-            situation += f", {miss}"
         return Dealt(
             request=request,
             table=table,
             prompt="Does the dealer qualify?",
-            situation=situation,
+            situation=_qualify_situation(dealer),
             category=evaluate_five(dealer).category.label,
             extra={"mix": scenario},
         )
 
-    def _dealer(self, scenario: str, rng: random.Random, level: int) -> tuple[Card, ...]:
+    def _dealer(
+        self,
+        scenario: str,
+        rng: random.Random,
+        level: int,
+        tops: list[tuple[int, ...]] | None = None,
+        *,
+        near: bool = True,
+    ) -> tuple[Card, ...]:
+        """The dealer's hand of a scenario of the qualify mix; a "short" one topped by one of
+        `tops` where given; at level 3 (where `near`) tried for a near miss."""
+
         def build() -> tuple[Card, ...]:
             if scenario == "A-K high":
                 return high_card(rng, top=QUALIFYING_TOP)
             if scenario == "small pair":
-                return hand_of(Category.ONE_PAIR, rng, ranks=range(2, 7))
+                return hand_of(Category.ONE_PAIR, rng, ranks=range(2, SMALL_PAIR_TOP + 1))
             if scenario == "pair":
-                return hand_of(Category.ONE_PAIR, rng, ranks=range(7, ACE + 1))
+                return hand_of(Category.ONE_PAIR, rng, ranks=range(SMALL_PAIR_TOP + 1, ACE + 1))
             if scenario == "two pair or better":
                 return hand_of(pick(rng, _DEALER_QUALIFIES[2:]), rng)
-            return high_card(rng, top=pick(rng, _SHORT_TOPS))
+            return high_card(rng, top=pick(rng, _SHORT_TOPS) if tops is None else rng.choice(tops))
 
         dealer = build()
-        if level == 3 and scenario in ("A-K high", "short"):
+        if near and level == 3 and scenario in ("A-K high", "short"):
             for _ in range(TRIES):
                 if near_miss(dealer):
                     break
@@ -343,6 +422,41 @@ class BankedSettle(_Banked):
     levels = STAKE_LEVELS
 
     def deal(self, rng: random.Random, level: int, config: HouseConfig, natural: bool) -> Dealt:
+        return self._deal(rng, level, config, natural)
+
+    def aims(self, config: HouseConfig) -> dict[str, Any]:
+        """The featured player's round: folds, the dealer not qualifying, the dealer winning,
+        the second bet paying each category of the house's table above high card (a high card
+        wins only against A-K high), a qualifying A-K high, then a tie; each the settle mix's
+        scenario, the category a win is won with, or A-K high against the mix's winners.
+
+        >>> from trainer.engine.house import DEFAULT_CONFIG
+        >>> tags = CasinoSettle().situations(DEFAULT_CONFIG)
+        >>> tags[:4]
+        ('player folds', 'dealer does not qualify', 'dealer wins', 'raise pays one pair')
+        >>> tags[-2:], len(tags)
+        (('dealer A-K high', 'stand off'), 14)
+        """
+        aims: dict[str, Any] = {FOLDS: "fold", NO_QUALIFY: "no-qualify", DEALER_WINS: "lose"}
+        paid = self.profile.paytable(config).categories
+        for category in ASCENDING:
+            if category > Category.HIGH_CARD and category in paid:
+                aims[_pays(self.profile, category)] = category
+        aims[DEALER_AK] = DEALER_AK
+        aims[_tied(self.profile)] = "tie"
+        return aims
+
+    def deal_aimed(self, rng: random.Random, level: int, config: HouseConfig, aim: Any) -> Dealt:
+        return self._deal(rng, level, config, False, aim)
+
+    def _deal(
+        self,
+        rng: random.Random,
+        level: int,
+        config: HouseConfig,
+        natural: bool,
+        aim: str | Category | None = None,
+    ) -> Dealt:
         paytable = self.profile.paytable(config)
         ante = pick_ante(rng, level, paytable, config)
         seats = pick_seats(rng, pick_count(rng, POSITIONS, level), SEATS) if level > 1 else ["1"]
@@ -356,8 +470,11 @@ class BankedSettle(_Banked):
             featured, scenario = seats[0], "natural"
         else:
             featured = rng.choice(seats)
-            scenario = pick(rng, _SETTLE_MIX)
-            player, dealer, action = banked_hands(scenario, rng)
+            if aim is None:
+                scenario = pick(rng, _SETTLE_MIX)
+                player, dealer, action = banked_hands(scenario, rng)
+            else:
+                scenario, player, dealer, action = _aimed_round(aim, rng)
             hands, actions = {featured: player}, {featured: action}
             self._others(rng, seats, featured, dealer, hands, actions)
         if level == 1:
@@ -472,6 +589,19 @@ class BankedSettle(_Banked):
             expected[f"{name}net"] = settled.net
             steps += [who + s for s in settled.steps]
         return tuple(fields), expected, tuple(steps)
+
+
+def _aimed_round(
+    aim: str | Category, rng: random.Random
+) -> tuple[str, tuple[Card, ...], tuple[Card, ...], str]:
+    """(scenario, player, dealer, action word) for a round aimed at a settle situation: a
+    win with the category `aim`, the mix's winners against A-K high, or the mix's `aim`."""
+    if isinstance(aim, Category):
+        return ("win", *banked_hands("win", rng, wins_with=aim))
+    if aim == DEALER_AK:
+        dealer = high_card(rng, top=QUALIFYING_TOP)
+        return DEALER_AK, hand_of(pick(rng, _PLAYER_WINS), rng, exclude=dealer), dealer, "call"
+    return (aim, *banked_hands(aim, rng))
 
 
 def _paid_or_collected(bet: Bet) -> int:

@@ -6,7 +6,7 @@ Each counted round is settled by `banked_stud.settle` (the Caribbean profile) an
 >>> from trainer.engine.house import DEFAULT_CONFIG
 >>> q = CaribbeanLedger().generate(1, 1, DEFAULT_CONFIG)
 >>> len(q.request["rounds"]), q.expected, q.situation
-(21, {'total': -30, 'verdict': 'bank win'}, 'bank win, 1 void deal')
+(21, {'total': -30, 'verdict': 'bank win'}, 'bank win')
 """
 
 from __future__ import annotations
@@ -52,6 +52,8 @@ _LEANS = {
 }
 #: rounds that cancel each other on the source paytables: +A and -A, a 1:1 win and a loss
 _CANCELLING = (("no-qualify", "fold"), ("win-even", "lose-even"), ("tie", "tie"))
+#: those that cancel at every house, whatever its table pays a pair and whatever its cap
+_ALWAYS_CANCELLING = tuple(pair for pair in _CANCELLING if "win-even" not in pair)
 
 
 class CaribbeanLedger(StakesAntes, DrillKind):
@@ -77,14 +79,45 @@ class CaribbeanLedger(StakesAntes, DrillKind):
     )
 
     def deal(self, rng: random.Random, level: int, config: HouseConfig, natural: bool) -> Dealt:
+        return self._deal(rng, level, config, natural)
+
+    def aims(self, config: HouseConfig) -> dict[str, Any]:
+        """The verdicts, each the target of the mix's leaning match.  (The void deals are
+        not part of the situation: how many there are is the level's, and a natural match
+        has any number.)
+
+        >>> CaribbeanLedger().situations(None)
+        ('player win', 'bank win', 'draw')
+        """
+        return {v.value: v.value for v in banked_stud.Verdict}
+
+    def deal_aimed(self, rng: random.Random, level: int, config: HouseConfig, aim: Any) -> Dealt:
+        return self._deal(rng, level, config, False, aim)
+
+    def situation_now(self, situation: str, request: Mapping[str, Any], config: HouseConfig) -> str:
+        """A verdict without the void deals a match had before they left the situation.
+
+        >>> CaribbeanLedger().situation_now("bank win, 2 void deals", {}, None)
+        'bank win'
+        """
+        return situation.split(", ", 1)[0]
+
+    def _deal(
+        self,
+        rng: random.Random,
+        level: int,
+        config: HouseConfig,
+        natural: bool,
+        aim: str | None = None,
+    ) -> Dealt:
         profile = PROFILE
         ante = pick_ante(rng, level, config.paytable(banked_stud.CARIBBEAN.game), config)
         if natural:
             rounds = self._natural(rng, ante)
             target = "natural"
         else:
-            target = pick(rng, _LEDGER_TARGETS)
-            counted = self._mixed(rng, ante, target)
+            target = pick(rng, _LEDGER_TARGETS) if aim is None else aim
+            counted = self._mixed(rng, ante, target, aimed=aim is not None)
             voids = pick_count(rng, _VOIDS, level)
             rounds = list(counted)
             for _ in range(voids):
@@ -110,7 +143,6 @@ class CaribbeanLedger(StakesAntes, DrillKind):
                 shown.update(outcome=settled.outcome.value, net=settled.net)
             table_rounds.append(shown)
             nets.append(settled.net)
-        voids = sum(1 for r in rounds if r.get("void"))
         ledger = banked_stud.settle_match(banked_stud.MatchRound(n) for n in nets)
         return Dealt(
             request={"game": self.game, "rounds": rounds},
@@ -120,7 +152,7 @@ class CaribbeanLedger(StakesAntes, DrillKind):
                 "rounds": table_rounds,
             },
             prompt=PROMPTS[level in RESULTS_SHOWN],
-            situation=f"{ledger.verdict.value}, {voids} void deal{'s' if voids != 1 else ''}",
+            situation=ledger.verdict.value,
             extra={"mix": target},
         )
 
@@ -141,11 +173,14 @@ class CaribbeanLedger(StakesAntes, DrillKind):
             "action": action,
         }
 
-    def _mixed(self, rng: random.Random, ante: int, target: str) -> list[dict[str, Any]]:
+    def _mixed(
+        self, rng: random.Random, ante: int, target: str, *, aimed: bool = False
+    ) -> list[dict[str, Any]]:
+        """The counted rounds of a match leaning to `target`; an `aimed` draw cancels at any
+        house (`_ALWAYS_CANCELLING`)."""
         if target == "draw":
-            scenarios = [
-                s for _ in range(banked_stud.MATCH_ROUNDS // 2) for s in rng.choice(_CANCELLING)
-            ]
+            pairs = _ALWAYS_CANCELLING if aimed else _CANCELLING
+            scenarios = [s for _ in range(banked_stud.MATCH_ROUNDS // 2) for s in rng.choice(pairs)]
             rng.shuffle(scenarios)
         else:
             scenarios = [pick(rng, _LEANS[target]) for _ in range(banked_stud.MATCH_ROUNDS)]

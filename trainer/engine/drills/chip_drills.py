@@ -96,6 +96,9 @@ def _read_pile(request: Mapping[str, Any], name: str, chips: ChipSet) -> dict[in
     return pile
 
 
+COLOUR_UP = "colour up"
+
+
 class ColourUp(DrillKind):
     # counting a pile down and colouring it up: bigger piles of more colours take longer
     pace = (8.0, 10.0, 15.0)
@@ -129,8 +132,21 @@ class ColourUp(DrillKind):
             request={"pile": table["pile"]},
             table=table,
             prompt=f"Colour up {_pile_words(chips, pile)} ({amount:,}).",
-            situation=f"{kinds} colours",
+            situation=COLOUR_UP,
         )
+
+    def aims(self, config: HouseConfig) -> dict[str, Any]:
+        """One situation: how many colours a pile holds is the level's, so it is no
+        situation of its own (a skill is dealt at every level).
+
+        >>> ColourUp().situations(None)
+        ('colour up',)
+        """
+        return {COLOUR_UP: None}
+
+    def situation_now(self, situation: str, request: Mapping[str, Any], config: HouseConfig) -> str:
+        """ "2 colours", "3 colours", "4 colours": the level's piles, now one situation."""
+        return COLOUR_UP
 
     def answer_for(self, request: Mapping[str, Any], level: int, config: HouseConfig) -> Answer:
         chips = config.rules.chip_set
@@ -143,6 +159,28 @@ class ColourUp(DrillKind):
             f"In the fewest chips of the house that is {words(chips, pay.chips)}.",
         )
         return (field_,), {"chips": pay.as_json()}, steps
+
+
+#: how many of the chips that can be broken level 1 of make change deals (the smallest ones)
+FIRST_LEVEL_CHIPS = 3
+
+
+def _broken(chips: ChipSet) -> tuple[int, ...]:
+    """The chips a make-change question breaks: above the second smallest where the house
+    has one (more bets to make change of), else its second chip."""
+    higher = chips.values[1:]
+    if not higher:
+        raise EngineError("The house has one chip: there is no change to make.")
+    return higher[1:] or higher
+
+
+def _change_situation(chips: ChipSet, value: int) -> str:
+    """ "change green"; the biggest chip level 1 breaks stands for every bigger one too:
+    "change purple or larger"."""
+    upper = _broken(chips)
+    last = upper[:FIRST_LEVEL_CHIPS][-1]
+    name = chips.chip(min(value, last)).name
+    return f"change {name} or larger" if value >= last and upper[-1] > last else f"change {name}"
 
 
 class MakeChange(DrillKind):
@@ -165,12 +203,46 @@ class MakeChange(DrillKind):
 
     def deal(self, rng: random.Random, level: int, config: HouseConfig, natural: bool) -> Dealt:
         chips = config.rules.chip_set
-        higher = chips.values[1:]
-        if not higher:
-            raise EngineError("The house has one chip: there is no change to make.")
-        # above the second smallest chip where the house has one: more bets to make change of
-        upper = higher[1:] or higher
-        value = rng.choice(upper[:3] if level == 1 else upper)
+        upper = _broken(chips)
+        value = rng.choice(upper[:FIRST_LEVEL_CHIPS] if level == 1 else upper)
+        return self._deal(rng, level, chips, value)
+
+    def aims(self, config: HouseConfig) -> dict[str, Any]:
+        """Change of each chip level 1 breaks (the third to fifth smallest), the last of them
+        standing for every bigger chip too (those only levels 2 and 3 deal), smallest first.
+        A house of one chip makes no change: no situation.
+
+        >>> from trainer.engine.house import DEFAULT_CONFIG
+        >>> MakeChange().situations(DEFAULT_CONFIG)
+        ('change green', 'change black', 'change purple or larger')
+        """
+        chips = config.rules.chip_set
+        if len(chips.values) < 2:
+            return {}
+        upper = _broken(chips)
+        first = upper[:FIRST_LEVEL_CHIPS]
+        aims: dict[str, Any] = {}
+        for value in first:
+            aims.setdefault(_change_situation(chips, value), []).append(value)
+        aims[_change_situation(chips, first[-1])] += upper[len(first) :]
+        return aims
+
+    def deal_aimed(self, rng: random.Random, level: int, config: HouseConfig, aim: Any) -> Dealt:
+        chips = config.rules.chip_set
+        if level == 1:
+            # the biggest chips stand in the situation of the biggest level 1 breaks
+            aim = [v for v in aim if v in _broken(chips)[:FIRST_LEVEL_CHIPS]]
+        return self._deal(rng, level, chips, rng.choice(aim))
+
+    def situation_now(self, situation: str, request: Mapping[str, Any], config: HouseConfig) -> str:
+        """A chip bigger than level 1 breaks, by the situation that now stands for it."""
+        chips = config.rules.chip_set
+        for value in chips.values:
+            if situation == f"change {chips.chip(value).name}":
+                return _change_situation(chips, value)
+        return situation
+
+    def _deal(self, rng: random.Random, level: int, chips: ChipSet, value: int) -> Dealt:
         count = {1: 1, 2: rng.randint(1, 2), 3: rng.randint(2, 4)}[level]
         total = value * count
         bet = rng.randrange(1, total // chips.unit) * chips.unit
@@ -180,7 +252,7 @@ class MakeChange(DrillKind):
             table={"pile": handed, "bet": bet, "chips": chips.text()},
             prompt=f"A player bets {bet:,} with {_pile_words(chips, {value: count})} "
             f"({total:,}): make the change.",
-            situation=f"change {chips.chip(value).name}",
+            situation=_change_situation(chips, value),
         )
 
     def answer_for(self, request: Mapping[str, Any], level: int, config: HouseConfig) -> Answer:

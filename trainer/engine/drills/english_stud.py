@@ -23,7 +23,7 @@ from ..games import english_stud
 from ..hands import Category, ExposedValue, HandValue, best_five, evaluate_exposed, evaluate_five
 from ..house import HouseConfig
 from .answers import seat_field, seats_field
-from .hand_reading import seven_of
+from .hand_reading import ASCENDING, seven_of
 from .kinds import Answer, AnswerField, Dealt, DrillKind
 from .stakes import (
     LOSING_HANDS,
@@ -41,7 +41,25 @@ from .stakes import (
 )
 from .stored import read_stored
 
-_BRING_IN_MIX = (("lowest card", 35), ("bring-in tie on rank", 45), ("ace is high", 20))
+#: the bring-in's situations, in teaching order (each the mix's name for its scenario)
+LOWEST, ACE_HIGH, TIE_ON_RANK = "lowest card", "ace is high", "bring-in tie on rank"
+_BRING_IN_MIX = ((LOWEST, 35), (TIE_ON_RANK, 45), (ACE_HIGH, 20))
+#: what decides who acts first, at any street: the situations, in teaching order
+HIGHER_RANK = "higher rank"
+HIGHER_CATEGORY = "higher category"
+KICKER = "kicker decides"
+TIED = "tied exposed hands"
+#: the first-to-act mix's scenarios (on 3rd Street, and later) that deal each situation
+_FIRST_AIMS = {
+    HIGHER_RANK: ("highest card", "plain"),
+    HIGHER_CATEGORY: (
+        "pair beats high card",
+        "no straights or flushes in up cards",
+        "trips beat two pair",
+    ),
+    KICKER: ("kicker decides",),
+    TIED: ("tied high card on 3rd Street", "tied exposed hands"),
+}
 _FIRST_MIX_3 = (("highest card", 50), ("tied high card on 3rd Street", 50))
 _FIRST_MIX = (
     ("pair beats high card", 20),
@@ -53,6 +71,7 @@ _FIRST_MIX = (
 )
 _STREETS = {1: (3, 4), 2: (3, 6), 3: (4, 7)}
 _SHOWDOWN_MIX = (("tie", 35), ("best five", 40), ("kicker decides", 15), ("plain", 10))
+TIE, ODD_TIE = "tie", "tie with odd chips"
 _SHOWDOWN_WINNERS: tuple[tuple[Category, float], ...] = (
     (Category.ONE_PAIR, 10),
     (Category.TWO_PAIR, 14),
@@ -97,12 +116,33 @@ class EnglishBringIn(DrillKind):
     levels = PLAYER_LEVELS
 
     def deal(self, rng: random.Random, level: int, config: HouseConfig, natural: bool) -> Dealt:
+        return self._deal(rng, level, config, natural)
+
+    def aims(self, config: HouseConfig) -> dict[str, Any]:
+        """The plainly lowest card, an ace beside it, a tie on rank: the mix's scenarios.
+
+        >>> EnglishBringIn().situations(None)
+        ('lowest card', 'ace is high', 'bring-in tie on rank')
+        """
+        return {tag: tag for tag in (LOWEST, ACE_HIGH, TIE_ON_RANK)}
+
+    def deal_aimed(self, rng: random.Random, level: int, config: HouseConfig, aim: Any) -> Dealt:
+        return self._deal(rng, level, config, False, aim)
+
+    def _deal(
+        self,
+        rng: random.Random,
+        level: int,
+        config: HouseConfig,
+        natural: bool,
+        aim: str | None = None,
+    ) -> Dealt:
         players = pick_count(rng, PLAYERS, level)
         if natural:
             hand = english_stud.Hand(players, deck=Deck(rng=rng), rules=config.rules)
             up = dict(hand.third_street_up)
         else:
-            up = self._mixed(rng, pick_seats(rng, players, english_stud.SEATS))
+            up = self._mixed(rng, pick_seats(rng, players, english_stud.SEATS), aim)
         request = {
             "game": self.game,
             "ask": "bring-in",
@@ -111,11 +151,11 @@ class EnglishBringIn(DrillKind):
         ranks = Counter(c.rank for c in up.values())
         low = min(ranks)
         if ranks[low] > 1:
-            situation = "bring-in tie on rank"
+            situation = TIE_ON_RANK
         elif ACE in ranks:
-            situation = "ace is high"
+            situation = ACE_HIGH
         else:
-            situation = "lowest card"
+            situation = LOWEST
         return Dealt(
             request=request,
             table={"street": 3, "up": dict(request["up"])},
@@ -123,12 +163,12 @@ class EnglishBringIn(DrillKind):
             situation=situation,
         )
 
-    def _mixed(self, rng: random.Random, seats: list[str]) -> dict[str, Card]:
-        scenario = pick(rng, _BRING_IN_MIX)
+    def _mixed(self, rng: random.Random, seats: list[str], aim: str | None) -> dict[str, Card]:
+        scenario = pick(rng, _BRING_IN_MIX) if aim is None else aim
         low = pick(rng, ((2, 30), (3, 22), (4, 16), (5, 12), (6, 10), (7, 6), (8, 4)))
-        tied = rng.randint(2, min(3, len(seats))) if scenario == "bring-in tie on rank" else 1
+        tied = rng.randint(2, min(3, len(seats))) if scenario == TIE_ON_RANK else 1
         cards = list(cards_of_ranks([low] * tied, rng))
-        if scenario == "ace is high" and len(seats) > tied:
+        if scenario == ACE_HIGH and len(seats) > tied:
             cards += cards_of_ranks([ACE], rng, exclude=cards)
         higher = [c for c in remaining(cards) if c.rank > low]
         cards += rng.sample(higher, len(seats) - len(cards))
@@ -167,13 +207,55 @@ class EnglishFirstToAct(DrillKind):
     )
 
     def deal(self, rng: random.Random, level: int, config: HouseConfig, natural: bool) -> Dealt:
+        return self._deal(rng, level, config, natural)
+
+    def aims(self, config: HouseConfig) -> dict[str, Any]:
+        """What decides, at every street: a higher rank, a higher category, a kicker, or
+        nothing (tied hands: the first seat clockwise); each the mix's scenarios for it.
+        (Which categories, or a straight or flush in the up cards not counting, cannot be
+        told apart in the situation: a level dealing 3rd and 4th Street shows neither.)
+
+        >>> EnglishFirstToAct().situations(None)
+        ('higher rank', 'higher category', 'kicker decides', 'tied exposed hands')
+        """
+        return dict(_FIRST_AIMS)
+
+    def deal_aimed(self, rng: random.Random, level: int, config: HouseConfig, aim: Any) -> Dealt:
+        return self._deal(rng, level, config, False, aim)
+
+    def situation_now(self, situation: str, request: Mapping[str, Any], config: HouseConfig) -> str:
+        """A tag of an earlier version (3rd Street's "highest card", "one pair beats high
+        card", up cards that only looked like a straight or a flush, ...) worked out again
+        from the stored up cards.
+
+        >>> up = {"1": "Kh 9c", "2": "Ks 4d", "3": "8c 8d"}
+        >>> request = {"game": "english-stud", "street": 4, "up": up}
+        >>> EnglishFirstToAct().situation_now("one pair beats high card", request, None)
+        'higher category'
+        """
+        if situation in _FIRST_AIMS:
+            return situation
+        asked = read_stored(english_stud.SLUG, {**request, "ask": "first-to-act"}, config)
+        return _first_situation(asked.street, asked.up)
+
+    def _deal(
+        self,
+        rng: random.Random,
+        level: int,
+        config: HouseConfig,
+        natural: bool,
+        aim: tuple[str, ...] | None = None,
+    ) -> Dealt:
         players = pick_count(rng, PLAYERS, level)
         street = rng.randint(*_STREETS[level])
         up = self._natural(rng, players, street, config) if natural else None
         scenario = "natural"
         if up is None:
             seats = pick_seats(rng, players, english_stud.SEATS)
-            scenario = pick(rng, _FIRST_MIX_3 if street == 3 else _FIRST_MIX)
+            if aim is None:
+                scenario = pick(rng, _FIRST_MIX_3 if street == 3 else _FIRST_MIX)
+            else:
+                scenario = rng.choice(aim)
             up = self._mixed(rng, seats, street, scenario)
         request = {
             "game": self.game,
@@ -290,29 +372,15 @@ class EnglishFirstToAct(DrillKind):
 
 
 def _first_situation(street: int, up: Mapping[str, Sequence[Card]]) -> str:
-    if street == 3:
-        ranks = sorted((c[0].rank for c in up.values()), reverse=True)
-        return "tied high card on 3rd Street" if ranks[0] == ranks[1] else "highest card"
+    """What decides between the two best exposed hands (on 3rd Street one card each: the
+    rank, or a tie on it)."""
     values = sorted((_exposed(c) for c in up.values()), reverse=True)
     best, second = values[0], values[1]
     if best.key == second.key:
-        return "tied exposed hands"
-    looks = any(
-        len(c) >= 3
-        and (len({x.suit for x in c}) == 1 or _run(c))
-        and _exposed(c).category is Category.HIGH_CARD
-        for c in up.values()
-    )
-    if looks and best.category is not Category.HIGH_CARD:
-        return "no straights or flushes in up cards"
-    if best.category == second.category:
-        return "kicker decides" if best.key[1][0] == second.key[1][0] else "higher rank"
-    return f"{best.category.label} beats {second.category.label}"
-
-
-def _run(cards: Sequence[Card]) -> bool:
-    ranks = sorted({c.rank for c in cards})
-    return len(ranks) == len(cards) and ranks[-1] - ranks[0] == len(ranks) - 1
+        return TIED
+    if best.category != second.category:
+        return HIGHER_CATEGORY
+    return KICKER if best.key[1][0] == second.key[1][0] else HIGHER_RANK
 
 
 class EnglishShowdown(DrillKind):
@@ -334,6 +402,33 @@ class EnglishShowdown(DrillKind):
     levels = PLAYER_LEVELS
 
     def deal(self, rng: random.Random, level: int, config: HouseConfig, natural: bool) -> Dealt:
+        return self._deal(rng, level, config, natural)
+
+    def aims(self, config: HouseConfig) -> dict[str, Any]:
+        """A win with each category, a kicker deciding, then a tie (the pot splitting
+        evenly or not: its size is left to chance); each the mix's scenario, a win its
+        winning category.
+
+        >>> tags = EnglishShowdown().situations(None)
+        >>> tags[:2], tags[-3:], len(tags)
+        (('high card wins', 'one pair wins'), ('kicker decides', 'tie', 'tie with odd chips'), 13)
+        """
+        aims: dict[str, Any] = {_wins(c): ("best five", c) for c in ASCENDING}
+        aims[KICKER] = ("kicker decides", None)
+        aims.update({TIE: ("tie", None), ODD_TIE: ("tie", None)})
+        return aims
+
+    def deal_aimed(self, rng: random.Random, level: int, config: HouseConfig, aim: Any) -> Dealt:
+        return self._deal(rng, level, config, False, aim)
+
+    def _deal(
+        self,
+        rng: random.Random,
+        level: int,
+        config: HouseConfig,
+        natural: bool,
+        aim: tuple[str, Category | None] | None = None,
+    ) -> Dealt:
         pot = pick_pot(rng, level, config)
         players = pick_count(rng, PLAYERS, level)
         hands: dict[str, tuple[Card, ...]] | None = None
@@ -353,11 +448,11 @@ class EnglishShowdown(DrillKind):
                     hands = {s: (*h[:2], *h[3:], h[2]) for s, h in played.holdings.items()}
                     break
         if hands is None:
-            scenario = pick(rng, _SHOWDOWN_MIX)
+            scenario, top = (pick(rng, _SHOWDOWN_MIX), None) if aim is None else aim
             hands = _assign(
                 rng,
                 pick_seats(rng, players, english_stud.SEATS),
-                self._hands(rng, scenario, players),
+                self._hands(rng, scenario, players, top),
             )
         request = {
             "game": self.game,
@@ -369,7 +464,7 @@ class EnglishShowdown(DrillKind):
         winners = settled.winners
         if len(winners) > 1:
             odd = (pot // config.rules.chip_unit) % len(winners)
-            situation = "tie with odd chips" if odd else "tie"
+            situation = ODD_TIE if odd else TIE
         else:
             situation = _showdown_situation(hands, winners[0])
         return Dealt(
@@ -386,10 +481,13 @@ class EnglishShowdown(DrillKind):
             extra={"mix": scenario},
         )
 
-    def _hands(self, rng: random.Random, scenario: str, players: int) -> list[tuple[Card, ...]]:
+    def _hands(
+        self, rng: random.Random, scenario: str, players: int, top: Category | None = None
+    ) -> list[tuple[Card, ...]]:
+        """The mix's hands for `scenario`; `top` the winning category of a "best five"."""
         used: list[Card] = []
         lead: list[tuple[Card, ...]] = []
-        top = pick(rng, _SHOWDOWN_WINNERS)
+        top = pick(rng, _SHOWDOWN_WINNERS) if top is None else top
         if scenario == "tie":
             for _ in range(TRIES):
                 first = seven_of(pick(rng, TIED_HANDS), rng)
@@ -467,9 +565,13 @@ def _extend(five: Sequence[Card], rng: random.Random, used: Sequence[Card]) -> t
     return tuple(cards)
 
 
+def _wins(category: Category) -> str:
+    return f"{category.label} wins"
+
+
 def _showdown_situation(hands: Mapping[str, Sequence[Card]], winner: str) -> str:
     values = sorted((best_five(h)[0] for h in hands.values()), reverse=True)
     best, second = values[0], values[1]
     if best.category is second.category and best.ranks[0] == second.ranks[0]:
-        return "kicker decides"
-    return f"{best.category.label} wins"
+        return KICKER
+    return _wins(best.category)

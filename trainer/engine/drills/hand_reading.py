@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..cards import ACE, Card, Deck, format_cards
+from ..cards import ACE, ALL_CARDS, Card, Deck, format_cards
 from ..dealing import RANKS, cards_of_ranks, hand_of, remaining
 from ..hands import Category, HandValue, arrange, best_five, evaluate_five
 from ..house import HouseConfig
@@ -43,24 +43,40 @@ _FIVE_MIX: tuple[tuple[Category, float], ...] = (
 )
 
 
+#: the near misses a hand is read past: one card short of a flush, of a straight
+FOUR_FLUSH = "four to a flush"
+FOUR_STRAIGHT = "four to a straight"
+NEAR_MISSES = (FOUR_FLUSH, FOUR_STRAIGHT)
+#: the categories whose near misses are told apart (a near miss of anything better is moot)
+MISSABLE = (Category.HIGH_CARD, Category.ONE_PAIR)
+WHEEL = "five-high straight (wheel)"
+#: the categories as the drills' situations list them: plain cases first
+ASCENDING = tuple(sorted(Category))
+
+
 def near_miss(cards: Sequence[Card]) -> str | None:
     """'four to a flush' or 'four to a straight' when five cards make neither."""
     if max(Counter(c.suit for c in cards).values()) == 4:
-        return "four to a flush"
+        return FOUR_FLUSH
     ranks = {c.rank for c in cards} | ({1} if any(c.rank == ACE for c in cards) else set())
     for low in range(1, 11):
         if len(ranks & set(range(low, low + 5))) == 4:
-            return "four to a straight"
+            return FOUR_STRAIGHT
     return None
+
+
+def missed(read: str, miss: str) -> str:
+    """A situation with its near miss: "high card, four to a flush"."""
+    return f"{read}, {miss}"
 
 
 def _five_situation(cards: Sequence[Card], value: HandValue) -> str:
     if value.category is Category.STRAIGHT and value.ranks == (5,):
-        return "five-high straight (wheel)"
-    if value.category in (Category.HIGH_CARD, Category.ONE_PAIR):
+        return WHEEL
+    if value.category in MISSABLE:
         miss = near_miss(cards)
         if miss is not None:
-            return f"{value.category.label}, {miss}"
+            return missed(value.category.label, miss)
     return value.category.label
 
 
@@ -91,6 +107,9 @@ class HandFive(DrillKind):
             cards = Deck(rng=rng).deal(5)
         else:
             cards = self._mixed(rng, level)
+        return self._dealt(cards, level)
+
+    def _dealt(self, cards: Sequence[Card], level: int) -> Dealt:
         if level == 1:
             cards = high_to_low(cards)
         value = evaluate_five(cards)
@@ -101,6 +120,27 @@ class HandFive(DrillKind):
             situation=_five_situation(cards, value),
             category=value.category.label,
         )
+
+    def aims(self, config: HouseConfig) -> dict[str, Any]:
+        """Every category (a straight: not the wheel), then the wheel and the near misses: a
+        hand of the category, its near miss left to chance (`deal_for` keeps the one asked).
+
+        >>> tags = HandFive().situations(None)
+        >>> tags[:2], tags[-1], len(tags)
+        (('high card', 'one pair'), 'one pair, four to a straight', 15)
+        """
+        aims: dict[str, Any] = {c.label: (c, range(6, ACE + 1)) for c in ASCENDING}
+        aims[WHEEL] = (Category.STRAIGHT, (5,))
+        for category in MISSABLE:
+            for miss in NEAR_MISSES:
+                aims[missed(category.label, miss)] = (category, None)
+        return aims
+
+    def deal_aimed(self, rng: random.Random, level: int, config: HouseConfig, aim: Any) -> Dealt:
+        category, ranks = aim
+        if category is not Category.STRAIGHT:
+            ranks = None
+        return self._dealt(hand_of(category, rng, ranks=ranks), level)
 
     def _mixed(self, rng: random.Random, level: int) -> tuple[Card, ...]:
         category = pick(rng, _FIVE_MIX)
@@ -126,22 +166,32 @@ class HandFive(DrillKind):
         return _hand_fields(), {"category": value.category.label}, steps
 
 
+#: the sevens that tempt a misread, by the level 3 mix's name for each: their situations
+SEVEN_TRAPS = {
+    "three pair": "three pair: the best two count",
+    "two triples": "two triples make a full house",
+    "six suited": "six or seven suited: the best five count",
+    "six to a straight": "six to a straight: the top five count",
+}
+FLUSH_OVER_STRAIGHT = f"{Category.FLUSH.label} over a straight"
+
+
 def _seven_situation(seven: Sequence[Card], value: HandValue) -> str:
     counts = sorted(Counter(c.rank for c in seven).values(), reverse=True)
     suits = max(Counter(c.suit for c in seven).values())
     category = value.category
     if category is Category.TWO_PAIR and counts[:3] == [2, 2, 2]:
-        return "three pair: the best two count"
+        return SEVEN_TRAPS["three pair"]
     if category is Category.FULL_HOUSE and counts[:2] == [3, 3]:
-        return "two triples make a full house"
+        return SEVEN_TRAPS["two triples"]
     if category is Category.FLUSH and suits >= 6:
-        return "six or seven suited: the best five count"
+        return SEVEN_TRAPS["six suited"]
     if category is Category.STRAIGHT:
         ranks = {c.rank for c in seven}
         if any(set(range(low, low + 6)) <= ranks for low in range(2, 10)):
-            return "six to a straight: the top five count"
+            return SEVEN_TRAPS["six to a straight"]
     if category is Category.FLUSH and _holds_straight(seven):
-        return f"{category.label} over a straight"
+        return FLUSH_OVER_STRAIGHT
     return category.label
 
 
@@ -150,7 +200,7 @@ def _holds_straight(cards: Sequence[Card]) -> bool:
     return any(set(range(low, low + 5)) <= ranks for low in range(1, 11))
 
 
-_SEVEN_TRAPS = ("three pair", "two triples", "six suited", "six to a straight")
+_SEVEN_TRAPS = tuple(SEVEN_TRAPS)
 
 
 class HandSeven(DrillKind):
@@ -177,6 +227,9 @@ class HandSeven(DrillKind):
             cards = self._trap(rng, rng.choice(_SEVEN_TRAPS))
         else:
             cards = seven_of(pick(rng, _FIVE_MIX), rng)
+        return self._dealt(cards, level)
+
+    def _dealt(self, cards: Sequence[Card], level: int) -> Dealt:
         if level == 1:
             cards = high_to_low(cards)
         value = best_five(cards)[0]
@@ -187,6 +240,27 @@ class HandSeven(DrillKind):
             situation=_seven_situation(cards, value),
             category=value.category.label,
         )
+
+    def aims(self, config: HouseConfig) -> dict[str, Any]:
+        """Every category plainly made, then the traps: seven of the category, or the trap.
+
+        >>> tags = HandSeven().situations(None)
+        >>> tags[0], tags[-1], len(tags)
+        ('high card', 'flush over a straight', 15)
+        """
+        aims: dict[str, Any] = {c.label: c for c in ASCENDING}
+        aims.update({tag: trap for trap, tag in SEVEN_TRAPS.items()})
+        aims[FLUSH_OVER_STRAIGHT] = None
+        return aims
+
+    def deal_aimed(self, rng: random.Random, level: int, config: HouseConfig, aim: Any) -> Dealt:
+        if isinstance(aim, Category):
+            cards = seven_of(aim, rng)
+        elif aim is None:
+            cards = _flush_over_straight(rng)
+        else:
+            cards = self._trap(rng, aim)
+        return self._dealt(cards, level)
 
     def _trap(self, rng: random.Random, trap: str) -> tuple[Card, ...]:
         if trap == "three pair":
@@ -216,6 +290,21 @@ class HandSeven(DrillKind):
             f"Category: {value.category.label}.",
         )
         return _hand_fields(), {"category": value.category.label}, steps
+
+
+def _flush_over_straight(rng: random.Random) -> tuple[Card, ...]:
+    """The ranks of a straight, three of them and two more cards in one suit: a flush over a
+    straight (unless the suited five run, which `deal_for` turns away)."""
+    ranks = [c.rank for c in hand_of(Category.STRAIGHT, rng)]
+    suit = rng.randrange(4)
+    suited = set(rng.sample(ranks, 3))
+    cards = [
+        rng.choice([c for c in ALL_CARDS if c.rank == r and (c.suit == suit) == (r in suited)])
+        for r in ranks
+    ]
+    cards += rng.sample([c for c in ALL_CARDS if c.suit == suit and c.rank not in ranks], 2)
+    rng.shuffle(cards)
+    return tuple(cards)
 
 
 def seven_of(

@@ -130,22 +130,45 @@ class DrillKind:
         return self.pace[min(index, len(self.pace) - 1)] if self.pace else 10.0
 
     def situations(self, config: HouseConfig) -> tuple[str, ...]:
-        """Every situation this kind deals under the house `config`, each dealable on demand
-        at every level (`generate(..., situation=...)`): the skills a trainee is scheduled
-        on.  Empty for a kind that lists none."""
-        return ()
+        """Every situation this kind deals under the house `config`, in teaching order (plain
+        cases first), each dealable on demand at every level (`generate(..., situation=...)`):
+        the skills a trainee is scheduled on.  Empty for a kind that lists none."""
+        return tuple(self.aims(config))
+
+    def aims(self, config: HouseConfig) -> dict[str, Any]:
+        """Each situation of `situations`, in its order, with what `deal_aimed` needs to deal
+        toward it (a scenario of the kind's mix, a hand category, ...)."""
+        return {}
+
+    def deal_aimed(self, rng: random.Random, level: int, config: HouseConfig, aim: Any) -> Dealt:
+        """A deal of the level leaning toward `aim` (a value of `aims`), drawn from `rng` only;
+        `deal_for` keeps the first whose situation is the one asked.  This default deals the
+        kind's mix."""
+        return self.deal(rng, level, config, False)
 
     def deal_for(
         self, rng: random.Random, level: int, config: HouseConfig, situation: str
     ) -> Dealt:
-        """A deal whose situation is `situation`, drawn from `rng` only.  This default deals
-        the kind's mix until the situation comes up; a kind whose situation is rare in its
-        mix deals it directly instead.  EngineError if it does not come up."""
+        """A deal whose situation is `situation`, drawn from `rng` only: aimed deals
+        (`deal_aimed`) until one shows it.  EngineError for a situation the kind does not
+        list, or one that does not come up."""
+        aims = self.aims(config)
+        if situation not in aims:
+            known = "; ".join(aims) or "none"
+            raise EngineError(
+                f"The {self.title} drill has no situation {situation!r}. Its situations: {known}."
+            )
         for _ in range(SITUATION_TRIES):
-            dealt = self.deal(rng, level, config, False)
+            dealt = self.deal_aimed(rng, level, config, aims[situation])
             if dealt.situation == situation:
                 return dealt
         raise EngineError(f"The {self.title} drill could not deal the situation {situation!r}.")
+
+    def situation_now(self, situation: str, request: Mapping[str, Any], config: HouseConfig) -> str:
+        """The situation a stored question (its `request`) tagged `situation` by an earlier
+        version of this kind is now: a tag that named what only some levels deal was made
+        level-free (issue 16)."""
+        return situation
 
     def level(self, number: int) -> Level:
         """The level numbered `number`, or EngineError listing the levels there are."""
@@ -259,7 +282,8 @@ class DrillKind:
         raise NotImplementedError
 
 
-#: how many deals of its mix `DrillKind.deal_for` tries before giving up on a situation
+#: how many aimed deals `DrillKind.deal_for` tries before giving up on a situation (the
+#: rarest, a pair with four to a flush among pairs, shows about once in thirty aimed deals)
 SITUATION_TRIES = 2000
 
 REGISTRY: dict[str, DrillKind] = {}

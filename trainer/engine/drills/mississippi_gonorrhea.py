@@ -65,6 +65,31 @@ class GonorrheaSplit(DrillKind):
     levels = PLAYER_LEVELS
 
     def deal(self, rng: random.Random, level: int, config: HouseConfig, natural: bool) -> Dealt:
+        return self._deal(rng, level, config, natural)
+
+    def aims(self, config: HouseConfig) -> dict[str, Any]:
+        """Each situation of `SPLITS`, aimed at with the mix's scenario (a plain split for an
+        even or an odd pot: the pot's parity is left to chance).
+
+        >>> GonorrheaSplit().situations(None)[:3]
+        ('even split', 'odd chip', 'hog')
+        """
+        return {
+            tag: "split" if scenario in (None, "odd") else scenario
+            for scenario, tag in SPLITS.items()
+        }
+
+    def deal_aimed(self, rng: random.Random, level: int, config: HouseConfig, aim: Any) -> Dealt:
+        return self._deal(rng, level, config, False, aim)
+
+    def _deal(
+        self,
+        rng: random.Random,
+        level: int,
+        config: HouseConfig,
+        natural: bool,
+        aim: str | None = None,
+    ) -> Dealt:
         pot = pick_pot(rng, level, config)
         players = pick_count(rng, PLAYERS, level)
         if natural:
@@ -75,7 +100,7 @@ class GonorrheaSplit(DrillKind):
             scenario = "natural"
         else:
             seats = pick_seats(rng, players, SEATS)
-            scenario = pick(rng, _SPLIT_MIX)
+            scenario = pick(rng, _SPLIT_MIX) if aim is None else aim
             hands = self._hands(rng, scenario, seats)
         request = {
             "game": self.game,
@@ -150,20 +175,33 @@ class GonorrheaSplit(DrillKind):
         return fields, expected, settled.steps
 
 
+#: the split mix's scenario (None: a plain split) -> the situation it deals, in teaching order
+SPLITS: dict[str | None, str] = {
+    None: "even split",
+    "odd": "odd chip",
+    "hog": "hog",
+    "tied high": "tied high",
+    "tied low": "tied low",
+    "all paired": "a pair takes low",
+    "shared hog": "sevens share the hog",
+    "alone": "alone: takes the pot without a showdown",
+}
+
+
 def _split_situation(s: Showdown, hands: Mapping[str, Sequence[Card]], config: HouseConfig) -> str:
     if len(hands) == 1:
-        return "alone: takes the pot without a showdown"
+        return SPLITS["alone"]
     if len(s.hog) > 1:
-        return "sevens share the hog"
+        return SPLITS["shared hog"]
     if s.hog:
-        return "hog"
+        return SPLITS["hog"]
     if len(s.high) > 1:
-        return "tied high"
+        return SPLITS["tied high"]
     if len(s.low) > 1:
-        return "tied low"
+        return SPLITS["tied low"]
     lows = hands[s.low[0]]
     if lows[0].rank == lows[1].rank:
-        return "a pair takes low"
+        return SPLITS["all paired"]
     if (s.pot // config.rules.chip_unit) % 2:
-        return "odd chip"
-    return "even split"
+        return SPLITS["odd"]
+    return SPLITS[None]

@@ -15,6 +15,7 @@ streets, bet multiples, seats and pair bands are the game module's and the payta
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -28,6 +29,7 @@ from ..games.mississippi_stud import Outcome, Settlement
 from ..hands import Category, HandValue, evaluate_five
 from ..house import HouseConfig
 from ..paytables import Band, Paytable
+from .hand_reading import ASCENDING
 from .kinds import Answer, AnswerField, Dealt, DrillKind
 from .stakes import (
     POSITIONS,
@@ -172,6 +174,59 @@ class MississippiPay(StakesAntes, DrillKind):
     )
 
     def deal(self, rng: random.Random, level: int, config: HouseConfig, natural: bool) -> Dealt:
+        return self._deal(rng, level, config, natural)
+
+    def aims(self, config: HouseConfig) -> dict[str, Any]:
+        """Each final five the house's paytable tells apart, weakest first (a category, or a
+        pair of each band: they lose, push or win by the paytable's rows and bands), then a
+        fold on each street; aimed at the featured position as the mix's scenario.
+
+        >>> from trainer.engine.house import DEFAULT_CONFIG
+        >>> tags = MississippiPay().situations(DEFAULT_CONFIG)
+        >>> tags[:4]
+        ('high card loses', 'pair of 2-5 loses', 'pair of 6-10 pushes', 'pair of J-A wins')
+        >>> tags[-1], len(tags)
+        ('fold on 5th Street', 15)
+        """
+        paytable = config.paytable(mississippi_stud.SLUG)
+        bands = _PairBands.of(paytable)
+        # a stake every row pays in whole chips, so each hand settles
+        stake = paytable.stake_unit(config.rules.chip_unit)
+        stake *= math.lcm(*(odds.to for _, odds in paytable.rows))
+        played = len(mississippi_stud.BETS)
+        rng = random.Random(0)
+        aims: dict[str, Any] = {}
+        for category in ASCENDING:
+            scenarios: tuple[tuple[str | Category, tuple[int, ...] | None], ...] = (
+                (category, None),
+            )
+            if category is Category.ONE_PAIR:
+                scenarios = (
+                    ("low pair", bands.lose),
+                    ("push", bands.push),
+                    ("paying pair", bands.pay),
+                )
+            for scenario, ranks in scenarios:
+                if ranks == ():
+                    continue
+                five = hand_of(category, rng, ranks=ranks)
+                settled = _settle(five[:2], five[2:], (stake,) * played, config)
+                aims.setdefault(_ms_situation(settled, played, bands), scenario)
+        for placed in _FOLD_STREETS:
+            aims[_fold_situation(placed)] = ("fold", placed)
+        return aims
+
+    def deal_aimed(self, rng: random.Random, level: int, config: HouseConfig, aim: Any) -> Dealt:
+        return self._deal(rng, level, config, False, aim)
+
+    def _deal(
+        self,
+        rng: random.Random,
+        level: int,
+        config: HouseConfig,
+        natural: bool,
+        aim: str | Category | tuple[str, int] | None = None,
+    ) -> Dealt:
         paytable = config.paytable(mississippi_stud.SLUG)
         bands = _PairBands.of(paytable)
         ante = pick_ante(rng, level, paytable, config)
@@ -179,7 +234,7 @@ class MississippiPay(StakesAntes, DrillKind):
         if natural:
             positions, board, scenario = self._natural(rng, seats, ante, bands)
         else:
-            positions, board, scenario = self._mixed(rng, seats, ante, bands)
+            positions, board, scenario = self._mixed(rng, seats, ante, bands, aim)
         requests = [
             {
                 "game": self.game,
@@ -222,14 +277,24 @@ class MississippiPay(StakesAntes, DrillKind):
         )
 
     def _mixed(
-        self, rng: random.Random, seats: list[str], ante: int, bands: _PairBands
+        self,
+        rng: random.Random,
+        seats: list[str],
+        ante: int,
+        bands: _PairBands,
+        aim: str | Category | tuple[str, int] | None = None,
     ) -> tuple[list[_MsPosition], tuple[Card, ...], tuple[str, str]]:
+        """The mix's deal; `aim` the featured position's scenario instead of the mix's pick
+        (("fold", bets placed) for a fold on a given street)."""
         featured = rng.choice(seats)
-        scenario = pick(rng, _MS_MIX)
+        scenario = pick(rng, _MS_MIX) if aim is None else aim
+        placed = None
+        if isinstance(scenario, tuple):
+            scenario, placed = scenario
         if scenario == "fold":
             hole = tuple(rng.sample(remaining(), 2))
             board = tuple(rng.sample(remaining(hole), 3))
-            bets = _bets(rng, ante, rng.randint(1, 3))
+            bets = _bets(rng, ante, placed or rng.randint(1, 3))
         else:
             five = _ms_five(scenario, rng, bands)
             hole, board = five[:2], five[2:]
@@ -321,9 +386,14 @@ def _bets(rng: random.Random, ante: int, placed: int) -> tuple[int, ...]:
     return (ante, *streets)
 
 
+def _fold_situation(placed: int) -> str:
+    """A fold with `placed` bets up: "fold on 4th Street" (its 4th Street bet never made)."""
+    return f"fold on {_FOLD_STREETS[placed]}"
+
+
 def _ms_situation(s: Settlement, placed: int, bands: _PairBands) -> str:
     if s.outcome is Outcome.FOLD:
-        return f"fold on {_FOLD_STREETS[placed]}"
+        return _fold_situation(placed)
     assert s.category is not None  # only a fold goes unread
     one_pair, category = s.category is Category.ONE_PAIR, s.category.label
     if s.outcome is Outcome.PUSH:

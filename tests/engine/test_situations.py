@@ -1,0 +1,140 @@
+"""Skills: every drill kind lists its situations, and deals each one on demand at every level
+(issue 16), under the source texts' house and under houses whose tables, rules and chips
+differ, so that a situation named from the house's data is dealt as that house names it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from trainer.engine.cards import ACE
+from trainer.engine.drills import REGISTRY
+from trainer.engine.errors import EngineError
+from trainer.engine.house import DEFAULT_CONFIG, HouseConfig, HouseRules
+from trainer.engine.paytables import (
+    CARIBBEAN_STUD_BASE,
+    MISSISSIPPI_STUD_BASE,
+    Band,
+    Odds,
+    Paytable,
+)
+
+from .drills.common import STRICT_HOUSE
+
+#: a house with its own tables and chips: every pair below tens pushes at Mississippi Stud (so
+#: no pair loses), a pair pays 2 to 1 on the Caribbean Call (so a pair against A-K high and
+#: A-K high against a pair no longer cancel in a ledger), blue 20s among its chips
+BLUE_HOUSE = HouseConfig(
+    {
+        "mississippi-stud": Paytable(
+            "Mississippi Stud, pairs 2-9 push",
+            MISSISSIPPI_STUD_BASE.rows,
+            pair_band=Band(10, ACE),
+            push_band=Band(2, 9),
+        ),
+        "caribbean-stud": Paytable(
+            "Caribbean Stud, pair 2 to 1",
+            tuple(
+                (c, Odds(2) if c.label == "one pair" else odds)
+                for c, odds in CARIBBEAN_STUD_BASE.rows
+            ),
+        ),
+    },
+    rules=HouseRules(
+        chips="1 white #f2f2f2\n5 red #c62828\n20 blue #1565c0\n100 black #212121",
+        split_pot_odd_chip="low",
+    ),
+)
+HOUSES = {"source": DEFAULT_CONFIG, "blue": BLUE_HOUSE, "strict": STRICT_HOUSE}
+
+SKILLS = [
+    pytest.param(slug, level.number, name, tag, id=f"{name}-{slug}-{level.number}-{tag}")
+    for name, config in HOUSES.items()
+    for slug, kind in REGISTRY.items()
+    for level in kind.levels
+    for tag in kind.situations(config)
+]
+
+
+def test_every_kind_lists_its_situations():
+    for slug, kind in REGISTRY.items():
+        for config in HOUSES.values():
+            listed = kind.situations(config)
+            assert listed, slug
+            assert len(set(listed)) == len(listed), slug
+
+
+@pytest.mark.parametrize(("slug", "level", "house", "situation"), SKILLS)
+def test_each_situation_is_dealt_on_demand_at_each_level(slug, level, house, situation):
+    kind, config = REGISTRY[slug], HOUSES[house]
+    q = kind.generate(5, level, config, situation=situation)
+    assert q.situation == situation
+    assert q == kind.generate(5, level, config, situation=situation)
+    assert kind.answer(q.request, level, config, table=q.table) == (q.fields, q.expected, q.steps)
+
+
+@pytest.mark.parametrize("house", HOUSES)
+@pytest.mark.parametrize("slug", REGISTRY)
+def test_the_mix_deals_only_situations_it_lists(slug, house):
+    kind, config = REGISTRY[slug], HOUSES[house]
+    listed = set(kind.situations(config))
+    # the other houses change what a situation is named more than how often it comes up; a
+    # ledger is twenty rounds and a showdown six sevens: fewer of those keeps this fast
+    seeds = range(250 if house == "source" else 100)
+    if slug in ("cs-ledger", "es-showdown"):
+        seeds = range(len(seeds) // 4)
+    for level in kind.levels:
+        for natural in (False, True):
+            for seed in seeds:
+                dealt = kind.deal(random.Random(seed), level.number, config, natural)
+                assert dealt.situation in listed, (level.number, natural, seed, dealt.situation)
+
+
+def test_situations_follow_the_house():
+    ms, change = REGISTRY["ms-pay"], REGISTRY["make-change"]
+    # the source table: pairs 2-5 lose, 6-10 push, J-A pay (mississippi-stud.txt §05)
+    assert ms.situations(DEFAULT_CONFIG)[1:4] == (
+        "pair of 2-5 loses",
+        "pair of 6-10 pushes",
+        "pair of J-A wins",
+    )
+    # BLUE_HOUSE: no pair loses
+    assert ms.situations(BLUE_HOUSE)[:3] == (
+        "high card loses",
+        "pair of 2-9 pushes",
+        "pair of 10-A wins",
+    )
+    # make change breaks the chips above the second smallest: 25, 100 and 500 at level 1,
+    # the 1,000 orange too at levels 2 and 3; the blue house has 20 and 100 above its red
+    assert change.situations(DEFAULT_CONFIG) == (
+        "change green",
+        "change black",
+        "change purple or larger",
+    )
+    assert change.situations(BLUE_HOUSE) == ("change blue", "change black")
+    assert REGISTRY["cs-settle"].situations(DEFAULT_CONFIG)[-1] == "exact tie"
+    assert REGISTRY["csp-settle"].situations(DEFAULT_CONFIG)[-1] == "stand off"
+
+
+def test_a_situation_the_kind_does_not_list_is_refused():
+    kind = REGISTRY["ms-pay"]
+    with pytest.raises(EngineError, match="has no situation 'pair of 6-10 pushes'"):
+        kind.generate(1, 1, BLUE_HOUSE, situation="pair of 6-10 pushes")
+    with pytest.raises(EngineError, match="Its situations: high card loses; pair of 2-5 loses"):
+        kind.generate(1, 1, DEFAULT_CONFIG, situation="a pair of jokers")
+
+
+def test_an_aimed_deal_is_of_its_level():
+    """The seats and stakes of an aimed deal are the level's, as in the mix."""
+    kind = REGISTRY["ms-pay"]
+    for level, (low, high) in ((1, (1, 1)), (2, (2, 3)), (3, (3, 6))):
+        for situation in kind.situations(DEFAULT_CONFIG):
+            q = kind.generate(7, level, DEFAULT_CONFIG, situation=situation)
+            assert low <= len(q.table["positions"]) <= high
+    hand = REGISTRY["hand-seven"].generate(
+        3, 1, DEFAULT_CONFIG, situation="two triples make a full house"
+    )
+    ranks = [c[0] for c in hand.request["cards"].split()]
+    order = "23456789TJQKA"
+    assert ranks == sorted(ranks, key=order.index, reverse=True)  # level 1 sorts high to low
