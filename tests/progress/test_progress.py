@@ -11,6 +11,8 @@ from django.utils import timezone
 from tests.factories import UserFactory, right_answer, wrong_answer
 from trainer.drills import services as drill_services
 from trainer.drills.models import Attempt
+from trainer.engine.drills import REGISTRY
+from trainer.houses.config import house_setup
 from trainer.houses.models import User
 from trainer.houses.roles import TRAINEE
 from trainer.progress import stats
@@ -63,7 +65,12 @@ def test_my_progress_shows_my_figures_and_mistakes_only(client, people):
     client.force_login(people["trainee"])
     page = client.get("/progress/").content.decode()
     assert "English Stud" in page and "2</strong> answers" in page
-    assert "Mississippi Gonorrhea" not in page  # only the other trainee drilled that
+    # only the other trainee drilled Mississippi Gonorrhea: it has no figures of mine, and in
+    # my skills grid all its skills are still to meet
+    by_drill = page.split("<h2>Practice by drill</h2>", 1)[1].split("</section>", 1)[0]
+    assert "Mississippi Gonorrhea" not in by_drill
+    unmet = len(REGISTRY["mg-split"].situations(house_setup(people["trainee"].house).config))
+    assert f"{unmet} not yet practised" in page
     assert page.count('<article class="missed">') == 1
     assert "Practise this drill again" in page
     assert "<svg" in page and "Accuracy by day" in page
