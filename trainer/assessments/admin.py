@@ -42,6 +42,7 @@ class AssessmentAdmin(ReadOnlyMixin, HouseScoped, admin.ModelAdmin):
         "pass_mark",
         "attempts_allowed",
         "certification",
+        "pace_required",
         "time_limit_minutes",
         "due_at",
     ]
@@ -74,6 +75,7 @@ class SittingAdmin(ReadOnlyMixin, HouseScoped, admin.ModelAdmin):
         "number",
         "right",
         "total",
+        "pace",
         "passed",
     ]
     list_filter = ["passed", "ending", "assignment__test__house"]

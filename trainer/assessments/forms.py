@@ -65,6 +65,7 @@ class BuildForm(forms.ModelForm):
             "level",
             "pass_mark",
             "pass_by_section",
+            "pace_required",
             "attempts_allowed",
             "retake_wait_hours",
             "certification",

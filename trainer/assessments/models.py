@@ -6,8 +6,11 @@ limit, an optional due date and a retake policy (attempts allowed, hours between
 Assigning it to a trainee makes an `Assignment`; each attempt at it is a `Sitting`, numbered
 1, 2, ... and all kept.  A sitting's questions are ordinary drills questions (dealt with no
 practice session) linked in order by `SittingQuestion`, all dealt when the sitting starts.
-Once a sitting is finished its score is a matter of record: `right`, `total`, `passed` and the
-per-section `sections` are written once and never again.  Passing a test marked
+Once a sitting is finished its score is a matter of record: `right`, `total`, `passed`, `pace`
+and the per-section `sections` are written once and never again.  A test may require pace:
+then passing also needs the median of the answers' times over their targets at most 1, each
+answer's target being the one stored with it when it was graded (`Attempt.target_ms`), so a
+house that changes its targets later changes no result.  Passing a test marked
 "certification" issues a `Certificate`, in the same transaction.
 """
 
@@ -88,6 +91,13 @@ class Assessment(models.Model):
         default=0,
         validators=[MaxValueValidator(MAX_WAIT_HOURS)],
         help_text="How long after a failed attempt the next may start; 0 for at once.",
+    )
+    pace_required = models.BooleanField(
+        "require pace",
+        default=False,
+        help_text="Passing also needs the answers at pace: the median of each answer's time "
+        "over its drill's target at most 1 (over the whole test, or in every section for a "
+        "test passed section by section).",
     )
     certification = models.BooleanField(
         "certification",
@@ -349,10 +359,17 @@ class Sitting(models.Model):
     right = models.PositiveSmallIntegerField(default=0)
     total = models.PositiveSmallIntegerField(default=0)
     passed = models.BooleanField(null=True, blank=True)
+    pace = models.FloatField(
+        null=True,
+        blank=True,
+        help_text="As scored: the median of the answers' times over their targets (1 is "
+        "exactly at target); empty when no answer was timed.",
+    )
     sections = models.JSONField(
         default=list,
         blank=True,
-        help_text="Per section, as scored: title, kind, level, right, total, pass mark, passed.",
+        help_text="Per section, as scored: kind, level, right, total, pass mark, the median "
+        "time, target and pace, at pace, passed.",
     )
 
     objects = SittingQuerySet.as_manager()
@@ -397,6 +414,11 @@ class Sitting(models.Model):
         if not self.is_finished or not self.total:
             return None
         return round(100 * self.right / self.total)
+
+    @property
+    def at_pace(self) -> bool | None:
+        """Whether the answers came at pace, as scored (None: none was timed)."""
+        return None if self.pace is None else self.pace <= 1
 
 
 FINISHED_IS_FINAL = "This sitting is finished: its result is a matter of record and cannot change."

@@ -81,6 +81,9 @@ def certificate_as_pdf(context: dict) -> bytes:
         f"passed “{test.title}” with {sitting.right} of {sitting.total} right "
         f"({sitting.percent}%) on {when(sitting.finished_at, 'day')}",
     )
+    if test.pace_required:
+        y -= 7 * mm
+        pdf.drawCentredString(width / 2, y, f"Pace: {context['pace_words']}")
     y -= 12 * mm
     pdf.setFont(font.bold, 11)
     x = 40 * mm

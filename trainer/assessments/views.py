@@ -25,9 +25,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from trainer.drills.forms import AnswerForm
 from trainer.drills.presenting import drill_felt, review, settle_order, shown
 from trainer.drills.services import fields_of
-from trainer.engine.drills import AnswerError
+from trainer.engine.drills import REGISTRY, AnswerError
 from trainer.engine.house import SETTLE_ORDERS
+from trainer.engine.pace import seconds_words
 from trainer.houses.models import User
+from trainer.practice.services import question_target_ms, target_seconds
 from trainer.roster.models import Cohort, PersonAction
 from trainer.roster.services import assign_to_class, log_action
 
@@ -35,7 +37,7 @@ from . import services
 from .forms import AssignForm, BuildForm
 from .models import Assessment, Assignment, Certificate, Sitting
 from .pdf import certificate_as_pdf
-from .presenting import section_rows
+from .presenting import scored
 
 trainee_only = permission_required("houses.practise_drills", raise_exception=True)
 reviewer_only = permission_required("houses.review_trainees", raise_exception=True)
@@ -148,13 +150,16 @@ def sitting_page(request, sitting_id):
 def _render_question(request, sitting, item, form):
     # the same felt as practice: each seat's answers at its spot, in the house's settle order
     felt_html, own_spots, seated = drill_felt(item.question, form)
+    test = sitting.assignment.test
+    target = question_target_ms(item.question) if test.pace_required else None
     return render(
         request,
         "assessments/sitting.html",
         {
             "sitting": sitting,
-            "test": sitting.assignment.test,
+            "test": test,
             "item": item,
+            "target_words": seconds_words(target) if target else "",
             "question": item.question,
             "form": form,
             "seconds_left": sitting.seconds_left(),
@@ -218,7 +223,7 @@ def result(request, sitting_id):
         {
             "sitting": sitting,
             "test": sitting.assignment.test,
-            "sections": section_rows(sitting),
+            **scored(sitting),
             "certificate": Certificate.objects.filter(sitting=sitting).first(),
             "next": sitting.assignment.next_attempt(),
             "items": _reviewed_items(sitting),
@@ -273,6 +278,7 @@ def build(request):
                     attempts_allowed=data["attempts_allowed"],
                     retake_wait_hours=data["retake_wait_hours"],
                     certification=data["certification"],
+                    pace_required=data["pace_required"],
                     time_limit_minutes=data["time_limit_minutes"],
                     due_at=data["due_at"],
                     parts=form.parts(),
@@ -315,7 +321,18 @@ def _render_test(request, test, form, status=200):
         "assessments/test.html",
         {
             "test": test,
-            "parts": test.parts.all(),
+            "parts": [
+                {
+                    "part": part,
+                    # the target in force now; each answer keeps the one it was timed against
+                    "target": seconds_words(
+                        1000 * target_seconds(test.house_id, part.kind, part.level)
+                    )
+                    if test.pace_required and part.kind in REGISTRY
+                    else "",
+                }
+                for part in test.parts.all()
+            ],
             "assignments": assignments,
             "form": form,
             "due_passed": test.is_due_by(timezone.now()),
@@ -427,7 +444,7 @@ def sitting_review(request, sitting_id):
         {
             "sitting": sitting,
             "test": sitting.assignment.test,
-            "sections": section_rows(sitting),
+            **scored(sitting),
             "certificate": Certificate.objects.filter(sitting=sitting).first(),
             "items": _reviewed_items(sitting) if sitting.is_finished else [],
             "mine": False,
@@ -455,7 +472,7 @@ def certificate_context(request, certificate: Certificate) -> dict:
         "certificate": certificate,
         "sitting": sitting,
         "test": sitting.assignment.test,
-        "sections": section_rows(sitting),
+        **scored(sitting),
         "verify_url": request.build_absolute_uri(
             reverse("assessments:verify", args=[certificate.code])
         ),

@@ -1,6 +1,7 @@
 """The house card: what the placard on a real table shows for one game at one house, its
 paytable and the house rules that matter, exactly as a question is graded (or as the house
-runs the game now).  Read from the engine's types: the card never re-states a rule."""
+runs the game now), and the speed standards its drills are timed against.  Read from the
+engine's types: the card never re-states a rule."""
 
 from __future__ import annotations
 
@@ -10,10 +11,12 @@ from html import escape
 from django.utils.safestring import mark_safe
 
 from trainer.engine.chips import STANDARD_WORDS, TABLE_LEVELS, Standard
+from trainer.engine.drills import REGISTRY
 from trainer.engine.drills.stakes import TABLE_MINIMUMS, stake_base
 from trainer.engine.games import ANY, GAMES, title_of
 from trainer.engine.house import RULE_NAMES, HouseConfig
 from trainer.engine.paytables import Paytable
+from trainer.practice.targets import in_force
 
 from .models import HouseRulesSettings, PaytableVersion
 
@@ -42,6 +45,8 @@ class HouseCard:
     #: the house's chips drawn (value written on each, named), and how it pays in them
     chips: str = ""
     pay: list[tuple[str, str]] = field(default_factory=list)
+    #: the game's drills with their pace target per level (trainer.practice.targets.in_force)
+    pace: list = field(default_factory=list)
 
 
 def _setting(name: str, value) -> str:
@@ -91,9 +96,31 @@ def _chips(config: HouseConfig) -> tuple[str, list[tuple[str, str]]]:
     return mark_safe(drawn), pay
 
 
-def house_card(game_slug: str, config: HouseConfig, version: PaytableVersion | None) -> HouseCard:
+def card_drills(game_slug: str) -> list:
+    """The drills a card lists the speed standards of: the game's own, or for the card of the
+    drills every game shares (hand reading) those shared drills, chips included."""
+    if game_slug in GAMES:
+        return [kind for kind in REGISTRY.values() if kind.game == game_slug]
+    return [kind for kind in REGISTRY.values() if kind.game not in GAMES]
+
+
+def pace_of(game_slug: str, house_id: int | None) -> list:
+    """The game's drills with the targets in force at the house `house_id` (the drills'
+    defaults for None)."""
+    return in_force(house_id, card_drills(game_slug))
+
+
+def house_card(
+    game_slug: str,
+    config: HouseConfig,
+    version: PaytableVersion | None,
+    *,
+    pace: list | None = None,
+) -> HouseCard:
     """The card of `game_slug` under `config` (a house's rules and tables, or a question's
-    snapshot of them); `version` names the table (None: the source texts' table)."""
+    snapshot of them); `version` names the table (None: the source texts' table).  `pace`:
+    the speed standards to print (`pace_of`), or None for a card without them (a question's
+    card: the question's own target is on its page)."""
     game = GAMES.get(game_slug)
     names = (*game.house_rules, *game.table_rules) if game is not None else SHARED_RULES
     rules = [
@@ -102,7 +129,9 @@ def house_card(game_slug: str, config: HouseConfig, version: PaytableVersion | N
     ]
     chips, pay = _chips(config)
     if game is None or not game.pays_from_paytable:
-        return HouseCard(game_slug, title_of(game_slug), "", rules=rules, chips=chips, pay=pay)
+        return HouseCard(
+            game_slug, title_of(game_slug), "", rules=rules, chips=chips, pay=pay, pace=pace or []
+        )
     table = config.paytable(game_slug)
     name = (
         f"{version.label} (version {version.number})"
@@ -118,4 +147,5 @@ def house_card(game_slug: str, config: HouseConfig, version: PaytableVersion | N
         rules=rules,
         chips=chips,
         pay=pay,
+        pace=pace or [],
     )

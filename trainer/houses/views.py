@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET
 
 from trainer.engine.house import DEFAULT_CONFIG
 
-from .card import card_games, house_card
+from .card import card_games, house_card, pace_of
 from .config import house_setup
 
 
@@ -32,7 +32,7 @@ def card_of(user, game: str):
         config, version = setup.config, setup.versions.get(game)
     else:
         config, version = DEFAULT_CONFIG, None
-    return house_card(game, config, version)
+    return house_card(game, config, version, pace=pace_of(game, house.pk if house else None))
 
 
 @login_required

@@ -6,6 +6,8 @@ from __future__ import annotations
 from django import forms
 from django.utils import timezone
 
+from trainer.engine.games import GAMES
+
 from .models import Cohort
 from .services import COLUMNS, MAX_BYTES
 
@@ -27,6 +29,24 @@ class TraineeForm(forms.Form):
     def __init__(self, *args, classes, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["classes"].queryset = classes
+
+
+class GamesForm(forms.Form):
+    """The games a trainee is enrolled in: the registry's, by title; none for every game."""
+
+    games = forms.MultipleChoiceField(
+        choices=(),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        label="Games enrolled in",
+        error_messages={
+            "invalid_choice": "There is no game called “%(value)s”: nothing was changed."
+        },
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["games"].choices = [(slug, game.title) for slug, game in GAMES.items()]
 
 
 class UploadForm(forms.Form):

@@ -62,6 +62,7 @@ class PersonAction(models.Model):
         CERTIFICATE_REVOKED = "certificate-revoked", "certificate revoked"
         CLASS_JOINED = "class-joined", "added to a class"
         ATTEMPT_ALLOWED = "attempt-allowed", "one more attempt at a test allowed"
+        GAMES_ENROLLED = "games-enrolled", "games enrolled in changed"
 
     subject = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="actions_on")
     actor = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")

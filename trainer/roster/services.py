@@ -22,8 +22,10 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 
 from trainer.assessments import services as tests
+from trainer.engine.games import GAMES
 from trainer.houses.models import House, User
 from trainer.houses.roles import TRAINEE
+from trainer.practice.models import Enrolment
 
 from .models import (
     TEMPORARY_PASSWORD_LIFETIME,
@@ -415,6 +417,49 @@ def unlock(*, actor, person) -> int:
             detail=f"{cleared} record{'s' if cleared != 1 else ''} of wrong passwords cleared",
         )
     return cleared
+
+
+# -- the games a trainee is enrolled in ---------------------------------------------------------
+
+
+def games_words(games: Iterable[str]) -> str:
+    """The games in the registry's order, by title; "every game" for none."""
+    chosen = set(games)
+    titles = [game.title for slug, game in GAMES.items() if slug in chosen]
+    return ", ".join(titles) if titles else "every game (none chosen)"
+
+
+def enrol_in_games(*, actor, person, games: Iterable[str]) -> bool:
+    """Enrol the trainee `person` in exactly `games` (slugs of the games registry; none for
+    every game: trainer.practice.enrolment), logged on their page.  Refused in words, with
+    nothing changed, for a game the registry does not have or for someone who is not a
+    trainee.  False when nothing changed (nothing is logged then)."""
+    chosen = set(games)
+    unknown = sorted(chosen - set(GAMES))
+    if unknown:
+        raise ValidationError(
+            f"There is no game called {', '.join(f'“{g}”' for g in unknown)}: nothing was changed."
+        )
+    if not person.groups.filter(name=TRAINEE).exists():
+        raise ValidationError("Only trainees are enrolled in games.")
+    with transaction.atomic():
+        # the trainee's row locked, so two supervisors saving at once take turns
+        User.objects.select_for_update().filter(pk=person.pk).first()
+        had = set(Enrolment.objects.filter(trainee=person).values_list("game", flat=True))
+        if had == chosen:
+            return False
+        Enrolment.objects.filter(trainee=person).exclude(game__in=chosen).delete()
+        Enrolment.objects.bulk_create(
+            [Enrolment(trainee=person, game=g) for g in sorted(chosen - had)],
+            ignore_conflicts=True,
+        )
+        log_action(
+            actor=actor,
+            subject=person,
+            action=Kind.GAMES_ENROLLED,
+            detail=f"{games_words(had)} → {games_words(chosen)}",
+        )
+    return True
 
 
 # -- classes -----------------------------------------------------------------------------------

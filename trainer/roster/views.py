@@ -27,11 +27,12 @@ from trainer.core.accounts import may_set_passwords, people_in_charge
 from trainer.drills.models import Attempt
 from trainer.houses.models import User
 from trainer.houses.roles import TRAINEE
+from trainer.practice.models import Enrolment
 from trainer.progress import stats
 from trainer.progress.views import trainee_rows
 
 from . import services
-from .forms import ClassForm, ClassTestForm, MembersForm, TraineeForm, UploadForm
+from .forms import ClassForm, ClassTestForm, GamesForm, MembersForm, TraineeForm, UploadForm
 from .middleware import MUST_CHANGE
 from .models import (
     TEMPORARY_PASSWORD_LIFETIME,
@@ -69,12 +70,15 @@ def _person(request, user_id) -> User:
 def person(request, user_id):
     """A person's account: state, classes, and what was done to it, by whom and when."""
     person = _person(request, user_id)
+    enrolled = list(Enrolment.objects.filter(trainee=person).values_list("game", flat=True))
     return render(
         request,
         "roster/person.html",
         {
             "person": person,
             "is_trainee": person.groups.filter(name=TRAINEE).exists(),
+            "games_form": GamesForm(initial={"games": enrolled}),
+            "enrolled_words": services.games_words(enrolled),
             "temporary": TemporaryPassword.objects.filter(user=person).first(),
             "failures": services.failed_sign_ins(person),
             "classes": person.classes.all(),
@@ -86,7 +90,8 @@ def person(request, user_id):
 @login_required
 @require_POST
 def person_act(request, user_id):
-    """Deactivate, reactivate, unlock, or give a temporary password (shown once)."""
+    """Deactivate, reactivate, unlock, give a temporary password (shown once), or set the
+    games a trainee is enrolled in."""
     person = _person(request, user_id)
     action = request.POST.get("action", "")
     try:
@@ -105,6 +110,18 @@ def person_act(request, user_id):
                 f"Sign-in unlocked for {person.get_username()}"
                 + (f" ({cleared} record(s) of wrong passwords cleared)." if cleared else "."),
             )
+        elif action == "games":
+            form = GamesForm(request.POST)
+            if not form.is_valid():
+                raise ValidationError(list(form.errors["games"]))
+            games = form.cleaned_data["games"]
+            if services.enrol_in_games(actor=request.user, person=person, games=games):
+                messages.success(
+                    request,
+                    f"{person.get_username()} is enrolled in {services.games_words(games)}.",
+                )
+            else:
+                messages.info(request, "Those are the games they are enrolled in already.")
         elif action == "temporary-password":
             if not person.is_active:
                 raise ValidationError("Reactivate the account first: it cannot sign in.")
