@@ -155,22 +155,24 @@ def test_with_nothing_waiting_the_session_refuses_to_start_and_stores_nothing(tr
     assert (PracticeSession.objects.count(), Question.objects.count()) == (sessions, questions)
 
 
-def test_a_miss_waits_a_window_from_its_latest_miss(trainee):
+def test_a_miss_waits_until_it_is_answered_right_however_old(trainee):
+    """ "Until each is answered right": a hand missed a year ago still waits."""
     old, recent = drill(trainee, [False, False])
-    long_ago = timezone.now() - mistakes.WINDOW - mistakes.WINDOW / 10
-    Attempt.objects.filter(question=old).update(answered_at=long_ago)
-    assert list(mistakes.waiting(trainee)) == [recent]
+    Attempt.objects.filter(question=old).update(
+        answered_at=timezone.now() - timezone.timedelta(days=365)
+    )
+    assert list(mistakes.waiting(trainee)) == [old, recent]  # oldest first
 
 
-def test_a_hand_missed_again_keeps_waiting_though_its_first_miss_is_old(trainee):
-    (missed,) = drill(trainee, [False])
-    _, replay = start(trainee)
-    answer(trainee, replay, right=False)
-    long_ago = timezone.now() - mistakes.WINDOW - mistakes.WINDOW / 10
-    Attempt.objects.filter(question=missed).update(answered_at=long_ago)
-    assert list(mistakes.waiting(trainee)) == [missed]  # missed again today: still waiting
-    Attempt.objects.filter(question=replay).update(answered_at=long_ago)
-    assert list(mistakes.waiting(trainee)) == []
+def test_a_session_works_on_the_oldest_hands_a_batch_at_a_time(trainee, monkeypatch):
+    monkeypatch.setattr(mistakes, "SESSION_HANDS", 2)
+    first, second, third = drill(trainee, [False, False, False])
+    session, replay = start(trainee)
+    assert mistakes.session_hands(session) == [first, second]
+    assert replay.replay_of == first
+    answer(trainee, replay, right=True)
+    # the first is answered right: the third comes into the batch
+    assert mistakes.session_hands(session) == [second, third]
 
 
 def test_each_answer_to_a_replay_is_a_review_of_its_skill(trainee):

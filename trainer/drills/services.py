@@ -437,7 +437,10 @@ def _store(attempt: Attempt, trainee) -> Attempt:
     """Store a new attempt and review its skill, in the caller's transaction."""
     attempt.trainee = trainee
     attempt.save(force_insert=True)
-    record_review(attempt, attempt.question)
+    if trainee.has_perm("houses.practise_drills"):
+        # a trainee's answer is a review of its skill; staff trying a drill out are scheduled
+        # nothing (their answers are counted nowhere)
+        record_review(attempt, attempt.question)
     return attempt
 
 

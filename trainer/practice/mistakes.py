@@ -15,18 +15,17 @@ waiting when it started, and how often each was dealt in it is read from its que
 from __future__ import annotations
 
 from collections import Counter
-from datetime import timedelta
 
-from django.db.models import Exists, OuterRef, Q
-from django.utils import timezone
+from django.db.models import Exists, OuterRef
 
 from trainer.drills.models import Attempt, Question
 from trainer.engine.drills import REGISTRY
 
 from .planning import Deal
 
-#: how long a missed hand waits to be dealt again, counted from its latest miss
-WINDOW = timedelta(days=30)
+#: the hands a session works on at once, oldest first: one pass of them is a few minutes at
+#: the table's pace; as hands are answered right the next waiting ones come in
+SESSION_HANDS = 20
 
 NOTHING_WAITING = (
     "You have no missed hands waiting: a hand you answer wrong in practice comes back here "
@@ -37,13 +36,9 @@ NOTHING_WAITING = (
 def waiting(trainee):
     """The trainee's missed practice hands still waiting: questions first dealt in practice
     (not replays, not a test's) and answered wrong, that no replay of has been answered right
-    since, and that were missed (first or when dealt again) in the last `WINDOW`.  Oldest
+    since: a hand waits until it is answered right, however long ago it was missed.  Oldest
     first, by the first miss.  Only drills the registry still deals."""
-    since = timezone.now() - WINDOW
     cleared = Attempt.objects.filter(question__replay_of=OuterRef("pk"), is_correct=True)
-    missed_again = Attempt.objects.filter(
-        question__replay_of=OuterRef("pk"), is_correct=False, answered_at__gte=since
-    )
     return (
         Question.objects.filter(
             trainee=trainee,
@@ -52,7 +47,6 @@ def waiting(trainee):
             attempt__is_correct=False,
             kind__in=list(REGISTRY),
         )
-        .filter(Q(attempt__answered_at__gte=since) | Exists(missed_again))
         .exclude(Exists(cleared))
         .order_by("attempt__answered_at", "pk")
     )
@@ -65,8 +59,10 @@ def waiting_count(trainee) -> int:
 
 def session_hands(session) -> list[Question]:
     """The hands a session of Practise my mistakes has: those waiting when it started (a hand
-    missed elsewhere meanwhile waits for the next session), oldest first."""
-    return list(waiting(session.trainee).filter(attempt__answered_at__lt=session.started_at))
+    missed elsewhere meanwhile waits for the next session), oldest first, `SESSION_HANDS` at
+    a time."""
+    hands = waiting(session.trainee).filter(attempt__answered_at__lt=session.started_at)
+    return list(hands[:SESSION_HANDS])
 
 
 def next_deal(session) -> Deal | None:

@@ -62,6 +62,9 @@ def standing(trainee, now: dt.datetime) -> practice.Standing:
         answered_at__lt=start_of_day(trainee, now),
     )
     cards: dict[practice.Skill, dt.datetime] = {}
+    # only the trainee's own skills use up the allowance: a card of a game they are not
+    # enrolled in (a drill tried on its own) or of a situation no longer listed does not
+    listed = set(skills)
     met = 0
     for kind, situation, due, old in (
         SkillCard.objects.filter(trainee=trainee)
@@ -69,7 +72,7 @@ def standing(trainee, now: dt.datetime) -> practice.Standing:
         .values_list("kind", "situation", "due", "old")
     ):
         cards[kind, situation] = due
-        met += not old
+        met += not old and (kind, situation) in listed
     return practice.Standing(skills=skills, cards=cards, met_today=met)
 
 

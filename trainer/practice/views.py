@@ -12,13 +12,21 @@ from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
 from trainer.drills import services
-from trainer.drills.views import trainee_only
+from trainer.drills.views import is_trying, trainee_only
 
 
 @login_required
 @trainee_only
 @require_POST
 def start(request, mode):
+    if is_trying(request.user):
+        # staff try single drills; these schedule a trainee's own skills and hands
+        messages.info(
+            request,
+            "Today's practice and Practise my mistakes follow a trainee's own skills and "
+            "missed hands: staff try the drills one at a time.",
+        )
+        return redirect("drills:index")
     try:
         session = services.start_mode(trainee=request.user, mode=mode)
     except services.NotFound as exc:
