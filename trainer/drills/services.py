@@ -26,6 +26,7 @@ from trainer.practice import planning
 from trainer.practice.services import question_target_ms, record_review
 
 from .models import Attempt, PracticeSession, Question
+from .retagging import situation_now
 
 
 class DrillError(Exception):
@@ -288,7 +289,9 @@ def _replayed(drill, original: Question, config: HouseConfig, version):
         fields=fields,
         expected=expected,
         steps=steps,
-        situation=original.situation,
+        # the skill it is now (a tag an earlier version wrote otherwise, e.g. the house's chip
+        # names of the day)
+        situation=situation_now(original.kind, original.situation, original.request, config),
         category=original.category or None,
         in_chips=original.in_chips,
     )

@@ -26,7 +26,9 @@ import re
 from collections.abc import Iterable
 from decimal import Decimal
 
-#: right in at most this share of the target is "well under" it: rated Easy
+#: right in at most this share of the target is "well under" it: rated Easy.  Half is our
+#: choice: a dealer at twice the table's pace has the skill cold, and FSRS then spaces the
+#: skill out further than for an answer merely at pace ("good")
 EASY_SHARE = 0.5
 #: the longest target a house may set, in seconds (a whole level-3 ledger is well inside it)
 MAX_TARGET_SECONDS = 600

@@ -119,15 +119,15 @@ class DrillKind:
     levels: tuple[Level, ...] = ()
     #: it asks an amount paid, so it can be taken "in chips" (`answer`'s `in_chips`)
     pays: bool = False
-    #: the default speed standard, seconds per level (per position settled where the answer
-    #: settles positions: `pace.target_ms`); a house may set its own (`pace` module)
+    #: the default speed standard, seconds for each of `levels` in turn (per position settled
+    #: where the answer settles positions: `pace.target_ms`), with its reasoning beside it; a
+    #: house may set its own (`pace` module).  Every registered kind has one a level.
     pace: tuple[float, ...] = ()
 
     def target_seconds(self, level: int) -> float:
         """The default target for a question at `level`, in seconds (per position)."""
         number = self.level(level).number
-        index = [lv.number for lv in self.levels].index(number)
-        return self.pace[min(index, len(self.pace) - 1)] if self.pace else 10.0
+        return self.pace[[lv.number for lv in self.levels].index(number)]
 
     def situations(self, config: HouseConfig) -> tuple[str, ...]:
         """Every situation this kind deals under the house `config`, in teaching order (plain
