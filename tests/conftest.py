@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from django.apps import apps
+from django.core.cache import caches
 from django.core.management import call_command
 from hypothesis import HealthCheck, settings
 
@@ -44,6 +45,28 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.browser)
 
 
+def _load_demo() -> House:
+    call_command("loaddata", "demo_house", verbosity=0)
+    return House.objects.get(slug="demo")
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """The test database, with the demo house loaded once for the whole session (once per
+    xdist worker): every test's transaction rolls back to it, so no test pays for loading it.
+    The roles (groups) come from the migrations."""
+    with django_db_blocker.unblock():
+        _load_demo()
+
+
+@pytest.fixture(autouse=True)
+def _cold_local_cache():
+    """Each test starts with an empty in-memory cache (trainer.core.localcache).  Its keys carry
+    serials that a rolled-back test moved on; the next test moves them on to the same numbers
+    with other data, which a process that lived on would never see."""
+    caches["local"].clear()
+
+
 @pytest.fixture
 def roles(transactional_db):
     """For a transactional test: the groups the migration made, made again, because the flush
@@ -56,9 +79,9 @@ def roles(transactional_db):
 
 @pytest.fixture
 def demo(db):
-    """The demo house, from fixtures/demo_house.json."""
-    call_command("loaddata", "demo_house", verbosity=0)
-    return House.objects.get(slug="demo")
+    """The demo house, from fixtures/demo_house.json: loaded once per session (above), and
+    loaded again only after a transactional test's flush emptied the database."""
+    return House.objects.filter(slug="demo").first() or _load_demo()
 
 
 @pytest.fixture

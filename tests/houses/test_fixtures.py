@@ -57,7 +57,16 @@ def version(game, number):
 # --- the fixture --------------------------------------------------------------------------------
 
 
-def test_the_demo_house_loads_into_an_empty_database(db):
+@pytest.fixture
+def empty_db(db):
+    """A database as `migrate` leaves it.  The session loaded the demo house once for every
+    test (tests/conftest.py): it is taken away inside this test's transaction, which rolls
+    back."""
+    PaytableVersion.objects.all().delete()
+    House.objects.all().delete()
+
+
+def test_the_demo_house_loads_into_an_empty_database(empty_db):
     assert counts() == {"houses": 0, "rules": 0, "versions": 0, "rows": 0}
     call_command("loaddata", "demo_house", verbosity=0)
     # One house with its rules; an active table for each of the three paytable games plus
@@ -142,7 +151,7 @@ def debug_on(settings):
 
 
 def test_seed_demo_creates_the_three_demo_users_in_the_demo_house(
-    db, debug_on, django_user_model, monkeypatch
+    empty_db, debug_on, django_user_model, monkeypatch
 ):
     monkeypatch.setenv("DEMO_PASSWORD", "a-password-from-the-env")
     out, err = seed()
@@ -190,7 +199,7 @@ def test_seed_demo_twice_changes_nothing(db, debug_on, django_user_model, monkey
 
 
 def test_seed_demo_with_debug_off_loads_the_house_but_refuses_the_users(
-    db, settings, django_user_model
+    empty_db, settings, django_user_model
 ):
     settings.DEBUG = False
     out, err = seed()

@@ -81,7 +81,7 @@ def test_a_bet_unit_beyond_the_engines_amounts_is_refused(riverboat_client, rive
     assert "The bet unit can be at most" in " ".join(
         response.context["adminform"].form.errors["bet_unit"]
     )
-    assert not PaytableVersion.objects.exists()
+    assert not PaytableVersion.objects.filter(house=riverboat).exists()
 
 
 def test_the_bound_keeps_the_largest_drill_stake_within_the_engines_amounts():

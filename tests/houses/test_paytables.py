@@ -134,7 +134,7 @@ def test_a_missing_row_is_refused(manager_client, house):
     del rows[Category.FLUSH.order]
     page = errors_of(manager_client.post(ADD_URL, form_data(house, rows=rows)))
     assert "The flush row is missing." in page
-    assert not PaytableVersion.objects.exists()
+    assert not PaytableVersion.objects.filter(house=house).exists()
 
 
 @pytest.mark.parametrize(("win", "to"), [(0, 1), (-2, 1), (3, 0)])
@@ -143,26 +143,26 @@ def test_zero_or_negative_odds_are_refused(manager_client, house, win, to):
     data.update({"rows-0-win": win, "rows-0-to": to})
     page = errors_of(manager_client.post(ADD_URL, data))
     assert "Ensure this value is greater than or equal to" in page
-    assert not PaytableVersion.objects.exists()
+    assert not PaytableVersion.objects.filter(house=house).exists()
 
 
 def test_a_non_integer_is_refused(manager_client, house):
     data = form_data(house)
     data["rows-3-win"] = "2.5"
     assert "Enter a whole number." in errors_of(manager_client.post(ADD_URL, data))
-    assert not PaytableVersion.objects.exists()
+    assert not PaytableVersion.objects.filter(house=house).exists()
 
 
 def test_overlapping_bands_are_refused(manager_client, house):
     page = errors_of(manager_client.post(ADD_URL, form_data(house, push_band_high=11)))
     assert "overlaps the paying pairs" in page
-    assert not PaytableVersion.objects.exists()
+    assert not PaytableVersion.objects.filter(house=house).exists()
 
 
 def test_bands_that_leave_a_gap_are_refused(manager_client, house):
     page = errors_of(manager_client.post(ADD_URL, form_data(house, push_band_high=9)))
     assert "The bands leave a gap: a pair of tens would neither push nor pay." in page
-    assert not PaytableVersion.objects.exists()
+    assert not PaytableVersion.objects.filter(house=house).exists()
 
 
 def test_a_bet_unit_that_pays_fractions_is_refused(manager_client, house):
@@ -170,7 +170,7 @@ def test_a_bet_unit_that_pays_fractions_is_refused(manager_client, house):
     rows[Category.STRAIGHT.order] = (9, 2)  # 9 to 2 on a bet of 1 pays 4.5
     page = errors_of(manager_client.post(ADD_URL, form_data(house, rows=rows)))
     assert "Straight at 9 to 2 would pay a fraction of a chip on a bet of 1" in page
-    assert not PaytableVersion.objects.exists()
+    assert not PaytableVersion.objects.filter(house=house).exists()
     response = manager_client.post(ADD_URL, form_data(house, rows=rows, bet_unit=2))
     assert response.status_code == 302  # a bet unit of 2 pays 9 whole chips
 
@@ -180,10 +180,10 @@ def test_a_higher_category_paying_less_needs_confirmation(manager_client, house)
     rows[Category.FLUSH.order] = (3, 1)  # flush 3 to 1 below straight 4 to 1
     page = errors_of(manager_client.post(ADD_URL, form_data(house, rows=rows)))
     assert "flush pays 3 to 1 but straight pays 4 to 1" in page
-    assert not PaytableVersion.objects.exists()
+    assert not PaytableVersion.objects.filter(house=house).exists()
     response = manager_client.post(ADD_URL, form_data(house, rows=rows, inversions_confirmed="on"))
     assert response.status_code == 302
-    assert PaytableVersion.objects.get().inversions_confirmed
+    assert PaytableVersion.objects.filter(house=house).get().inversions_confirmed
 
 
 def test_new_version_from_this_one_and_activate_through_the_admin(manager_client, ms_version):
@@ -191,7 +191,7 @@ def test_new_version_from_this_one_and_activate_through_the_admin(manager_client
         "/admin/houses/paytableversion/",
         {"action": "new_version_from_this_one", "_selected_action": [ms_version.pk]},
     )
-    copy = PaytableVersion.objects.exclude(pk=ms_version.pk).get()
+    copy = PaytableVersion.objects.filter(house=ms_version.house).exclude(pk=ms_version.pk).get()
     assert response.status_code == 302 and response["Location"].endswith(f"/{copy.pk}/change/")
     assert copy.number == 2 and list(copy.rows.values_list("category", "win")) == list(
         ms_version.rows.values_list("category", "win")
@@ -226,6 +226,6 @@ def test_rows_are_listed_in_rank_order(manager_client, ms_version):
 
 def test_the_admin_history_shows_who_changed_what(manager_client, house, manager):
     manager_client.post(ADD_URL, form_data(house))
-    version = PaytableVersion.objects.get()
+    version = PaytableVersion.objects.filter(house=house).get()
     history = manager_client.get(f"/admin/houses/paytableversion/{version.pk}/history/")
     assert manager.username in history.content.decode()
