@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from ..parsheets.sheet import ParSheet, Progress
 
 #: reads a JSON request into the game's typed request, or raises RulingError
-Reader = Callable[[Mapping, HouseConfig], Any]
+Reader = Callable[[Mapping[str, Any], HouseConfig], Any]
 #: rules a typed request: the response fields of RULING_API.md, with `steps`
 Ruler = Callable[[Any, HouseConfig], dict[str, Any]]
 #: names what went wrong on a mispaid hand, in a dealer's words, from (the typed request, its

@@ -70,7 +70,8 @@ class _Players:
 
     @property
     def bits(self) -> np.ndarray:
-        return (np.int64(1) << self.hands).sum(axis=1)
+        bits: np.ndarray = (np.int64(1) << self.hands).sum(axis=1)
+        return bits
 
 
 def _sweep(
