@@ -155,8 +155,9 @@ def banked_stud_parsheet(
     progress: Progress | None = None,
     deck: Sequence[Card] | None = None,
 ) -> ParSheet:
-    """The exact par sheet of Caribbean Stud (`CARIBBEAN`) or Casino Stud Poker (`CASINO`)
-    under optimal play knowing the dealer's up card.  `call_multiple` defaults to the game's
+    """The exact par sheet of a banked stud game's `profile` (Caribbean Stud's `CARIBBEAN`,
+    Casino Stud Poker's `CASINO`, or a registered variant's) under optimal play knowing the
+    dealer's up card.  `call_multiple` defaults to the game's
     (the house-rule default 2 for Caribbean; Casino's Raise is always 2).  Payout caps are
     not modelled: they depend on the size of the Ante.
 

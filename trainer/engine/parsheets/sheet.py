@@ -14,7 +14,6 @@ from typing import Any
 from ..cards import ALL_CARDS, Card
 from ..errors import EngineError
 from ..games.base import Enumeration
-from ..games.enumerations import BankedStudSheet, MississippiStudSheet  # noqa: F401 (doctest)
 from ..paytables import Paytable
 
 #: bumped whenever a change here could change a computed figure, so stored keys go stale
@@ -112,6 +111,7 @@ def paytable_key(
     table's name and bet unit do not change the figures and are left out.
 
     >>> from ..games.banked_stud import CARIBBEAN
+    >>> from ..games.enumerations import BankedStudSheet, MississippiStudSheet
     >>> from ..paytables import MISSISSIPPI_STUD_BASE
     >>> stud = MississippiStudSheet()
     >>> paytable_key(MISSISSIPPI_STUD_BASE, stud) == paytable_key(MISSISSIPPI_STUD_BASE, stud)
