@@ -9,8 +9,19 @@ from functools import partial
 import pytest
 
 from trainer.engine import requests
-from trainer.engine.games import GAMES, Game, banked_stud, game, register, unregister
+from trainer.engine.cards import parse_cards
+from trainer.engine.errors import EngineError
+from trainer.engine.games import (
+    GAMES,
+    BankedStudSheet,
+    Game,
+    banked_stud,
+    game,
+    register,
+    unregister,
+)
 from trainer.engine.house import HouseConfig, HouseRules
+from trainer.engine.parsheets import banked_stud_parsheet
 from trainer.engine.paytables import CASINO_STUD_POKER, Odds
 from trainer.engine.rulings import rule
 
@@ -29,6 +40,7 @@ def triple_game() -> Game:
         rule=partial(banked_stud.ruling, TRIPLE),
         call_multiple=TRIPLE.multiple,
         preview=partial(banked_stud.preview, TRIPLE),
+        enumeration=BankedStudSheet(TRIPLE),
     )
 
 
@@ -91,6 +103,36 @@ def test_a_registered_variant_takes_a_houses_table(triple):
     assert config.paytable("casino-stud-triple") is table
     assert triple.multiple(config.rules) == 3
     assert triple.preview(config)[0].stake == 5 + 15
+
+
+#: a reduced deck (every suit of six ranks): the banked enumeration runs on it in well under a
+#: second, where the full deck takes a quarter of a minute
+SMALL_DECK = parse_cards([r + s for r in "9TJQKA" for s in "cd"])
+
+
+def test_a_registered_variant_gets_a_par_sheet_of_its_own(triple):
+    sheet = triple.parsheet(CASINO_STUD_POKER, HouseRules(), deck=SMALL_DECK)
+    assert sheet.game == "casino-stud-triple"
+    assert sheet.decisions[0][1][0][0] == "raise"
+    # the figures of a Raise of three Antes: the enumeration with the variant's profile
+    assert sheet == banked_stud_parsheet(TRIPLE, CASINO_STUD_POKER, deck=SMALL_DECK)
+    casino = GAMES["casino-stud"].parsheet(CASINO_STUD_POKER, HouseRules(), deck=SMALL_DECK)
+    assert sheet.house_edge != casino.house_edge
+    assert sheet.average_bet != casino.average_bet
+    # its key is its own, on the full deck as on the small one: the two never share a sheet
+    assert sheet.key == triple.parsheet_key(CASINO_STUD_POKER, HouseRules(), deck=SMALL_DECK)
+    assert sheet.key != casino.key
+    key = triple.parsheet_key(CASINO_STUD_POKER, HouseRules())
+    assert key != GAMES["casino-stud"].parsheet_key(CASINO_STUD_POKER, HouseRules())
+    # the house's call multiple does not move a fixed Raise of three
+    assert triple.parsheet_key(CASINO_STUD_POKER, HouseRules(call_multiple=4)) == key
+
+
+def test_a_variant_filed_under_another_games_sheet_is_refused():
+    # a copy of Casino Stud under a new slug but with Casino Stud's enumeration would file its
+    # sheets under casino-stud: the record says so at once
+    with pytest.raises(EngineError, match="filed under 'casino-stud'"):
+        dataclasses.replace(GAMES["casino-stud"], slug="casino-stud-copy")
 
 
 def test_unregistering_removes_it():

@@ -15,7 +15,13 @@ import pytest
 
 from trainer.engine.cards import ALL_CARDS, parse_cards
 from trainer.engine.errors import EngineError
-from trainer.engine.games import banked_stud, mississippi_stud
+from trainer.engine.games import (
+    GAMES,
+    BankedStudSheet,
+    MississippiStudSheet,
+    banked_stud,
+    mississippi_stud,
+)
 from trainer.engine.games.banked_stud import CARIBBEAN, CASINO
 from trainer.engine.hands import Category, evaluate_five
 from trainer.engine.house import HouseRules
@@ -355,26 +361,70 @@ def test_as_dict_is_json_and_its_exact_fraction_is_the_decimal():
 
 
 def test_paytable_key_follows_what_the_figures_depend_on():
-    key = paytable_key(MISSISSIPPI_STUD_BASE)
+    stud = MississippiStudSheet()
+    key = paytable_key(MISSISSIPPI_STUD_BASE, stud)
     renamed = Paytable(
         "another name",
         MISSISSIPPI_STUD_BASE.rows,
         MISSISSIPPI_STUD_BASE.pair_band,
         MISSISSIPPI_STUD_BASE.push_band,
     )
-    assert paytable_key(renamed) == key
-    assert paytable_key(mississippi_table(flush="12 to 2")) == paytable_key(
-        mississippi_table(flush=6)
+    assert paytable_key(renamed, stud) == key
+    assert paytable_key(mississippi_table(flush="12 to 2"), stud) == paytable_key(
+        mississippi_table(flush=6), stud
     )
-    assert paytable_key(mississippi_table(straight=5)) != key
+    assert paytable_key(mississippi_table(straight=5), stud) != key
     other_band = Paytable("x", MISSISSIPPI_STUD_BASE.rows, MISSISSIPPI_STUD_BASE.pair_band, None)
-    assert paytable_key(other_band) != key
-    carib = paytable_key(WIZARD_CARIBBEAN, CARIBBEAN)
-    assert carib == paytable_key(WIZARD_CARIBBEAN, "caribbean-stud", call_multiple=2)
-    assert carib != paytable_key(WIZARD_CARIBBEAN, CARIBBEAN, call_multiple=3)
-    assert carib != paytable_key(WIZARD_CARIBBEAN, CASINO)
+    assert paytable_key(other_band, stud) != key
+    caribbean = BankedStudSheet(CARIBBEAN)
+    carib = paytable_key(WIZARD_CARIBBEAN, caribbean)
+    assert carib == paytable_key(WIZARD_CARIBBEAN, caribbean, call_multiple=2)
+    assert carib != paytable_key(WIZARD_CARIBBEAN, caribbean, call_multiple=3)
+    assert carib != paytable_key(WIZARD_CARIBBEAN, BankedStudSheet(CASINO))
     sheet = banked_stud_parsheet(CARIBBEAN, WIZARD_CARIBBEAN, deck=BANKED_DECKS["royal flush"])
-    assert sheet.key == paytable_key(WIZARD_CARIBBEAN, CARIBBEAN, deck=BANKED_DECKS["royal flush"])
+    assert sheet.key == paytable_key(WIZARD_CARIBBEAN, caribbean, deck=BANKED_DECKS["royal flush"])
+    with pytest.raises(EngineError, match="no call multiple"):
+        paytable_key(MISSISSIPPI_STUD_BASE, stud, call_multiple=2)
+
+
+#: the keys of the source texts' tables under the default house rules, as databases store them
+#: (`ParSheetResult.key`): a change to how a key is made must not make them stale
+STORED_KEYS = {
+    "mississippi-stud": "1ef5bbd94a8516cfbe16ea35c4e856d1ca4bab1770a2e9be0e38468154ffc760",
+    "caribbean-stud": "ebbcdb1ea39a1a3add3ff02d0f9210f64d26731c0f4096c98d69c720047d98de",
+    "casino-stud": "c85484fcab7a7b459cc4ccabe05a0410ac65eb81230a7b559a1f31669167e078",
+}
+
+
+def test_the_stored_keys_of_the_source_tables_do_not_change():
+    for slug, key in STORED_KEYS.items():
+        entry = GAMES[slug]
+        assert entry.paytable is not None
+        assert entry.parsheet_key(entry.paytable, HouseRules()) == key, slug
+    caribbean = GAMES["caribbean-stud"]
+    assert caribbean.paytable is not None
+    assert caribbean.parsheet_key(caribbean.paytable, HouseRules(call_multiple=3)) == (
+        "5a2b139817e29738be3f4d9a11db54a265752dbe37e075ce4924c50cdb404ebe"
+    )
+
+
+def test_the_games_registry_says_which_games_have_a_par_sheet():
+    assert [g.slug for g in GAMES.values() if g.has_parsheet] == list(STORED_KEYS)
+    with pytest.raises(EngineError, match="no par sheet"):
+        GAMES["english-stud"].parsheet_key(CASINO_STUD_POKER, HouseRules())
+
+
+def test_a_games_sheet_is_its_enumerations_on_a_reduced_deck():
+    cards = BANKED_DECKS["A-K high, straights, flushes"]
+    sheet = GAMES["casino-stud"].parsheet(CASINO_STUD_POKER, HouseRules(), deck=cards)
+    assert sheet == banked_stud_parsheet(CASINO, CASINO_STUD_POKER, deck=cards)
+    assert sheet.key == GAMES["casino-stud"].parsheet_key(
+        CASINO_STUD_POKER, HouseRules(), deck=cards
+    )
+    cards = MS_DECKS["quads and full houses"]
+    sheet = GAMES["mississippi-stud"].parsheet(MISSISSIPPI_STUD_BASE, HouseRules(), deck=cards)
+    assert sheet == mississippi_stud_parsheet(MISSISSIPPI_STUD_BASE, deck=cards)
+    assert sheet.game == "mississippi-stud"
 
 
 def test_a_table_missing_a_row_is_refused():

@@ -117,12 +117,10 @@ def _error(exc: RulingError | EngineError, head: Mapping[str, Any]) -> Audited:
     return Audited(verdict="error", difference=0, situation=None, error=error, **head)
 
 
-def audit_line(
-    line: Mapping[str, Any] | RulingError, config: HouseConfig, *, house: str | None = None
-) -> Audited:
-    """Check one log line against the ruling under `config`, the configuration of house
-    `house` (its slug; None: the source texts' tables and RULES.md's defaults).  Never raises
-    for bad input.
+def audit_line(line: object, config: HouseConfig, *, house: str | None = None) -> Audited:
+    """Check one log line (a JSON object, as a mapping) against the ruling under `config`,
+    the configuration of house `house` (its slug; None: the source texts' tables and
+    RULES.md's defaults).  Never raises for bad input, whatever `line` is.
 
     A reader's error for an unreadable line may be passed as it is: it comes back as an error.
     A line that names a `house` other than the one audited is an error on `house`: it was
@@ -161,6 +159,7 @@ def audit_line(
             )
         correct = ruling[entry.settles]
         steps = tuple(ruling.get("steps", ()))
+        paid: dict[str, int] | int
         if isinstance(correct, Mapping):
             paid = _paid_shares(line, correct)
             verdict, difference, over, under = _compare_shares(correct, paid)
@@ -237,7 +236,8 @@ def _dealer_key(line: Mapping[str, Any]) -> str:
     game whose request's `dealer` is the dealer's cards (Caribbean Stud, Casino Stud Poker)."""
     if "dealer_name" in line:
         return "dealer_name"
-    entry = GAMES.get(line.get("game")) if isinstance(line.get("game"), str) else None
+    game = line.get("game")
+    entry = GAMES.get(game) if isinstance(game, str) else None
     cards = entry is not None and entry.shape == "player-dealer-action"
     return "dealer_name" if cards else "dealer"
 

@@ -13,7 +13,7 @@ integer operations.  Everything else uses the readable attributes `rank`, `suit`
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from .errors import CardError
 
@@ -97,13 +97,13 @@ class Card(int):
     def __repr__(self) -> str:
         return f"Card({self.code!r})"
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[[str], Card], tuple[str]]:
         return (card, (self.code,))
 
     def __copy__(self) -> Card:
         return self
 
-    def __deepcopy__(self, memo) -> Card:
+    def __deepcopy__(self, memo: object) -> Card:
         return self
 
     # Cards are identified by rank and suit; int equality already does that, but keep the

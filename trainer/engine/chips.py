@@ -148,8 +148,8 @@ class ChipSet:
             )
         names = [c.name.lower() for c in self.chips]
         if len(set(names)) != len(names):
-            same = next(n for n in names if names.count(n) > 1)
-            raise EngineError(f"Two chips are called {same}: give each its own name.")
+            twice = next(n for n in names if names.count(n) > 1)
+            raise EngineError(f"Two chips are called {twice}: give each its own name.")
         for i, a in enumerate(self.chips):
             for b in self.chips[i + 1 :]:
                 if _distance(a.colour, b.colour) < MIN_COLOUR_DISTANCE:

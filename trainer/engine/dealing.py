@@ -16,6 +16,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Callable, Collection, Iterable, Sequence
+from typing import TypeVar
 
 from .cards import ACE, ALL_CARDS, KING, Card
 from .errors import EngineError
@@ -29,6 +30,10 @@ __all__ = [
     "remaining",
     "tie_for",
 ]
+
+T = TypeVar("T")
+#: deals one category of hand from the free cards with a top rank among the allowed ones
+Builder = Callable[[random.Random, set[Card], tuple[int, ...]], list[Card] | None]
 
 RANKS: tuple[int, ...] = tuple(range(2, ACE + 1))
 _BY_RANK: dict[int, tuple[Card, ...]] = {
@@ -78,7 +83,7 @@ def _offsuit(ranks: Sequence[int], rng: random.Random, free: set[Card]) -> list[
     return cards
 
 
-def _ordered(candidates: Iterable, rng: random.Random) -> list:
+def _ordered(candidates: Iterable[T], rng: random.Random) -> list[T]:
     out = list(candidates)
     rng.shuffle(out)
     return out
@@ -226,7 +231,7 @@ def _flush(rng: random.Random, free: set[Card], allowed: tuple[int, ...]) -> lis
         have = {c.rank: c for c in _BY_SUIT[suit] if c in free}
         ranks_here = tuple(sorted(have))
 
-        def below(top: int, ranks_here=ranks_here) -> tuple[int, ...]:
+        def below(top: int, ranks_here: tuple[int, ...] = ranks_here) -> tuple[int, ...]:
             return tuple(r for r in ranks_here if r < top)
 
         tops = tuple(t for t in allowed if t in have)
@@ -257,16 +262,14 @@ def _high(rng: random.Random, free: set[Card], allowed: tuple[int, ...]) -> list
     return None
 
 
-def _grouped(counts: tuple[int, ...]):
+def _grouped(counts: tuple[int, ...]) -> Builder:
     def build(rng: random.Random, free: set[Card], allowed: tuple[int, ...]) -> list[Card] | None:
         return _groups(counts, allowed, rng, free)
 
     return build
 
 
-_BUILDERS: dict[
-    Category, Callable[[random.Random, set[Card], tuple[int, ...]], list[Card] | None]
-] = {
+_BUILDERS: dict[Category, Builder] = {
     Category.ROYAL_FLUSH: _royal,
     Category.STRAIGHT_FLUSH: _straight_flush,
     Category.FOUR_OF_A_KIND: _grouped((4, 1)),

@@ -17,8 +17,9 @@ from __future__ import annotations
 import enum
 import itertools
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any, NoReturn
 
 from .cards import ACE, PRIMES, RANK_NAMES, RANK_PLURALS, Card, parse_cards  # noqa: F401
 from .errors import CardError
@@ -142,7 +143,7 @@ class HandValue:
     def __str__(self) -> str:
         return self.description
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[[int], HandValue], tuple[int]]:
         return (hand_value, (self.strength,))
 
 
@@ -229,7 +230,9 @@ def _build_tables() -> tuple[dict[int, HandValue], dict[int, HandValue], tuple[H
         if len(set(ranks)) == 5:
             patterns.append((*_classify(ranks, True), True, ranks))
 
-    def sort_key(p):
+    def sort_key(
+        p: tuple[Category, tuple[int, ...], str, bool, tuple[int, ...]],
+    ) -> tuple[int, tuple[int, ...]]:
         category, tiebreak = p[0], p[1]
         # a royal flush compares as the best straight flush
         order = (
@@ -304,7 +307,7 @@ def evaluate_five(cards: Sequence[Card]) -> HandValue:
     return _refuse(cards, 5)
 
 
-def _refuse(cards, wanted: int):
+def _refuse(cards: Any, wanted: int) -> NoReturn:
     """Raise the CardError that explains why `cards` is not a hand of `wanted` cards."""
     try:
         items = list(cards)

@@ -16,14 +16,17 @@ modules then take the typed request as given and apply only the rules.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Sized
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from .cards import Card, parse_cards
 from .errors import CardError, RulingError
 from .games import banked_stud, english_stud, mississippi_gonorrhea, mississippi_stud
 from .house import HouseConfig
 from .seats import TABLE_SEATS, in_seat_order
+
+V = TypeVar("V")
 
 #: the seats of a table of six, as the ruling interface numbers them
 SEATS = TABLE_SEATS
@@ -51,7 +54,7 @@ def is_text(value: str) -> bool:
 NOT_TEXT = "holds a character that is not text (a lone surrogate, such as \\ud800)"
 
 
-def refuse_unwritable(request: Mapping) -> None:
+def refuse_unwritable(request: Mapping[str, Any]) -> None:
     """Refuse a request holding what no JSON answer can carry back: NaN and Infinity (Python's
     json reads them, JSON has no such numbers; a number too large for a float, like 1e400, is
     read as Infinity) and text that is not Unicode.  The error names the request's field it
@@ -106,7 +109,11 @@ def shown(raw: object) -> str:
 
 
 def cards_field(
-    request: Mapping, name: str, *, count: int | None = None, between: tuple[int, int] | None = None
+    request: Mapping[str, Any],
+    name: str,
+    *,
+    count: int | None = None,
+    between: tuple[int, int] | None = None,
 ) -> tuple[Card, ...]:
     """The cards of `request[name]`, with the number of cards checked."""
     if name not in request:
@@ -122,7 +129,14 @@ def cards_field(
     return cards
 
 
-def _check_count(cards, label: str, name: str, count, between, seat: str | None = None) -> None:
+def _check_count(
+    cards: Sized,
+    label: str,
+    name: str,
+    count: int | None,
+    between: tuple[int, int] | None,
+    seat: str | None = None,
+) -> None:
     given = f"{len(cards)} {'was' if len(cards) == 1 else 'were'} given"
     if count is not None and len(cards) != count:
         plural = "s" if count != 1 else ""
@@ -132,7 +146,7 @@ def _check_count(cards, label: str, name: str, count, between, seat: str | None 
         raise RulingError(f"{label} needs {low} to {high} cards; {given}.", field=name, seat=seat)
 
 
-def amount_field(request: Mapping, name: str, *, minimum: int = 1, unit: int = 1) -> int:
+def amount_field(request: Mapping[str, Any], name: str, *, minimum: int = 1, unit: int = 1) -> int:
     """A whole number of chips, at least `minimum`, in multiples of the house's chip unit."""
     if name not in request:
         raise RulingError(f"The request has no '{name}'.", field=name)
@@ -166,20 +180,20 @@ def amount_value(value: object, name: str, *, minimum: int = 1, unit: int = 1) -
     return value
 
 
-def choice_field(request: Mapping, name: str, choices: Mapping[str, object]):
+def choice_field(request: Mapping[str, Any], name: str, choices: Mapping[str, V]) -> V:
     """One of `choices` (word as written -> what it means)."""
     if name not in request:
         raise RulingError(f"The request has no '{name}'.", field=name)
     raw = request[name]
     key = raw.strip().lower() if isinstance(raw, str) else None
-    if key not in choices:
+    if key is None or key not in choices:
         listed = ", ".join(sorted(set(choices)))
         raise RulingError(f"'{name}' must be one of {listed}; {raw!r} is not.", field=name)
     return choices[key]
 
 
 def seat_cards_field(
-    request: Mapping,
+    request: Mapping[str, Any],
     name: str,
     *,
     count: int | None = None,
@@ -308,7 +322,9 @@ def mississippi_bets(raw: object, unit: int) -> tuple[int, ...]:
     return tuple(amounts)
 
 
-def read_mississippi_stud(request: Mapping, config: HouseConfig) -> MississippiStudRequest:
+def read_mississippi_stud(
+    request: Mapping[str, Any], config: HouseConfig
+) -> MississippiStudRequest:
     hole = cards_field(request, "hole", count=2)
     if "bets" not in request:
         raise RulingError("The request has no 'bets'.", field="bets")
@@ -340,7 +356,7 @@ class BankedStudRequest:
 
 
 def read_banked_stud(
-    profile: banked_stud.Profile, request: Mapping, config: HouseConfig
+    profile: banked_stud.Profile, request: Mapping[str, Any], config: HouseConfig
 ) -> BankedStudRequest:
     player = cards_field(request, "player", count=5)
     dealer = cards_field(request, "dealer", count=5)
@@ -353,11 +369,11 @@ def read_banked_stud(
     return BankedStudRequest(player, dealer, ante, action)
 
 
-def read_caribbean_stud(request: Mapping, config: HouseConfig) -> BankedStudRequest:
+def read_caribbean_stud(request: Mapping[str, Any], config: HouseConfig) -> BankedStudRequest:
     return read_banked_stud(banked_stud.CARIBBEAN, request, config)
 
 
-def read_casino_stud(request: Mapping, config: HouseConfig) -> BankedStudRequest:
+def read_casino_stud(request: Mapping[str, Any], config: HouseConfig) -> BankedStudRequest:
     return read_banked_stud(banked_stud.CASINO, request, config)
 
 
@@ -372,7 +388,7 @@ class GonorrheaRequest:
     hands: dict[str, tuple[Card, ...]]
 
 
-def read_gonorrhea(request: Mapping, config: HouseConfig) -> GonorrheaRequest:
+def read_gonorrhea(request: Mapping[str, Any], config: HouseConfig) -> GonorrheaRequest:
     pot = amount_field(request, "pot", minimum=0, unit=config.rules.chip_unit)
     hands = seat_cards_field(
         request, "hands", count=2, minimum_seats=0, seats=mississippi_gonorrhea.SEATS
@@ -432,7 +448,7 @@ def street_value(raw: object) -> int:
 
 
 def read_english_stud(
-    request: Mapping, config: HouseConfig
+    request: Mapping[str, Any], config: HouseConfig
 ) -> BringInRequest | FirstToActRequest | ShowdownRequest:
     ask = choice_field(request, "ask", _ASKS)
     seats = english_stud.SEATS

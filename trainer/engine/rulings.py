@@ -63,7 +63,9 @@ def rule(request: object, *, resolve_house: HouseResolver = unknown_house) -> di
         return {**head, "error": {"field": None, "message": str(exc)}}
 
 
-def rule_game(game: str, request: Mapping, config: HouseConfig = DEFAULT_CONFIG) -> dict[str, Any]:
+def rule_game(
+    game: str, request: Mapping[str, Any], config: HouseConfig = DEFAULT_CONFIG
+) -> dict[str, Any]:
     """Rule a request of `game` with `config`: the response fields, or RulingError when the
     request cannot be ruled (for callers that have the game and the configuration in hand).
 

@@ -6,7 +6,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..chips import Payout, judge
+from ..chips import Payout, Verdict, judge
 from ..errors import EngineError
 from ..games.banked_stud import MATCH_ROUNDS
 from ..house import MAX_CALL_MULTIPLE
@@ -124,7 +124,10 @@ def parse_answer(fields: tuple[AnswerField, ...], raw: Mapping[str, Any]) -> dic
         value = raw.get(f.name)
         if f.kind in ("amount", "signed"):
             number = _number_or_message(value, f.kind == "signed")
-            (out if isinstance(number, int) else problems)[f.name] = number
+            if isinstance(number, int):
+                out[f.name] = number
+            else:
+                problems[f.name] = number
         elif f.kind == "choice":
             found = _choice(value, f)
             if found is None:
@@ -141,10 +144,16 @@ def parse_answer(fields: tuple[AnswerField, ...], raw: Mapping[str, Any]) -> dic
                 out[f.name] = seat
         elif f.kind == "seats":
             seats = _seats_or_message(value, f)
-            (out if isinstance(seats, list) else problems)[f.name] = seats
+            if isinstance(seats, list):
+                out[f.name] = seats
+            else:
+                problems[f.name] = seats
         elif f.kind == "chips":
             chips = _chips_or_message(value, f)
-            (out if isinstance(chips, dict) else problems)[f.name] = chips
+            if isinstance(chips, dict):
+                out[f.name] = chips
+            else:
+                problems[f.name] = chips
         else:
             raise EngineError(f"{f.name}: {f.kind!r} is not a kind of answer field.")
     if problems:
@@ -220,7 +229,9 @@ def chip_names(f: AnswerField) -> dict[int, str]:
     return {int(v): name for v, name in f.choices}
 
 
-def chip_verdict(f: AnswerField, expected: Mapping[str, Any], answer: Mapping[str, Any]):
+def chip_verdict(
+    f: AnswerField, expected: Mapping[str, Any], answer: Mapping[str, Any]
+) -> Verdict | None:
     """The chips answer judged against the expected payout (`chips.judge`), or None when no
     chips were given for `f`."""
     given = answer.get(f.name)

@@ -147,8 +147,8 @@ def _banked_attempt(
         return player, dealer, "call"
     if scenario == "tie":
         player = _qualifying(pick(rng, TIED_HANDS), rng)
-        dealer = tie_for(player, rng)
-        return None if dealer is None else (player, dealer, "call")
+        tied = tie_for(player, rng)
+        return None if tied is None else (player, tied, "call")
     if scenario == "win":
         mine = pick(rng, _PLAYER_WINS) if wins_with is None else wins_with
         theirs = pick(rng, category_up_to(_DEALER_QUALIFIES, mine))

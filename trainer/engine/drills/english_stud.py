@@ -143,11 +143,8 @@ class EnglishBringIn(DrillKind):
             up = dict(hand.third_street_up)
         else:
             up = self._mixed(rng, pick_seats(rng, players, english_stud.SEATS), aim)
-        request = {
-            "game": self.game,
-            "ask": "bring-in",
-            "up": {s: str(c) for s, c in up.items()},
-        }
+        shown = {s: str(c) for s, c in up.items()}
+        request = {"game": self.game, "ask": "bring-in", "up": shown}
         ranks = Counter(c.rank for c in up.values())
         low = min(ranks)
         if ranks[low] > 1:
@@ -158,7 +155,7 @@ class EnglishBringIn(DrillKind):
             situation = LOWEST
         return Dealt(
             request=request,
-            table={"street": 3, "up": dict(request["up"])},
+            table={"street": 3, "up": dict(shown)},
             prompt="Who brings it in?",
             situation=situation,
         )
@@ -257,15 +254,11 @@ class EnglishFirstToAct(DrillKind):
             else:
                 scenario = rng.choice(aim)
             up = self._mixed(rng, seats, street, scenario)
-        request = {
-            "game": self.game,
-            "ask": "first-to-act",
-            "street": street,
-            "up": {s: format_cards(c) for s, c in up.items()},
-        }
+        shown = {s: format_cards(c) for s, c in up.items()}
+        request = {"game": self.game, "ask": "first-to-act", "street": street, "up": shown}
         return Dealt(
             request=request,
-            table={"street": street, "up": dict(request["up"])},
+            table={"street": street, "up": dict(shown)},
             prompt=f"Who acts first on {_street_name(street)}?",
             situation=_first_situation(street, up),
             category=None if street == 3 else max(map(_exposed, up.values())).category.label,
@@ -298,7 +291,7 @@ class EnglishFirstToAct(DrillKind):
         if n == 1:
             top = rng.randint(8, ACE)
             count = 2 if scenario.startswith("tied") else 1
-            lead = [(c,) for c in cards_of_ranks([top] * count, rng)]
+            lead: list[tuple[Card, ...]] = [(c,) for c in cards_of_ranks([top] * count, rng)]
             used = [c for h in lead for c in h]
             lower = [c for c in remaining(used) if c.rank < top]
             rest = [(c,) for c in rng.sample(lower, len(seats) - count)]

@@ -248,10 +248,12 @@ class DrillKind:
             for pos in positions if isinstance(positions, list) else ():
                 if not isinstance(pos, Mapping) or str(pos.get("seat")) != seat:
                     continue
-                bets = pos.get("bets") if isinstance(pos.get("bets"), Mapping) else {}
+                raw = pos.get("bets")
+                bets: Mapping[str, Any] = raw if isinstance(raw, Mapping) else {}
                 for part in reversed(parts[1:]):
-                    if isinstance(bets.get(part), int):
-                        return bets[part]
+                    bet = bets.get(part)
+                    if isinstance(bet, int):
+                        return bet
                 for stake in (pos.get("ante"), bets.get("ante")):
                     if isinstance(stake, int):
                         return stake

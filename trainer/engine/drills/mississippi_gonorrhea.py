@@ -92,6 +92,7 @@ class GonorrheaSplit(DrillKind):
     ) -> Dealt:
         pot = pick_pot(rng, level, config)
         players = pick_count(rng, PLAYERS, level)
+        hands: dict[str, tuple[Card, ...]]
         if natural:
             played = mississippi_gonorrhea.deal_hand(
                 rng.getrandbits(32), players, rules=config.rules, pot=pot
@@ -102,15 +103,12 @@ class GonorrheaSplit(DrillKind):
             seats = pick_seats(rng, players, SEATS)
             scenario = pick(rng, _SPLIT_MIX) if aim is None else aim
             hands = self._hands(rng, scenario, seats)
-        request = {
-            "game": self.game,
-            "pot": pot,
-            "hands": {s: format_cards(h) for s, h in hands.items()},
-        }
+        shown = {s: format_cards(h) for s, h in hands.items()}
+        request = {"game": self.game, "pot": pot, "hands": shown}
         settled = mississippi_gonorrhea.settle(pot, hands, rules=config.rules)
         return Dealt(
             request=request,
-            table={"pot": pot, "seats": dict(request["hands"])},
+            table={"pot": pot, "seats": dict(shown)},
             prompt=f"Split the pot of {pot}.",
             situation=_split_situation(settled, hands, config),
             extra={"mix": scenario},

@@ -310,12 +310,11 @@ class MississippiPay(StakesAntes, DrillKind):
                 other = tuple(rng.sample(deck, 2))
                 placed = rng.randint(1, 3)
             else:
-                other = sample_fitting(
-                    rng,
-                    deck,
-                    2,
-                    lambda h, kind=kind: bands.kind(evaluate_five((*h, *board))) == kind,
-                )
+
+                def fits(h: tuple[Card, ...], kind: str = kind) -> bool:
+                    return bands.kind(evaluate_five((*h, *board))) == kind
+
+                other = sample_fitting(rng, deck, 2, fits)
                 placed = 4
             used.update(other)
             positions[seat] = _MsPosition(seat, other, _bets(rng, ante, placed))

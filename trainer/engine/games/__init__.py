@@ -27,13 +27,17 @@ from ..paytables import (
     MISSISSIPPI_STUD_ROWS,
 )
 from . import banked_stud, english_stud, mississippi_gonorrhea, mississippi_stud
-from .base import Game, PreviewRow
+from .base import Enumeration, Game, PreviewRow
+from .enumerations import BankedStudSheet, MississippiStudSheet
 
 __all__ = [
     "ANY",
     "CHIPS",
     "GAMES",
+    "BankedStudSheet",
+    "Enumeration",
     "Game",
+    "MississippiStudSheet",
     "PreviewRow",
     "game",
     "paid_games",
@@ -109,7 +113,7 @@ def _registered() -> None:
             house_rules=("chip_unit", "mississippi_payout_cap"),
             table_rules=("settle_order",),
             preview=mississippi_stud.preview,
-            has_parsheet=True,
+            enumeration=MississippiStudSheet(mississippi_stud.SLUG),
             settles="net",
             situation=situations.mississippi_stud,
         )
@@ -137,7 +141,7 @@ def _registered() -> None:
                 house_rules=house_rules,
                 table_rules=("settle_order",),
                 preview=partial(banked_stud.preview, profile),
-                has_parsheet=True,
+                enumeration=BankedStudSheet(profile),
                 settles="net",
                 situation=partial(situations.banked_stud, profile),
             )

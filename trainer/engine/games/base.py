@@ -2,28 +2,52 @@
 
 A `Game` says everything the rest of the product asks about a game (its name and title, how a
 request is read and ruled, its seats, the table it pays from and the rows that table needs,
-how its second bet is sized, which house rules it reads, whether a par sheet can be computed
-and how its paytable is previewed), so that nothing outside the engine needs to know which
-game is which.
+how its second bet is sized, which house rules it reads, how its par sheet is computed and
+how its paytable is previewed), so that nothing outside the engine needs to know which game
+is which.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
+from ..cards import Card
+from ..errors import EngineError
 from ..hands import Category
 from ..house import HouseConfig, HouseRules
 from ..paytables import Paytable
 
+if TYPE_CHECKING:
+    from ..parsheets.sheet import ParSheet, Progress
+
 #: reads a JSON request into the game's typed request, or raises RulingError
-Reader = Callable[[Mapping, HouseConfig], Any]
+Reader = Callable[[Mapping[str, Any], HouseConfig], Any]
 #: rules a typed request: the response fields of RULING_API.md, with `steps`
 Ruler = Callable[[Any, HouseConfig], dict[str, Any]]
 #: names what went wrong on a mispaid hand, in a dealer's words, from (the typed request, its
 #: ruling, what was paid, the house's configuration): `trainer.engine.games.situations`
 Situation = Callable[[Any, Mapping[str, Any], Any, HouseConfig], str]
+
+
+class Enumeration(Protocol):
+    """How a game's par sheet is computed (`trainer.engine.games.enumerations`): the name the
+    sheet is filed under, what its key reads besides the table's rows, and the computation."""
+
+    @property
+    def game(self) -> str: ...
+
+    def key_inputs(self, paytable: Paytable, call_multiple: int | None) -> dict[str, Any]: ...
+
+    def compute(
+        self,
+        paytable: Paytable,
+        *,
+        call_multiple: int | None = None,
+        progress: Progress | None = None,
+        deck: Sequence[Card] | None = None,
+    ) -> ParSheet: ...
 
 
 @dataclass(frozen=True)
@@ -66,8 +90,9 @@ class Game:
     table_rules: tuple[str, ...] = ()
     #: example hands ruled with a table (None: the game has no table to preview)
     preview: Callable[[HouseConfig], list[PreviewRow]] | None = None
-    #: whether the engine computes this game's par sheet
-    has_parsheet: bool = False
+    #: how the engine computes this game's par sheet (None: it computes none); its `game` is
+    #: this record's slug
+    enumeration: Enumeration | None = None
     #: the ruling field that settles chips, which an audit checks what was paid against:
     #: "net" (the player's net, a whole number) or "shares" (seat -> chips); None: the game's
     #: rulings settle no chips and cannot be audited
@@ -75,8 +100,20 @@ class Game:
     #: what went wrong on a mispaid hand (needed when `settles` is set)
     situation: Situation | None = None
 
+    def __post_init__(self) -> None:
+        if self.enumeration is not None and self.enumeration.game != self.slug:
+            raise EngineError(
+                f"The par sheet of '{self.slug}' would be filed under "
+                f"'{self.enumeration.game}': give the game an enumeration of its own."
+            )
+
     def __str__(self) -> str:
         return self.title
+
+    @property
+    def has_parsheet(self) -> bool:
+        """Whether the engine computes this game's par sheet."""
+        return self.enumeration is not None
 
     @property
     def pays_from_paytable(self) -> bool:
@@ -86,14 +123,31 @@ class Game:
         """The second bet in Antes at a house with these rules (None: not sized that way)."""
         return self.call_multiple(rules) if self.call_multiple is not None else None
 
-    def parsheet(self, table: Paytable, rules: HouseRules, progress=None):
-        """The exact analysis of `table` under optimal play (`trainer.engine.parsheets`)."""
-        from ..parsheets import parsheet_for  # numpy is loaded only when a sheet is asked for
+    def parsheet(
+        self,
+        table: Paytable,
+        rules: HouseRules,
+        progress: Progress | None = None,
+        *,
+        deck: Sequence[Card] | None = None,
+    ) -> ParSheet:
+        """The exact analysis of `table` under optimal play at a house with these rules
+        (`trainer.engine.parsheets`); `deck`, a reduced deck, is for tests."""
+        return self._enumeration().compute(
+            table, call_multiple=self.multiple(rules), progress=progress, deck=deck
+        )
 
-        return parsheet_for(self.slug, table, call_multiple=self.multiple(rules), progress=progress)
-
-    def parsheet_key(self, table: Paytable, rules: HouseRules) -> str:
+    def parsheet_key(
+        self, table: Paytable, rules: HouseRules, *, deck: Sequence[Card] | None = None
+    ) -> str:
         """What a par sheet of `table` depends on, hashed: identical tables share one sheet."""
-        from ..parsheets import paytable_key
+        from ..parsheets import paytable_key  # numpy is loaded only when a sheet is asked for
 
-        return paytable_key(table, self.slug, call_multiple=self.multiple(rules))
+        return paytable_key(
+            table, self._enumeration(), call_multiple=self.multiple(rules), deck=deck
+        )
+
+    def _enumeration(self) -> Enumeration:
+        if self.enumeration is None:
+            raise EngineError(f"The engine computes no par sheet for {self.title}.")
+        return self.enumeration

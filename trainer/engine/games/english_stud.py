@@ -655,10 +655,13 @@ def ruling(
     >>> r["winners"], r["best"]["1"], r["categories"]["2"], r["shares"]
     (['1'], 'As Ks Qs Js Ts', 'full house', {'1': 30, '2': 0})
     """
-    if hasattr(request, "street"):
+    # imported here: the requests module reads this one's constants
+    from ..requests import BringInRequest, FirstToActRequest
+
+    if isinstance(request, FirstToActRequest):
         decision = first_to_act(request.street, request.up)
         return {"seat": decision.seat, "steps": list(decision.steps)}
-    if not hasattr(request, "pot"):
+    if isinstance(request, BringInRequest):
         decision = bring_in(request.up)
         return {"seat": decision.seat, "steps": list(decision.steps)}
     result = showdown(request.pot, request.hands, rules=config.rules)

@@ -387,6 +387,7 @@ class Hand:
         down, up = before = self.held[seat]
         wanted = {Exchange.DOWN: 1, Exchange.UP: 1, Exchange.LIBRARY: 2, Exchange.STAND_PAT: 0}
         received, reshuffled = self._draw(wanted[choice])
+        discarded: tuple[Card, ...]
         if choice is Exchange.DOWN:
             after, discarded = (received[0], up), (down,)
         elif choice is Exchange.UP:

@@ -44,7 +44,8 @@ WRONG_SEAT = "pot to the wrong seat"
 
 
 def _stake(ruling: Mapping[str, Any]) -> int:
-    return ruling["returned"] - ruling["net"]
+    stake: int = ruling["returned"] - ruling["net"]
+    return stake
 
 
 def _common(ruling: Mapping[str, Any], paid: int) -> str | None:

@@ -11,9 +11,11 @@ The rules come from the game modules, never restated here: what a final Mississi
 pays is `mississippi_stud.settle`'s answer, the dealer qualifies at `LOWEST_QUALIFIER`, the
 second bet wins at `Paytable.odds_for` of the player's category.
 
-The modules: `sheet` (the `ParSheet` record, `paytable_key`, the checks of the inputs),
-`arrays` (card sets as numpy arrays and a vectorised evaluator), `mississippi_stud` and
-`banked_stud` (one enumeration each); `parsheet_for` below picks one by game.
+The modules: `sheet` (the `ParSheet` record, `paytable_key`, the check of the deck), `arrays`
+(card sets as numpy arrays and a vectorised evaluator), `mississippi_stud` and `banked_stud`
+(one enumeration each).  Which enumeration a game's sheet comes from is its registry entry's
+`enumeration` (`trainer.engine.games.enumerations`): `Game.parsheet` and `Game.parsheet_key`
+are the entry points for the command line and the admin, and nothing here names a game.
 
 A reduced deck (`deck=`, ranks × suits) runs the same machinery in well under a second, which
 is how the tests check it against a brute-force reference:
@@ -28,39 +30,17 @@ is how the tests check it against a brute-force reference:
 from __future__ import annotations
 
 from ..cards import parse_cards  # noqa: F401 (the doctest above uses it)
-from ..errors import EngineError
-from ..paytables import Paytable
 from .arrays import _combos as _combos  # the tests check these two directly
 from .arrays import _strengths as _strengths
 from .banked_stud import banked_stud_parsheet
 from .mississippi_stud import STREETS, mississippi_stud_parsheet
-from .sheet import MISSISSIPPI, ParSheet, Progress, _profile, paytable_key
+from .sheet import ParSheet, Progress, paytable_key
 
 __all__ = [
-    "MISSISSIPPI",
     "STREETS",
     "ParSheet",
     "Progress",
     "banked_stud_parsheet",
     "mississippi_stud_parsheet",
-    "parsheet_for",
     "paytable_key",
 ]
-
-
-def parsheet_for(
-    game: str,
-    paytable: Paytable,
-    *,
-    call_multiple: int | None = None,
-    progress: Progress | None = None,
-) -> ParSheet:
-    """The par sheet of `paytable` for `game` ("mississippi-stud", "caribbean-stud" or
-    "casino-stud"): the one entry point for the command line and the admin."""
-    if game == MISSISSIPPI:
-        if call_multiple is not None:
-            raise EngineError("Mississippi Stud has no call multiple.")
-        return mississippi_stud_parsheet(paytable, progress=progress)
-    return banked_stud_parsheet(
-        _profile(game), paytable, call_multiple=call_multiple, progress=progress
-    )

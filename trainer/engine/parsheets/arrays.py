@@ -57,7 +57,7 @@ def _sum_into(index: np.ndarray, weights: np.ndarray, size: int) -> np.ndarray:
     if bound < 2**53:
         out = np.bincount(index, weights=weights, minlength=size)
         return np.rint(out).astype(np.int64)
-    out = np.zeros(size, dtype=np.int64)  # pragma: no cover - tables beyond any casino's
+    out = np.zeros(size, dtype=np.int64)  # pragma: no cover - tables beyond any house's
     np.add.at(out, index, weights)  # pragma: no cover
     return out  # pragma: no cover
 

@@ -16,10 +16,11 @@ import numpy as np
 from ..cards import Card
 from ..errors import EngineError
 from ..games.banked_stud import LOWEST_QUALIFIER, Profile
+from ..games.enumerations import BankedStudSheet
 from ..hands import DISTINCT_STRENGTHS, Category, hand_value
 from ..paytables import BANKED_STUD_ROWS, Paytable, PaytableError
 from .arrays import _combos, _rank, _strengths
-from .sheet import ParSheet, Progress, _deck, _multiple, _profile, paytable_key
+from .sheet import ParSheet, Progress, _deck, paytable_key
 
 #: subsets of a five-card hand of at most four cards: (positions, sign for inclusion-exclusion)
 _SUBSETS = tuple(
@@ -69,7 +70,8 @@ class _Players:
 
     @property
     def bits(self) -> np.ndarray:
-        return (np.int64(1) << self.hands).sum(axis=1)
+        bits: np.ndarray = (np.int64(1) << self.hands).sum(axis=1)
+        return bits
 
 
 def _sweep(
@@ -153,8 +155,9 @@ def banked_stud_parsheet(
     progress: Progress | None = None,
     deck: Sequence[Card] | None = None,
 ) -> ParSheet:
-    """The exact par sheet of Caribbean Stud (`CARIBBEAN`) or Casino Stud Poker (`CASINO`)
-    under optimal play knowing the dealer's up card.  `call_multiple` defaults to the game's
+    """The exact par sheet of a banked stud game's `profile` (Caribbean Stud's `CARIBBEAN`,
+    Casino Stud Poker's `CASINO`, or a registered variant's) under optimal play knowing the
+    dealer's up card.  `call_multiple` defaults to the game's
     (the house-rule default 2 for Caribbean; Casino's Raise is always 2).  Payout caps are
     not modelled: they depend on the size of the Ante.
 
@@ -167,11 +170,11 @@ def banked_stud_parsheet(
     the subsets of P then counts those that avoid P.  Ties come from the hands of P's own
     strength directly; only one player hand of each suit pattern is asked (134,459 of them).
     """
-    profile = _profile(profile)
+    enumeration = BankedStudSheet(profile)
     problems = paytable.problems(BANKED_STUD_ROWS)
     if problems:
         raise PaytableError(" ".join(problems))
-    multiple = _multiple(profile, call_multiple)
+    multiple = enumeration.multiple(call_multiple)
     cards = _deck(deck)
     n = len(cards)
     ranks = {c.rank for c in cards}
@@ -273,5 +276,5 @@ def banked_stud_parsheet(
         outcomes=tuple(outcomes),
         decisions=(("after the deal", ((second, raise_share), ("fold", 1 - raise_share))),),
         combinations=combinations,
-        key=paytable_key(paytable, profile, call_multiple=multiple, deck=deck),
+        key=paytable_key(paytable, enumeration, call_multiple=multiple, deck=deck),
     )

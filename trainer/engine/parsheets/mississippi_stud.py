@@ -12,12 +12,14 @@ import numpy as np
 
 from ..cards import Card
 from ..errors import EngineError
+from ..games.enumerations import MississippiStudSheet
+from ..games.mississippi_stud import SLUG
 from ..games.mississippi_stud import Outcome as StudOutcome
 from ..games.mississippi_stud import settle as settle_mississippi
 from ..hands import DISTINCT_STRENGTHS, Category, hand_value
 from ..paytables import MISSISSIPPI_STUD_ROWS, Paytable, PaytableError
 from .arrays import _combos, _lookup, _strengths, _sub_ranks, _sum_into
-from .sheet import MISSISSIPPI, ParSheet, Progress, _deck, paytable_key
+from .sheet import ParSheet, Progress, _deck, paytable_key
 
 #: Mississippi Stud streets, in the order they are bet
 STREETS = ("3rd Street", "4th Street", "5th Street")
@@ -69,8 +71,10 @@ def mississippi_stud_parsheet(
     *,
     progress: Progress | None = None,
     deck: Sequence[Card] | None = None,
+    game: str = SLUG,
 ) -> ParSheet:
-    """The exact Mississippi Stud par sheet of `paytable` under optimal play.
+    """The exact Mississippi Stud par sheet of `paytable` under optimal play, filed under
+    `game` (the game's slug unless a variant's enumeration says otherwise).
 
     Backward induction over card *sets*: what is still to come depends only on which cards
     are known, not on their order or on which of them are private.  E5[4 cards] averages the
@@ -204,7 +208,7 @@ def mississippi_stud_parsheet(
     report(6)
     edge = -ev
     return ParSheet(
-        game=MISSISSIPPI,
+        game=game,
         paytable=paytable.name,
         house_edge=edge,
         average_bet=average,
@@ -212,7 +216,7 @@ def mississippi_stud_parsheet(
         outcomes=tuple(outcomes),
         decisions=decisions,
         combinations=deals,
-        key=paytable_key(paytable, deck=deck),
+        key=paytable_key(paytable, MississippiStudSheet(game), deck=deck),
     )
 
 

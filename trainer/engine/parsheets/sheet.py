@@ -1,5 +1,6 @@
 """What every par sheet shares: the `ParSheet` record, the key of what it was computed from,
-and the checks of a par sheet's inputs (game, call multiple, deck)."""
+and the check of a par sheet's deck.  What a game's key reads besides the table's rows comes
+from its registry entry's enumeration (`trainer.engine.games.enumerations`)."""
 
 from __future__ import annotations
 
@@ -12,12 +13,9 @@ from typing import Any
 
 from ..cards import ALL_CARDS, Card
 from ..errors import EngineError
-from ..games.banked_stud import CARIBBEAN, CASINO, Profile
-from ..house import HouseRules
-from ..paytables import Band, Paytable
+from ..games.base import Enumeration
+from ..paytables import Paytable
 
-#: the `game` of a Mississippi Stud par sheet (as in rulings)
-MISSISSIPPI = "mississippi-stud"
 #: bumped whenever a change here could change a computed figure, so stored keys go stale
 _METHOD_VERSION = 1
 
@@ -102,69 +100,37 @@ def _exact(value: Fraction) -> str:
 
 def paytable_key(
     paytable: Paytable,
-    game: str | Profile = MISSISSIPPI,
+    enumeration: Enumeration,
     *,
     call_multiple: int | None = None,
     deck: Sequence[Card] | None = None,
 ) -> str:
-    """A stable hash of everything a par sheet depends on: the game, the odds of every row
-    (reduced: 4 to 2 is 2 to 1), the pair bands (Mississippi Stud) or the call multiple (banked
-    games).  The table's name and bet unit do not change the figures and are left out.
+    """A stable hash of everything a par sheet depends on: the game its `enumeration` files it
+    under, the odds of every row (reduced: 4 to 2 is 2 to 1), and what the enumeration says
+    its figures read besides (`key_inputs`: the pair bands, or the call multiple).  The
+    table's name and bet unit do not change the figures and are left out.
 
+    >>> from ..games.banked_stud import CARIBBEAN
+    >>> from ..games.enumerations import BankedStudSheet, MississippiStudSheet
     >>> from ..paytables import MISSISSIPPI_STUD_BASE
-    >>> paytable_key(MISSISSIPPI_STUD_BASE) == paytable_key(MISSISSIPPI_STUD_BASE)
+    >>> stud = MississippiStudSheet()
+    >>> paytable_key(MISSISSIPPI_STUD_BASE, stud) == paytable_key(MISSISSIPPI_STUD_BASE, stud)
     True
-    >>> paytable_key(MISSISSIPPI_STUD_BASE) == paytable_key(MISSISSIPPI_STUD_BASE, CARIBBEAN)
+    >>> paytable_key(MISSISSIPPI_STUD_BASE, stud) == paytable_key(
+    ...     MISSISSIPPI_STUD_BASE, BankedStudSheet(CARIBBEAN)
+    ... )
     False
     """
-    name = game.game if isinstance(game, Profile) else game
     data: dict[str, Any] = {
         "method": _METHOD_VERSION,
-        "game": name,
+        "game": enumeration.game,
         "rows": [[c.label, _exact(Fraction(o.win, o.to))] for c, o in paytable.rows],
+        **enumeration.key_inputs(paytable, call_multiple),
     }
-    if name == MISSISSIPPI:
-        if call_multiple is not None:
-            raise EngineError("Mississippi Stud has no call multiple.")
-        data["pair_band"] = _band(paytable.pair_band)
-        data["push_band"] = _band(paytable.push_band)
-    else:
-        profile = _profile(game)
-        data["call_multiple"] = _multiple(profile, call_multiple)
     if deck is not None:
         data["deck"] = sorted(c.index for c in _deck(deck))
     text = json.dumps(data, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
-
-
-def _band(band: Band | None) -> list[int] | None:
-    return None if band is None else [band.low, band.high]
-
-
-def _profile(game: str | Profile) -> Profile:
-    if isinstance(game, Profile):
-        return game
-    for profile in (CARIBBEAN, CASINO):
-        if profile.game == game:
-            return profile
-    raise EngineError(
-        f"'{game}' has no par sheet: use mississippi-stud, caribbean-stud or casino-stud."
-    )
-
-
-def _multiple(profile: Profile, call_multiple: int | None) -> int:
-    default = profile.multiple(HouseRules())
-    if call_multiple is None:
-        return default
-    if isinstance(call_multiple, bool) or not isinstance(call_multiple, int) or call_multiple < 1:
-        raise EngineError(
-            f"The call multiple must be a whole number from 1; {call_multiple!r} is not."
-        )
-    if profile.fixed_multiple is not None and call_multiple != profile.fixed_multiple:
-        raise EngineError(
-            f"{profile.title}'s {profile.second_bet} is always {profile.fixed_multiple} × Ante."
-        )
-    return call_multiple
 
 
 def _deck(deck: Sequence[Card] | None) -> tuple[Card, ...]:
