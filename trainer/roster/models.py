@@ -28,7 +28,7 @@ class TemporaryPasswordQuerySet(models.QuerySet):
 class TemporaryPassword(models.Model):
     """This user signs in with a password someone else chose, and must choose their own
     before anything else (trainer.roster.middleware); after TEMPORARY_PASSWORD_LIFETIME it
-    signs nobody in (trainer.core.accounts.SignInForm).  Deleted once they have chosen."""
+    signs nobody in (trainer.site.accounts.SignInForm).  Deleted once they have chosen."""
 
     user = models.OneToOneField(USER, on_delete=models.CASCADE, related_name="temporary_password")
     set_by = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")

@@ -1,7 +1,7 @@
 """Writes about people and classes: each atomic, each logged where it touches an account,
 each refusing in the supervisor's words with nothing stored.
 
-Who may act on whom is `people_in_charge` (trainer.core.accounts keeps the rule); a view
+Who may act on whom is `people_in_charge` (trainer.roster.people keeps the rule); a view
 answers 404 for anyone outside it, as for nobody at all.
 """
 

@@ -2,7 +2,7 @@
 trainees one at a time or from a CSV file, the first-sign-in password page) and Classes
 (classes/).  Thin views: every write goes through trainer.roster.services.
 
-Who acts on whom is trainer.core.accounts.people_in_charge: anyone else, in another house or
+Who acts on whom is trainer.roster.people.people_in_charge: anyone else, in another house or
 above the actor, answers 404 exactly as nobody does."""
 
 from __future__ import annotations
@@ -23,13 +23,13 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from trainer.assessments.models import Assessment, Assignment
-from trainer.core.accounts import may_set_passwords, people_in_charge
 from trainer.drills.models import Attempt
 from trainer.houses.models import User
 from trainer.houses.roles import TRAINEE
 from trainer.practice.models import Enrolment
 from trainer.progress import stats
 from trainer.progress.views import trainee_rows
+from trainer.roster.people import may_set_passwords, people_in_charge
 
 from . import services
 from .forms import ClassForm, ClassTestForm, GamesForm, MembersForm, TraineeForm, UploadForm

@@ -1,4 +1,4 @@
-"""The page each role lands on after signing in (trainer.core.landing): what to do next."""
+"""The page each role lands on after signing in (trainer.site.landing): what to do next."""
 
 import datetime as dt
 
@@ -18,13 +18,13 @@ from tests.factories import (
     wrong_answer,
 )
 from trainer.assessments import services as tests_services
-from trainer.core import landing
 from trainer.drills import services
 from trainer.drills.models import Attempt
 from trainer.engine.drills import REGISTRY
 from trainer.engine.games import paid_games
 from trainer.houses.models import ParSheetResult, PaytableVersion
 from trainer.houses.roles import GAMES_MANAGER, SUPERVISOR, TRAINEE
+from trainer.site import landing
 
 KIND = "cs-qualify"
 

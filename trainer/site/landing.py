@@ -6,7 +6,7 @@ supervisor: the trainees of the house who need attention, by the rule stated in
 `ATTENTION_RULE`.  A games manager: the house's active tables, one per game that pays from
 a paytable, with the par sheet's edge.  Someone with several roles gets each section.  Each
 section costs a fixed number of queries, whatever the number of trainees, answers or tables
-(tests/core/test_landing.py counts them).
+(tests/site/test_landing.py counts them).
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ from .landing import landing
 
 
 def home(request):
-    """Signed in: what to do next, one section per role (trainer.core.landing).  Otherwise,
+    """Signed in: what to do next, one section per role (trainer.site.landing).  Otherwise,
     and for someone with no role yet: what the site is, and where each kind of user goes."""
     if request.user.is_authenticated:
         sections = landing(request.user)

@@ -1,5 +1,5 @@
 """accounts/: Django's sign-in and password pages, the reset by email only where mail is
-configured (trainer.core.accounts), the People pages (a person's account and what was done to
+configured (trainer.site.accounts), the People pages (a person's account and what was done to
 it, adding trainees, CSV imports: trainer.roster) and the first-sign-in password page."""
 
 from django.contrib.auth import views as auth_views

@@ -81,7 +81,7 @@ class Command(BaseCommand):
         self.stdout.write(f"  Demo class (house {house.slug}, with trainee): {state}")
 
     def _warn_about_demo_passwords(self):
-        from trainer.core.checks import demo_users_with_demo_password
+        from trainer.site.checks import demo_users_with_demo_password
 
         found = demo_users_with_demo_password()
         if found:

@@ -1,8 +1,21 @@
+"""The site's URLs (ROOT_URLCONF): the home page and the docs here, every app's pages under it."""
+
 from django.contrib import admin
 from django.urls import include, path
 
+from . import docs, views
+
+docs_urls = (
+    [
+        path("", docs.index, name="index"),
+        path("<slug:name>/", docs.page, name="page"),
+    ],
+    "docs",
+)
+
 urlpatterns = [
-    path("", include("trainer.core.urls")),
+    path("", views.home, name="home"),
+    path("docs/", include(docs_urls)),
     path("", include("trainer.rulings.urls")),
     # issue 15 (felt): the printable house card of each game
     path("", include("trainer.houses.urls")),
@@ -15,6 +28,6 @@ urlpatterns = [
     path("audits/", include("trainer.audits.urls")),
     # classes of trainees (trainer.roster; its People pages are under accounts/people/)
     path("classes/", include("trainer.roster.urls")),
-    path("accounts/", include("trainer.core.account_urls")),
+    path("accounts/", include("trainer.site.account_urls")),
     path("admin/", admin.site.urls),
 ]
