@@ -74,7 +74,7 @@ INSTALLED_APPS = [
     # people actions and their log, CSV imports of trainees, classes (issue 19)
     "trainer.roster",
     # skills scheduled with FSRS, game enrolments, pace targets (issue 16)
-    "trainer.practice",
+    "trainer.drills.practice",
     # the home and landing pages, account and docs pages, the URLs: the top of the stack
     "trainer.site",
 ]

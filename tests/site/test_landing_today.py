@@ -11,10 +11,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.site.test_landing import practise
+from trainer.drills.practice.models import Enrolment, SkillCard
 from trainer.engine import practice, scheduling
 from trainer.engine.drills import REGISTRY
 from trainer.engine.house import DEFAULT_CONFIG
-from trainer.practice.models import Enrolment, SkillCard
 
 KIND = "ms-pay"
 

@@ -10,13 +10,13 @@ from html import escape
 
 from django.utils.safestring import mark_safe
 
+from trainer.drills.practice.targets import in_force
 from trainer.engine.chips import STANDARD_WORDS, TABLE_LEVELS, Standard
 from trainer.engine.drills import REGISTRY
 from trainer.engine.drills.stakes import TABLE_MINIMUMS, stake_base
 from trainer.engine.games import ANY, GAMES, title_of
 from trainer.engine.house import RULE_NAMES, HouseConfig
 from trainer.engine.paytables import Paytable
-from trainer.practice.targets import in_force
 
 from .models import HouseRulesSettings, PaytableVersion
 
@@ -45,7 +45,7 @@ class HouseCard:
     #: the house's chips drawn (value written on each, named), and how it pays in them
     chips: str = ""
     pay: list[tuple[str, str]] = field(default_factory=list)
-    #: the game's drills with their pace target per level (trainer.practice.targets.in_force)
+    #: the game's drills with their pace target per level (trainer.drills.practice.targets.in_force)
     pace: list = field(default_factory=list)
 
 

@@ -22,10 +22,10 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 
 from trainer.assessments import services as tests
+from trainer.drills.practice.models import Enrolment
 from trainer.engine.games import GAMES
 from trainer.houses.models import House, User
 from trainer.houses.roles import TRAINEE
-from trainer.practice.models import Enrolment
 
 from .models import (
     TEMPORARY_PASSWORD_LIFETIME,
@@ -431,7 +431,7 @@ def games_words(games: Iterable[str]) -> str:
 
 def enrol_in_games(*, actor, person, games: Iterable[str]) -> bool:
     """Enrol the trainee `person` in exactly `games` (slugs of the games registry; none for
-    every game: trainer.practice.enrolment), logged on their page.  Refused in words, with
+    every game: trainer.drills.practice.enrolment), logged on their page.  Refused in words, with
     nothing changed, for a game the registry does not have or for someone who is not a
     trainee.  False when nothing changed (nothing is logged then)."""
     chosen = set(games)

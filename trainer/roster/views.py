@@ -24,9 +24,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from trainer.assessments.models import Assessment, Assignment
 from trainer.drills.models import Attempt
+from trainer.drills.practice.models import Enrolment
 from trainer.houses.models import User
 from trainer.houses.roles import TRAINEE
-from trainer.practice.models import Enrolment
 from trainer.progress import stats
 from trainer.progress.views import trainee_rows
 from trainer.roster.people import may_set_passwords, people_in_charge

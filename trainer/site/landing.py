@@ -22,6 +22,7 @@ from django.utils import timezone
 from trainer.assessments.models import Assignment, Sitting
 from trainer.assessments.services import tests_due
 from trainer.drills.models import Attempt, PracticeSession
+from trainer.drills.practice import mistakes, today
 from trainer.engine import EngineError
 from trainer.engine.drills import REGISTRY, DrillKind, Level
 from trainer.engine.figures import edge_words
@@ -30,7 +31,6 @@ from trainer.engine.house import DEFAULT_CONFIG
 from trainer.houses.config import active_versions, house_rules_of, house_setup
 from trainer.houses.models import HouseRulesSettings, ParSheetResult, PaytableVersion, User
 from trainer.houses.services import parsheet_key_of
-from trainer.practice import mistakes, today
 
 # --- who needs attention: the rule, stated once, read by the page and by the code -----------
 

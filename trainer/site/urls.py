@@ -21,7 +21,7 @@ urlpatterns = [
     path("", include("trainer.houses.urls")),
     path("drills/", include("trainer.drills.urls")),
     # Today's practice and Practise my mistakes (issue 16)
-    path("practice/", include("trainer.practice.urls")),
+    path("practice/", include("trainer.drills.practice.urls")),
     path("tests/", include("trainer.assessments.urls")),
     path("progress/", include("trainer.progress.urls")),
     path("cases/", include("trainer.cases.urls")),

@@ -5,7 +5,7 @@ A missed hand is a practice question answered wrong (`waiting`).  Dealt again, i
 question whose `replay_of` is the question first missed (never another replay), with the
 same cards, stakes, level and chips, graded under the house's rules of today
 (`trainer.drills.services._replayed`).  Its answer is an ordinary attempt, and so an ordinary
-review of its skill (`trainer.practice.services.record_review`): once it is answered right
+review of its skill (`trainer.drills.practice.services.record_review`): once it is answered right
 the scheduler takes the skill on as usual.
 
 Nothing is stored for a session beyond its questions: the hands a session has are those

@@ -10,13 +10,13 @@ from django.contrib.auth.models import Group
 
 from tests.docs.markdown import section_text, table_rows
 from tests.factories import ManagerFactory
+from trainer.drills.practice.models import PaceTarget
+from trainer.drills.practice.services import target_seconds
+from trainer.drills.practice.targets import in_force, seconds_words
 from trainer.engine import pace
 from trainer.engine.drills import REGISTRY
 from trainer.engine.games import ANY, GAMES
 from trainer.houses.roles import GAMES_MANAGER
-from trainer.practice.models import PaceTarget
-from trainer.practice.services import target_seconds
-from trainer.practice.targets import in_force, seconds_words
 
 ADD = "/admin/practice/pacetarget/add/"
 LIST = "/admin/practice/pacetarget/"

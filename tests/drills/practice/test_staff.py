@@ -5,7 +5,7 @@ import pytest
 from tests.factories import wrong_answer
 from trainer.drills import services
 from trainer.drills.models import PracticeSession
-from trainer.practice.models import SkillCard
+from trainer.drills.practice.models import SkillCard
 
 pytestmark = pytest.mark.django_db
 

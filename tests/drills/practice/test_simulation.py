@@ -2,7 +2,7 @@
 and answers every other right at pace.
 
 The trainee is enrolled in Mississippi Stud, so they practise its drills and the drills every
-game shares (`trainer.practice.enrolment.enrolled_games`); each drill's skills are its
+game shares (`trainer.drills.practice.enrolment.enrolled_games`); each drill's skills are its
 situations (`DrillKind.situations`, or, for a drill that lists none yet, the situations its
 ordinary deal brings up over `SAMPLE_SEEDS` seeds).  The missed skill is the Mississippi Stud
 payout situation its ordinary deal brings up most: the hardest one to bring up three times
@@ -44,13 +44,13 @@ from django.utils import timezone
 
 from tests.factories import right_answer, wrong_answer
 from trainer.drills import services
+from trainer.drills.practice import today
+from trainer.drills.practice.models import Enrolment
+from trainer.drills.practice.services import question_target_ms
 from trainer.engine import pace, practice, scheduling
 from trainer.engine.drills import REGISTRY
 from trainer.engine.games import GAMES
 from trainer.engine.house import DEFAULT_CONFIG
-from trainer.practice import today
-from trainer.practice.models import Enrolment
-from trainer.practice.services import question_target_ms
 
 GAME = "mississippi-stud"
 WEAK_KIND = "ms-pay"

@@ -2,7 +2,7 @@
 (the admin's *Pace targets*) or the drill's default (`DrillKind.target_seconds`).  Read by the
 admin, where a games manager sees the defaults they override, and by the house card.
 
-The target a question is timed against is `trainer.practice.services.target_seconds`; this
+The target a question is timed against is `trainer.drills.practice.services.target_seconds`; this
 module lays the same figures out for reading, all drills at once, in one query.
 """
 

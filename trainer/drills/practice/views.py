@@ -1,7 +1,7 @@
 """Starting adaptive practice: Today's practice and Practise my mistakes.
 
 Both are ordinary practice sessions (trainer.drills) whose questions pick their own drill,
-level and hand (`trainer.practice.planning`); the drill page answers them as any other."""
+level and hand (`trainer.drills.practice.planning`); the drill page answers them as any other."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Today's practice (trainer.practice.today over trainer.engine.practice.pick): what it deals.
+"""Today's practice (trainer.drills.practice.today over trainer.engine.practice.pick): what it
+deals.
 
 Each drill here lists a few situations of its own (`listed`): the first ones its ordinary
 deal brings up, so each can be dealt on demand.  Cards are written as the scheduler writes
@@ -16,11 +17,11 @@ from django.utils import timezone
 from tests.factories import TraineeFactory, right_answer, wrong_answer
 from trainer.drills import services
 from trainer.drills.models import Attempt, PracticeSession, Question
+from trainer.drills.practice import today
+from trainer.drills.practice.models import Enrolment, SkillCard
 from trainer.engine import practice, scheduling
 from trainer.engine.drills import REGISTRY
 from trainer.engine.house import DEFAULT_CONFIG
-from trainer.practice import today
-from trainer.practice.models import Enrolment, SkillCard
 
 #: the drills given situations, and how many each lists
 LISTED = {"ms-pay": 3, "cs-qualify": 2}

@@ -1,6 +1,6 @@
 """Every stored answer is one review of its skill (drill kind + situation), written in the
 attempt's own transaction (trainer.drills.services._store calls
-trainer.practice.services.record_review).  The scheduler state after a replayed or concurrent
+trainer.drills.practice.services.record_review).  The scheduler state after a replayed or concurrent
 double answer is exactly what one answer gives: the same idempotency as attempts.
 
 "Exactly" is checked against the engine's own scheduler: the state a card holds is compared
@@ -19,10 +19,10 @@ from django.utils import timezone
 from tests.factories import right_answer, wrong_answer
 from trainer.drills import services
 from trainer.drills.models import Attempt, Question
+from trainer.drills.practice.models import SkillCard
+from trainer.drills.practice.services import question_target_ms
 from trainer.engine import scheduling
 from trainer.engine.drills import AnswerError
-from trainer.practice.models import SkillCard
-from trainer.practice.services import question_target_ms
 
 KIND = "ms-pay"
 

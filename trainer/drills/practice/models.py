@@ -2,7 +2,7 @@
 
 A skill is a drill kind and a situation (`trainer.engine.scheduling`).  Its card holds the FSRS
 state after the trainee's last answer of that skill, written in the same transaction as the
-attempt (`trainer.practice.services.record_review`), once per attempt.
+attempt (`trainer.drills.practice.services.record_review`), once per attempt.
 """
 
 from __future__ import annotations

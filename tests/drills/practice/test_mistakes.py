@@ -8,8 +8,8 @@ from tests.factories import AssessmentFactory, AssignmentFactory, right_answer, 
 from trainer.assessments import services as tests_services
 from trainer.drills import services
 from trainer.drills.models import Attempt, PracticeSession, Question
-from trainer.practice import mistakes
-from trainer.practice.models import SkillCard
+from trainer.drills.practice import mistakes
+from trainer.drills.practice.models import SkillCard
 
 pytestmark = pytest.mark.django_db
 
