@@ -16,9 +16,9 @@ from django_htmx.http import HttpResponseClientRefresh
 
 from trainer.cases.forms import SaveCaseForm
 from trainer.cases.services import keeper_houses, may_keep_cases
+from trainer.drills.card_views import card_of, may_read_cards
 from trainer.engine.games import GAMES
 from trainer.houses.models import House
-from trainer.houses.views import card_of, may_read_cards
 
 from .forms import form_for, game_choices, readable
 from .services import NotJSON, as_json, give_ruling, open_sitting, read_json

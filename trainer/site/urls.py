@@ -18,7 +18,7 @@ urlpatterns = [
     path("docs/", include(docs_urls)),
     path("", include("trainer.rulings.urls")),
     # issue 15 (felt): the printable house card of each game
-    path("", include("trainer.houses.urls")),
+    path("", include("trainer.drills.card_urls")),
     path("drills/", include("trainer.drills.urls")),
     # Today's practice and Practise my mistakes (issue 16)
     path("practice/", include("trainer.drills.practice.urls")),

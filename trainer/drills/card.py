@@ -17,8 +17,7 @@ from trainer.engine.drills.stakes import TABLE_MINIMUMS, stake_base
 from trainer.engine.games import ANY, GAMES, title_of
 from trainer.engine.house import RULE_NAMES, HouseConfig
 from trainer.engine.paytables import Paytable
-
-from .models import HouseRulesSettings, PaytableVersion
+from trainer.houses.models import HouseRulesSettings, PaytableVersion
 
 #: the house rules a card shows for the drills every game shares (hand reading)
 SHARED_RULES = ("chip_unit",)

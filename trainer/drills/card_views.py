@@ -1,4 +1,5 @@
-"""The printable house card of each game, for the signed-in members of a house."""
+"""The printable house card of each game, for the signed-in members of a house (house-card/,
+its URL in trainer.drills.card_urls)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,9 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from trainer.engine.house import DEFAULT_CONFIG
+from trainer.houses.config import house_setup
 
 from .card import card_games, house_card, pace_of
-from .config import house_setup
 
 
 def may_read_cards(user) -> bool:
