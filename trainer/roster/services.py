@@ -21,7 +21,6 @@ from django.db import IntegrityError, transaction
 from django.db.models.functions import Lower
 from django.utils import timezone
 
-from trainer.assessments import services as tests
 from trainer.drills.practice.models import Enrolment
 from trainer.engine.games import GAMES
 from trainer.houses.models import House, User
@@ -29,7 +28,6 @@ from trainer.houses.roles import TRAINEE
 
 from .models import (
     TEMPORARY_PASSWORD_LIFETIME,
-    ClassTest,
     Cohort,
     Membership,
     PersonAction,
@@ -522,24 +520,3 @@ def left_out(cohort: Cohort) -> list[tuple[User, str]]:
             why = "no longer a trainee"
         out.append((member, why))
     return out
-
-
-def assign_to_class(*, actor, cohort: Cohort, test) -> tests.Assigned:
-    """Give `test` to every member of the class who is still an active trainee of its house
-    (`left_out` says who is not, and why), each their own assignment, and remember that the
-    class has it."""
-    if test.house_id != cohort.house_id:
-        raise ValidationError("That test belongs to another house.")
-    if test.is_past_due:
-        raise ValidationError(f"“{test.title}” is past its due date: it can no longer be given.")
-    members = list(class_trainees(cohort))
-    with transaction.atomic():
-        ClassTest.objects.get_or_create(cohort=cohort, test=test, defaults={"assigned_by": actor})
-        if not members:
-            return tests.Assigned(new=0, already=())
-        return tests.assign(test=test, trainees=members, assigned_by=actor)
-
-
-def members_without(cohort: Cohort, test):
-    """Members the class's tests go to who do not have `test` (joined after it was given)."""
-    return class_trainees(cohort).exclude(test_assignments__test=test)

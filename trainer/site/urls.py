@@ -26,8 +26,9 @@ urlpatterns = [
     path("progress/", include("trainer.progress.urls")),
     path("cases/", include("trainer.cases.urls")),
     path("audits/", include("trainer.audits.urls")),
-    # classes of trainees (trainer.roster; its People pages are under accounts/people/)
-    path("classes/", include("trainer.roster.urls")),
+    # classes of trainees (trainer.roster; their pages trainer.progress.classes; the People
+    # pages are under accounts/people/)
+    path("classes/", include("trainer.progress.class_urls")),
     path("accounts/", include("trainer.site.account_urls")),
     path("admin/", admin.site.urls),
 ]

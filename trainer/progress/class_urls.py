@@ -1,6 +1,9 @@
+"""classes/: the Classes pages (trainer.progress.classes), their URL names still in the
+`roster` namespace."""
+
 from django.urls import path
 
-from . import views
+from . import classes as views
 
 app_name = "roster"
 urlpatterns = [
