@@ -39,6 +39,8 @@ enrol_only = permission_required("roster.enrol_trainees", raise_exception=True)
 
 
 def house_of(request):
+    """The house one enrols trainees into and makes classes in (trainer.progress.classes): the
+    user's own; someone of no house is refused."""
     if request.user.house_id is None:
         raise PermissionDenied("You belong to no house: there is nobody to enrol.")
     return request.user.house
