@@ -79,6 +79,8 @@ lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy trainer/engine
+	@# the apps' one-way stack of layers and the pure engine (pyproject.toml [tool.importlinter])
+	$(BIN)/lint-imports
 
 # Tests run in one pytest-xdist worker per core: on this project's 2 cores, with the machine
 # shared, the whole suite took 140 s against 186 s in one process and the fast tier 37-44 s

@@ -74,7 +74,9 @@ INSTALLED_APPS = [
     # people actions and their log, CSV imports of trainees, classes (issue 19)
     "trainer.roster",
     # skills scheduled with FSRS, game enrolments, pace targets (issue 16)
-    "trainer.practice",
+    "trainer.drills.practice",
+    # the home and landing pages, account and docs pages, the URLs: the top of the stack
+    "trainer.site",
 ]
 AUTH_USER_MODEL = "houses.User"
 
@@ -105,7 +107,7 @@ AUTHENTICATION_BACKENDS = [
     "trainer.core.auth.HouseModelBackend",
 ]
 
-ROOT_URLCONF = "trainer.urls"
+ROOT_URLCONF = "trainer.site.urls"
 WSGI_APPLICATION = "trainer.wsgi.application"
 
 TEMPLATES = [
@@ -191,7 +193,7 @@ AXES_CLIENT_IP_CALLABLE = "trainer.core.throttle.client_address"
 
 # Mail: configured when EMAIL_HOST is set in the environment, and only then is the password
 # reset by email offered (without mail it would fail unseen).  Otherwise the sign-in page says
-# to ask a supervisor, who sets a new password on the People page (trainer.core.accounts).
+# to ask a supervisor, who sets a new password on the People page (trainer.site.accounts).
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
 PASSWORD_RESET_BY_EMAIL = bool(EMAIL_HOST)
 if PASSWORD_RESET_BY_EMAIL:
@@ -255,7 +257,7 @@ SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 
 # A failed CSRF check answers in the caller's terms: JSON for the API, a page for people.
-CSRF_FAILURE_VIEW = "trainer.core.views.csrf_failure"
+CSRF_FAILURE_VIEW = "trainer.site.views.csrf_failure"
 
 LOGGING = {
     "version": 1,

@@ -22,8 +22,8 @@ from tests.factories import AssignmentFactory, right_answer, wrong_answer
 from trainer.assessments import services
 from trainer.assessments.models import Assessment
 from trainer.drills.models import Attempt, Question
+from trainer.drills.practice.models import PaceTarget
 from trainer.engine.drills import REGISTRY
-from trainer.practice.models import PaceTarget
 
 from .conftest import items_of
 

@@ -29,11 +29,11 @@ from tests.browser.test_drills import fill
 from tests.factories import PASSWORD, AssessmentFactory, AssignmentFactory, wrong_answer
 from trainer.assessments import services as tests_services
 from trainer.cases import services as cases_services
-from trainer.core.docs import DOCS
 from trainer.drills import services as drill_services
 from trainer.engine.drills import REGISTRY
 from trainer.engine.games import paid_games
 from trainer.roster import services as roster
+from trainer.site.docs import DOCS
 
 # transactional: the live server answers from another thread
 pytestmark = pytest.mark.django_db(transaction=True)

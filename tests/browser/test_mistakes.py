@@ -10,7 +10,7 @@ from tests.browser.test_accessibility import violations
 from tests.browser.test_drills import fill, latest_question, start
 from tests.factories import PASSWORD, right_answer, wrong_answer
 from trainer.drills.models import PracticeSession, Question
-from trainer.practice.models import PaceTarget
+from trainer.drills.practice.models import PaceTarget
 
 # transactional: the live server answers from another thread
 pytestmark = pytest.mark.django_db(transaction=True)

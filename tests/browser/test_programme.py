@@ -148,6 +148,7 @@ def test_the_programme_pages_pass_axe(browser, live_server, page, supervisor, tr
     pytest.importorskip("axe_playwright_python")
     from tests.assessments.test_retakes_and_sections import build, take
     from tests.factories import AssignmentFactory
+    from trainer.assessments.services import assign_to_class
     from trainer.roster import services as roster
 
     test = build(demo, title="Axe check", certification=True, attempts_allowed=2)
@@ -163,7 +164,7 @@ def test_the_programme_pages_pass_axe(browser, live_server, page, supervisor, tr
         actor=supervisor, house=demo, name="Axe class", starts_on=date(2026, 9, 1),
         trainees=[trainee],
     )  # fmt: skip
-    roster.assign_to_class(actor=supervisor, cohort=cohort, test=test)
+    assign_to_class(actor=supervisor, cohort=cohort, test=test)
     gone = roster.add_trainee(actor=supervisor, house=demo, username="axe-gone", classes=[cohort])
     roster.deactivate(actor=supervisor, person=gone.user)  # named as left out of class tests
     _, staged = roster.stage_import(

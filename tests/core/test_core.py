@@ -4,8 +4,8 @@ from django.contrib import admin
 from django.template import engines
 from django.urls import resolve
 
-from trainer.core import views
 from trainer.core.admin_site import AdminSite
+from trainer.site import views
 
 
 def test_the_admin_runs_on_the_sites_own_admin_site():

@@ -45,7 +45,7 @@ def documented_names() -> set[str]:
 def test_every_field_of_a_verdict_and_of_the_summary_is_documented():
     summary = Summary()
     fields = {"line", "summary", "versions"}  # added by the command: the line number, the
-    # summary's own line, and the versions used (trainer/rulings/management/commands/audit.py)
+    # summary's own line, and the versions used (trainer/audits/management/commands/audit.py)
     for line, _, _ in PAIRS:
         audited = audit_line(line, DEFAULT_CONFIG)
         summary.add(audited)

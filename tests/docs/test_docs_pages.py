@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import UserFactory
-from trainer.core.docs import DOCS, render_markdown
+from trainer.site.docs import DOCS, render_markdown
 
 STAFF_ONLY = ("api", "operations")
 

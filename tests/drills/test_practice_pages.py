@@ -10,9 +10,9 @@ import pytest
 from tests.factories import right_answer, wrong_answer
 from trainer.drills import services
 from trainer.drills.models import Attempt, PracticeSession, Question
+from trainer.drills.practice.models import PaceTarget
 from trainer.drills.presenting import pace_line
 from trainer.engine.drills import REGISTRY
-from trainer.practice.models import PaceTarget
 
 pytestmark = pytest.mark.django_db
 
@@ -101,7 +101,7 @@ def test_a_mistakes_session_page_names_the_questions_drill_and_the_missed_hand(
 
 def test_a_todays_practice_session_takes_its_drill_from_the_question(trainee_client, trainee):
     # a session of Today's practice with a question of its planner's picking, dealt here as
-    # trainer.practice.today would deal it
+    # trainer.drills.practice.today would deal it
     session = PracticeSession.objects.create(trainee=trainee, kind="", mode="today")
     question = services.create_question(
         trainee=trainee, kind="ms-pay", level=2, session=session, seed=7

@@ -6,8 +6,8 @@ import pytest
 from tests.factories import right_answer, wrong_answer
 from trainer.drills import services
 from trainer.drills.models import Question
+from trainer.drills.practice.models import SkillCard
 from trainer.drills.retagging import renaming_kinds, retag
-from trainer.practice.models import SkillCard
 
 pytestmark = pytest.mark.django_db
 

@@ -94,7 +94,7 @@ def test_the_migration_gives_existing_houses_the_common_set_from_their_unit():
 
 
 def test_the_house_card_shows_the_chips_and_how_the_house_pays(house):
-    from trainer.houses.card import house_card
+    from trainer.drills.card import house_card
 
     rules = house.rules
     rules.chips, rules.pay_standard, rules.colour_up_at = BLUE_SET, "bet-colours", 12

@@ -18,11 +18,11 @@ from tests.factories import TraineeFactory
 from tests.progress.conftest import BRING_IN, MS_PAY
 from tests.progress.test_practice_and_tests import sit
 from trainer.drills.models import Attempt
+from trainer.drills.practice.models import Enrolment, SkillCard
 from trainer.drills.services import question_row
 from trainer.engine import scheduling
 from trainer.engine.drills import REGISTRY
 from trainer.engine.house import DEFAULT_CONFIG
-from trainer.practice.models import Enrolment, SkillCard
 from trainer.progress import skills
 
 T0 = dt.datetime(2026, 1, 5, 9, 0, tzinfo=dt.UTC)

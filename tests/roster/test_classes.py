@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from tests.factories import AssessmentFactory, TraineeFactory, right_answer, wrong_answer
 from trainer.assessments.models import Assignment
+from trainer.assessments.services import assign_to_class
 from trainer.drills import services as drills
 from trainer.drills.models import Attempt
 from trainer.roster import services
@@ -180,7 +181,7 @@ def test_another_houses_class_cannot_be_named_on_the_test_page(
 def test_a_past_due_test_is_not_given_to_a_class(cohort, supervisor, demo):
     test = AssessmentFactory(house=demo, due_at=timezone.now() - timedelta(minutes=1))
     with pytest.raises(Exception, match="past its due date"):
-        services.assign_to_class(actor=supervisor, cohort=cohort, test=test)
+        assign_to_class(actor=supervisor, cohort=cohort, test=test)
     assert not ClassTest.objects.exists()
 
 

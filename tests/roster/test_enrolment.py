@@ -7,10 +7,10 @@ import re
 import pytest
 from django.urls import reverse
 
+from trainer.drills.practice.enrolment import enrolled_games
+from trainer.drills.practice.models import Enrolment
 from trainer.engine.drills import REGISTRY
 from trainer.engine.games import GAMES
-from trainer.practice.enrolment import enrolled_games
-from trainer.practice.models import Enrolment
 from trainer.roster.models import PersonAction
 
 Kind = PersonAction.Kind

@@ -10,10 +10,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.factories import PASSWORD, ManagerFactory, SupervisorFactory, TraineeFactory
-from trainer.core.accounts import people_in_charge
 from trainer.houses.models import User
 from trainer.roster import services
 from trainer.roster.models import TEMPORARY_PASSWORD_LIFETIME, PersonAction, TemporaryPassword
+from trainer.roster.people import people_in_charge
 
 Kind = PersonAction.Kind
 
@@ -207,8 +207,8 @@ def test_new_passwords_are_hidden_from_error_reports(rf, supervisor, trainee, na
     from django.contrib.sessions.backends.db import SessionStore
     from django.views.debug import SafeExceptionReporterFilter
 
-    from trainer.core.accounts import set_password
     from trainer.roster.views import first_password
+    from trainer.site.accounts import set_password
 
     services.give_temporary_password(actor=supervisor, person=trainee)
     view, user, args = {

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from trainer.urls import urlpatterns as site_urlpatterns
+from trainer.site.urls import urlpatterns as site_urlpatterns
 
 
 def broken(request):

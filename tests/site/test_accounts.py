@@ -12,9 +12,9 @@ from django.core.management.base import SystemCheckError
 from django.test import Client, RequestFactory
 
 from tests.factories import PASSWORD, ManagerFactory, SupervisorFactory, TraineeFactory
-from trainer.core.checks import DEMO_PASSWORD_ID, check_demo_passwords
 from trainer.core.throttle import client_address
-from trainer.houses.management.commands.seed_demo import DEFAULT_PASSWORD
+from trainer.site.checks import DEMO_PASSWORD_ID, check_demo_passwords
+from trainer.site.management.commands.seed_demo import DEFAULT_PASSWORD
 
 LOGIN = "/accounts/login/"
 A, B = "192.0.2.1", "192.0.2.2"  # documentation addresses (RFC 5737)

@@ -41,7 +41,7 @@ def test_only_a_loopback_database_of_its_own_is_accepted():
 
 
 def test_the_site_never_imports_the_tools():
-    from trainer import urls  # noqa: F401  (the whole site, as a request loads it)
+    from trainer.site import urls  # noqa: F401  (the whole site, as a request loads it)
 
     assert not [name for name in sys.modules if name.startswith("trainer.") and "bench" in name]
     assert "locust" not in sys.modules

@@ -120,7 +120,7 @@ def tinas(demo, trainee, other_trainee, stranger, supervisor):
         starts_on=date(2026, 1, 5),
         trainees=[trainee],
     )
-    roster_services.assign_to_class(actor=supervisor, cohort=cohort, test=certification)
+    tests_services.assign_to_class(actor=supervisor, cohort=cohort, test=certification)
     _, staged = roster_services.stage_import(
         actor=supervisor, house=demo, filename="probe.csv", data=b"username\nprobe-pat\n"
     )

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from trainer.urls import urlpatterns as product
+from trainer.site.urls import urlpatterns as product
 
 from . import views
 

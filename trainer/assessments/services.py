@@ -26,7 +26,8 @@ from trainer.drills.services import DrillError, NotFound, NotYours, Result, Stal
 from trainer.drills.services import create_question as deal
 from trainer.engine.drills import REGISTRY
 from trainer.houses.models import User
-from trainer.roster.models import PersonAction
+from trainer.roster.models import ClassTest, Cohort, PersonAction
+from trainer.roster.services import class_trainees
 
 from .models import (
     MAX_QUESTIONS,
@@ -190,6 +191,28 @@ def assign(*, test: Assessment, trainees: Iterable, assigned_by) -> Assigned:
         # a concurrent assignment of the same trainee is the same fact: keep the first
         Assignment.objects.bulk_create(new, ignore_conflicts=True)
     return Assigned(new=len(new), already=tuple(t.get_username() for t in trainees if t.pk in had))
+
+
+def assign_to_class(*, actor, cohort: Cohort, test) -> Assigned:
+    """Give `test` to every member of the class who is still an active trainee of its house
+    (trainer.roster.services.left_out says who is not, and why), each their own assignment, and
+    remember that the
+    class has it (trainer.roster.models.ClassTest)."""
+    if test.house_id != cohort.house_id:
+        raise ValidationError("That test belongs to another house.")
+    if test.is_past_due:
+        raise ValidationError(f"“{test.title}” is past its due date: it can no longer be given.")
+    members = list(class_trainees(cohort))
+    with transaction.atomic():
+        ClassTest.objects.get_or_create(cohort=cohort, test=test, defaults={"assigned_by": actor})
+        if not members:
+            return Assigned(new=0, already=())
+        return assign(test=test, trainees=members, assigned_by=actor)
+
+
+def members_without(cohort: Cohort, test):
+    """Members the class's tests go to who do not have `test` (joined after it was given)."""
+    return class_trainees(cohort).exclude(test_assignments__test=test)
 
 
 # -- taking a test ---------------------------------------------------------------------------

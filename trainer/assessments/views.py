@@ -23,15 +23,15 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from trainer.drills.forms import AnswerForm
+from trainer.drills.practice.services import question_target_ms, target_seconds
 from trainer.drills.presenting import drill_felt, review, settle_order, shown
 from trainer.drills.services import fields_of
 from trainer.engine.drills import REGISTRY, AnswerError
 from trainer.engine.house import SETTLE_ORDERS
 from trainer.engine.pace import seconds_words
 from trainer.houses.models import User
-from trainer.practice.services import question_target_ms, target_seconds
 from trainer.roster.models import Cohort, PersonAction
-from trainer.roster.services import assign_to_class, log_action
+from trainer.roster.services import log_action
 
 from . import services
 from .forms import AssignForm, BuildForm
@@ -366,7 +366,7 @@ def assign(request, test_id):
                     )
                 cohort = form.cleaned_data.get("cohort")
                 if cohort is not None:  # each member their own assignment; latecomers later
-                    given = assign_to_class(actor=request.user, cohort=cohort, test=test)
+                    given = services.assign_to_class(actor=request.user, cohort=cohort, test=test)
                     done = services.Assigned(
                         done.new + given.new, tuple(sorted({*done.already, *given.already}))
                     )

@@ -19,6 +19,7 @@ from trainer.rulings.views import present
 from . import services
 from .forms import NoteForm, SaveCaseForm, SearchForm
 from .models import Case
+from .services import keeper_houses, may_keep_cases
 
 PER_PAGE = 50
 
@@ -118,3 +119,13 @@ def save(request):
     else:
         messages.info(request, f"This ruling was already saved, as case {case.number}.")
     return redirect("cases:detail", house=case.house.slug, number=case.number)
+
+
+def save_as_case(user, ruling_request: dict) -> tuple[SaveCaseForm | None, str]:
+    """The "Save as a case" form under a ruling, for those who keep a house's cases (or why
+    this ruling cannot be kept: a case belongs to a house, so it must be ruled by one)."""
+    if not may_keep_cases(user):
+        return None, ""
+    if keeper_houses(user).filter(slug=ruling_request.get("house") or "").exists():
+        return SaveCaseForm.for_request(ruling_request), ""
+    return None, "To keep this ruling as a case, rule it with your house's rules (“Rules of”)."

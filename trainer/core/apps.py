@@ -3,15 +3,16 @@ from django.contrib.admin import apps as admin_apps
 
 
 class CoreConfig(AppConfig):
-    """What the whole site shares: the admin site, the home page, the shared static files and
-    the `cards` template tag."""
+    """What the whole site shares: the admin site, the sign-in backend, the shared static files,
+    the `cards` template tag and house times.  It imports no feature app (the home page and the
+    other site pages are trainer.site)."""
 
     name = "trainer.core"
     verbose_name = "Dealer trainer"
 
     def ready(self):
-        # the sign-in throttle's receiver and the deploy checks register on import
-        from . import checks, throttle  # noqa: F401
+        # the sign-in throttle's receiver registers on import
+        from . import throttle  # noqa: F401
 
 
 class AdminConfig(admin_apps.AdminConfig):

@@ -15,6 +15,8 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from trainer.drills.practice import planning
+from trainer.drills.practice.services import question_target_ms, record_review
 from trainer.engine import EngineError, pace
 from trainer.engine.drills import REGISTRY, AnswerError, AnswerField, grade, parse_answer
 from trainer.engine.drills import Question as EngineQuestion
@@ -22,8 +24,6 @@ from trainer.engine.house import DEFAULT_CONFIG, HouseConfig, HouseRules
 from trainer.houses.config import house_setup, paytable_of
 from trainer.houses.models import PaytableVersion
 from trainer.houses.services import mark_used
-from trainer.practice import planning
-from trainer.practice.services import question_target_ms, record_review
 
 from .models import Attempt, PracticeSession, Question
 from .retagging import situation_now

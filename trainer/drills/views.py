@@ -16,14 +16,14 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from trainer.drills.card import house_card
+from trainer.drills.practice.mistakes import waiting_count
+from trainer.drills.practice.services import question_target_ms
 from trainer.engine import pace
 from trainer.engine.drills import REGISTRY, AnswerError
 from trainer.engine.games import title_of
 from trainer.engine.house import DEFAULT_CONFIG, SETTLE_ORDERS
-from trainer.houses.card import house_card
 from trainer.houses.config import house_setup
-from trainer.practice.mistakes import waiting_count
-from trainer.practice.services import question_target_ms
 
 from . import services
 from .forms import AnswerForm, StartForm

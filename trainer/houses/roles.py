@@ -37,7 +37,8 @@ ROLES: dict[str, list[str]] = {
         "houses.change_houserulessettings",
         "houses.view_houserulessettings",
         "audits.audit_hands",
-        # their own house's speed standards (trainer.practice.admin keeps them to their house)
+        # their own house's speed standards (trainer.drills.practice.admin keeps them to their
+        # house)
         "practice.add_pacetarget",
         "practice.change_pacetarget",
         "practice.delete_pacetarget",

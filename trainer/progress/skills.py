@@ -3,7 +3,7 @@ time against the pace target, and the scheduler's view (strength now, stability,
 
 A trainee's skills are every situation each drill kind lists under their house's rules
 (`DrillKind.situations`), with any other situation they have answered, in the games they are
-enrolled in (`trainer.practice.enrolment.enrolled_games`).  A listed skill they have never
+enrolled in (`trainer.drills.practice.enrolment.enrolled_games`).  A listed skill they have never
 answered is "not yet practised".
 
 Figures count practice answers only (`Attempt.objects.practice()`).  Time against target
@@ -27,13 +27,13 @@ from django.utils import timezone
 from fsrs import State
 
 from trainer.drills.models import Attempt
+from trainer.drills.practice.enrolment import enrolled_games
+from trainer.drills.practice.models import SkillCard
 from trainer.engine import pace, scheduling
 from trainer.engine.drills import REGISTRY
 from trainer.engine.errors import EngineError
 from trainer.engine.house import DEFAULT_CONFIG, HouseConfig
 from trainer.houses.config import house_setup
-from trainer.practice.enrolment import enrolled_games
-from trainer.practice.models import SkillCard
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 choose it (and signing out) sends them there: a page with a redirect, an htmx request with
 HX-Redirect (a swap would put the whole page in a corner of another), an /api/ call with the
 API's JSON error (a script reads no HTML).  A temporary password past its lifetime signs its
-holder out (and no longer signs them in: trainer.core.accounts.SignInForm)."""
+holder out (and no longer signs them in: trainer.site.accounts.SignInForm)."""
 
 from __future__ import annotations
 

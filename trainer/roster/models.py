@@ -10,7 +10,6 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-from trainer.assessments.models import Assessment
 from trainer.houses.models import House
 
 USER = settings.AUTH_USER_MODEL
@@ -28,7 +27,7 @@ class TemporaryPasswordQuerySet(models.QuerySet):
 class TemporaryPassword(models.Model):
     """This user signs in with a password someone else chose, and must choose their own
     before anything else (trainer.roster.middleware); after TEMPORARY_PASSWORD_LIFETIME it
-    signs nobody in (trainer.core.accounts.SignInForm).  Deleted once they have chosen."""
+    signs nobody in (trainer.site.accounts.SignInForm).  Deleted once they have chosen."""
 
     user = models.OneToOneField(USER, on_delete=models.CASCADE, related_name="temporary_password")
     set_by = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
@@ -150,10 +149,14 @@ class Membership(models.Model):
 
 class ClassTest(models.Model):
     """A test given to a whole class: each member has their own assignment; members who
-    join later are given it with one button."""
+    join later are given it with one button (trainer.assessments.services.assign_to_class).
+
+    The test is named by its model's label, not imported: the tests app sits above the roster
+    (it gives tests to classes and logs on people's records), and this table, the roster's
+    since issue 19, is the one place the roster points back at it."""
 
     cohort = models.ForeignKey(Cohort, on_delete=models.CASCADE, related_name="tests")
-    test = models.ForeignKey(Assessment, on_delete=models.CASCADE, related_name="+")
+    test = models.ForeignKey("assessments.Assessment", on_delete=models.CASCADE, related_name="+")
     assigned_by = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
     assigned_at = models.DateTimeField(auto_now_add=True)
 

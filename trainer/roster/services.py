@@ -1,7 +1,7 @@
 """Writes about people and classes: each atomic, each logged where it touches an account,
 each refusing in the supervisor's words with nothing stored.
 
-Who may act on whom is `people_in_charge` (trainer.core.accounts keeps the rule); a view
+Who may act on whom is `people_in_charge` (trainer.roster.people keeps the rule); a view
 answers 404 for anyone outside it, as for nobody at all.
 """
 
@@ -21,15 +21,13 @@ from django.db import IntegrityError, transaction
 from django.db.models.functions import Lower
 from django.utils import timezone
 
-from trainer.assessments import services as tests
+from trainer.drills.practice.models import Enrolment
 from trainer.engine.games import GAMES
 from trainer.houses.models import House, User
 from trainer.houses.roles import TRAINEE
-from trainer.practice.models import Enrolment
 
 from .models import (
     TEMPORARY_PASSWORD_LIFETIME,
-    ClassTest,
     Cohort,
     Membership,
     PersonAction,
@@ -431,7 +429,7 @@ def games_words(games: Iterable[str]) -> str:
 
 def enrol_in_games(*, actor, person, games: Iterable[str]) -> bool:
     """Enrol the trainee `person` in exactly `games` (slugs of the games registry; none for
-    every game: trainer.practice.enrolment), logged on their page.  Refused in words, with
+    every game: trainer.drills.practice.enrolment), logged on their page.  Refused in words, with
     nothing changed, for a game the registry does not have or for someone who is not a
     trainee.  False when nothing changed (nothing is logged then)."""
     chosen = set(games)
@@ -522,24 +520,3 @@ def left_out(cohort: Cohort) -> list[tuple[User, str]]:
             why = "no longer a trainee"
         out.append((member, why))
     return out
-
-
-def assign_to_class(*, actor, cohort: Cohort, test) -> tests.Assigned:
-    """Give `test` to every member of the class who is still an active trainee of its house
-    (`left_out` says who is not, and why), each their own assignment, and remember that the
-    class has it."""
-    if test.house_id != cohort.house_id:
-        raise ValidationError("That test belongs to another house.")
-    if test.is_past_due:
-        raise ValidationError(f"“{test.title}” is past its due date: it can no longer be given.")
-    members = list(class_trainees(cohort))
-    with transaction.atomic():
-        ClassTest.objects.get_or_create(cohort=cohort, test=test, defaults={"assigned_by": actor})
-        if not members:
-            return tests.Assigned(new=0, already=())
-        return tests.assign(test=test, trainees=members, assigned_by=actor)
-
-
-def members_without(cohort: Cohort, test):
-    """Members the class's tests go to who do not have `test` (joined after it was given)."""
-    return class_trainees(cohort).exclude(test_assignments__test=test)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
@@ -14,11 +16,9 @@ from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods
 from django_htmx.http import HttpResponseClientRefresh
 
-from trainer.cases.forms import SaveCaseForm
-from trainer.cases.services import keeper_houses, may_keep_cases
+from trainer.drills.card_views import card_of, may_read_cards
 from trainer.engine.games import GAMES
 from trainer.houses.models import House
-from trainer.houses.views import card_of, may_read_cards
 
 from .forms import form_for, game_choices, readable
 from .services import NotJSON, as_json, give_ruling, open_sitting, read_json
@@ -138,14 +138,18 @@ def _rule_json(request):
     )
 
 
-def save_as_case(user, ruling_request: dict) -> tuple[SaveCaseForm | None, str]:
-    """The "Save as a case" form under a ruling, for those who keep a house's cases (or why
-    this ruling cannot be kept: a case belongs to a house, so it must be ruled by one)."""
-    if not may_keep_cases(user):
+#: The offer under a ruling on the Rule check page to keep it ("Save as a case"): a function
+#: (user, ruling request) -> (form or None, why it cannot be kept), registered by the app that
+#: keeps rulings (trainer.cases, in its AppConfig.ready).  The desk sits beneath the apps
+#: built on it and imports none of them; with nothing registered there is no offer.
+KEEPERS: list[Callable[[Any, dict], tuple[Any, str]]] = []
+
+
+def keep_offer(user, ruling_request: dict) -> tuple[Any, str]:
+    """The form to keep this ruling with (or None) and the hint, from the registered keeper."""
+    if not KEEPERS:
         return None, ""
-    if keeper_houses(user).filter(slug=ruling_request.get("house") or "").exists():
-        return SaveCaseForm.for_request(ruling_request), ""
-    return None, "To keep this ruling as a case, rule it with your house's rules (“Rules of”)."
+    return KEEPERS[0](user, ruling_request)
 
 
 @login_required
@@ -182,7 +186,7 @@ def rule_check(request):
                 ruling = None
             else:
                 shown_cards, answer_rows = present(ruling_request, ruling)
-                case_form, case_hint = save_as_case(request.user, ruling_request)
+                case_form, case_hint = keep_offer(request.user, ruling_request)
     else:
         form = form_for(GAMES[game], **form_kwargs)
     context = {

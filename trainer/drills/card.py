@@ -1,0 +1,150 @@
+"""The house card: what the placard on a real table shows for one game at one house, its
+paytable and the house rules that matter, exactly as a question is graded (or as the house
+runs the game now), and the speed standards its drills are timed against.  Read from the
+engine's types: the card never re-states a rule."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from html import escape
+
+from django.utils.safestring import mark_safe
+
+from trainer.drills.practice.targets import in_force
+from trainer.engine.chips import STANDARD_WORDS, TABLE_LEVELS, Standard
+from trainer.engine.drills import REGISTRY
+from trainer.engine.drills.stakes import TABLE_MINIMUMS, stake_base
+from trainer.engine.games import ANY, GAMES, title_of
+from trainer.engine.house import RULE_NAMES, HouseConfig
+from trainer.engine.paytables import Paytable
+from trainer.houses.models import HouseRulesSettings, PaytableVersion
+
+#: the house rules a card shows for the drills every game shares (hand reading)
+SHARED_RULES = ("chip_unit",)
+
+
+def card_games() -> list[tuple[str, str]]:
+    """(slug, title) of every game a house card can be printed for, in registry order, then
+    the hand-reading drills every game shares."""
+    return [(slug, g.title) for slug, g in GAMES.items()] + [(ANY, title_of(ANY))]
+
+
+@dataclass(frozen=True)
+class HouseCard:
+    game: str
+    title: str
+    #: the table's name: the house's version, or the source texts' table
+    table_name: str
+    #: (category, odds in words), strongest first; empty for a game paid from no table
+    rows: list[tuple[str, str]] = field(default_factory=list)
+    #: sentences about the table beyond its rows: pair bands, the bet unit, the second bet
+    notes: list[str] = field(default_factory=list)
+    #: (the house rule in a games manager's words, its setting in words)
+    rules: list[tuple[str, str]] = field(default_factory=list)
+    #: the house's chips drawn (value written on each, named), and how it pays in them
+    chips: str = ""
+    pay: list[tuple[str, str]] = field(default_factory=list)
+    #: the game's drills with their pace target per level (trainer.drills.practice.targets.in_force)
+    pace: list = field(default_factory=list)
+
+
+def _setting(name: str, value) -> str:
+    """A house rule's setting as the admin offers it ("none" for no cap, "yes" or "no")."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    choices = dict(HouseRulesSettings._meta.get_field(name).flatchoices)
+    return str(choices.get(value, value))
+
+
+def _table_notes(game, table: Paytable, config: HouseConfig) -> list[str]:
+    notes = []
+    if table.pair_band is not None:
+        notes.append(f"Pairs {table.pair_band.short()} pay at the one pair row.")
+    if table.push_band is not None:
+        notes.append(f"Pairs {table.push_band.short()} push; lower pairs and high cards lose.")
+    unit = table.stake_unit(config.rules.chip_unit)
+    if unit > 1:
+        notes.append(f"Every bet is a multiple of {unit}.")
+    multiple = game.multiple(config.rules)
+    if multiple is not None:
+        notes.append(f"The {game.second_bet} is {multiple} × Ante.")
+    return notes
+
+
+def _chips(config: HouseConfig) -> tuple[str, list[tuple[str, str]]]:
+    """The house's chips drawn, and its pay standard in words (every drill in chips and the
+    chip drills grade by them)."""
+    from trainer.drills.chipping import disc  # drawn as the drill pages draw chips
+
+    chips, standard = config.rules.chip_set, config.rules.pay
+    drawn = "".join(
+        f'<span class="card-chip">{disc(c.value, c.colour)} {escape(c.name)} {c.value:,}</span>'
+        for c in chips.chips
+    )
+    base = stake_base(config.rules.chip_unit)  # tables named in the house's own stakes
+    floors = ", ".join(
+        f"${TABLE_MINIMUMS[level] * base:,} table {chips.chip(standard.floor(chips, level)).name}"
+        for level in TABLE_LEVELS
+    )
+    pay = [("Pay standard", STANDARD_WORDS[standard.standard])]
+    if standard.standard is Standard.BET_COLOURS:
+        pay.append(("Colour up above", f"{standard.colour_up_at} chips"))
+    pay.append(("Smallest payout chip", floors))
+    return mark_safe(drawn), pay
+
+
+def card_drills(game_slug: str) -> list:
+    """The drills a card lists the speed standards of: the game's own, or for the card of the
+    drills every game shares (hand reading) those shared drills, chips included."""
+    if game_slug in GAMES:
+        return [kind for kind in REGISTRY.values() if kind.game == game_slug]
+    return [kind for kind in REGISTRY.values() if kind.game not in GAMES]
+
+
+def pace_of(game_slug: str, house_id: int | None) -> list:
+    """The game's drills with the targets in force at the house `house_id` (the drills'
+    defaults for None)."""
+    return in_force(house_id, card_drills(game_slug))
+
+
+def house_card(
+    game_slug: str,
+    config: HouseConfig,
+    version: PaytableVersion | None,
+    *,
+    pace: list | None = None,
+) -> HouseCard:
+    """The card of `game_slug` under `config` (a house's rules and tables, or a question's
+    snapshot of them); `version` names the table (None: the source texts' table).  `pace`:
+    the speed standards to print (`pace_of`), or None for a card without them (a question's
+    card: the question's own target is on its page)."""
+    game = GAMES.get(game_slug)
+    names = (*game.house_rules, *game.table_rules) if game is not None else SHARED_RULES
+    rules = [
+        (RULE_NAMES[n][:1].upper() + RULE_NAMES[n][1:], _setting(n, getattr(config.rules, n)))
+        for n in names
+    ]
+    chips, pay = _chips(config)
+    if game is None or not game.pays_from_paytable:
+        return HouseCard(
+            game_slug, title_of(game_slug), "", rules=rules, chips=chips, pay=pay, pace=pace or []
+        )
+    table = config.paytable(game_slug)
+    name = (
+        f"{version.label} (version {version.number})"
+        if version is not None
+        else "the source text's table"
+    )
+    return HouseCard(
+        game_slug,
+        game.title,
+        name,
+        rows=[(category.label, odds.words()) for category, odds in table.rows],
+        notes=_table_notes(game, table, config),
+        rules=rules,
+        chips=chips,
+        pay=pay,
+        pace=pace or [],
+    )

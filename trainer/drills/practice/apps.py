@@ -1,0 +1,12 @@
+from django.apps import AppConfig
+
+
+class PracticeConfig(AppConfig):
+    """Practice that adapts: each trainee's skills scheduled with FSRS, the games they are
+    enrolled in, and the house's speed standards.  Its modes (Today's practice, Practise my
+    mistakes) deal drills sessions, so it lives inside trainer.drills, beside PracticeSession;
+    its app label stays `practice` (its tables and migrations are unchanged)."""
+
+    name = "trainer.drills.practice"
+    label = "practice"
+    verbose_name = "Adaptive practice and pace"

@@ -1,0 +1,96 @@
+"""Skills scheduled per trainee, the games a trainee is enrolled in, the house's pace targets.
+
+A skill is a drill kind and a situation (`trainer.engine.scheduling`).  Its card holds the FSRS
+state after the trainee's last answer of that skill, written in the same transaction as the
+attempt (`trainer.drills.practice.services.record_review`), once per attempt.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+
+from trainer.engine import pace
+
+
+class SkillCard(models.Model):
+    """The scheduler's state of one trainee's skill (drill kind + situation)."""
+
+    trainee = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="skill_cards"
+    )
+    kind = models.CharField(max_length=30)
+    situation = models.CharField(max_length=100)
+    #: the FSRS card as `trainer.engine.scheduling.review` gives it (state, step, stability,
+    #: difficulty, due, last_review, reps, lapses)
+    state = models.JSONField()
+    # read out of `state` for queries: what is due, in order, and how strong
+    due = models.DateTimeField(db_index=True)
+    stability = models.FloatField(null=True, blank=True, help_text="FSRS stability, in days.")
+    reviews = models.PositiveIntegerField(default=0)
+    last_attempt = models.ForeignKey(
+        "drills.Attempt", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["trainee", "kind", "situation"], name="one_card_per_skill"
+            )
+        ]
+        indexes = [models.Index(fields=["trainee", "due"])]
+
+    def __str__(self) -> str:
+        return f"{self.trainee} · {self.kind} · {self.situation}"
+
+
+class Enrolment(models.Model):
+    """A game a trainee is enrolled in: Today's practice deals its skills.  A trainee with no
+    enrolment practises every game (hand reading and chips belong to every game)."""
+
+    trainee = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="enrolments"
+    )
+    game = models.CharField(max_length=30)
+    enrolled_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["trainee", "game"], name="one_enrolment_per_game")
+        ]
+        ordering = ["game"]
+
+    def __str__(self) -> str:
+        return f"{self.trainee} in {self.game}"
+
+
+class PaceTarget(models.Model):
+    """A house's target for a drill at a level: seconds per question (per position settled,
+    where a question settles positions).  Without one the drill's own default applies."""
+
+    house = models.ForeignKey("houses.House", on_delete=models.CASCADE, related_name="pace_targets")
+    kind = models.CharField("drill", max_length=30)
+    level = models.PositiveSmallIntegerField()
+    seconds = models.DecimalField(
+        max_digits=5,
+        decimal_places=1,
+        validators=[
+            MinValueValidator(Decimal(pace.MIN_TARGET_SECONDS)),
+            MaxValueValidator(Decimal(pace.MAX_TARGET_SECONDS)),
+        ],
+        help_text="Seconds a trainee may take, per position settled where the drill settles "
+        "positions against the house, else per question.",
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["house", "kind", "level"], name="one_target_per_level")
+        ]
+        ordering = ["house", "kind", "level"]
+
+    def __str__(self) -> str:
+        return f"{self.house}: {self.kind} level {self.level}, {self.seconds} s"

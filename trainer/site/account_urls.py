@@ -1,0 +1,50 @@
+"""accounts/: Django's sign-in and password pages, the reset by email only where mail is
+configured (trainer.site.accounts), the People pages (a person's account and what was done to
+it, adding trainees, CSV imports: trainer.roster) and the first-sign-in password page."""
+
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from trainer.roster import views as roster
+
+from . import accounts
+from .accounts import email_only
+
+urlpatterns = [
+    path("login/", accounts.LoginView.as_view(), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("password_change/", auth_views.PasswordChangeView.as_view(), name="password_change"),
+    path(
+        "password_change/done/",
+        auth_views.PasswordChangeDoneView.as_view(),
+        name="password_change_done",
+    ),
+    path(
+        "password_reset/",
+        email_only(auth_views.PasswordResetView.as_view()),
+        name="password_reset",
+    ),
+    path(
+        "password_reset/done/",
+        email_only(auth_views.PasswordResetDoneView.as_view()),
+        name="password_reset_done",
+    ),
+    path(
+        "reset/<uidb64>/<token>/",
+        email_only(auth_views.PasswordResetConfirmView.as_view()),
+        name="password_reset_confirm",
+    ),
+    path(
+        "reset/done/",
+        email_only(auth_views.PasswordResetCompleteView.as_view()),
+        name="password_reset_complete",
+    ),
+    path("people/", accounts.people, name="people"),
+    path("people/<int:user_id>/password", accounts.set_password, name="set-password"),
+    path("people/<int:user_id>/", roster.person, name="person"),
+    path("people/<int:user_id>/act", roster.person_act, name="person-act"),
+    path("people/new", roster.add_trainee, name="person-add"),
+    path("people/import", roster.upload, name="people-import"),
+    path("people/import/<int:import_id>/", roster.confirm_import, name="people-import-confirm"),
+    path("first-password/", roster.first_password, name="first-password"),
+]

@@ -1,0 +1,48 @@
+"""System checks of the deployment (`manage.py check --deploy`, which `make serve` runs)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.auth.hashers import check_password
+from django.core.checks import Error, Tags, register
+from django.db import DatabaseError, transaction
+
+DEMO_PASSWORD_ID = "trainer.E001"
+
+
+def demo_users_with_demo_password() -> list[str]:
+    """The demo users (those `seed_demo` creates) that still sign in with the demo password,
+    the published default or `$DEMO_PASSWORD`: at most three rows read.  The hashers' own
+    check_password, not the user's: that one would re-hash and save an old-format password."""
+    from trainer.houses.models import User
+    from trainer.site.management.commands.seed_demo import DEMO_USERS, demo_passwords
+
+    passwords = demo_passwords()
+    users = User.objects.filter(username__in=DEMO_USERS, is_active=True).order_by("username")
+    return [
+        user.username for user in users if any(check_password(p, user.password) for p in passwords)
+    ]
+
+
+@register(Tags.security, deploy=True)
+def check_demo_passwords(app_configs, **kwargs):
+    """With DEBUG off, no demo user may still have the demo password: it is in the README."""
+    if settings.DEBUG:
+        return []
+    try:
+        # a savepoint of its own: a failed read never spoils a transaction around the check
+        with transaction.atomic():
+            found = demo_users_with_demo_password()
+    except DatabaseError:
+        return []  # no database or no tables yet (before `migrate`): no users to find
+    if not found:
+        return []
+    return [
+        Error(
+            f"The demo user(s) {', '.join(found)} still have the demo password, which is "
+            "published in the README, and DEBUG is off.",
+            hint="Give each a new password (`python manage.py changepassword NAME`) or "
+            "deactivate or delete them in the admin.",
+            id=DEMO_PASSWORD_ID,
+        )
+    ]

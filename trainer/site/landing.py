@@ -1,0 +1,277 @@
+"""What each role sees first after signing in: what to do next.
+
+A trainee: Today's practice first (skills due, new ones, when the next come due) beside the
+missed hands waiting, then the drill to carry on, the tests due, today's figures.  A
+supervisor: the trainees of the house who need attention, by the rule stated in
+`ATTENTION_RULE`.  A games manager: the house's active tables, one per game that pays from
+a paytable, with the par sheet's edge.  Someone with several roles gets each section.  Each
+section costs a fixed number of queries, whatever the number of trainees, answers or tables
+(tests/site/test_landing.py counts them).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.db.models import F, OuterRef, Subquery, Window
+from django.db.models.functions import RowNumber
+from django.utils import timezone
+
+from trainer.assessments.models import Assignment, Sitting
+from trainer.assessments.services import tests_due
+from trainer.drills.models import Attempt, PracticeSession
+from trainer.drills.practice import mistakes, today
+from trainer.engine import EngineError
+from trainer.engine.drills import REGISTRY, DrillKind, Level
+from trainer.engine.figures import edge_words
+from trainer.engine.games import Game, paid_games
+from trainer.engine.house import DEFAULT_CONFIG
+from trainer.houses.config import active_versions, house_rules_of, house_setup
+from trainer.houses.models import HouseRulesSettings, ParSheetResult, PaytableVersion, User
+from trainer.houses.services import parsheet_key_of
+
+# --- who needs attention: the rule, stated once, read by the page and by the code -----------
+
+#: accuracy is judged over a trainee's last this many practice answers ...
+RECENT_ANSWERS = 20
+#: ... once they have given at least this many (fewer says little) ...
+RECENT_MINIMUM = 10
+#: ... and needs attention below this share right, in per cent
+ACCURACY_BELOW = 70
+#: a trainee with no practice answer for this many days needs attention
+IDLE_DAYS = 7
+#: a test failed, or whose due date passed without a finished sitting, within this many days
+TEST_DAYS = 14
+
+ATTENTION_RULE = (
+    f"A trainee of your house is listed when they got fewer than {ACCURACY_BELOW}% right "
+    f"in their last {RECENT_ANSWERS} practice answers (once they have given "
+    f"{RECENT_MINIMUM}), gave no practice answer in the last {IDLE_DAYS} days, or in the last "
+    f"{TEST_DAYS} days failed a test or let a test's due date pass without finishing it."
+)
+
+
+def start_of_today() -> dt.datetime:
+    """Midnight today in the current zone (the house's, during a request)."""
+    today = timezone.localdate()
+    return dt.datetime.combine(today, dt.time.min, tzinfo=timezone.get_current_timezone())
+
+
+# --- the trainee ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Carry:
+    """The drill the trainee did last: its session, kind and level."""
+
+    session: PracticeSession
+    kind: DrillKind
+    level: Level
+
+
+@dataclass(frozen=True)
+class Today:
+    attempts: int
+    right: int
+
+    @property
+    def percent(self) -> int | None:
+        return round(100 * self.right / self.attempts) if self.attempts else None
+
+
+def last_drill(user) -> Carry | None:
+    """The trainee's latest practice session, if its drill and level still exist."""
+    session = PracticeSession.objects.filter(trainee=user).first()
+    if session is None or session.kind not in REGISTRY:
+        return None
+    kind = REGISTRY[session.kind]
+    try:
+        kind.level(session.level)
+    except EngineError:
+        return None
+    # named in the house's own stakes, as the drills index and the drill page name it
+    config = house_setup(user.house).config if user.house_id else DEFAULT_CONFIG
+    level = next(lv for lv in kind.levels_for(config) if lv.number == session.level)
+    return Carry(session, kind, level)
+
+
+def today_figures(user) -> Today:
+    """Practice answers given today (in the house's zone), and how many were right."""
+    score = (
+        Attempt.objects.practice()
+        .for_trainee(user)
+        .filter(answered_at__gte=start_of_today())
+        .score()
+    )
+    return Today(score["attempts"], score["right"])
+
+
+def trainee_section(user) -> dict:
+    return {
+        "practice": today.outlook(user),
+        "mistakes": mistakes.waiting_count(user),
+        "carry": last_drill(user),
+        "due": tests_due(user),
+        "today": today_figures(user),
+    }
+
+
+# --- the supervisor -------------------------------------------------------------------------
+
+
+@dataclass
+class Attention:
+    trainee: User
+    last_practice: dt.datetime | None
+    recent: int = 0
+    recent_right: int = 0
+    reasons: list[str] = field(default_factory=list)
+
+    @property
+    def recent_percent(self) -> int | None:
+        return round(100 * self.recent_right / self.recent) if self.recent else None
+
+
+def needing_attention(house, *, now: dt.datetime | None = None) -> tuple[list[Attention], int]:
+    """The trainees of `house` the attention rule lists, each with its reasons, and how many
+    trainees the house has: four queries."""
+    now = now or timezone.now()
+    last_answer = (
+        Attempt.objects.practice()
+        .filter(trainee=OuterRef("pk"))
+        .order_by("-answered_at")
+        .values("answered_at")[:1]
+    )
+    people = {
+        t.pk: Attention(t, t.last_practice)
+        for t in User.objects.trainees_of(house).annotate(last_practice=Subquery(last_answer))
+    }
+    if not people:
+        return [], 0
+    # each trainee's last RECENT_ANSWERS practice answers, in one query
+    ranked = (
+        Attempt.objects.practice()
+        .filter(trainee__in=list(people))
+        .annotate(
+            rank=Window(
+                RowNumber(),
+                partition_by=[F("trainee")],
+                order_by=[F("answered_at").desc(), F("pk").desc()],
+            )
+        )
+        .filter(rank__lte=RECENT_ANSWERS)
+        .values_list("trainee", "is_correct")
+    )
+    for trainee_id, right in ranked:
+        person = people[trainee_id]
+        person.recent += 1
+        person.recent_right += right
+    since = now - dt.timedelta(days=TEST_DAYS)
+    failed: dict[int, list[str]] = defaultdict(list)
+    for sitting in (
+        Sitting.objects.finished()
+        .filter(trainee__in=list(people), passed=False, finished_at__gte=since)
+        .select_related("assignment__test")
+        .order_by("finished_at")
+    ):
+        failed[sitting.trainee_id].append(sitting.assignment.test.title)
+    overdue: dict[int, list[str]] = defaultdict(list)
+    for assignment in (
+        Assignment.objects.filter(
+            trainee__in=list(people), test__due_at__gte=since, test__due_at__lte=now
+        )
+        .exclude(sittings__finished_at__isnull=False)
+        .select_related("test")
+        .order_by("test__due_at")
+    ):
+        overdue[assignment.trainee_id].append(assignment.test.title)
+
+    idle_since = now - dt.timedelta(days=IDLE_DAYS)
+    listed = []
+    for pk, person in people.items():
+        # exact: 69.5% right is below 70%, though it shows rounded to 70%
+        if person.recent >= RECENT_MINIMUM and person.recent_right * 100 < (
+            ACCURACY_BELOW * person.recent
+        ):
+            person.reasons.append(
+                f"{person.recent_percent}% right in the last {person.recent} practice answers"
+            )
+        if person.last_practice is None:
+            person.reasons.append("has not practised yet")
+        elif person.last_practice < idle_since:
+            person.reasons.append(f"no practice for {(now - person.last_practice).days} days")
+        for title in failed[pk]:
+            person.reasons.append(f"failed the test “{title}”")
+        for title in overdue[pk]:
+            person.reasons.append(f"did not finish the test “{title}” by its due date")
+        if person.reasons:
+            listed.append(person)
+    return listed, len(people)
+
+
+def supervisor_section(user) -> dict:
+    listed, count = needing_attention(user.house) if user.house_id else ([], 0)
+    return {"attention": listed, "trainee_count": count, "rule": ATTENTION_RULE}
+
+
+# --- the games manager ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TableLine:
+    """One game of the house: its active version (or none) and its par sheet."""
+
+    game: Game
+    version: PaytableVersion | None
+    sheet: ParSheetResult | None
+
+    @property
+    def edge(self) -> str:
+        """The house edge in words, when the sheet is computed; its state otherwise."""
+        if self.sheet is None:
+            return ""
+        if self.sheet.status != ParSheetResult.Status.DONE or not self.sheet.figures:
+            return f"par sheet {self.sheet.status}"
+        return edge_words(self.sheet.figures["house_edge_exact"])
+
+    @property
+    def player_edge(self) -> bool:
+        return self.sheet is not None and self.sheet.player_edge
+
+
+def active_tables(house) -> list[TableLine]:
+    """Per game that pays from a paytable (the games registry's order), the house's active
+    version and its par sheet: four queries."""
+    versions = {v.game: v for v in active_versions(house)}
+    rules = house_rules_of(HouseRulesSettings.objects.filter(house=house).first())
+    keys = {game: parsheet_key_of(v, rules) for game, v in versions.items()}
+    sheets = {
+        s.key: s for s in ParSheetResult.objects.filter(key__in=[k for k in keys.values() if k])
+    }
+    lines = []
+    for entry in paid_games():
+        version = versions.get(entry.slug)
+        sheet = sheets.get(keys.get(entry.slug)) if version is not None else None
+        lines.append(TableLine(entry, version, sheet))
+    return lines
+
+
+def manager_section(user) -> dict:
+    return {"tables": active_tables(user.house) if user.house_id else []}
+
+
+# --- all of it ------------------------------------------------------------------------------
+
+
+def landing(user) -> dict:
+    """The sections `user`'s roles give, by the roles' permissions (trainer.houses.roles)."""
+    sections: dict = {}
+    if user.has_perm("houses.practise_drills"):
+        sections["trainee"] = trainee_section(user)
+    if user.has_perm("houses.review_trainees"):
+        sections["supervisor"] = supervisor_section(user)
+    if user.has_perm("houses.manage_tables"):
+        sections["manager"] = manager_section(user)
+    return sections

@@ -1,0 +1,94 @@
+"""`python manage.py seed_demo`: the demo house with the source texts' tables, and (with DEBUG
+on only) the demo users.  Safe to run again: what is already there is left as it is."""
+
+from __future__ import annotations
+
+import os
+
+from django.conf import settings
+from django.contrib.auth.models import Group
+from django.core.management import call_command
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from trainer.houses.models import House, User
+from trainer.houses.roles import GAMES_MANAGER, SUPERVISOR, TRAINEE
+
+DEMO_SLUG = "demo"
+DEFAULT_PASSWORD = "deal-the-cards"
+#: username -> (role, staff?)
+DEMO_USERS = {
+    "trainee": (TRAINEE, False),
+    "supervisor": (SUPERVISOR, False),
+    "manager": (GAMES_MANAGER, True),
+}
+
+
+def demo_passwords() -> set[str]:
+    """The passwords a demo user may have been given: the published one and $DEMO_PASSWORD."""
+    return {DEFAULT_PASSWORD, os.environ.get("DEMO_PASSWORD") or DEFAULT_PASSWORD}
+
+
+class Command(BaseCommand):
+    help = "Load the demo house and its paytables; with DEBUG on, create the demo users."
+
+    def handle(self, *args, **options):
+        with transaction.atomic():
+            if House.objects.filter(slug=DEMO_SLUG).exists():
+                self.stdout.write(
+                    "The demo house is already there: its tables are left as they are."
+                )
+            else:
+                call_command("loaddata", "demo_house", verbosity=0)
+                self.stdout.write("Loaded the demo house with the source texts' paytables.")
+        if not settings.DEBUG:
+            self.stderr.write(
+                "Refusing to create the demo users: DEBUG is off (production settings). "
+                "Create real accounts with `python manage.py createsuperuser` and the admin."
+            )
+            self._warn_about_demo_passwords()
+            return
+        password = os.environ.get("DEMO_PASSWORD") or DEFAULT_PASSWORD
+        house = House.objects.get(slug=DEMO_SLUG)
+        with transaction.atomic():
+            for username, (role, staff) in DEMO_USERS.items():
+                user, created = User.objects.get_or_create(
+                    username=username, defaults={"house": house, "is_staff": staff}
+                )
+                if created:
+                    user.set_password(password)
+                    user.save()
+                user.groups.add(Group.objects.get(name=role))
+                state = "created" if created else "already there, password unchanged"
+                self.stdout.write(f"  {username:<10} ({role}, house {house.slug}): {state}")
+            self._demo_class(house)
+        self.stdout.write(f"Demo logins: trainee, supervisor, manager; password {password!r}.")
+        self._warn_about_demo_passwords()
+
+    def _demo_class(self, house):
+        """The demo trainee in a class, so the Classes pages have something to show."""
+        from django.utils import timezone
+
+        from trainer.roster.models import Cohort, Membership
+
+        cohort, created = Cohort.objects.get_or_create(
+            house=house, name="Demo class", defaults={"starts_on": timezone.localdate()}
+        )
+        Membership.objects.get_or_create(
+            cohort=cohort, trainee=User.objects.get(username="trainee")
+        )
+        state = "created" if created else "already there"
+        self.stdout.write(f"  Demo class (house {house.slug}, with trainee): {state}")
+
+    def _warn_about_demo_passwords(self):
+        from trainer.site.checks import demo_users_with_demo_password
+
+        found = demo_users_with_demo_password()
+        if found:
+            self.stdout.write(
+                self.style.WARNING(
+                    f"Warning: {', '.join(found)} sign in with the published demo password. "
+                    "Never let this database serve with DEBUG off: `check --deploy` (and so "
+                    "`make serve`) refuses while they do; change their passwords first."
+                )
+            )

@@ -1,0 +1,34 @@
+"""The site's URLs (ROOT_URLCONF): the home page and the docs here, every app's pages under it."""
+
+from django.contrib import admin
+from django.urls import include, path
+
+from . import docs, views
+
+docs_urls = (
+    [
+        path("", docs.index, name="index"),
+        path("<slug:name>/", docs.page, name="page"),
+    ],
+    "docs",
+)
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("docs/", include(docs_urls)),
+    path("", include("trainer.rulings.urls")),
+    # issue 15 (felt): the printable house card of each game
+    path("", include("trainer.drills.card_urls")),
+    path("drills/", include("trainer.drills.urls")),
+    # Today's practice and Practise my mistakes (issue 16)
+    path("practice/", include("trainer.drills.practice.urls")),
+    path("tests/", include("trainer.assessments.urls")),
+    path("progress/", include("trainer.progress.urls")),
+    path("cases/", include("trainer.cases.urls")),
+    path("audits/", include("trainer.audits.urls")),
+    # classes of trainees (trainer.roster; their pages trainer.progress.classes; the People
+    # pages are under accounts/people/)
+    path("classes/", include("trainer.progress.class_urls")),
+    path("accounts/", include("trainer.site.account_urls")),
+    path("admin/", admin.site.urls),
+]

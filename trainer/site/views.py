@@ -1,0 +1,27 @@
+from django.http import JsonResponse
+from django.shortcuts import render
+
+from trainer.engine import Category
+
+from .landing import landing
+
+
+def home(request):
+    """Signed in: what to do next, one section per role (trainer.site.landing).  Otherwise,
+    and for someone with no role yet: what the site is, and where each kind of user goes."""
+    if request.user.is_authenticated:
+        sections = landing(request.user)
+        if sections:
+            return render(request, "core/landing.html", sections)
+    return render(request, "home.html", {"categories": list(Category)})
+
+
+def csrf_failure(request, reason=""):
+    """A form or API call without a valid CSRF token: nothing was done; say so plainly."""
+    message = (
+        "This form has expired or did not come from this site, so nothing was saved. "
+        "Reload the page and try again."
+    )
+    if request.path.startswith("/api/"):
+        return JsonResponse({"error": {"field": None, "message": message}}, status=403)
+    return render(request, "403_csrf.html", {"message": message}, status=403)
