@@ -3,7 +3,7 @@
 A skill is a drill kind and a situation ("ms-pay", "pair of 6-10 pushes"); its card is the
 scheduler's state after the trainee's last answer of it (`scheduling`), read here only for
 when it is due.  `pick` is the whole rule, with no clock and no database, so the Django side
-(`trainer.practice.today`) and the simulation test deal through the same code:
+(`trainer.drills.practice.today`) and the simulation test deal through the same code:
 
 1. skills due (due at or before now), most overdue first;
 2. mixed with new skills (no card yet), in the order `skills` lists them: while skills are
