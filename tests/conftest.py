@@ -25,6 +25,7 @@ from tests.factories import (
     TraineeFactory,
     UserFactory,
 )
+from trainer.engine.games import Game
 from trainer.houses.models import House
 from trainer.houses.roles import sync_roles
 
@@ -65,6 +66,47 @@ def _cold_local_cache():
     serials that a rolled-back test moved on; the next test moves them on to the same numbers
     with other data, which a process that lived on would never see."""
     caches["local"].clear()
+
+
+#: (enumeration, key, deck) -> (the sheet, the progress calls made computing it)
+_SHEETS: dict[tuple, tuple] = {}
+
+
+@pytest.fixture(autouse=True)
+def _par_sheets_computed_once(request, monkeypatch):
+    """Outside the engine's own tests, a par sheet is computed once per test session (per
+    worker) and handed out again, with the same progress reported, whenever a test asks for the
+    same table under the same rules.  The Django tests check how a sheet is queued, stored,
+    shared and shown, which a repeated enumeration (two seconds each for Mississippi Stud, many
+    more for the banked games) proves nothing more about; tests/engine checks the figures, and
+    the worker tests (test_parsheet_recovery) compute in processes of their own."""
+    if "engine" in request.node.path.parts:
+        return
+    compute = Game.parsheet
+
+    def parsheet(self, table, rules, progress=None, *, deck=None):
+        memo = (
+            type(self.enumeration).__qualname__,
+            self.slug,
+            self.parsheet_key(table, rules, deck=deck),
+            tuple(deck) if deck is not None else None,
+        )
+        if memo not in _SHEETS:
+            calls = []
+
+            def record(done, total):
+                calls.append((done, total))
+                if progress is not None:
+                    progress(done, total)
+
+            _SHEETS[memo] = (compute(self, table, rules, record, deck=deck), calls)
+            return _SHEETS[memo][0]
+        sheet, calls = _SHEETS[memo]
+        for done, total in calls if progress is not None else ():
+            progress(done, total)
+        return sheet
+
+    monkeypatch.setattr(Game, "parsheet", parsheet)
 
 
 @pytest.fixture

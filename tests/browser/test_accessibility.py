@@ -8,8 +8,8 @@ the docs, the admin index for the manager, the error pages.  axe (axe-playwright
 ships axe.min.js: nothing is downloaded) runs on each, and any violation of impact serious or
 critical fails the test, listed as page, size, rule, impact and the elements' selectors.
 
-The main pages are also photographed at both sizes into `SCREENSHOTS` (build/screenshots/, or
-$SCREENSHOTS), for a reviewer to look at.
+With `SCREENSHOTS=dir` set, the main pages are also photographed at both sizes into it, for a
+reviewer to look at.
 """
 
 from __future__ import annotations
@@ -17,14 +17,12 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from datetime import date
-from pathlib import Path
 
 import pytest
-from django.conf import settings
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from tests.audits.conftest import audited, log_text
-from tests.browser.conftest import sign_in
+from tests.browser.conftest import screenshot, sign_in
 from tests.browser.test_drills import fill
 from tests.factories import PASSWORD, AssessmentFactory, AssignmentFactory, wrong_answer
 from trainer.assessments import services as tests_services
@@ -38,7 +36,6 @@ from trainer.site.docs import DOCS
 # transactional: the live server answers from another thread
 pytestmark = pytest.mark.django_db(transaction=True)
 
-SCREENSHOTS = Path(os.environ.get("SCREENSHOTS", settings.BASE_DIR / "build" / "screenshots"))
 #: the impacts that fail (AXE_IMPACTS=minor,moderate,serious,critical to see every finding)
 FAILING_IMPACTS = tuple(os.environ.get("AXE_IMPACTS", "serious,critical").split(","))
 SIZES = ("page", "phone")  # the conftest's fixtures: 1280x720 desktop, 375x740 phone
@@ -344,7 +341,6 @@ def walk(page, size: str, role: str, pages: list[Page]) -> list[str]:
     problems = []
     if size == "page":
         page.set_viewport_size(DESKTOP)
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     for p in pages:
         response = page.goto(p.url)
         assert response is not None, p
@@ -353,7 +349,7 @@ def walk(page, size: str, role: str, pages: list[Page]) -> list[str]:
         problems += violations(page, p.label, size)
         if p.shot:
             name = f"{role}-{p.label.replace(' ', '-')}-{'desktop' if size == 'page' else 'phone'}"
-            page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+            screenshot(page, f"{name}.png", full_page=True)
     return problems
 
 

@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from tests.browser.conftest import sign_in
+from tests.browser.conftest import WAIT_MS, sign_in
 from tests.browser.test_drills import fill
 from tests.factories import PASSWORD, right_answer
 from trainer.assessments import services
@@ -54,7 +54,7 @@ def test_a_supervisor_assigns_a_timed_test_and_a_trainee_passes_it(
     # Tina takes it, within the time limit, with the countdown running
     context = browser.new_context(base_url=live_server.url)
     tina = context.new_page()
-    tina.set_default_timeout(10_000)
+    tina.set_default_timeout(WAIT_MS)
     sign_in(tina, "trainee-tina", PASSWORD)
     tina.goto("/tests/")
     tina.click("button.start")
@@ -94,12 +94,20 @@ def test_when_the_countdown_ends_the_page_shows_the_result(page, trainee, demo):
     )
     assignment = Assignment.objects.create(test=test, trainee=trainee)
     sitting = services.start_sitting(trainee=trainee, assignment_id=assignment.pk)
-    # two seconds left, instead of waiting five minutes
-    Sitting.objects.filter(pk=sitting.pk).update(deadline=timezone.now() + timedelta(seconds=2))
     sign_in(page, "trainee-tina", PASSWORD)
+    # Five minutes pass without waiting for them, and without depending on how quickly this
+    # machine sends the page: the countdown (timer.js) runs on the page's clock, which the test
+    # moves on (Playwright's clock), and the server's deadline is put in the past once the page
+    # is there.
+    page.clock.install()
     page.goto(f"/tests/s/{sitting.pk}/")
+    page.wait_for_load_state("load")
+    seconds_left = int(page.locator(".timer").get_attribute("data-seconds-left"))
+    Sitting.objects.filter(pk=sitting.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    page.clock.run_for(seconds_left * 1000)
     page.wait_for_selector(".timer.up")
     assert page.locator("form.answer-form button").is_disabled()
+    page.clock.run_for(2000)  # the page reloads 1.5 s after time is up, for the server to finish
     page.wait_for_url("**/result")
     assert "Not passed" in page.locator(".verdict").inner_text()
     assert "time ran out" in page.content()

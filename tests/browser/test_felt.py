@@ -4,15 +4,12 @@ with its key.
 
 Each seat's answers sit at its spot in the order the house settles the layout; Tab or Enter
 moves through them in that order, a choice's key picks it, the push's 0 is a button, Enter on
-the last answer answers.  Screenshots go to build/screenshots/felt/ (SCREENSHOTS=dir: another).
+the last answer answers.  With SCREENSHOTS=dir, screenshots go to dir/felt/.
 """
-
-import os
-from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import sign_in
+from tests.browser.conftest import screenshot, sign_in
 from tests.factories import PASSWORD, ManagerFactory
 from trainer.drills import services
 from trainer.drills.models import Attempt, Question
@@ -23,8 +20,6 @@ from trainer.engine.drills.spots import spots
 from trainer.engine.seats import settle_order as in_settle_order
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-SHOTS = Path(os.environ.get("SCREENSHOTS", "build/screenshots")) / "felt"
 
 
 def serious_violations(page) -> list[str]:
@@ -145,9 +140,8 @@ def walk(page, user, kind: str, device: str) -> None:
         assert answers["y"] < cards["y"] + cards["height"]
     width = page.viewport_size["width"]
     assert page.evaluate("document.documentElement.scrollWidth") <= width + 1
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{kind}-{device}-question.png"), full_page=True)
-    page.screenshot(path=str(SHOTS / f"{kind}-{device}-question-top.png"))
+    screenshot(page, f"felt/{kind}-{device}-question.png", full_page=True)
+    screenshot(page, f"felt/{kind}-{device}-question-top.png")
     assert_axe_clean(page)
     answer_by_keyboard(page, question)
     page.wait_for_selector(".feedback")
@@ -158,14 +152,14 @@ def walk(page, user, kind: str, device: str) -> None:
     steps = page.locator("ol.steps li").all_inner_texts()
     dealer_lines = [s for s in steps if s.startswith("The dealer reveals")]
     assert len(dealer_lines) <= 1
-    page.screenshot(path=str(SHOTS / f"{kind}-{device}-answered.png"), full_page=True)
+    screenshot(page, f"felt/{kind}-{device}-answered.png", full_page=True)
     assert_axe_clean(page)
     # the house card, one key away: the table and rules the question is graded with
     page.keyboard.press("h")
     card = page.locator("dialog.house-card-dialog")
     card.wait_for(state="visible")
     assert "House card" in card.inner_text()
-    page.screenshot(path=str(SHOTS / f"{kind}-{device}-house-card.png"))
+    screenshot(page, f"felt/{kind}-{device}-house-card.png")
     assert_axe_clean(page)
     page.keyboard.press("Escape")
     card.wait_for(state="hidden")
@@ -224,8 +218,7 @@ def test_the_rule_check_page_opens_the_house_card_with_its_key(page, trainee):
     page.goto("/house-card/caribbean-stud/")  # the printable page
     assert page.locator(".paytable tbody tr").count() > 0
     assert_axe_clean(page)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "house-card-page.png"), full_page=True)
+    screenshot(page, "felt/house-card-page.png", full_page=True)
     page.emulate_media(media="print")
     assert not page.locator(".site-header").is_visible()  # the card prints alone
     assert page.locator(".house-card").is_visible()

@@ -11,7 +11,7 @@ from datetime import date
 
 import pytest
 
-from tests.browser.conftest import sign_in
+from tests.browser.conftest import WAIT_MS, sign_in
 from tests.browser.test_drills import fill
 from tests.factories import PASSWORD, right_answer
 from trainer.assessments.models import Assignment, Certificate
@@ -82,7 +82,7 @@ def test_a_supervisor_takes_a_class_from_csv_to_certificates(
     # Ann signs in with the temporary password and must choose her own first
     context = browser.new_context(base_url=live_server.url)
     ann = context.new_page()
-    ann.set_default_timeout(10_000)
+    ann.set_default_timeout(WAIT_MS)
     sign_in(ann, "intake-ann", password)
     ann.wait_for_selector("#first-password")
     ann.goto("/tests/")

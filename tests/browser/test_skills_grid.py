@@ -7,24 +7,18 @@ import datetime as dt
 import pytest
 from django.utils import timezone
 
-from tests.browser.conftest import (  # noqa: F401  (fixtures, used by name)
-    browser,
-    page,
-    phone,
-    sign_in,
-    transactional_roles,
-)
-from tests.browser.test_accessibility import SCREENSHOTS, violations
+from tests.browser.conftest import screenshot, sign_in
+from tests.browser.test_accessibility import violations
 from tests.factories import PASSWORD
-from tests.progress.conftest import MS_PAY
+from tests.progress.conftest import MS_PAY, listed  # noqa: F401, F811  (a fixture, by name)
 from tests.progress.test_skills import answered, card, learnt
 from trainer.progress import skills
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
-def every_band(trainee, listed):
+def every_band(trainee, listed):  # noqa: F811  (the fixture imported above)
     """Tina's Mississippi Stud skills: strong, fading, weak; one answered before the
     scheduler; Bring-in's not yet practised."""
     now = timezone.now()
@@ -57,8 +51,7 @@ def test_the_skills_grid_reads_without_colour(request, live_server, every_band, 
     sign_in(screen, every_band.username, PASSWORD)
     screen.goto("/progress/#skills")
     assert violations(screen, "my progress (skills)", size) == []
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    screen.locator("#skills").screenshot(path=str(SCREENSHOTS / f"trainee-skills-{size}.png"))
+    screenshot(screen.locator("#skills"), f"trainee-skills-{size}.png")
     looks = {}
     for s in skills.STRENGTHS:
         cell = screen.locator(f"a.skill-cell.{s.key}").first
