@@ -9,7 +9,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run serve worker test test-fast lint bench load install migrate seed clean
+.PHONY: run serve worker test test-fast test-db lint bench load install migrate seed clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -78,17 +78,18 @@ load: $(LOAD_STAMP)
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	@# strict types on the rules engine (pyproject.toml [tool.mypy])
 	$(BIN)/mypy trainer/engine
 	@# the apps' one-way stack of layers and the pure engine (pyproject.toml [tool.importlinter])
 	$(BIN)/lint-imports
 
-# Tests run in one pytest-xdist worker per core: on this project's 2 cores, with the machine
-# shared, the whole suite took 140 s against 186 s in one process and the fast tier 37-44 s
-# against 65-96 s.  TEST_WORKERS=0 runs them in one process; a plain `pytest` is one process.
+# Tests run in one pytest-xdist worker per core (2 here).  TEST_WORKERS=0 runs them in one
+# process; a plain `pytest` is one process.  What each tier costs is in the README ("Tests");
+# `tools/cpu_seconds make test` measures it, Chromium's processes included.
 TEST_WORKERS ?= auto
 
-# Everything, as CI runs it: the slow enumerations and the browser tests included, and (on
-# PostgreSQL) a short load run, which needs the `load` extra (Locust).
+# Everything, as CI runs it: lint, the slow enumerations and the browser tests included, and
+# (on PostgreSQL) a short load run, which needs the `load` extra (Locust).
 test: lint $(LOAD_STAMP)
 	$(BIN)/python -m pytest -n $(TEST_WORKERS)
 
@@ -96,6 +97,15 @@ test: lint $(LOAD_STAMP)
 # (full enumerations, fuzzing, long runs) or browser (pyproject.toml lists the marks).
 test-fast: install
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) -m "not slow and not browser"
+
+# The tests that reach the database (marked `database` by tests/conftest.py), slow ones
+# included, on the database DATABASE_URL names: how CI runs the suite a second time, on
+# PostgreSQL, after `make test` on SQLite.  Left out: the tests that never touch a database
+# (the engine's, the docs'), which would only repeat themselves, and the browser tier, whose
+# database work is the views' that the Django tests run here, and which is most of the
+# suite's CPU (Chromium).
+test-db: $(LOAD_STAMP)
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) -m "database and not browser"
 
 bench: install
 	$(BIN)/python -m tools.bench

@@ -39,11 +39,19 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 BROWSER_TESTS = Path(__file__).parent / "browser"
 
 
+#: the fixtures through which a test reaches the database (pytest-django's)
+DATABASE_FIXTURES = {"db", "transactional_db", "django_db_setup", "live_server"}
+
+
 def pytest_collection_modifyitems(items):
-    # Every test in tests/browser/ drives Chromium: marked here once rather than in each file.
     for item in items:
+        # Every test in tests/browser/ drives Chromium: marked here once, not in each file.
         if BROWSER_TESTS in item.path.parents:
             item.add_marker(pytest.mark.browser)
+        # The tests that reach the database: the ones PostgreSQL runs again (`make test-db`).
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if item.get_closest_marker("django_db") or fixtures & DATABASE_FIXTURES:
+            item.add_marker(pytest.mark.database)
 
 
 def _load_demo() -> House:

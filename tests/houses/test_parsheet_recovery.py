@@ -254,6 +254,7 @@ def test_a_sheet_whose_worker_is_killed_is_finished_by_the_next_worker(tmp_path)
 
 
 @pytest.mark.slow  # a worker process on PostgreSQL
+@pytest.mark.database  # a database of its own, on the server the suite runs on
 @pytest.mark.skipif(
     settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql",
     reason="pg_terminate_backend is PostgreSQL's; SQLite has no server connection to drop",

@@ -57,6 +57,7 @@ def drop_database(name):
         conn.execute(drop.format(sql.Identifier(name)))
 
 
+@pytest.mark.database  # a database of its own, on the server the suite runs on
 @pytest.mark.skipif(
     connection.vendor != "postgresql", reason="the load test runs on PostgreSQL only"
 )
