@@ -28,7 +28,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import EngineError
+from ..cards import Card, parse_cards
+from ..errors import CardError, EngineError
 from ..house import HouseConfig
 
 
@@ -105,6 +106,47 @@ class Dealt:
 
 Answer = tuple[tuple[AnswerField, ...], dict[str, Any], tuple[str, ...]]
 
+#: the stakes a deal can be asked to keep (`DrillKind.generate`'s `stakes`): a table's Ante
+#: (one for every position at it) or its pot
+STAKES = ("ante", "pot")
+
+
+class StakedRandom(random.Random):
+    """A deal's seeded source that also carries the stakes the deal is to keep: the stake
+    pickers (`stakes.pick_ante`, `stakes.pick_pot`) draw as usual, so the rest of the deal is
+    the seed's own, and then answer with the stake asked wherever the level deals it at the
+    house."""
+
+    def __init__(self, seed: int, stakes: Mapping[str, int]) -> None:
+        super().__init__(seed)
+        self.stakes = dict(stakes)
+
+
+def cards_in(request: Any) -> tuple[Card, ...]:
+    """Every card a stored request deals, wherever it sits, sorted (a card written at several
+    positions, such as a shared board, counts each time).
+
+    >>> cards_in({"player": "Ks Ah", "dealer": "2c 3c", "ante": 5, "action": "call"})
+    (Card('2c'), Card('3c'), Card('Ks'), Card('Ah'))
+    >>> cards_in({"pile": {"5": 18, "1": 15}})
+    ()
+    """
+    if isinstance(request, str):
+        try:
+            return tuple(sorted(parse_cards(request)))
+        except CardError:
+            return ()
+    if isinstance(request, Mapping):
+        values = list(request.values())
+    elif isinstance(request, (list, tuple)):
+        values = list(request)
+    else:
+        return ()
+    found: list[Card] = []
+    for value in values:
+        found += cards_in(value)
+    return tuple(sorted(found))
+
 
 class DrillKind:
     """Base of every drill kind; subclasses set the class attributes and implement `deal`
@@ -164,6 +206,42 @@ class DrillKind:
                 return dealt
         raise EngineError(f"The {self.title} drill could not deal the situation {situation!r}.")
 
+    def stakes_of(self, table: Mapping[str, Any]) -> dict[str, int]:
+        """The stakes the `table` shown was dealt at, as `generate` can keep them (`STAKES`):
+        its Ante (the table's, or its positions': one ante a table) or its pot; none for a
+        drill that stakes nothing.
+
+        >>> DrillKind().stakes_of({"positions": [{"seat": "2", "ante": 35}], "dealer": "2c"})
+        {'ante': 35}
+        >>> DrillKind().stakes_of({"cards": "As Ks Qs Js Ts"})
+        {}
+        """
+        positions = table.get("positions")
+        places = [table, *(positions if isinstance(positions, list) else ())]
+        found: dict[str, int] = {}
+        for place in places:
+            for name in STAKES:
+                stake = place.get(name) if isinstance(place, Mapping) else None
+                if isinstance(stake, int) and not isinstance(stake, bool):
+                    found.setdefault(name, stake)
+        return found
+
+    def same_hand(self, request: Mapping[str, Any], other: Mapping[str, Any]) -> bool:
+        """Whether two stored requests deal the same hand: the same cards, however laid out
+        (a level that sorts them shows them alike); for a drill dealing no cards (chips), the
+        same request.
+
+        >>> kind = DrillKind()
+        >>> kind.same_hand({"cards": "As Ks Qs Js Ts"}, {"cards": "Ts Js Qs Ks As"})
+        True
+        >>> kind.same_hand({"pile": {"5": 18}}, {"pile": {"5": 17}})
+        False
+        """
+        mine, theirs = cards_in(request), cards_in(other)
+        if mine or theirs:
+            return mine == theirs
+        return request == other
+
     def situation_now(self, situation: str, request: Mapping[str, Any], config: HouseConfig) -> str:
         """The situation a stored question (its `request`) tagged `situation` by an earlier
         version of this kind is now: a tag that named what only some levels deal was made
@@ -187,15 +265,29 @@ class DrillKind:
         natural: bool = False,
         in_chips: bool = False,
         situation: str | None = None,
+        stakes: Mapping[str, int] | None = None,
     ) -> Question:
         """The question `seed` deals at `level` in the house `config`: always the same one.
         `natural` deals plain shuffled cards instead of the kind's mix; `in_chips` asks its
-        amounts in the house's chips; `situation` deals one of that situation (`deal_for`)."""
+        amounts in the house's chips; `situation` deals one of that situation (`deal_for`);
+        `stakes` (as `stakes_of` reads them) keeps the table's Ante or pot where the level
+        deals that stake at the house (else the seed's own stands).
+
+        >>> from trainer.engine.house import DEFAULT_CONFIG
+        >>> ms = REGISTRY["ms-pay"]
+        >>> ms.generate(3, 2, DEFAULT_CONFIG, stakes={"ante": 55}).table["ante"]
+        55
+        >>> ms.generate(3, 2, DEFAULT_CONFIG, stakes={"ante": 5}).table["ante"]  # not at level 2
+        25
+        >>> ms.generate(3, 2, DEFAULT_CONFIG).table["ante"]
+        25
+        """
         self.level(level)
+        rng = StakedRandom(seed, stakes) if stakes else random.Random(seed)
         if situation is not None:
-            dealt = self.deal_for(random.Random(seed), level, config, situation)
+            dealt = self.deal_for(rng, level, config, situation)
         else:
-            dealt = self.deal(random.Random(seed), level, config, natural)
+            dealt = self.deal(rng, level, config, natural)
         fields, expected, steps = self.answer(
             dealt.request, level, config, table=dealt.table, in_chips=in_chips
         )

@@ -23,7 +23,7 @@ from ..cards import Card
 from ..hands import Category
 from ..house import HouseConfig
 from ..paytables import Paytable
-from .kinds import Level
+from .kinds import Level, StakedRandom
 
 T = TypeVar("T")
 
@@ -112,14 +112,35 @@ def stake_base(unit: int) -> int:
 
 
 def pick_ante(rng: random.Random, level: int, paytable: Paytable, config: HouseConfig) -> int:
-    """An ante for a table of `level`, in the paytable's and the house's stake unit."""
-    return rng.choice(ANTE_STEPS[level]) * stake_base(paytable.stake_unit(config.rules.chip_unit))
+    """An ante for a table of `level`, in the paytable's and the house's stake unit; the
+    Ante a `StakedRandom` carries where it is one of those.
+
+    >>> from trainer.engine.house import DEFAULT_CONFIG
+    >>> table = DEFAULT_CONFIG.paytable("mississippi-stud")
+    >>> [pick_ante(StakedRandom(1, {"ante": a}), 2, table, DEFAULT_CONFIG) for a in (35, 40)]
+    [35, 25]
+    >>> pick_ante(random.Random(1), 2, table, DEFAULT_CONFIG)  # 40 is no ante of level 2
+    25
+    """
+    base = stake_base(paytable.stake_unit(config.rules.chip_unit))
+    ante = rng.choice(ANTE_STEPS[level]) * base
+    return _kept(rng, "ante", ante, lambda a: a % base == 0 and a // base in ANTE_STEPS[level])
 
 
 def pick_pot(rng: random.Random, level: int, config: HouseConfig) -> int:
-    """A pot for a table of `level`, in the house's chip unit."""
+    """A pot for a table of `level`, in the house's chip unit; the pot a `StakedRandom`
+    carries where a table of `level` deals it."""
     low, high = POT_STEPS[level]
-    return rng.randint(low, high) * stake_base(config.rules.chip_unit)
+    base = stake_base(config.rules.chip_unit)
+    pot = rng.randint(low, high) * base
+    return _kept(rng, "pot", pot, lambda p: p % base == 0 and low <= p // base <= high)
+
+
+def _kept(rng: random.Random, name: str, drawn: int, deals: Callable[[int], bool]) -> int:
+    """The stake `name` the deal is to keep (`StakedRandom`) where the table `deals` it, else
+    the one `drawn`."""
+    stake = rng.stakes.get(name) if isinstance(rng, StakedRandom) else None
+    return stake if stake is not None and deals(stake) else drawn
 
 
 def pick_seats(rng: random.Random, count: int, seats: Sequence[str]) -> list[str]:
