@@ -1,5 +1,6 @@
-"""A trainee misses two hands; "Practise my mistakes" deals exactly those two hands again
-(Debian's Chromium through Playwright), and the pace indicator runs while a question is open."""
+"""A trainee misses two hands; "Practise my mistakes" deals a fresh hand like each, and once
+it is answered shows the hand missed beside the review (Debian's Chromium through
+Playwright); the pace indicator runs while a question is open."""
 
 from decimal import Decimal
 
@@ -16,9 +17,10 @@ from trainer.drills.practice.models import PaceTarget
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def card_names(page) -> list[str]:
-    """The cards on the felt, by the names a screen reader reads."""
-    return page.locator(".felt .card[role=img]").evaluate_all(
+def card_names(page, where: str = "") -> list[str]:
+    """The cards on the felt (`where`: of that part of the page), by the names a screen
+    reader reads."""
+    return page.locator(f"{where} .felt .card[role=img]".strip()).evaluate_all(
         "cards => cards.map(c => c.getAttribute('aria-label'))"
     )
 
@@ -37,7 +39,7 @@ def next_question(page, shown: Question) -> None:
     )
 
 
-def test_two_missed_hands_are_dealt_again_until_answered_right(page, trainee):
+def test_two_missed_hands_come_back_as_fresh_hands_until_answered_right(page, trainee):
     sign_in(page, "trainee-tina", PASSWORD)
     start(page, "cs-qualify")
     first = latest_question(trainee)
@@ -61,20 +63,28 @@ def test_two_missed_hands_are_dealt_again_until_answered_right(page, trainee):
     page.wait_for_selector(".pace.running")  # the pace indicator runs while it is open
     problems += violations(page, "practise my mistakes", "page")
 
-    # the first hand again: the same cards on the felt, the same stored hand
+    # a fresh hand like the first: other cards on the felt, the hand missed not yet shown
     replay = latest_question(trainee)
-    assert replay.replay_of_id == first.pk and replay.request == first.request
-    assert card_names(page) == first_cards
+    assert replay.replay_of_id == first.pk and replay.request != first.request
+    assert replay.situation == first.situation
+    assert card_names(page) != first_cards
+    assert page.locator(".missed-hand").count() == 0
     answer(page, replay, right=True)
     assert "(target " in page.locator(".took").inner_text()
+    # answered: the hand missed beside the review, its cards and the answer then given
+    missed = page.locator(".missed-hand")
+    assert missed.locator("h4").inner_text() == "The hand you missed"
+    assert card_names(page, ".missed-hand") == first_cards
+    assert "✘ wrong" in missed.locator("table.review").inner_text()
     problems += violations(page, "practise my mistakes answered", "page")
     next_question(page, replay)
 
-    # then the second
+    # then one like the second
     replay = latest_question(trainee)
-    assert replay.replay_of_id == second.pk and replay.request == second.request
-    assert card_names(page) == second_cards
+    assert replay.replay_of_id == second.pk and replay.request != second.request
+    assert card_names(page) != second_cards
     answer(page, replay, right=True)
+    assert card_names(page, ".missed-hand") == second_cards
 
     # nothing is left: the summary says so, and the session has ended
     page.click("button.next")

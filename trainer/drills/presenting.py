@@ -126,6 +126,23 @@ def answered_felt(question: Question) -> str:
     )
 
 
+def missed_hand(question: Question) -> dict | None:
+    """What the feedback on a replay (Practise my mistakes: a fresh hand of a missed skill)
+    shows beside its review: the hand first missed, its felt, and the answer then given
+    against the answer then right, as stored with the first miss.  None for any other
+    question."""
+    first = question.replay_of if question.replay_of_id else None
+    attempt = getattr(first, "attempt", None) if first is not None else None
+    if first is None or attempt is None:
+        return None
+    return {
+        "question": first,
+        "attempt": attempt,
+        "felt": felt(first.table, ids="missed-seat"),
+        "review": review(first, attempt),
+    }
+
+
 def drill_felt(question: Question, form) -> tuple[str, list, bool]:
     """The felt of a question waiting for its answer, each seat's answers at its spot; the
     answers that belong to no seat (drawn under the felt); whether any seat holds answers.
@@ -170,27 +187,34 @@ def table_seats(table: dict) -> list[str]:
     return seats
 
 
-def _seat_spot(seat, content: str, answers: str) -> str:
-    """One seat's place on the felt: its cards and bets, and its answers beside them."""
+def _seat_spot(seat, content: str, answers: str, ids: str = "seat") -> str:
+    """One seat's place on the felt: its cards and bets, and its answers beside them; its
+    heading's id is `ids`, a hyphen and the seat."""
     s = _e(seat)
-    head = f'<h3 class="spot-label" id="seat-{s}">Seat {s}</h3>'
+    head = f'<h3 class="spot-label" id="{ids}-{s}">Seat {s}</h3>'
     if not answers:
         return f'<div class="spot seat">{head}<div class="spot-cards">{content}</div></div>'
     return (
-        f'<section class="spot seat answering" aria-labelledby="seat-{s}">{head}'
+        f'<section class="spot seat answering" aria-labelledby="{ids}-{s}">{head}'
         f'<div class="spot-cards">{content}</div>'
         f'<div class="spot-answers">{answers}</div></section>'
     )
 
 
 def felt(
-    table: dict, answers: dict | None = None, order: list[str] | None = None, own: str = ""
+    table: dict,
+    answers: dict | None = None,
+    order: list[str] | None = None,
+    own: str = "",
+    *,
+    ids: str = "seat",
 ) -> str:
     """The cards and stakes of a question's table as the drill pages draw them: the dealer,
     the board, each position with its bets, the pot, the street, and a match's ledger.
     `answers`: seat -> the answer fields drawn at that seat's spot; `order`: the seats in the
     order they are drawn (the house's settle order where they hold answers; else seat order);
-    `own`: the table's own answers (a pot's winners), drawn before the seats.
+    `own`: the table's own answers (a pot's winners), drawn before the seats; `ids`: what
+    its seats' ids start with (a second felt on a page, such as a missed hand, takes others).
     Built here rather than in a template with a branch per kind of table (and with f-strings
     and html.escape, as Django's escape does, rather than format_html): every question draws
     one, and the drill page is the site's hot path."""
@@ -250,7 +274,7 @@ def felt(
         spots.append(f'<div class="spot table-answers spot-answers">{own}</div>')
     for seat in order or in_seat_order(seated):
         if seat in seated:
-            spots.append(_seat_spot(seat, seated[seat], answers.get(seat, "")))
+            spots.append(_seat_spot(seat, seated[seat], answers.get(seat, ""), ids))
     html = f'<div class="felt">{"".join(spots)}</div>' if spots else ""
     if get("rounds"):
         html += ledger(table, call_name)

@@ -15,18 +15,16 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from trainer.drills.practice import planning
+from trainer.drills.practice import mistakes, planning
 from trainer.drills.practice.services import question_target_ms, record_review
 from trainer.engine import EngineError, pace
 from trainer.engine.drills import REGISTRY, AnswerError, AnswerField, grade, parse_answer
-from trainer.engine.drills import Question as EngineQuestion
 from trainer.engine.house import DEFAULT_CONFIG, HouseConfig, HouseRules
 from trainer.houses.config import house_setup, paytable_of
 from trainer.houses.models import PaytableVersion
 from trainer.houses.services import mark_used
 
 from .models import Attempt, PracticeSession, Question
-from .retagging import situation_now
 
 
 class DrillError(Exception):
@@ -221,14 +219,14 @@ def create_question(
 ) -> Question:
     """Generate a question with the trainee's house tables and rules, and store it with
     everything needed to grade it again.  Tests (assessments) deal theirs with no session.
-    `situation` deals a question of that situation; `replay_of` deals a stored question's
-    hand again (same cards and stakes) as a new question, graded under today's rules."""
+    `situation` deals a question of that situation; `replay_of` deals a fresh hand of the
+    skill that stored question missed (its level and stakes), graded under today's rules."""
     drill = REGISTRY[kind]
     config, version = _house_setup(trainee, drill.game)
     seed = secrets.randbits(62) if seed is None else seed
     try:
         if replay_of is not None:
-            q, config, version = _replayed(drill, replay_of, config, version)
+            q, config, version = _dealt_again(drill, replay_of, config, version, seed)
         else:
             q = drill.generate(
                 seed,
@@ -254,48 +252,16 @@ def create_question(
     return question
 
 
-def _replayed(drill, original: Question, config: HouseConfig, version):
-    """The engine's question for `original`'s hand dealt again: its cards, stakes, level and
-    chips as they were, answered under the house's rules of today; where today's rules cannot
-    rule that hand (a stake the table no longer takes), under the rules it was dealt with."""
+def _dealt_again(drill, original: Question, config: HouseConfig, version, seed: int):
+    """A fresh hand of the skill `original` missed (`mistakes.fresh_hand`), under the house's
+    rules of today; where today's rules cannot deal the drill (chips that cannot pay it),
+    under the rules it was dealt with."""
     try:
-        answered = drill.answer(
-            original.request,
-            original.level,
-            config,
-            table=original.table,
-            in_chips=original.in_chips,
-        )
+        return mistakes.fresh_hand(drill, original, config, seed), config, version
     except EngineError:
         config = config_for(original)
         version = original.paytable_version if original.paytable_version_id else None
-        answered = drill.answer(
-            original.request,
-            original.level,
-            config,
-            table=original.table,
-            in_chips=original.in_chips,
-        )
-    fields, expected, steps = answered
-    q = EngineQuestion(
-        kind=original.kind,
-        game=original.game,
-        seed=original.seed,
-        level=original.level,
-        natural=original.natural,
-        prompt=original.prompt,
-        table=original.table,
-        request=original.request,
-        fields=fields,
-        expected=expected,
-        steps=steps,
-        # the skill it is now (a tag an earlier version wrote otherwise, e.g. the house's chip
-        # names of the day)
-        situation=situation_now(original.kind, original.situation, original.request, config),
-        category=original.category or None,
-        in_chips=original.in_chips,
-    )
-    return q, config, version
+        return mistakes.fresh_hand(drill, original, config, seed), config, version
 
 
 def question_row(q, *, trainee, house_rules: dict, session=None, version=None) -> Question:

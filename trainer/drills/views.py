@@ -31,6 +31,7 @@ from .models import PracticeSession, Question
 from .presenting import (
     answered_felt,
     drill_felt,
+    missed_hand,
     pace_line,
     review,
     review_by_spot,
@@ -150,6 +151,8 @@ def _render_drill(request, session, question, *, form=None, result=None, unanswe
         context["answered_felt"] = answered_felt(question)
         context["review_groups"] = review_by_spot(question, attempt)
         context["step_groups"] = steps_by_spot(question)
+        # a replay of Practise my mistakes: the hand first missed, beside this one's review
+        context["missed_hand"] = missed_hand(question)
     if not request.htmx or request.htmx.target != "turn":
         context.update(card_context(request, question))
     if not request.htmx:

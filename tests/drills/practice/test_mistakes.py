@@ -1,5 +1,9 @@
-"""Practise my mistakes: the hands a trainee missed come back, the same cards and stakes as a
-new question, until each is answered right; then the scheduler takes them on as usual."""
+"""Practise my mistakes: each hand a trainee missed comes back as a fresh hand of its
+situation, at its level and stakes, until one is answered right; the hand missed is shown
+beside the review; then the scheduler takes the skill on as usual."""
+
+import html
+import re
 
 import pytest
 from django.utils import timezone
@@ -10,6 +14,9 @@ from trainer.drills import services
 from trainer.drills.models import Attempt, PracticeSession, Question
 from trainer.drills.practice import mistakes
 from trainer.drills.practice.models import SkillCard
+from trainer.engine import parse_cards
+from trainer.engine.drills import REGISTRY
+from trainer.houses.config import house_setup
 
 pytestmark = pytest.mark.django_db
 
@@ -51,17 +58,156 @@ def test_a_wrong_answer_waits_and_a_right_one_does_not(trainee):
     assert mistakes.nothing_to_deal(trainee) is None
 
 
-def test_the_replay_is_the_same_hand_as_a_new_question_pointing_at_the_original(trainee):
-    (missed,) = drill(trainee, [False], kind="ms-pay", level=2)
+def is_fresh(replay: Question, missed: Question) -> bool:
+    """The replay deals other cards (or, in a chip drill, another pile) than the hand missed."""
+    return replay.seed != missed.seed and not REGISTRY[missed.kind].same_hand(
+        replay.request, missed.request
+    )
+
+
+def stakes(question: Question) -> dict:
+    return REGISTRY[question.kind].stakes_of(question.table)
+
+
+# one drill staking an Ante, one staking each position's Ante, one a pot, one nothing
+@pytest.mark.parametrize(
+    ("kind", "level"), [("ms-pay", 2), ("cs-settle", 3), ("mg-split", 2), ("hand-five", 1)]
+)
+def test_the_replay_is_a_new_hand_of_the_same_situation_level_and_stakes(trainee, kind, level):
+    (missed,) = drill(trainee, [False], kind=kind, level=level)
     session, replay = start(trainee)
     assert replay.pk != missed.pk and replay.session == session
     assert replay.replay_of == missed
-    # the same cards and stakes, drill, level and chips
-    assert (replay.kind, replay.level, replay.in_chips) == (missed.kind, 2, missed.in_chips)
-    assert replay.table == missed.table and replay.request == missed.request
-    # the house's rules have not changed: the same answer is right
-    assert replay.expected == missed.expected
+    # a new hand: another seed and other cards
+    assert is_fresh(replay, missed) and replay.request != missed.request
+    # of the same skill, drill, level and chips
+    config = house_setup(trainee.house).config
+    assert missed.situation in REGISTRY[kind].situations(config)
+    assert replay.situation == missed.situation
+    assert (replay.kind, replay.level, replay.in_chips) == (kind, level, missed.in_chips)
+    # at the same stakes: the table's Ante (every position's) or pot
+    assert stakes(replay) == stakes(missed)
+    assert bool(stakes(missed)) == (kind != "hand-five")  # reading a hand stakes nothing
     assert not hasattr(replay, "attempt") or replay.attempt is None
+
+
+def test_the_replays_of_one_seed_are_the_same_and_never_the_missed_seed(trainee):
+    (missed,) = drill(trainee, [False], kind="ms-pay", level=3)
+
+    def dealt(seed: int) -> Question:
+        return services.create_question(
+            trainee=trainee, kind="ms-pay", level=3, seed=seed, replay_of=missed
+        )
+
+    again, same = dealt(missed.seed), dealt(missed.seed)
+    assert again.seed == same.seed == missed.seed + 1  # the missed seed is passed over
+    assert again.request == same.request and is_fresh(again, missed)
+    assert again.table["ante"] == missed.table["ante"]
+
+
+def test_the_same_cards_by_chance_are_dealt_again_with_the_next_seed(trainee):
+    """Four royal flushes, read sorted at level 1: a fresh royal flush is often the one
+    missed, and is then dealt again from the next seed."""
+    missed = services.create_question(
+        trainee=trainee, kind="hand-five", level=1, seed=1, situation="royal flush"
+    )
+    answer(trainee, missed, right=False)
+    assert list(mistakes.waiting(trainee)) == [missed]
+    config = house_setup(trainee.house).config
+
+    def cards(seed: int) -> str:
+        q = REGISTRY["hand-five"].generate(seed, 1, config, situation="royal flush")
+        return q.request["cards"]
+
+    # a seed (after the missed one) that deals the same royal flush, then the next that
+    # deals another
+    clash = next(s for s in range(2, 200) if cards(s) == missed.request["cards"])
+    other = next(s for s in range(clash + 1, clash + 200) if cards(s) != cards(clash))
+    replay = services.create_question(
+        trainee=trainee, kind="hand-five", level=1, seed=clash, replay_of=missed
+    )
+    assert replay.seed == other and replay.situation == "royal flush"
+    assert is_fresh(replay, missed)
+
+
+def test_a_situation_the_drill_no_longer_lists_deals_a_hand_of_the_drill(trainee):
+    (missed,) = drill(trainee, [False], kind="ms-pay", level=2)
+    Question.objects.filter(pk=missed.pk).update(situation="a tag no longer dealt")
+    missed.refresh_from_db()
+    _, replay = start(trainee)
+    assert replay.replay_of == missed and is_fresh(replay, missed)
+    assert (replay.kind, replay.level) == ("ms-pay", 2)
+    config = house_setup(trainee.house).config
+    assert replay.situation in REGISTRY["ms-pay"].situations(config)
+    assert stakes(replay) == stakes(missed)
+
+
+def test_a_fresh_hand_answered_right_clears_the_miss(trainee):
+    (missed,) = drill(trainee, [False], kind="ms-pay", level=1)
+    session, replay = start(trainee)
+    assert is_fresh(replay, missed)
+    answer(trainee, replay, right=True)
+    assert mistakes.waiting_count(trainee) == 0
+    with pytest.raises(services.Finished):
+        deal_next(trainee, session)
+
+
+def test_a_fresh_hand_answered_wrong_leaves_the_first_miss_waiting_once(trainee):
+    (missed,) = drill(trainee, [False], kind="ms-pay", level=1)
+    session, replay = start(trainee)
+    answer(trainee, replay, right=False)
+    # the first miss waits, once: the replay answered wrong is no miss of its own
+    assert list(mistakes.waiting(trainee)) == [missed]
+    again = deal_next(trainee, session)
+    # another fresh hand of the same skill, pointing at the first miss, never at a replay
+    assert again.replay_of == missed and is_fresh(again, missed)
+    assert again.situation == missed.situation and stakes(again) == stakes(missed)
+    answer(trainee, again, right=True)
+    assert mistakes.waiting_count(trainee) == 0
+
+
+def section(page: str, css: str) -> str:
+    """The first <section class="`css`"> of a page, squeezed and unescaped."""
+    found = re.search(rf'<section class="{css}".*?</section>', page, re.S)
+    assert found, f"no section {css}"
+    return html.unescape(re.sub(r"\s+", " ", found.group(0)))
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_the_review_of_a_replay_shows_the_hand_missed_and_the_answer_then(
+    trainee_client, trainee, htmx
+):
+    (missed,) = drill(trainee, [False], kind="cs-qualify")
+    trainee_client.post("/practice/mistakes/start", {"back": "drills"})
+    replay = Question.objects.get(replay_of=missed)
+    # before the answer the hand missed is not on the page: it would give the answer away
+    page = trainee_client.get(f"/drills/s/{replay.session_id}/").content.decode()
+    assert "The hand you missed" not in page
+    # a plain post (no JavaScript), or htmx swapping the answer area
+    headers = {"HX-Request": "true", "HX-Target": "turn"} if htmx else {}
+    response = trainee_client.post(
+        f"/drills/q/{replay.pk}/answer", wrong_answer(replay), headers=headers
+    )
+    assert response.status_code == 200
+    shown = section(response.content.decode(), "missed-hand")
+    assert "The hand you missed" in shown
+    # its cards, drawn as cards with their names, and the answer then given, marked in words
+    for card in parse_cards(missed.table["dealer"] + " " + missed.table["player"]):
+        assert f'aria-label="{card.name}"' in shown
+    given = missed.attempt.answer["qualifies"]
+    right = missed.expected["qualifies"]
+    words = {"yes": "Yes", "no": "No"}
+    assert f'<td>{words[given]} <span class="mark">✘ wrong</span></td>' in shown
+    assert f"<td>{words[right]}</td>" in shown
+    assert "Yours then" in shown and "Correct then" in shown
+
+
+def test_no_other_review_shows_a_missed_hand(trainee_client, trainee):
+    session = services.start_session(trainee=trainee, kind="cs-qualify", level=1)
+    question = services.current_question(session)
+    response = trainee_client.post(f"/drills/q/{question.pk}/answer", wrong_answer(question))
+    assert response.status_code == 200
+    assert "The hand you missed" not in response.content.decode()
 
 
 def test_answered_right_it_clears_and_is_no_longer_dealt(trainee):
@@ -92,7 +238,7 @@ def test_each_hand_is_dealt_once_a_pass_oldest_first_and_a_miss_comes_back_after
     answer(trainee, third, right=True)
     fourth = deal_next(trainee, session)
     # A again, on the second pass; its replay points at the original, never at a replay
-    assert fourth.replay_of == a and fourth.table == a.table
+    assert fourth.replay_of == a and fourth.situation == a.situation
     answer(trainee, fourth, right=True)
     with pytest.raises(services.Finished):
         deal_next(trainee, session)

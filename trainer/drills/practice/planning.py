@@ -2,9 +2,9 @@
 
 `next_deal` is asked by trainer.drills.services each time such a session deals a question; it
 answers with a `Deal` (a drill kind and level, and either the situation to deal or the missed
-question to deal again), or None when the session has nothing left to deal.  Each mode is its
-own module: `today` (the skills due, most overdue first, with a share of new ones) and
-`mistakes` (the hands the trainee missed, until each is answered right).
+question to deal a fresh hand of), or None when the session has nothing left to deal.  Each
+mode is its own module: `today` (the skills due, most overdue first, with a share of new ones)
+and `mistakes` (a fresh hand of each the trainee missed, until one is answered right).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ class Deal:
     level: int
     #: deal a question of this situation (`DrillKind.generate(..., situation=...)`)
     situation: str | None = None
-    #: or deal this stored question's hand again, as a new question
+    #: or deal a fresh hand of the skill this stored question missed (`mistakes.fresh_hand`)
     replay_of: object | None = None
     in_chips: bool = False
 
