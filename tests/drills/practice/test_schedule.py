@@ -269,6 +269,19 @@ def test_the_games_manager_sets_the_day_start_and_retention_in_the_admin(client,
     client.force_login(manager)
     page = client.get(f"/admin/houses/house/{demo.pk}/change/").content.decode()
     assert 'name="day_starts"' in page and 'name="desired_retention"' in page
+    form = {"name": demo.name, "time_zone": demo.time_zone, "day_starts": "05:30"}
+    refused = client.post(
+        f"/admin/houses/house/{demo.pk}/change/", {**form, "desired_retention": "1.5"}
+    )
+    assert refused.status_code == 200 and "errornote" in refused.content.decode()
+    demo.refresh_from_db()
+    assert demo.desired_retention == Decimal("0.90")
+    saved = client.post(
+        f"/admin/houses/house/{demo.pk}/change/", {**form, "desired_retention": "0.85"}
+    )
+    assert saved.status_code == 302
+    demo.refresh_from_db()
+    assert (demo.day_starts, demo.desired_retention) == (dt.time(5, 30), Decimal("0.85"))
 
 
 def test_the_house_retention_is_the_schedulers(trainee, clock, demo):
