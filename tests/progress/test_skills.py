@@ -19,6 +19,7 @@ from tests.progress.conftest import BRING_IN, MS_PAY
 from tests.progress.test_practice_and_tests import sit
 from trainer.drills.models import Attempt
 from trainer.drills.practice.models import Enrolment, SkillCard
+from trainer.drills.practice.services import house_day
 from trainer.drills.services import question_row
 from trainer.engine import scheduling
 from trainer.engine.drills import REGISTRY
@@ -171,12 +172,15 @@ def test_stability_and_when_due_come_from_the_card(trainee, listed):
     state = learnt(T0)
     card(trainee, "ms-pay", MS_PAY[0], state)
     s = skill_of(trainee, "ms-pay", MS_PAY[0], now=T0)
-    assert s.stability == state["stability"] and s.due == scheduling.due(state)
+    # due as Today's practice has it: in review, from the start of its due's house day
+    due = scheduling.due_from(state, house_day(trainee))
+    assert due <= scheduling.due(state) and due.date() == scheduling.due(state).date()
+    assert s.stability == state["stability"] and s.due == due
     assert s.stability_words == skills.stability_words(state["stability"])
-    days = round((scheduling.due(state) - T0) / dt.timedelta(days=1))
+    days = round((due - T0) / dt.timedelta(days=1))
     assert s.due_words == f"in {days} days"
     assert (s.reviews, s.state_words) == (2, "in review")
-    overdue = skill_of(trainee, "ms-pay", MS_PAY[0], now=scheduling.due(state))
+    overdue = skill_of(trainee, "ms-pay", MS_PAY[0], now=due)
     assert overdue.due_words == "due now"
 
 

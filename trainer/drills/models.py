@@ -12,6 +12,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Avg, Count, Q
 
+from trainer.engine import scheduling
+from trainer.engine.drills import AnswerField
 from trainer.houses.models import PaytableVersion
 
 
@@ -131,6 +133,19 @@ class Question(models.Model):
     def __str__(self) -> str:
         return f"Question {self.pk} ({self.kind}) for {self.trainee}"
 
+    def answer_fields(self) -> tuple[AnswerField, ...]:
+        """The engine's answer fields of this question, as stored."""
+        return tuple(
+            AnswerField(
+                name=f["name"],
+                label=f["label"],
+                kind=f["kind"],
+                choices=tuple(tuple(c) for c in f.get("choices", ())),
+                keys=tuple(f.get("keys", ())),
+            )
+            for f in self.fields
+        )
+
 
 class AttemptQuerySet(models.QuerySet):
     def for_trainee(self, trainee) -> AttemptQuerySet:
@@ -167,17 +182,24 @@ class Attempt(models.Model):
     answer = models.JSONField()
     marks = models.JSONField(help_text="Field name to right (true) or wrong (false).")
     is_correct = models.BooleanField()
-    response_ms = models.PositiveIntegerField(help_text="From showing to answering, on the server.")
-    target_ms = models.PositiveIntegerField(
+    # 64-bit: a question answered weeks after it was dealt (2**31 ms is under 25 days) is
+    # stored, not refused by the database
+    response_ms = models.PositiveBigIntegerField(
+        help_text="From showing to answering, on the server."
+    )
+    target_ms = models.PositiveBigIntegerField(
         null=True,
         blank=True,
         help_text="The house's pace target for this question when it was answered (empty for "
         "answers from before pace targets).",
     )
-    rating = models.CharField(
-        max_length=5,
+    grade = models.PositiveSmallIntegerField(
+        null=True,
         blank=True,
-        help_text="The scheduler's grade of this answer: again, hard, good or easy.",
+        choices=[(number, name.capitalize()) for name, number in scheduling.GRADES.items()],
+        help_text="The grade FSRS was given for this answer (1 Again, 2 Hard, 3 Good, 4 Easy); "
+        "empty for an answer that was no review of its skill (a later right answer the same "
+        "day, staff trying out, a question of no skill).",
     )
     answered_at = models.DateTimeField(auto_now_add=True)
 
@@ -189,3 +211,8 @@ class Attempt(models.Model):
 
     def __str__(self) -> str:
         return f"Attempt at question {self.question_id}: {'right' if self.is_correct else 'wrong'}"
+
+    @property
+    def rating(self) -> str:
+        """The grade in the scheduler's words ("again" ... "easy"; "" for no review)."""
+        return scheduling.RATINGS[self.grade - 1] if self.grade else ""

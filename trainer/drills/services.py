@@ -16,7 +16,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from trainer.drills.practice import mistakes, planning
-from trainer.drills.practice.services import question_target_ms, record_review
+from trainer.drills.practice.services import question_target_ms, store_and_review
 from trainer.engine import EngineError, pace
 from trainer.engine.drills import REGISTRY, AnswerError, AnswerField, grade, parse_answer
 from trainer.engine.house import DEFAULT_CONFIG, HouseConfig, HouseRules
@@ -66,16 +66,7 @@ class Result:
 
 
 def fields_of(question: Question) -> tuple[AnswerField, ...]:
-    return tuple(
-        AnswerField(
-            name=f["name"],
-            label=f["label"],
-            kind=f["kind"],
-            choices=tuple(tuple(c) for c in f.get("choices", ())),
-            keys=tuple(f.get("keys", ())),
-        )
-        for f in question.fields
-    )
+    return question.answer_fields()
 
 
 def raw_answer(fields: tuple[AnswerField, ...], data) -> dict:
@@ -398,18 +389,15 @@ def _graded(question: Question, raw: dict) -> Attempt:
         is_correct=correct,
         response_ms=response_ms,
         target_ms=target,
-        rating=pace.rating(correct, response_ms, target),
     )
 
 
 def _store(attempt: Attempt, trainee) -> Attempt:
     """Store a new attempt and review its skill, in the caller's transaction."""
     attempt.trainee = trainee
-    attempt.save(force_insert=True)
-    if trainee.has_perm("houses.practise_drills"):
-        # a trainee's answer is a review of its skill; staff trying a drill out are scheduled
-        # nothing (their answers are counted nowhere)
-        record_review(attempt, attempt.question)
+    # a trainee's answer may be a review of its skill; staff trying a drill out are scheduled
+    # nothing (their answers are counted nowhere)
+    store_and_review(attempt, attempt.question, reviews=trainee.has_perm("houses.practise_drills"))
     return attempt
 
 

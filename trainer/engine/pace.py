@@ -1,5 +1,5 @@
-"""Speed standards: how long a question of a drill may take, and how an answer rates for the
-scheduler (`scheduling`).
+"""Speed standards: how long a question of a drill may take (how an answer's time rates for
+the scheduler is `scheduling.rating`'s).
 
 A house sets a target in seconds per drill and level (the admin's *Pace targets*); where it
 sets none, the drill kind's own `pace` applies (one figure per level, written beside each
@@ -13,9 +13,8 @@ task, timed whole.
 6000
 >>> target_ms(8.0, ["p1.outcome", "p1.amount", "p4.outcome", "p4.amount"])
 16000
->>> [rating(False, 1000, 6000), rating(True, 7000, 6000), rating(True, 4200, 6000),
-...  rating(True, 3000, 6000)]
-['again', 'hard', 'good', 'easy']
+>>> at_pace(4200, 6000), at_pace(7000, 6000)
+(True, False)
 >>> pace_words(4200, 6000)
 '4.2 s (target 6 s)'
 """
@@ -26,17 +25,10 @@ import re
 from collections.abc import Iterable
 from decimal import Decimal
 
-#: right in at most this share of the target is "well under" it: rated Easy.  Half is our
-#: choice: a dealer at twice the table's pace has the skill cold, and FSRS then spaces the
-#: skill out further than for an answer merely at pace ("good")
-EASY_SHARE = 0.5
 #: the longest target a house may set, in seconds (a whole level-3 ledger is well inside it)
 MAX_TARGET_SECONDS = 600
 #: the shortest: under a second no one reads a question, let alone answers it
 MIN_TARGET_SECONDS = 1
-
-#: the scheduler's four grades, in FSRS's order (Again = 1 ... Easy = 4)
-RATINGS = ("again", "hard", "good", "easy")
 
 _POSITION = re.compile(r"p([0-9]+)\.", re.ASCII)
 
@@ -52,21 +44,6 @@ def target_ms(seconds: float | Decimal, fields: Iterable[str]) -> int:
     """The target for one question, in milliseconds: the drill level's `seconds` per
     position settled (once for a question of one task)."""
     return int(round(float(seconds) * 1000)) * positions(fields)
-
-
-def rating(correct: bool, response_ms: int, target: int | None) -> str:
-    """The scheduler's grade of an answer: wrong is "again"; right but slower than the
-    target "hard"; right at pace "good"; right in `EASY_SHARE` of the target or less "easy".
-    Without a target (none was recorded) a right answer is "good"."""
-    if not correct:
-        return "again"
-    if target is None:
-        return "good"
-    if response_ms > target:
-        return "hard"
-    if response_ms <= target * EASY_SHARE:
-        return "easy"
-    return "good"
 
 
 def seconds_words(ms: int) -> str:

@@ -1,9 +1,11 @@
 """Today's practice, picked: which skill a trainee is dealt next.
 
 A skill is a drill kind and a situation ("ms-pay", "pair of 6-10 pushes"); its card is the
-scheduler's state after the trainee's last answer of it (`scheduling`), read here only for
-when it is due.  `pick` is the whole rule, with no clock and no database, so the Django side
-(`trainer.drills.practice.today`) and the simulation test deal through the same code:
+scheduler's state after the trainee's last review of it (`scheduling`), read here only for
+when it is due for practice (`scheduling.due_from`: a skill in review from the start of its
+house day, one in learning or relearning at its step's minute).  `pick` is the whole rule,
+with no clock and no database, so the Django side (`trainer.drills.practice.today`) and the
+simulation test deal through the same code:
 
 1. skills due (due at or before now), most overdue first;
 2. mixed with new skills (no card yet), in the order `skills` lists them: while skills are
@@ -71,7 +73,8 @@ class Standing:
     """What the picker reads of one trainee at one moment.
 
     `skills`: every skill the trainee practises, in the order new ones are met.
-    `cards`: when each scheduled skill is due (skills not in `skills` are ignored).
+    `cards`: when each scheduled skill is due for practice (`scheduling.due_from`; skills
+    not in `skills` are ignored).
     `met_today`: how many skills the trainee met for the first time today."""
 
     skills: tuple[Skill, ...]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import secrets
 import zoneinfo
+from decimal import Decimal
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser, Permission
@@ -21,7 +22,7 @@ from django.db.models import Exists, F, Max, OuterRef, Q
 from django.utils.crypto import salted_hmac
 
 from trainer.core.leases import Leased
-from trainer.engine import Category
+from trainer.engine import Category, scheduling
 from trainer.engine.chips import STANDARD_WORDS
 from trainer.engine.drills.stakes import ANTE_STEPS, POT_STEPS, TABLE_CHIP
 from trainer.engine.games import GAMES, paid_games
@@ -154,6 +155,28 @@ class House(SerialsKept):
         validators=[validate_time_zone],
         help_text="Where the house is, as an IANA name (Europe/London, America/Chicago): every "
         "time on the site is shown to its staff and trainees in this zone, with the zone named.",
+    )
+    # the practice schedule's settings (trainer.engine.scheduling): read by no game, so kept
+    # here beside the zone rather than with the house rules of the games
+    day_starts = models.TimeField(
+        "practice day starts at",
+        default=scheduling.DEFAULT_DAY_STARTS,
+        help_text="When the house's practice day starts, on its own clock (04:00, as Anki's: "
+        "practice after midnight still counts for the day before). A skill due at any moment "
+        "of a day is due from this time that day.",
+    )
+    desired_retention = models.DecimalField(
+        "desired retention",
+        max_digits=3,
+        decimal_places=2,
+        default=Decimal(str(scheduling.DEFAULT_RETENTION)),
+        validators=[
+            MinValueValidator(Decimal(str(scheduling.MIN_RETENTION))),
+            MaxValueValidator(Decimal(str(scheduling.MAX_RETENTION))),
+        ],
+        help_text="The chance of recall each skill's next review is scheduled for, from "
+        f"{scheduling.MIN_RETENTION} to {scheduling.MAX_RETENTION} (0.90: a trainee still "
+        "knows 9 skills in 10 when they come due). Higher means more reviews a day.",
     )
     config_serial = models.PositiveBigIntegerField(
         default=new_serial,

@@ -29,6 +29,7 @@ from fsrs import State
 from trainer.drills.models import Attempt
 from trainer.drills.practice.enrolment import enrolled_games
 from trainer.drills.practice.models import SkillCard
+from trainer.drills.practice.services import house_day
 from trainer.engine import pace, scheduling
 from trainer.engine.drills import REGISTRY
 from trainer.engine.errors import EngineError
@@ -47,9 +48,10 @@ class Strength:
     meaning: str
 
 
-#: strong from the retention the scheduler aims for (FSRS schedules a skill's next review for
-#: when its chance of recall falls to it): a strong skill is not due yet
-STRONG_FROM = scheduling.SCHEDULER.desired_retention
+#: strong from the retention the scheduler aims for by default (FSRS schedules a skill's next
+#: review for when its chance of recall falls to it): a strong skill is not due yet.  A house
+#: may aim for another (`House.desired_retention`); the bands stay put, one legend for all
+STRONG_FROM = scheduling.DEFAULT_RETENTION
 #: under this a skill is weak: about a week overdue for a skill held a few days (a judgement,
 #: not FSRS's; the band between is "fading")
 WEAK_UNDER = 0.7
@@ -243,12 +245,13 @@ def _figures(skill: Skill, rows: list[tuple[bool, int, int | None]]) -> None:
         )
 
 
-def _scheduled(skill: Skill, card: SkillCard, now: dt.datetime) -> None:
+def _scheduled(skill: Skill, card: SkillCard, now: dt.datetime, day: scheduling.HouseDay) -> None:
     skill.strength = strength_of(card.state, now)
     skill.chance = scheduling.retrievability(card.state, now)
     skill.stability = card.stability
-    skill.due = card.due
-    skill.due_words = due_words(card.due, now)
+    # due as Today's practice has it: a skill in review from the start of its house day
+    skill.due = scheduling.due_from(card.state, day)
+    skill.due_words = due_words(skill.due, now)
     skill.state_words = scheduling.STATE_WORDS.get(card.state.get("state"), "")
     skill.reviews = card.reviews
 
@@ -277,6 +280,7 @@ def for_trainee(trainee, *, now: dt.datetime | None = None) -> list[GameSkills]:
         )
     }
     config = house_config(trainee) if kinds else DEFAULT_CONFIG
+    day = house_day(trainee)
     met: dict[str, set[str]] = defaultdict(set)
     for kind, situation in (*answered, *cards):
         met[kind].add(situation)
@@ -293,7 +297,7 @@ def for_trainee(trainee, *, now: dt.datetime | None = None) -> list[GameSkills]:
                 _figures(skill, answered[key])
                 skill.strength = UNSCHEDULED
             if key in cards:
-                _scheduled(skill, cards[key], now)
+                _scheduled(skill, cards[key], now, day)
             skills.append(skill)
         if skills:
             by_game.setdefault(kind.game, []).append(DrillSkills(kind.slug, skills))

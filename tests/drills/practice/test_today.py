@@ -143,11 +143,9 @@ def test_the_last_skill_is_dealt_again_when_there_is_no_other(trainee):
 
 
 def test_a_skill_coming_due_within_the_learn_ahead_limit_is_dealt_early(enrolled):
-    for skill in MS:
-        card(enrolled, skill, ahead(days=4))
-    SkillCard.objects.filter(trainee=enrolled, situation=MS[1][1]).update(
-        due=ahead(minutes=practice.LEARN_AHEAD.total_seconds() / 60 - 5)
-    )
+    card(enrolled, MS[0], ahead(days=4))
+    card(enrolled, MS[1], ahead(minutes=practice.LEARN_AHEAD.total_seconds() / 60 - 5))
+    card(enrolled, MS[2], ahead(days=4))
     assert deal(enrolled) == MS[1]
 
 
@@ -267,7 +265,8 @@ def test_a_session_with_nothing_left_is_finished(enrolled):
     question = services.current_question(session)
     assert (question.kind, question.situation) == MS[2]
     services.answer_question(trainee=enrolled, question_id=question.pk, raw=right_answer(question))
-    # answered right, well inside the target ("easy"): due in days, nothing left today
+    # answered right at its last learning step ("good"): in review, due in days, nothing
+    # left today
     assert SkillCard.objects.get(trainee=enrolled, situation=MS[2][1]).due > ahead(days=1)
     with pytest.raises(services.Finished):
         services.next_question(trainee=enrolled, session_id=session.pk)

@@ -24,7 +24,7 @@ the new one is answered (`trainer.drills.presenting.missed_hand`).
   drills that stake nothing (reading a hand, the bring-in, first to act) keep nothing.
 
 Its answer is an ordinary attempt, and so an ordinary review of its skill
-(`trainer.drills.practice.services.record_review`): once it is answered right the miss is
+(`trainer.drills.practice.services.store_and_review`): once it is answered right the miss is
 cleared and the scheduler takes the skill on as usual; answered wrong, the miss waits still
 (the first miss does: a replay never waits itself).
 

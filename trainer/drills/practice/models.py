@@ -1,8 +1,9 @@
 """Skills scheduled per trainee, the games a trainee is enrolled in, the house's pace targets.
 
 A skill is a drill kind and a situation (`trainer.engine.scheduling`).  Its card holds the FSRS
-state after the trainee's last answer of that skill, written in the same transaction as the
-attempt (`trainer.drills.practice.services.record_review`), once per attempt.
+state after the trainee's last review of that skill, written in the same transaction as the
+attempt (`trainer.drills.practice.services.store_and_review`), once per attempt that is a
+review (the attempt's `grade`).
 """
 
 from __future__ import annotations
@@ -25,9 +26,10 @@ class SkillCard(models.Model):
     kind = models.CharField(max_length=30)
     situation = models.CharField(max_length=100)
     #: the FSRS card as `trainer.engine.scheduling.review` gives it (state, step, stability,
-    #: difficulty, due, last_review, reps, lapses)
+    #: difficulty, due, last_review, reps, lapses, retention)
     state = models.JSONField()
-    # read out of `state` for queries: what is due, in order, and how strong
+    # read out of `state` for queries: FSRS's due instant (a skill in review is due for
+    # practice from the start of that house day: `scheduling.due_from`), and how strong
     due = models.DateTimeField(db_index=True)
     stability = models.FloatField(null=True, blank=True, help_text="FSRS stability, in days.")
     reviews = models.PositiveIntegerField(default=0)

@@ -1,19 +1,21 @@
-"""Writes of adaptive practice: pace targets read for a question, and each answer recorded
-as a review of its skill.
+"""Writes of adaptive practice: pace targets read for a question, and each answer graded
+and recorded as a review of its skill.
 
-`record_review` runs inside the transaction that stores the attempt (trainer.drills.services),
-and only when an attempt is newly stored: a replayed post stores nothing and so reviews
-nothing, and of two racing answers to one question only the stored one reviews (the other's
-transaction is rolled back whole).  Answers to different questions of one skill take the
-card's row lock in turn, so none is lost.
+`store_and_review` stores the attempt inside the transaction of answering
+(trainer.drills.services), and only when an attempt is newly stored: a replayed post stores
+nothing and so reviews nothing, and of two racing answers to one question only the stored one
+reviews (the other's transaction is rolled back whole).  Answers to different questions of one
+skill take the card's row lock in turn, so none is lost.
 """
 
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
+from trainer.core.times import house_zone
 from trainer.engine import pace, scheduling
-from trainer.engine.drills import REGISTRY
+from trainer.engine.drills import REGISTRY, guessable
 
 from .models import PaceTarget, SkillCard
 
@@ -41,32 +43,70 @@ def question_target_ms(question) -> int | None:
     return pace.target_ms(seconds, (f["name"] for f in question.fields))
 
 
-def record_review(attempt, question) -> SkillCard | None:
-    """Review the skill of `question` with the newly stored `attempt` (its `rating` set):
-    the card's FSRS state moves on once.  Call inside the attempt's transaction."""
-    if not question.situation or not attempt.rating:
-        return None
-    key = {"trainee_id": attempt.trainee_id, "kind": question.kind, "situation": question.situation}
-    when = attempt.answered_at
+def house_day(trainee) -> scheduling.HouseDay:
+    """The trainee's house's practice day: its zone and the time its day starts (without a
+    house, the site's zone and the default start)."""
+    zone = house_zone(trainee) or timezone.get_current_timezone()
+    house = trainee.house if trainee.house_id else None
+    starts = house.day_starts if house is not None else scheduling.DEFAULT_DAY_STARTS
+    return scheduling.HouseDay(zone, starts)
+
+
+def retention_of(trainee) -> float:
+    """The desired retention the trainee's house schedules reviews for."""
+    if not trainee.house_id:
+        return scheduling.DEFAULT_RETENTION
+    return float(trainee.house.desired_retention)
+
+
+def _locked_card(key: dict) -> SkillCard:
+    """The skill's card, locked for this transaction; a new skill's card is made (empty, so
+    "new" to the scheduler) and so held by its insert until the transaction ends."""
     card = SkillCard.objects.select_for_update().filter(**key).first()
-    if card is None:
-        state = scheduling.review(None, attempt.rating, when)
-        try:
-            with transaction.atomic():
-                return SkillCard.objects.create(
-                    **key,
-                    state=state,
-                    due=scheduling.due(state),
-                    stability=scheduling.stability(state),
-                    reviews=1,
-                    last_attempt=attempt,
-                )
-        except IntegrityError:  # another answer of this skill created it meanwhile
-            card = SkillCard.objects.select_for_update().get(**key)
-    state = scheduling.review(card.state, attempt.rating, when)
-    card.state = state
-    card.due = scheduling.due(state)
-    card.stability = scheduling.stability(state)
+    if card is not None:
+        return card
+    try:
+        with transaction.atomic():
+            return SkillCard.objects.create(**key, state={}, due=timezone.now())
+    except IntegrityError:  # another answer of this skill made it meanwhile: wait for it
+        return SkillCard.objects.select_for_update().get(**key)
+
+
+def store_and_review(attempt, question, *, reviews: bool) -> SkillCard | None:
+    """Store the new `attempt` (graded and timed, not yet saved) and, when `reviews` (a
+    trainee's answer) and the question has a skill, grade it for the scheduler
+    (`scheduling.rating`) and review the skill's card with that grade: the card's FSRS state
+    moves on once, or not at all for an answer that is no review (its grade stays empty).
+    Call inside the attempt's transaction.
+
+    The card is locked before the attempt is stored, so answers of one skill are stored in
+    the order they are reviewed: their times replay the card (`scheduling.replay`)."""
+    if not (reviews and question.situation):
+        attempt.save(force_insert=True)
+        return None
+    trainee = attempt.trainee
+    card = _locked_card(
+        {"trainee_id": trainee.pk, "kind": question.kind, "situation": question.situation}
+    )
+    attempt.save(force_insert=True)
+    when = attempt.answered_at
+    state = card.state or None
+    rating = scheduling.rating(
+        state,
+        correct=attempt.is_correct,
+        response_ms=attempt.response_ms,
+        target=attempt.target_ms,
+        guessable=guessable(question.answer_fields()),
+        when=when,
+        day=house_day(trainee),
+    )
+    if rating is None:
+        return card
+    attempt.grade = scheduling.GRADES[rating]
+    type(attempt).objects.filter(pk=attempt.pk).update(grade=attempt.grade)
+    card.state = scheduling.review(state, rating, when, retention_of(trainee))
+    card.due = scheduling.due(card.state)
+    card.stability = scheduling.stability(card.state)
     card.reviews += 1
     card.last_attempt = attempt
     card.save(update_fields=["state", "due", "stability", "reviews", "last_attempt", "updated_at"])

@@ -14,9 +14,9 @@ import datetime as dt
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
-from trainer.core.times import house_zone, when
+from trainer.core.times import when
 from trainer.drills.models import Attempt, PracticeSession, Question
-from trainer.engine import practice
+from trainer.engine import practice, scheduling
 from trainer.engine.drills import REGISTRY
 from trainer.engine.house import DEFAULT_CONFIG, HouseConfig
 from trainer.houses.config import house_setup
@@ -24,6 +24,7 @@ from trainer.houses.config import house_setup
 from .enrolment import enrolled_games
 from .models import SkillCard
 from .planning import Deal
+from .services import house_day
 
 
 def house_config(trainee) -> HouseConfig:
@@ -42,36 +43,40 @@ def skills_of(trainee) -> tuple[practice.Skill, ...]:
 
 
 def start_of_day(trainee, now: dt.datetime) -> dt.datetime:
-    """Midnight of `now`'s day in the trainee's house zone (the current zone without one)."""
-    zone = house_zone(trainee) or timezone.get_current_timezone()
-    return dt.datetime.combine(now.astimezone(zone).date(), dt.time.min, tzinfo=zone)
+    """When the house day of `now` started: the house's day start (04:00 by default) in its
+    zone (`services.house_day`)."""
+    return house_day(trainee).start_of(now)
 
 
 def standing(trainee, now: dt.datetime) -> practice.Standing:
     """What the picker reads of `trainee` at `now`: their skills, when each scheduled one is
-    due (their own cards only) and how many skills they met today.  Two queries.
+    due for practice (their own cards only; a skill in review from the start of its due's
+    house day, `scheduling.due_from`) and how many skills they met today.  Two queries.
 
-    A skill met today is a card with no answer before today's midnight (house zone): met in
+    A skill met today is a card with no answer before the start of today's house day: met in
     Today's practice, a drill of its own or a test, it started a card today and brings its
     reviews in the coming days, so it counts against today's `practice.NEW_PER_DAY`."""
     skills = skills_of(trainee)
+    day = house_day(trainee)
     answered_before = Attempt.objects.filter(
         trainee=trainee,
         kind=OuterRef("kind"),
         question__situation=OuterRef("situation"),
-        answered_at__lt=start_of_day(trainee, now),
+        answered_at__lt=day.start_of(now),
     )
     cards: dict[practice.Skill, dt.datetime] = {}
     # only the trainee's own skills use up the allowance: a card of a game they are not
     # enrolled in (a drill tried on its own) or of a situation no longer listed does not
     listed = set(skills)
     met = 0
-    for kind, situation, due, old in (
+    for kind, situation, state, old in (
         SkillCard.objects.filter(trainee=trainee)
         .annotate(old=Exists(answered_before))
-        .values_list("kind", "situation", "due", "old")
+        .values_list("kind", "situation", "state", "old")
     ):
-        cards[kind, situation] = due
+        if not state:  # made for an answer being stored now (`services._locked_card`)
+            continue
+        cards[kind, situation] = scheduling.due_from(state, day)
         met += not old and (kind, situation) in listed
     return practice.Standing(skills=skills, cards=cards, met_today=met)
 

@@ -42,6 +42,8 @@ from .answers import (
     TOO_LARGE,
     AnswerError,
     grade,
+    guess_chance,
+    guessable,
     parse_answer,
 )
 from .banked_stud import CaribbeanQualify, CaribbeanSettle, CasinoQualify, CasinoSettle
@@ -69,6 +71,8 @@ __all__ = [
     "Level",
     "Question",
     "grade",
+    "guess_chance",
+    "guessable",
     "parse_answer",
     "register",
 ]

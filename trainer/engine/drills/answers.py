@@ -256,6 +256,42 @@ def grade(
     return marks
 
 
+#: a question whose answer a blind guess gets right this often or more is "guessable": a
+#: quick right answer to it says little (a yes/no call is right half the time by luck), so the
+#: scheduler never rates it Easy (`scheduling.rating`)
+GUESSABLE_FROM = 0.5
+
+
+def guess_chance(fields: Sequence[AnswerField]) -> float:
+    """The chance that a blind guess answers every field right: one of its choices for a
+    "choice" or a "seat", any non-empty set of its seats for "seats"; an amount, a net or
+    chips are never guessed (0).
+
+    >>> yes_no = AnswerField("qualifies", "Qualifies?", "choice", (("yes", "Yes"), ("no", "No")))
+    >>> guess_chance([yes_no]), guess_chance([yes_no, yes_no])
+    (0.5, 0.25)
+    >>> guess_chance([seats_field("winners", "Winners", ["1", "2"])])
+    0.3333333333333333
+    >>> guess_chance([yes_no, AnswerField("p1.amount", "Amount", "amount")])
+    0.0
+    """
+    chance = 1.0
+    for f in fields:
+        if f.kind in ("choice", "seat"):
+            chance /= max(1, len(f.choices))
+        elif f.kind == "seats":
+            chance /= max(1, 2 ** len(f.choices) - 1)
+        else:
+            return 0.0
+    return chance
+
+
+def guessable(fields: Sequence[AnswerField]) -> bool:
+    """Whether a blind guess answers the question right `GUESSABLE_FROM` of the time or more:
+    the Caribbean qualify call (yes or no) is, a payout never is."""
+    return guess_chance(fields) >= GUESSABLE_FROM
+
+
 def seat_field(name: str, label: str, seats: Sequence[str]) -> AnswerField:
     """A field asking for one of `seats`, offered in seat order, each keyed by its number.
 
