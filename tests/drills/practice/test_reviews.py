@@ -1,7 +1,7 @@
-"""Every stored answer is one review of its skill (drill kind + situation), written in the
+"""A stored answer that is a review of its skill (drill kind + situation) is written in the
 attempt's own transaction (trainer.drills.services._store calls
-trainer.drills.practice.services.store_and_review).  The scheduler state after a replayed or concurrent
-double answer is exactly what one answer gives: the same idempotency as attempts.
+trainer.drills.practice.services.store_and_review).  The scheduler state after a replayed or
+concurrent double answer is exactly what one answer gives: the same idempotency as attempts.
 
 "Exactly" is checked against the engine's own scheduler: the state a card holds is compared
 with `scheduling.review` applied to the stored attempts' grades at their answered times
