@@ -25,6 +25,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.utils import timezone
 
+from tests.drills.practice.skills import LISTED, SITUATIONS
 from tests.factories import right_answer, wrong_answer
 from trainer.drills import services
 from trainer.drills.models import Attempt, Question
@@ -38,21 +39,6 @@ from trainer.engine.house import DEFAULT_CONFIG
 START = dt.datetime(2026, 1, 5, 18, 0, tzinfo=dt.UTC)
 #: between one answer and the next question: reading the feedback
 EVERY = dt.timedelta(seconds=15)
-#: the drills given situations here, and how many each lists
-LISTED = {"ms-pay": 3, "cs-qualify": 2}
-
-
-def first_situations(slug: str, count: int) -> tuple[str, ...]:
-    kind = REGISTRY[slug]
-    seen: dict[str, None] = {}
-    seed = 0
-    while len(seen) < count:
-        seen.setdefault(kind.generate(seed, 1, DEFAULT_CONFIG).situation)
-        seed += 1
-    return tuple(seen)
-
-
-SITUATIONS = {slug: first_situations(slug, n) for slug, n in LISTED.items()}
 MS = ("ms-pay", SITUATIONS["ms-pay"][0])
 CS = ("cs-qualify", SITUATIONS["cs-qualify"][0])
 

@@ -14,6 +14,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from tests.drills.practice.skills import SITUATIONS
 from tests.factories import TraineeFactory, right_answer, wrong_answer
 from trainer.drills import services
 from trainer.drills.models import Attempt, PracticeSession, Question
@@ -21,23 +22,7 @@ from trainer.drills.practice import today
 from trainer.drills.practice.models import Enrolment, SkillCard
 from trainer.engine import practice, scheduling
 from trainer.engine.drills import REGISTRY
-from trainer.engine.house import DEFAULT_CONFIG
 
-#: the drills given situations, and how many each lists
-LISTED = {"ms-pay": 3, "cs-qualify": 2}
-
-
-def first_situations(slug: str, count: int) -> tuple[str, ...]:
-    kind = REGISTRY[slug]
-    seen: dict[str, None] = {}
-    seed = 0
-    while len(seen) < count:
-        seen.setdefault(kind.generate(seed, 1, DEFAULT_CONFIG).situation)
-        seed += 1
-    return tuple(seen)
-
-
-SITUATIONS = {slug: first_situations(slug, n) for slug, n in LISTED.items()}
 MS = [("ms-pay", s) for s in SITUATIONS["ms-pay"]]
 CS = [("cs-qualify", s) for s in SITUATIONS["cs-qualify"]]
 
