@@ -23,7 +23,15 @@ from django.db import DatabaseError, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from trainer.engine.audit import Audited, Summary, audit_line, read_at, read_csv, read_jsonl
+from trainer.engine.audit import (
+    Audited,
+    Summary,
+    audit_line,
+    fields_read,
+    read_at,
+    read_csv,
+    read_jsonl,
+)
 from trainer.engine.errors import RulingError
 from trainer.houses.timeline import HouseTimeline
 
@@ -250,6 +258,14 @@ def _write(mine, rows: list[AuditLine], **fields) -> None:
 
 
 def _row(report, number: int, line, audited: Audited, version: str, raw: str) -> AuditLine:
+    if isinstance(line, RulingError):
+        request = None
+    elif audited.verdict == "error":
+        request = _storable(line)  # as written, to show what is wrong (as text, never drawn)
+    else:
+        # a mispaid hand keeps what it was audited on: a field the log carries that the audit
+        # does not read (a shoe, a note, a field of another game) is left out
+        request = _storable(fields_read(line))
     return AuditLine(
         report=report,
         number=number,
@@ -262,7 +278,7 @@ def _row(report, number: int, line, audited: Audited, version: str, raw: str) ->
         overpaid=audited.overpaid,
         underpaid=audited.underpaid,
         version=_clip(version, 300),
-        request=None if isinstance(line, RulingError) else _storable(line),
+        request=request,
         result=_storable(audited.as_json()),
         raw=_storable(raw.rstrip("\r\n")[:RAW_KEPT]) if isinstance(line, RulingError) else "",
     )

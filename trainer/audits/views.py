@@ -20,7 +20,7 @@ from django_htmx.http import HttpResponseClientRefresh
 
 from trainer.core import csvsafe
 from trainer.engine.games import title_of
-from trainer.rulings.views import present
+from trainer.rulings.views import request_cards
 
 from . import services
 from .forms import FilterForm, UploadForm
@@ -167,10 +167,10 @@ def line(request, report_id: int, number: int):
     report = _report(request, report_id)
     found = get_object_or_404(report.lines, number=number)
     shown = []
-    if isinstance(found.request, dict) and found.verdict != "error":
+    if found.verdict != "error":
         # a line that could not be ruled may hold anything where cards belong: it is shown as
         # it was logged, below, never laid out as cards
-        shown, _ = present(found.request, {})
+        shown = request_cards(found.request)
     return render(
         request,
         "audits/line.html",

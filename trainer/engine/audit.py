@@ -40,7 +40,7 @@ from .errors import EngineError, RulingError
 from .games import GAMES
 from .house import DEFAULT_CONFIG, HouseConfig  # noqa: F401 (the doctest uses it)
 from .jsontext import NotJSON, read_json
-from .requests import MAX_AMOUNT, refuse_unwritable, shown
+from .requests import MAX_AMOUNT, only_read, refuse_unwritable, shown
 
 __all__ = [
     "AUDIT_GAMES",
@@ -50,12 +50,16 @@ __all__ = [
     "Summary",
     "audit_games",
     "audit_line",
+    "fields_read",
     "read_at",
     "read_csv",
     "read_jsonl",
 ]
 
 VERDICTS = ("correct", "overpaid", "underpaid", "misdirected", "error")
+
+#: what a log line carries besides its ruling request (RULING_API.md, "Audit")
+LOG_FIELDS = ("paid", "table", "dealer", "dealer_name", "at")
 
 
 def audit_games() -> tuple[str, ...]:
@@ -183,6 +187,22 @@ def audit_line(line: object, config: HouseConfig, *, house: str | None = None) -
         )
     except (RulingError, EngineError) as exc:
         return _error(exc, head)
+
+
+def fields_read(line: Mapping[str, Any]) -> dict[str, Any]:
+    """The line with only the fields the audit reads: its game's request fields (as the game's
+    reader names them), those of any request, and the log's own (`LOG_FIELDS`).  A line of
+    no known game is returned whole.  A log may carry fields of its own (a shoe, a note):
+    what is kept of a mispaid hand is what it was audited on.
+
+    >>> fields_read({"game": "caribbean-stud", "dealer_name": "Bo", "ante": 1, "up": "x"})
+    {'game': 'caribbean-stud', 'dealer_name': 'Bo', 'ante': 1}
+    """
+    game = line.get("game")
+    entry = GAMES.get(game) if isinstance(game, str) else None
+    if entry is None:
+        return dict(line)
+    return only_read(line, entry.fields(line), also=LOG_FIELDS)
 
 
 _EMPTY_HEAD: Mapping[str, Any] = {
