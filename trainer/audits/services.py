@@ -11,6 +11,7 @@ audited log, so its memory does not grow with the file.
 from __future__ import annotations
 
 import codecs
+import dataclasses
 import logging
 import math
 import time
@@ -19,7 +20,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db import DatabaseError, transaction
+from django.db import DatabaseError, InterfaceError, OperationalError, transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -167,7 +168,10 @@ def run_audit(report_id: int, attempt: int) -> None:
     nothing unless the report is queued at that attempt; starts over from the first line
     (rows of an earlier attempt are deleted first, so a report run again never counts a line
     twice); stops if the report is deleted or queued again meanwhile.  A database error goes
-    up to the worker; any other failure is recorded on the report, which offers "Run again"."""
+    up to the worker when it is the connection's (a dropped connection, a database restarting:
+    the report goes stale and the worker's sweep queues it again); any other failure, the
+    database refusing what was written among them, would fail the same way every time, so it
+    is recorded on the report as what it is, which offers "Run again"."""
     claimed = AuditReport.objects.filter(
         pk=report_id, attempt=attempt, status=AuditReport.Status.QUEUED
     ).update(
@@ -188,15 +192,23 @@ def run_audit(report_id: int, attempt: int) -> None:
         _audit(AuditReport.objects.select_related("house").get(pk=report_id), mine)
     except (LeaseLost, AuditReport.DoesNotExist):
         return
-    except DatabaseError:
+    except (OperationalError, InterfaceError):
         raise
+    except DatabaseError as exc:
+        logger.exception("Audit %s failed", report_id)
+        first = (str(exc).strip().splitlines() or [""])[0][:200]
+        _failed(
+            mine, f"the database refused to store what it found ({type(exc).__name__}: {first})"
+        )
     except Exception as exc:
         logger.exception("Audit %s failed", report_id)
-        mine.update(
-            status=AuditReport.Status.FAILED,
-            error=f"the audit stopped unexpectedly ({type(exc).__name__})",
-            finished_at=timezone.now(),
-        )
+        _failed(mine, f"the audit stopped unexpectedly ({type(exc).__name__})")
+
+
+def _failed(mine, error: str) -> None:
+    mine.update(
+        status=AuditReport.Status.FAILED, error=_storable(error), finished_at=timezone.now()
+    )
 
 
 def _audit(report: AuditReport, mine) -> None:
@@ -213,7 +225,7 @@ def _audit(report: AuditReport, mine) -> None:
     beat = time.monotonic()
     for number, line in numbered:
         config, labels = timeline.at(_when(line, zone))
-        audited = audit_line(line, config, house=report.house.slug)
+        audited = _named_as_stored(audit_line(line, config, house=report.house.slug))
         summary.add(audited)
         version = labels.get(audited.game, "") if audited.game else ""
         if version:
@@ -228,9 +240,24 @@ def _audit(report: AuditReport, mine) -> None:
         rows,
         status=AuditReport.Status.DONE,
         done=F("total"),
-        summary={**summary.as_json(), "by_situation": summary.situations_json()},
+        summary=_storable({**summary.as_json(), "by_situation": summary.situations_json()}),
         versions={game: sorted(labels) for game, labels in sorted(versions.items())},
         finished_at=timezone.now(),
+    )
+
+
+#: the longest dealer or table name a row keeps (and so a group of the summary)
+NAME_CHARS = AuditLine._meta.get_field("dealer").max_length
+
+
+def _named_as_stored(audited: Audited) -> Audited:
+    """`audited` with its dealer and table named as a row stores them (`_clip`): the summary's
+    groups are then the rows' own names, which the report's filters match, and hold nothing a
+    database refuses (a log's name may hold NUL, which PostgreSQL text cannot)."""
+    return dataclasses.replace(
+        audited,
+        dealer=_clip(audited.dealer, NAME_CHARS) or None,
+        table=_clip(audited.table, NAME_CHARS) or None,
     )
 
 
@@ -271,8 +298,8 @@ def _row(report, number: int, line, audited: Audited, version: str, raw: str) ->
         number=number,
         verdict=audited.verdict,
         game=audited.game or "",
-        dealer=_clip(audited.dealer, 200),
-        table=_clip(audited.table, 200),
+        dealer=_clip(audited.dealer, NAME_CHARS),
+        table=_clip(audited.table, NAME_CHARS),
         situation=_clip(audited.situation, 300),
         difference=audited.difference,
         overpaid=audited.overpaid,

@@ -40,7 +40,7 @@ from .errors import EngineError, RulingError
 from .games import GAMES
 from .house import DEFAULT_CONFIG, HouseConfig  # noqa: F401 (the doctest uses it)
 from .jsontext import NotJSON, read_json
-from .requests import MAX_AMOUNT, only_read, refuse_unwritable, shown
+from .requests import MAX_AMOUNT, is_text, only_read, refuse_unwritable, shown
 
 __all__ = [
     "AUDIT_GAMES",
@@ -215,8 +215,10 @@ _EMPTY_HEAD: Mapping[str, Any] = {
 }
 
 
-def _text(value: object) -> str | None:
-    return value if isinstance(value, str) else None
+def _text(value: object, checked: bool) -> str | None:
+    # a name the summary cannot write (a lone surrogate) counts as no name: the line is an
+    # error naming that field, and the summary stays JSON
+    return value if isinstance(value, str) and (checked or is_text(value)) else None
 
 
 def _head(line: Mapping[str, Any], *, checked: bool = True) -> dict[str, Any]:
@@ -227,8 +229,8 @@ def _head(line: Mapping[str, Any], *, checked: bool = True) -> dict[str, Any]:
     has_id = "id" in line and _is_id(request_id) and (checked or _writable(request_id))
     return {
         "game": game if isinstance(game, str) and game in GAMES else None,
-        "dealer": _text(line.get(_dealer_key(line))),
-        "table": _text(line.get("table")),
+        "dealer": _text(line.get(_dealer_key(line)), checked),
+        "table": _text(line.get("table"), checked),
         "id": request_id if has_id else None,
         "has_id": has_id,
         "paid": line.get("paid") if checked or _writable(line.get("paid")) else None,
