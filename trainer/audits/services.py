@@ -377,7 +377,17 @@ def requeue_stale_audits() -> list[AuditReport]:
     return requeued
 
 
-def delete_report(report: AuditReport) -> None:
-    """Delete a report with its log and rows (a worker still running it stops at its next
-    write)."""
-    report.delete()
+def delete_report(report: AuditReport) -> bool:
+    """Delete a report with its log and rows, stopping its audit if one is under way; True
+    when it was (queued or running).  The report's row is locked first: a worker's write in
+    hand (its progress and the rows found since the last, one transaction holding that row)
+    is waited for, so the rows it adds are deleted with the rest, and its next write finds
+    the report gone and stops (`LeaseLost`).  Without the lock the rows were deleted before
+    the worker's last ones were committed, and deleting the report broke their foreign key."""
+    with transaction.atomic():
+        locked = AuditReport.objects.select_for_update().filter(pk=report.pk).first()
+        if locked is None:
+            return False  # deleted meanwhile (a second click)
+        was_under_way = locked.under_way
+        locked.delete()
+    return was_under_way

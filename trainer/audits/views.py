@@ -259,11 +259,14 @@ def run_again(request, report_id: int):
 @auditor_only
 @require_http_methods(["GET", "POST"])
 def delete(request, report_id: int):
-    """Asks first (GET), deletes on POST: the report, its log and its rows."""
+    """Asks first (GET), deletes on POST: the report, its log and its rows; an audit under
+    way is stopped first (the page says so before, the message after)."""
     report = _report(request, report_id)
     if request.method == "POST":
         name = report.name
-        services.delete_report(report)
-        messages.success(request, f"The audit of “{name}” is deleted.")
+        if services.delete_report(report):
+            messages.success(request, f"The audit of “{name}” is stopped and deleted.")
+        else:
+            messages.success(request, f"The audit of “{name}” is deleted.")
         return redirect("audits:index")
     return render(request, "audits/delete.html", {"report": report})
