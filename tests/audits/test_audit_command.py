@@ -83,3 +83,23 @@ def test_a_house_says_which_version_it_used(tmp_path, demo):
     assert code == 0
     (label,) = out[1]["summary"]["versions"]["mississippi-stud"]
     assert label.startswith(f"{demo} · Mississippi Stud v")
+
+
+def test_an_output_that_is_not_utf8_gets_json_escapes_and_never_a_traceback(tmp_path):
+    # PYTHONIOENCODING=ascii (an old locale): the verdicts had a fallback, the summary did not
+    path = tmp_path / "shift.jsonl"
+    zoe, lone = {**PUSH, "paid": 4, "dealer": "Zoë"}, {**PUSH, "paid": 0, "dealer": "Al\ud800"}
+    path.write_text(lines(zoe) + json.dumps(lone) + "\n")  # json.dumps escapes the surrogate
+    for args in (["--json"], []):
+        out, err = (io.TextIOWrapper(io.BytesIO(), encoding="ascii") for _ in range(2))
+        with pytest.raises(SystemExit):  # exit 1: the lone surrogate's line is an error
+            call_command("audit", str(path), *args, stdout=out, stderr=err)
+        out.flush(), err.flush()
+        written = [strict_json(line) for line in out.buffer.getvalue().decode().splitlines()]
+        assert [w.get("verdict") for w in written[:2]] == ["overpaid", "error"]
+        assert written[1]["error"]["field"] == "dealer"
+        if args:
+            # and a name JSON cannot write counts as no name, so the summary is still one
+            assert set(written[2]["summary"]["by_dealer"]) == {"Zoë", ""}
+        else:
+            assert "dealer Zo\\xeb: 1 hands" in err.buffer.getvalue().decode()
