@@ -103,3 +103,17 @@ def test_an_output_that_is_not_utf8_gets_json_escapes_and_never_a_traceback(tmp_
             assert set(written[2]["summary"]["by_dealer"]) == {"Zoë", ""}
         else:
             assert "dealer Zo\\xeb: 1 hands" in err.buffer.getvalue().decode()
+
+
+def test_a_log_whose_lines_end_with_cr_alone_is_named_so(tmp_path):
+    # the csv module's own words were "new-line character seen in unquoted field - do you need
+    # to open the file in newline mode?"
+    from trainer.engine.audit import CR_LINE_ENDS
+
+    csv_text = "game,dealer,hole,board,ante,bet3,bet4,bet5,paid\r"
+    csv_text += "mississippi-stud,Ann,6h 6s,Ac 9d Kc,1,1,1,1,4\r"
+    code, out, _ = run(tmp_path, csv_text, name="shift.csv")
+    assert code == 1 and out[0]["error"]["message"] == CR_LINE_ENDS
+    jsonl = "\r".join(json.dumps({**PUSH, "paid": paid}) for paid in (0, 4)) + "\r"
+    code, out, _ = run(tmp_path, jsonl)
+    assert code == 1 and out[0]["error"]["message"] == f"Line 1 is not JSON. {CR_LINE_ENDS}"

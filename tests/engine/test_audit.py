@@ -168,6 +168,19 @@ def test_the_csv_reader_builds_each_games_request():
     assert verdicts[0].dealer == "Ann" and verdicts[3].error["field"] == "bets"
 
 
+def test_a_row_the_csv_module_cannot_read_is_named_by_its_line_in_words():
+    # the csv module's own words ("new-line character seen in unquoted field - do you need to
+    # open the file in newline mode?") were passed on, with the line before the row's; a cell
+    # of 200,000 characters is beyond the csv module's default limit, 131,072
+    rows = ["game,dealer\n", "casino-stud,A\rnn\n", "casino-stud," + "x" * 200_000 + "\n"]
+    read = list(read_csv(rows))
+    assert [(n, e.message) for n, e in read] == [
+        (2, "Line 2 holds a carriage return outside quotes: end each line with an ordinary "
+         "line end, or put a cell holding one between double quotes."),
+        (3, "Line 3 has a cell longer than 131,072 characters, more than any hand."),
+    ]  # fmt: skip
+
+
 def test_a_csv_without_a_game_column_is_refused_at_its_header():
     assert [n for n, _ in read_csv(["hole,board", "6h 6s,Ac 9d Kc"])] == [1]
 

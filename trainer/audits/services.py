@@ -25,9 +25,11 @@ from django.db.models import F
 from django.utils import timezone
 
 from trainer.engine.audit import (
+    CR_LINE_ENDS,
     Audited,
     Summary,
     audit_line,
+    ends_lines_with_cr,
     fields_read,
     read_at,
     read_csv,
@@ -45,6 +47,10 @@ CHUNK_CHARS = 1_000_000
 #: the largest log taken by default, in bytes (settings.AUDIT_UPLOAD_MAX_BYTES overrides it):
 #: 64 MiB is about 400,000 hands at 160 bytes a line, several busy shifts of a whole floor
 DEFAULT_MAX_UPLOAD_BYTES = 64 * 1024 * 1024
+#: the longest line a log may hold (characters): a hand's line is a few hundred, and the audit
+#: reads a line whole, so a longer one is a file whose lines are not separated (a shift's log
+#: exported without line ends), which would be read as one line held in memory
+LINE_MAX_CHARS = 100_000
 #: rows of mispaid lines written together at most (besides every heartbeat)
 ROWS_PER_WRITE = 500
 #: how much of an unreadable line the report keeps, to show what was written
@@ -77,38 +83,76 @@ def store_log(*, house, user, upload, format: str) -> AuditReport:
 
 
 def _store_chunks(report: AuditReport, pieces) -> int:
-    """Write the text of `pieces` (bytes) as the report's chunks; the number of lines."""
+    """Write the text of `pieces` (bytes) as the report's chunks; the number of lines.
+    ValidationError, in words, for what no audit could read one hand a line at a time."""
     decoder = codecs.getincrementaldecoder("utf-8-sig")()  # strict; a spreadsheet's BOM goes
-    pending, index, lines, has_text = "", 0, 0, False
+    pending, index, has_text = "", 0, False
+    # line ends so far, the length of the line not yet ended, the first line until it ends
+    newlines, open_line = 0, 0
+    first: str | None = ""
     for piece in pieces:
         try:
             text = decoder.decode(piece)
         except UnicodeDecodeError as exc:
-            before = lines + pending.count("\n") + piece.count(b"\n", 0, exc.start)
-            raise _not_utf8(before + 1) from exc
+            raise _not_utf8(newlines + piece.count(b"\n", 0, exc.start) + 1) from exc
         if "\0" in text:
-            line = lines + pending.count("\n") + text[: text.index("\0")].count("\n") + 1
+            line = newlines + text[: text.index("\0")].count("\n") + 1
             raise ValidationError(
                 f"Line {line} holds a NUL character: this is not a text hand log. Upload the "
                 "JSON Lines or CSV file itself."
             )
+        if first is not None:
+            first = _first_line(first, text)
+        open_line = _lines_checked(text, newlines, open_line)
+        newlines += text.count("\n")
         has_text = has_text or bool(text.strip())
         pending += text
         while len(pending) >= CHUNK_CHARS:
             cut = pending.rfind("\n", 0, CHUNK_CHARS) + 1 or CHUNK_CHARS
-            lines += pending.count("\n", 0, cut)
             AuditChunk.objects.create(report=report, index=index, text=pending[:cut])
             pending, index = pending[cut:], index + 1
     try:
         pending += decoder.decode(b"", final=True)
     except UnicodeDecodeError as exc:
-        raise _not_utf8(lines + pending.count("\n") + 1) from exc
+        raise _not_utf8(newlines + 1) from exc
     if not has_text:
         raise ValidationError("The file is empty: there is no hand in it to audit.")
     if pending:
-        lines += pending.count("\n") + (not pending.endswith("\n"))
         AuditChunk.objects.create(report=report, index=index, text=pending)
-    return lines
+    # a last line without its end is a line too (wherever the chunks were cut)
+    return newlines + (open_line > 0)
+
+
+def _first_line(first: str, text: str) -> str | None:
+    """The log's first line so far, with `text` read (None once it has ended); a first line
+    holding a carriage return that ends no line is a file with CR line ends, refused in words
+    (else the whole file would be read as one line)."""
+    end = text.find("\n")
+    first += text if end == -1 else text[: end + 1]
+    # a CR last in what has come so far may be followed by the line feed still to come
+    if ends_lines_with_cr(first if end != -1 else first[:-1]):
+        raise ValidationError(CR_LINE_ENDS)
+    return first if end == -1 else None
+
+
+def _lines_checked(text: str, newlines: int, open_line: int) -> int:
+    """The length of the line left open after `text` (which follows `newlines` line ends and
+    `open_line` characters of the line they leave open); ValidationError, naming the line,
+    for a line longer than `LINE_MAX_CHARS`."""
+    start = 0
+    while True:
+        end = text.find("\n", start)
+        length = open_line + (len(text) if end == -1 else end) - start
+        if length > LINE_MAX_CHARS:
+            raise ValidationError(
+                f"Line {newlines + 1} is longer than {LINE_MAX_CHARS:,} characters, and a "
+                "hand log holds one hand a line, a few hundred characters each: this file's "
+                "lines do not end with line ends. Export the log again as JSON Lines (one hand "
+                "a line) or CSV, and upload that file."
+            )
+        if end == -1:
+            return length
+        open_line, start, newlines = 0, end + 1, newlines + 1
 
 
 def _not_utf8(line: int) -> ValidationError:

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import csv
 import math
+from itertools import chain
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -44,6 +45,7 @@ from .requests import MAX_AMOUNT, is_text, only_read, refuse_unwritable, shown
 
 __all__ = [
     "AUDIT_GAMES",
+    "CR_LINE_ENDS",
     "CSV_COLUMNS",
     "VERDICTS",
     "Audited",
@@ -455,6 +457,26 @@ def _groups(groups: Mapping[str, Counts]) -> dict[str, dict[str, int]]:
 
 # --- reading a log ----------------------------------------------------------------------------
 
+#: what is wrong with a log whose lines end with a carriage return alone, in words
+CR_LINE_ENDS = (
+    "The file's lines end with a carriage return alone (an old Mac line end), so the whole "
+    "file reads as one line: save it again with ordinary line ends (in a spreadsheet: CSV "
+    "UTF-8) and use that file."
+)
+
+
+def ends_lines_with_cr(line: str | bytes) -> bool:
+    """Whether `line`, a log's line with its end, holds a carriage return that ends no line
+    (one not followed by a line feed, before the line's own end): the sign of a file whose
+    lines end with CR alone, read as one line.
+
+    >>> ends_lines_with_cr("game,paid\\r7,8\\r"), ends_lines_with_cr(b"game,paid\\r\\n")
+    (True, False)
+    """
+    if isinstance(line, bytes):
+        line = line.decode("utf-8", "replace")
+    return "\r" in line.removesuffix("\n").removesuffix("\r")
+
 
 def read_jsonl(lines: Iterable[bytes]) -> Iterator[tuple[int, Mapping[str, Any] | RulingError]]:
     """(line number from 1, the line's object or the error standing in for it), one line at a
@@ -470,7 +492,10 @@ def read_jsonl(lines: Iterable[bytes]) -> Iterator[tuple[int, Mapping[str, Any] 
         try:
             value = read_json(raw)
         except NotJSON as exc:
-            yield number, RulingError(f"Line {number} {exc}: write one JSON object a line.")
+            if ends_lines_with_cr(raw):
+                yield number, RulingError(f"Line {number} is not JSON. {CR_LINE_ENDS}")
+            else:
+                yield number, RulingError(f"Line {number} {exc}: write one JSON object a line.")
             continue
         if isinstance(value, Mapping):
             yield number, value
@@ -517,11 +542,26 @@ def read_csv(lines: Iterable[str]) -> Iterator[tuple[int, Mapping[str, Any] | Ru
     >>> [(number, line["bets"], line["paid"]) for number, line in read_csv(rows)]
     [(2, [1, 1, 1, 1], 4)]
     """
-    reader = csv.DictReader(lines, restkey="\0extra")
+    lines = iter(lines)
+    first = next(lines, None)
+    if first is None:
+        return
+    if ends_lines_with_cr(first):
+        yield 1, RulingError(CR_LINE_ENDS)
+        return
+    handed = 0  # lines handed to the csv reader: the line a row (or its error) ends on
+
+    def counted() -> Iterator[str]:
+        nonlocal handed
+        for line in chain([first], lines):
+            handed += 1
+            yield line
+
+    reader = csv.DictReader(counted(), restkey="\0extra")
     try:
         header = reader.fieldnames
     except csv.Error as exc:
-        yield 1, RulingError(f"Line 1, the header row, cannot be read as CSV ({exc}).")
+        yield 1, RulingError(f"Line 1, the header row, {_csv_problem(exc)}.")
         return
     if header is None:
         return
@@ -541,9 +581,9 @@ def read_csv(lines: Iterable[str]) -> Iterator[tuple[int, Mapping[str, Any] | Ru
         except StopIteration:
             return
         except csv.Error as exc:
-            yield reader.line_num, RulingError(f"Line {reader.line_num} is not CSV ({exc}).")
+            yield handed, RulingError(f"Line {handed} {_csv_problem(exc)}.")
             continue
-        number = reader.line_num
+        number = handed
         if "\0extra" in row:
             yield number, RulingError(f"Line {number} has more cells than the header names.")
             continue
@@ -553,6 +593,21 @@ def read_csv(lines: Iterable[str]) -> Iterator[tuple[int, Mapping[str, Any] | Ru
             yield number, _csv_line(row)
         except RulingError as exc:
             yield number, exc
+
+
+def _csv_problem(exc: csv.Error) -> str:
+    """What the csv module's error means, in words (its own message is for programmers)."""
+    said = str(exc)
+    if said.startswith("field larger than field limit"):
+        return f"has a cell longer than {csv.field_size_limit():,} characters, more than any hand"
+    if said.startswith("new-line character seen in unquoted field"):
+        return (
+            "holds a carriage return outside quotes: end each line with an ordinary line end, "
+            "or put a cell holding one between double quotes"
+        )
+    if "NUL" in said:
+        return "holds a NUL character, which a text hand log never does"
+    return "cannot be read as CSV"
 
 
 def _csv_line(row: Mapping[str, str | None]) -> dict[str, Any]:
