@@ -192,3 +192,11 @@ def test_a_hand_naming_another_house_is_an_error_on_house():
     assert audit_line(line, DEFAULT_CONFIG).error["field"] == "house"
     assert audit_line(line, DEFAULT_CONFIG, house="demo").error["field"] == "house"
     assert audit_line(line, DEFAULT_CONFIG, house="riverboat").verdict == "correct"
+
+
+def test_a_name_in_an_error_is_quoted_once():
+    # "Unknown game: ''baccarat''": the value was quoted, then quoted again
+    game = audit_line({"game": "baccarat", "paid": 1}, DEFAULT_CONFIG).error["message"]
+    assert game.startswith("Unknown game: 'baccarat'. The games audited are")
+    house = audit_line({**SIXES, "paid": 0, "house": "riverboat"}, DEFAULT_CONFIG, house="demo")
+    assert house.error["message"].startswith("This hand names house 'riverboat', but")

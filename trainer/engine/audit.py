@@ -147,7 +147,7 @@ def audit_line(line: object, config: HouseConfig, *, house: str | None = None) -
         game = line.get("game")
         if not isinstance(game, str) or game not in GAMES:
             names = ", ".join(audit_games())
-            what = "no game" if game is None else f"'{shown(game)}'"
+            what = "no game" if game is None else shown(game)  # quoted by shown, as text
             raise RulingError(f"Unknown game: {what}. The games audited are {names}.", "game")
         entry = GAMES[game]
         if entry.settles is None or entry.situation is None:
@@ -269,7 +269,7 @@ def _dealer_key(line: Mapping[str, Any]) -> str:
 def _check_house(line: Mapping[str, Any], house: str | None) -> None:
     if "house" not in line or line["house"] == house:
         return
-    named = f"'{shown(line['house'])}'"
+    named = shown(line["house"])
     if house is None:
         raise RulingError(
             f"This hand names house {named}, but the log is audited with the source texts' "
