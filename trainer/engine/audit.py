@@ -31,10 +31,10 @@ from __future__ import annotations
 
 import csv
 import math
-from itertools import chain
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
+from itertools import chain
 from typing import Any
 
 from .errors import EngineError, RulingError
