@@ -153,3 +153,8 @@ def test_a_stored_line_holding_fields_its_game_does_not_read_still_opens(staff_c
     AuditLine.objects.filter(pk=line.pk).update(request=odd)
     page = staff_client.get(f"/audits/{report.pk}/lines/1/")
     assert page.status_code == 200 and 'aria-label="six of hearts"' in page.content.decode()
+    # and one that is not a request at all: its page and the export still answer
+    AuditLine.objects.filter(report=report, number=3).update(request=[1])
+    assert staff_client.get(f"/audits/{report.pk}/lines/3/").status_code == 200
+    export = staff_client.get(f"/audits/{report.pk}/discrepancies.csv")
+    assert b"".join(export.streaming_content).count(b"\n") == len(WRONG) + 2  # + header, error

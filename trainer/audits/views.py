@@ -206,7 +206,7 @@ def _csv_rows(lines) -> Iterator[str]:
     writer.writerow(CSV_COLUMNS)
     yield out.take()
     for line in lines.iterator(chunk_size=1000):
-        request = line.request or {}
+        request = line.request if isinstance(line.request, dict) else {}
         result = line.result
         writer.writerow(
             [
