@@ -83,3 +83,37 @@ def test_a_house_says_which_version_it_used(tmp_path, demo):
     assert code == 0
     (label,) = out[1]["summary"]["versions"]["mississippi-stud"]
     assert label.startswith(f"{demo} · Mississippi Stud v")
+
+
+def test_an_output_that_is_not_utf8_gets_json_escapes_and_never_a_traceback(tmp_path):
+    # PYTHONIOENCODING=ascii (an old locale): the verdicts had a fallback, the summary did not
+    path = tmp_path / "shift.jsonl"
+    zoe, lone = {**PUSH, "paid": 4, "dealer": "Zoë"}, {**PUSH, "paid": 0, "dealer": "Al\ud800"}
+    path.write_text(lines(zoe) + json.dumps(lone) + "\n")  # json.dumps escapes the surrogate
+    for args in (["--json"], []):
+        out, err = (io.TextIOWrapper(io.BytesIO(), encoding="ascii") for _ in range(2))
+        with pytest.raises(SystemExit):  # exit 1: the lone surrogate's line is an error
+            call_command("audit", str(path), *args, stdout=out, stderr=err)
+        out.flush(), err.flush()
+        written = [strict_json(line) for line in out.buffer.getvalue().decode().splitlines()]
+        assert [w.get("verdict") for w in written[:2]] == ["overpaid", "error"]
+        assert written[1]["error"]["field"] == "dealer"
+        if args:
+            # and a name JSON cannot write counts as no name, so the summary is still one
+            assert set(written[2]["summary"]["by_dealer"]) == {"Zoë", ""}
+        else:
+            assert "dealer Zo\\xeb: 1 hands" in err.buffer.getvalue().decode()
+
+
+def test_a_log_whose_lines_end_with_cr_alone_is_named_so(tmp_path):
+    # the csv module's own words were "new-line character seen in unquoted field - do you need
+    # to open the file in newline mode?"
+    from trainer.engine.audit import CR_LINE_ENDS
+
+    csv_text = "game,dealer,hole,board,ante,bet3,bet4,bet5,paid\r"
+    csv_text += "mississippi-stud,Ann,6h 6s,Ac 9d Kc,1,1,1,1,4\r"
+    code, out, _ = run(tmp_path, csv_text, name="shift.csv")
+    assert code == 1 and out[0]["error"]["message"] == CR_LINE_ENDS
+    jsonl = "\r".join(json.dumps({**PUSH, "paid": paid}) for paid in (0, 4)) + "\r"
+    code, out, _ = run(tmp_path, jsonl)
+    assert code == 1 and out[0]["error"]["message"] == f"Line 1 is not JSON. {CR_LINE_ENDS}"

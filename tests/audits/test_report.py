@@ -133,3 +133,28 @@ def test_a_line_that_could_not_be_ruled_has_a_page_showing_it_as_logged(
     page = staff_client.get(f"/audits/{report.pk}/lines/1/")
     assert page.status_code == 200
     assert "error" in page.content.decode()
+
+
+def test_a_mispaid_line_keeps_only_the_fields_the_audit_reads(staff_client, demo, supervisor):
+    # the sixes of LOG's first line, overpaid, with fields no Mississippi Stud request has
+    sixes, _, _ = LOG[0]
+    logged = {**sixes, "hands": [1], "up": "x", "shoe": 4}
+    report = audited(demo, supervisor, json.dumps(logged) + "\n")
+    kept = AuditLine.objects.get(report=report)
+    assert kept.verdict == "overpaid" and kept.request == sixes
+    page = staff_client.get(f"/audits/{report.pk}/lines/1/")
+    assert page.status_code == 200 and 'aria-label="six of hearts"' in page.content.decode()
+
+
+def test_a_stored_line_holding_fields_its_game_does_not_read_still_opens(staff_client, report):
+    # a row kept before such fields were left out: its page lays out what it can
+    line = AuditLine.objects.get(report=report, number=1)
+    odd = {**line.request, "hands": [1], "up": "x", "board": 5}
+    AuditLine.objects.filter(pk=line.pk).update(request=odd)
+    page = staff_client.get(f"/audits/{report.pk}/lines/1/")
+    assert page.status_code == 200 and 'aria-label="six of hearts"' in page.content.decode()
+    # and one that is not a request at all: its page and the export still answer
+    AuditLine.objects.filter(report=report, number=3).update(request=[1])
+    assert staff_client.get(f"/audits/{report.pk}/lines/3/").status_code == 200
+    export = staff_client.get(f"/audits/{report.pk}/discrepancies.csv")
+    assert b"".join(export.streaming_content).count(b"\n") == len(WRONG) + 2  # + header, error

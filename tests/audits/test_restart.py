@@ -1,6 +1,7 @@
 """An audit run again starts over and never counts a line twice; a task of an earlier attempt
 changes nothing."""
 
+import json
 from datetime import timedelta
 
 from django.utils import timezone
@@ -97,3 +98,46 @@ def test_the_workers_sweep_queues_a_stopped_audit_again_and_gives_up_after_three
     # attempt 3's worker died too: failed, saying so, and "Run again" is offered
     assert report.status == "failed" and "stopped 3 times" in report.error
     assert report.can_run_again
+
+
+def test_names_holding_nul_or_a_lone_surrogate_are_audited_to_the_end(demo, supervisor):
+    # PostgreSQL's text holds no NUL and JSON no lone surrogate: a summary keyed by such names
+    # was refused at the last write, and the audit was retried until its worker "stopped 3
+    # times".  The names are cleaned as the rows' are, so the filters still match the rows.
+    from .conftest import LOG, audited
+
+    sixes, _, _ = LOG[0]  # overpaid 4
+    text = "".join(
+        json.dumps(line) + "\n"  # json.dumps writes the escapes "\u0000" and "\ud800"
+        for line in (
+            {**sixes, "dealer": "Ann\0", "table": "MS\0"},
+            {**sixes, "dealer": "Bo", "table": "MS\ud800"},  # an error, on `table`
+        )
+    )
+    report = audited(demo, supervisor, text)
+    assert report.status == "done", report.error
+    summary = report.summary
+    assert summary["by_dealer"]["Ann\ufffd"]["overpaid"] == 1
+    assert summary["by_table"]["MS\ufffd"]["overpaid"] == 1
+    assert summary["by_table"][""]["errors"] == 1  # a name JSON cannot write is no name
+    rows = AuditLine.objects.filter(report=report)
+    assert [r.dealer for r in rows.filtered(dealer="Ann\ufffd")] == ["Ann\ufffd"]
+
+
+def test_a_database_refusing_a_write_is_recorded_as_that_at_once(demo, supervisor, monkeypatch):
+    # a refusal fails the same way every time: recorded now, not left to the worker's sweep
+    # (three attempts a minute apart, then "its worker stopped 3 times")
+    from django.db import DataError
+
+    from .conftest import audited, log_text
+
+    def refused(*args, **kwargs):
+        raise DataError("value too long for type character varying(200)")
+
+    monkeypatch.setattr(AuditLine.objects, "bulk_create", refused)
+    report = audited(demo, supervisor, log_text())
+    assert report.status == "failed" and report.can_run_again
+    assert report.error == (
+        "the database refused to store what it found "
+        "(DataError: value too long for type character varying(200))"
+    )

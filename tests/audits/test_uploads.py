@@ -28,8 +28,10 @@ def refused(response, message: str) -> None:
         (b'{"game": "caribbean-stud"}\n\xff\xfe oops\n', "The file is not UTF-8 text (line 2"),
         (b'{"game": "casino-stud"}\n\xc3', "The file is not UTF-8 text (line 2"),  # cut short
         (b'{"game":\x00 "casino-stud"}\n', "Line 1 holds a NUL character"),
+        # an old Mac export: every line ends with CR alone, so the file was one line
+        (b"game,dealer,paid\rcasino-stud,Ann,1\r", "lines end with a carriage return alone"),
     ],
-    ids=["no bytes", "blank lines", "latin-1 bytes", "a character cut short", "NUL"],
+    ids=["no bytes", "blank lines", "latin-1 bytes", "a character cut short", "NUL", "CR ends"],
 )
 def test_a_bad_log_is_refused_and_nothing_is_stored(
     staff_client, data, message, django_capture_on_commit_callbacks
@@ -37,6 +39,24 @@ def test_a_bad_log_is_refused_and_nothing_is_stored(
     with django_capture_on_commit_callbacks() as queued:
         refused(post(staff_client, data), message)
     assert queued == []
+
+
+def test_a_line_longer_than_any_hand_is_refused_naming_it(staff_client, monkeypatch):
+    # a log exported without line ends is one line of the whole file (34 MB read "0 of 0
+    # lines"); here a limit of 100 characters stands in for the 100,000 of the site
+    monkeypatch.setattr(services, "LINE_MAX_CHARS", 100)
+    data = b'{"game": "casino-stud"}\n' + b'{"game": "casino-stud"} ' * 5  # 24 + 120 bytes
+    refused(post(staff_client, data), "Line 2 is longer than 100 characters")
+
+
+def test_a_last_line_without_its_end_is_counted_wherever_the_chunks_are_cut(
+    demo, supervisor, monkeypatch
+):
+    # one line with no line end, exactly one chunk long: the count missed it ("0 of 0")
+    line = log_text().splitlines()[0]
+    monkeypatch.setattr(services, "CHUNK_CHARS", len(line))
+    report = services.store_log(house=demo, user=supervisor, upload=upload(line), format="jsonl")
+    assert report.total == 1 and list(services.log_lines(report)) == [line]
 
 
 def test_a_file_that_is_not_a_log_by_its_name_is_refused(staff_client):

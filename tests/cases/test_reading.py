@@ -79,6 +79,19 @@ def test_the_case_page_shows_the_record_and_loads_the_print_stylesheet(client, s
     assert ".site-header" in css and "display: none" in css
 
 
+def test_a_stored_case_holding_fields_its_game_does_not_read_still_opens(client, sue, cases):
+    # a case kept before such fields were refused, or a row edited by hand: the Caribbean Stud
+    # case also holds another game's fields, of shapes no field of its own has
+    case = cases[1]
+    odd = {**case.request, "hands": [1, 2], "up": "x", "hole": 5, "player": 7}
+    Case.objects.filter(pk=case.pk).update(request=odd)  # what Case.save never allows
+    response = client.get(f"/cases/demo/{case.number}/")
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert 'aria-label="king of clubs"' in page  # the dealer's cards, still laid out
+    assert "Player" not in page.split('class="answer"')[0]  # a number is not cards to lay out
+
+
 def test_notes_append_and_the_case_never_changes(client, sue, cases):
     case = cases[0]
     before = (case.request, case.ruling, case.steps, case.saved_at)

@@ -1,5 +1,6 @@
 """Saving a ruling as a case from the Rule check page."""
 
+import html
 import json
 
 import pytest
@@ -174,12 +175,33 @@ def test_a_form_without_its_token_is_refused(client, sue, save_form):
 
 
 def test_a_request_edited_to_hold_more_cards_than_a_case_keeps_is_refused(client, sue, save_form):
-    # the engine ignores fields it does not know, so an edited request still rules; its
-    # card-like strings would overflow the case's searchable cards: refused, nothing saved
+    # the engine ignores fields it does not read, so an edited request still rules; fields
+    # its game does not read are refused (below), so card-like strings cannot overflow the
+    # case's searchable cards either: refused, nothing saved
     form = save_form()
     request = json.loads(form["request"])
     request.update({f"extra{i}": "Ah Kd Qs Jc" for i in range(60)})
     response = client.post("/cases/save/", {**form, "request": json.dumps(request)})
     assert response.status_code == 400
     assert "cannot be kept as a case" in response.content.decode()
-    assert not Case.objects.exists() and not CaseCounter.objects.filter(last_number__gt=0).exists()
+    assert_nothing_saved()
+
+
+@pytest.mark.parametrize(
+    "extra, named",
+    [
+        ({"hands": [1, 2]}, "'hands' is not a field of a Mississippi Stud request"),
+        ({"up": "x", "player": 5}, "'up', 'player' are not fields of a Mississippi Stud"),
+    ],
+)
+def test_a_request_holding_fields_its_game_does_not_read_is_refused(
+    client, sue, save_form, extra, named
+):
+    # the issue's repro: the demo Mississippi Stud request plus "hands": [1, 2], saved, left a
+    # case whose page answered 500 for ever (a case never changes)
+    form = save_form()
+    request = {**json.loads(form["request"]), **extra}
+    response = client.post("/cases/save/", {**form, "request": json.dumps(request)})
+    assert response.status_code == 400
+    assert named in html.unescape(response.content.decode())
+    assert_nothing_saved()

@@ -21,3 +21,15 @@ def test_load_cards_finds_the_core_library():
     html = template.render({})
     assert 'aria-label="queen of hearts"' in html
     assert '<span class="rank" aria-hidden="true">10</span>' in html
+
+
+def test_the_cards_tag_shows_what_is_not_cards_as_it_is():
+    # a stored request may hold anything where cards belong (a number, a list, a mapping)
+    template = engines["django"].from_string("{% load cards %}{% cards value %}")
+    for value, shown in (
+        (5, "5"),
+        ([1, 2], "[1, 2]"),
+        ("x", "x"),
+        ({"1": 2}, "{&#x27;1&#x27;: 2}"),
+    ):
+        assert template.render({"value": value}) == f'<span class="cards ">{shown}</span>'

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import pytest
 
-from trainer.engine import DEFAULT_CONFIG
+from trainer.engine import DEFAULT_CONFIG, HouseConfig, HouseRules
 from trainer.engine.audit import AUDIT_GAMES, Summary, audit_line, read_csv, read_jsonl
 
 QUEENS = {"game": "mississippi-stud", "hole": "Qh Qs", "board": "2c 7d 9s", "bets": [1, 1, 2, 3]}
@@ -168,6 +168,19 @@ def test_the_csv_reader_builds_each_games_request():
     assert verdicts[0].dealer == "Ann" and verdicts[3].error["field"] == "bets"
 
 
+def test_a_row_the_csv_module_cannot_read_is_named_by_its_line_in_words():
+    # the csv module's own words ("new-line character seen in unquoted field - do you need to
+    # open the file in newline mode?") were passed on, with the line before the row's; a cell
+    # of 200,000 characters is beyond the csv module's default limit, 131,072
+    rows = ["game,dealer\n", "casino-stud,A\rnn\n", "casino-stud," + "x" * 200_000 + "\n"]
+    read = list(read_csv(rows))
+    assert [(n, e.message) for n, e in read] == [
+        (2, "Line 2 holds a carriage return outside quotes: end each line with an ordinary "
+         "line end, or put a cell holding one between double quotes."),
+        (3, "Line 3 has a cell longer than 131,072 characters, more than any hand."),
+    ]  # fmt: skip
+
+
 def test_a_csv_without_a_game_column_is_refused_at_its_header():
     assert [n for n, _ in read_csv(["hole,board", "6h 6s,Ac 9d Kc"])] == [1]
 
@@ -179,3 +192,78 @@ def test_a_hand_naming_another_house_is_an_error_on_house():
     assert audit_line(line, DEFAULT_CONFIG).error["field"] == "house"
     assert audit_line(line, DEFAULT_CONFIG, house="demo").error["field"] == "house"
     assert audit_line(line, DEFAULT_CONFIG, house="riverboat").verdict == "correct"
+
+
+def test_a_name_in_an_error_is_quoted_once():
+    # "Unknown game: ''baccarat''": the value was quoted, then quoted again
+    game = audit_line({"game": "baccarat", "paid": 1}, DEFAULT_CONFIG).error["message"]
+    assert game.startswith("Unknown game: 'baccarat'. The games audited are")
+    house = audit_line({**SIXES, "paid": 0, "house": "riverboat"}, DEFAULT_CONFIG, house="demo")
+    assert house.error["message"].startswith("This hand names house 'riverboat', but")
+
+
+# --- split pots: which chips went astray -------------------------------------------------------
+# Worked by hand from RULES.md.  Mississippi Gonorrhea: no pair of sevens, so the best two-card
+# high takes the high half and the best low the low half, the odd chip to the high half; 7-7
+# hogs the whole pot, sevens sharing a hog divide it, odd chips in seat order.  English Stud:
+# the best five of seven takes the pot; tied hands divide it, odd chips one each in order of
+# the highest card by suit.
+KING_THREE_QUEEN = {"1": "Kc 9d", "2": "3h 2s", "3": "Qc 8h"}  # high: seat 1; low: seat 2
+SEVENS_THREE = {"1": "7c 7d", "2": "3h 2s"}  # seat 1's sevens hog
+TIED_KINGS = {"1": "Kc 9d", "2": "3h 2s", "3": "Kh 9s"}  # high: seats 1 and 3 tie; low: 2
+TWO_SEVENS = {"1": "7c 7d", "3": "7h 7s", "5": "Ah Ad"}  # sevens at 1 and 3 share the hog
+ROYAL = {"1": "As Ks Qs Js Ts 2c 3d", "2": "Ah Ad Ac 9h 9d 4c 5c"}  # the royal flush wins
+# docs/api.md: seats 2 and 4 tie with ten-high straights; seat 4's A♠ takes an odd chip first
+STRAIGHTS = {"2": "Th 9h 8c 7d 6s 2c 3c", "4": "Tc 9d 8s 7h 6c As 3s"}
+
+
+def gonorrhea(pot, hands, paid):
+    return {"game": "mississippi-gonorrhea", "pot": pot, "hands": hands, "paid": paid}
+
+
+def showdown(pot, hands, paid):
+    return {"game": "english-stud", "ask": "showdown", "pot": pot, "hands": hands, "paid": paid}
+
+
+SPLIT_SITUATIONS = [
+    # pot 1: high 1, low 0; seat 3 won neither half: no odd chip, the pot to the wrong seat
+    (gonorrhea(1, KING_THREE_QUEEN, {"1": 0, "2": 0, "3": 1}), "pot to the wrong seat"),
+    # ... and the one chip to the low half: the halves' odd chip, to the wrong half
+    (gonorrhea(1, KING_THREE_QUEEN, {"1": 0, "2": 1, "3": 0}), "odd chip to the wrong half"),
+    # pot 1, the royal flush takes it: the whole pot to the full house
+    (showdown(1, ROYAL, {"1": 0, "2": 1}), "pot to the wrong seat"),
+    # pot 3, the sevens hog all 3; split as high 2 (the sevens) and low 1 (three-two)
+    (gonorrhea(3, SEVENS_THREE, {"1": 2, "2": 1}), "pot split though sevens hog"),
+    # pot 4: high 2, low 2 (no odd chip); one chip moved from low to high
+    (gonorrhea(4, {"1": "Kc 9d", "2": "3h 2s"}, {"1": 3, "2": 1}), "pot divided unevenly"),
+    # pot 30 between two straights: 15 each (no odd chip); 16 and 14 paid
+    (showdown(30, STRAIGHTS, {"2": 16, "4": 14}), "pot divided unevenly"),
+    # pot 31: 15 each and the odd chip to seat 4; paid to seat 2 instead
+    (showdown(31, STRAIGHTS, {"2": 16, "4": 15}), "odd chip to the wrong seat"),
+    # pot 10: halves 5 and 5; kings tie for high: 3 to seat 1 (first in seat order), 2 to 3
+    (gonorrhea(10, TIED_KINGS, {"1": 2, "2": 5, "3": 3}), "odd chip to the wrong seat"),
+    # pot 25 hogged by two sevens: 13 to seat 1, 12 to seat 3; the 13 to seat 3
+    (gonorrhea(25, TWO_SEVENS, {"1": 12, "3": 13, "5": 0}), "odd chip to the wrong seat"),
+    # ... all 25 to seat 1: the sevens' shares, unevenly
+    (gonorrhea(25, TWO_SEVENS, {"1": 25, "3": 0, "5": 0}), "pot divided unevenly"),
+    # ... all 25 to the aces: the hog passed over
+    (gonorrhea(25, TWO_SEVENS, {"1": 0, "3": 0, "5": 25}), "pot to the wrong seat"),
+]
+
+
+@pytest.mark.parametrize(("line", "situation"), SPLIT_SITUATIONS)
+def test_a_split_pot_names_which_chips_went_astray(line, situation):
+    audited = audit_line(line, DEFAULT_CONFIG)
+    assert (audited.verdict, audited.situation) == ("misdirected", situation)
+
+
+def test_an_odd_chip_is_counted_in_the_houses_chip_unit():
+    # chip unit 5: pot 15 is 3 chips; two tied straights take 2 chips (10) and 1 chip (5),
+    # seat 4 first.  10 to seat 2 is the odd chip astray; 15 to seat 4 is not.
+    fives = HouseConfig(rules=HouseRules(chip_unit=5))
+    moved = audit_line(showdown(15, STRAIGHTS, {"2": 10, "4": 5}), fives)
+    uneven = audit_line(showdown(15, STRAIGHTS, {"2": 0, "4": 15}), fives)
+    assert (moved.situation, uneven.situation) == (
+        "odd chip to the wrong seat",
+        "pot divided unevenly",
+    )

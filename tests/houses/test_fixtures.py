@@ -209,6 +209,28 @@ def test_seed_demo_with_debug_off_loads_the_house_but_refuses_the_users(
     assert not django_user_model.objects.exists()
 
 
+def test_seed_demo_gives_the_demo_house_its_history(empty_db, settings):
+    # an audit of a dated hand reads the history: loaded as data, the house had none for its
+    # tables, so no activation said which table was in force when
+    from trainer.houses.models import TableActivation
+    from trainer.houses.timeline import HouseTimeline
+
+    settings.DEBUG = False
+    out, _ = seed()
+    active = PaytableVersion.objects.filter(house__slug="demo", is_active=True)
+    recorded = TableActivation.objects.filter(house__slug="demo")
+    assert sorted(recorded.values_list("version", "at")) == sorted(
+        active.values_list("pk", "activated_at")
+    )
+    assert "Recorded the demo house's history" in out
+    # a hand dealt after the tables' activation is ruled with them, as the history says
+    after = max(active.values_list("activated_at", flat=True))
+    _, labels = HouseTimeline(House.objects.get(slug="demo")).at(after)
+    assert labels["caribbean-stud"].startswith("Demo house · Caribbean Stud v1, house rules of")
+    seed()  # again: nothing recorded twice
+    assert recorded.count() == active.count()
+
+
 def test_seed_demo_with_debug_off_twice_keeps_one_demo_house(db, settings):
     settings.DEBUG = False
     seed()

@@ -1,5 +1,6 @@
 """The configuration in force at a hand's time: the table activated last before it and the
-house rules saved last before it; before any history, the active ones."""
+house rules saved last before it; before the history, the earliest of it (the first table
+activated, the rules first recorded); without a time, the active ones."""
 
 from __future__ import annotations
 
@@ -43,8 +44,9 @@ def test_the_table_and_rules_in_force_at_each_time(house):
     timeline = HouseTimeline(house)
     # the source paytable pays a straight 4:1 (mississippi-stud.txt); v2 was changed to 5:1
     before, labels = timeline.at(MAY[0])
-    # before the game's first activation the house had no table of its own: the source text's
-    assert straight_pays(before) == 4 and "the source text's table" in labels[GAME]
+    # before the game's first activation: the first table the house activated, v1, saying so
+    assert straight_pays(before) == 4
+    assert labels[GAME].startswith("Riverboat · Mississippi Stud v1 (the earliest recorded")
     assert straight_pays(timeline.at(MAY[2])[0]) == 4
     during, labels = timeline.at(MAY[4])
     assert straight_pays(during) == 5 and labels[GAME].startswith("Riverboat · Mississippi Stud v2")
@@ -75,3 +77,30 @@ def test_a_rules_record_from_another_version_of_the_rules_still_reads(house):
     )
     rules = HouseTimeline(house).at(MAY[1])[0].rules
     assert rules.call_multiple == 3 and rules.chip_unit == 1  # RULES.md's default chip
+
+
+def test_a_hand_older_than_the_history_is_ruled_with_the_earliest_of_it(house):
+    # the house came to the product on May 2 dealing a straight at 5:1 (its first table, v1)
+    # under the default rules, and on May 4 went to 4:1 (v2) with a payout cap of 100
+    HouseRulesRecord.objects.filter(house=house).update(at=MAY[1])
+    v1 = PaytableVersionFactory(house=house, game=GAME, label="Straight 5 to 1")
+    v1.rows.filter(category=Category.STRAIGHT.order).update(win=5)
+    v2 = services.copy_version(v1, by=None, label="Straight 4 to 1")
+    v2.rows.filter(category=Category.STRAIGHT.order).update(win=4)
+    with at(MAY[1]):
+        services.activate(v1, by=None)
+    with at(MAY[3]):
+        services.activate(v2, by=None)
+        rules = house.rules
+        rules.mississippi_payout_cap = 100
+        rules.save()
+    # a hand of May 1, older than the history: v1 and the first rules, not the source text's
+    # table (a straight 4:1, mississippi-stud.txt) nor the active one (v2, capped)
+    config, labels = HouseTimeline(house).at(MAY[0])
+    assert straight_pays(config) == 5 and config.rules.mississippi_payout_cap is None
+    assert labels[GAME] == (
+        "Riverboat · Mississippi Stud v1 (the earliest recorded: the hand is older than the "
+        "house's history), house rules of 2024-05-02 12:00 UTC, the earliest recorded"
+    )
+    # a game the house never activated a table for: the source text's, whatever the time
+    assert "Caribbean Stud, the source text's table" in labels["caribbean-stud"]

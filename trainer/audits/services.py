@@ -11,6 +11,7 @@ audited log, so its memory does not grow with the file.
 from __future__ import annotations
 
 import codecs
+import dataclasses
 import logging
 import math
 import time
@@ -19,11 +20,21 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db import DatabaseError, transaction
+from django.db import DatabaseError, InterfaceError, OperationalError, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from trainer.engine.audit import Audited, Summary, audit_line, read_at, read_csv, read_jsonl
+from trainer.engine.audit import (
+    CR_LINE_ENDS,
+    Audited,
+    Summary,
+    audit_line,
+    ends_lines_with_cr,
+    fields_read,
+    read_at,
+    read_csv,
+    read_jsonl,
+)
 from trainer.engine.errors import RulingError
 from trainer.houses.timeline import HouseTimeline
 
@@ -36,6 +47,10 @@ CHUNK_CHARS = 1_000_000
 #: the largest log taken by default, in bytes (settings.AUDIT_UPLOAD_MAX_BYTES overrides it):
 #: 64 MiB is about 400,000 hands at 160 bytes a line, several busy shifts of a whole floor
 DEFAULT_MAX_UPLOAD_BYTES = 64 * 1024 * 1024
+#: the longest line a log may hold (characters): a hand's line is a few hundred, and the audit
+#: reads a line whole, so a longer one is a file whose lines are not separated (a shift's log
+#: exported without line ends), which would be read as one line held in memory
+LINE_MAX_CHARS = 100_000
 #: rows of mispaid lines written together at most (besides every heartbeat)
 ROWS_PER_WRITE = 500
 #: how much of an unreadable line the report keeps, to show what was written
@@ -68,38 +83,76 @@ def store_log(*, house, user, upload, format: str) -> AuditReport:
 
 
 def _store_chunks(report: AuditReport, pieces) -> int:
-    """Write the text of `pieces` (bytes) as the report's chunks; the number of lines."""
+    """Write the text of `pieces` (bytes) as the report's chunks; the number of lines.
+    ValidationError, in words, for what no audit could read one hand a line at a time."""
     decoder = codecs.getincrementaldecoder("utf-8-sig")()  # strict; a spreadsheet's BOM goes
-    pending, index, lines, has_text = "", 0, 0, False
+    pending, index, has_text = "", 0, False
+    # line ends so far, the length of the line not yet ended, the first line until it ends
+    newlines, open_line = 0, 0
+    first: str | None = ""
     for piece in pieces:
         try:
             text = decoder.decode(piece)
         except UnicodeDecodeError as exc:
-            before = lines + pending.count("\n") + piece.count(b"\n", 0, exc.start)
-            raise _not_utf8(before + 1) from exc
+            raise _not_utf8(newlines + piece.count(b"\n", 0, exc.start) + 1) from exc
         if "\0" in text:
-            line = lines + pending.count("\n") + text[: text.index("\0")].count("\n") + 1
+            line = newlines + text[: text.index("\0")].count("\n") + 1
             raise ValidationError(
                 f"Line {line} holds a NUL character: this is not a text hand log. Upload the "
                 "JSON Lines or CSV file itself."
             )
+        if first is not None:
+            first = _first_line(first, text)
+        open_line = _lines_checked(text, newlines, open_line)
+        newlines += text.count("\n")
         has_text = has_text or bool(text.strip())
         pending += text
         while len(pending) >= CHUNK_CHARS:
             cut = pending.rfind("\n", 0, CHUNK_CHARS) + 1 or CHUNK_CHARS
-            lines += pending.count("\n", 0, cut)
             AuditChunk.objects.create(report=report, index=index, text=pending[:cut])
             pending, index = pending[cut:], index + 1
     try:
         pending += decoder.decode(b"", final=True)
     except UnicodeDecodeError as exc:
-        raise _not_utf8(lines + pending.count("\n") + 1) from exc
+        raise _not_utf8(newlines + 1) from exc
     if not has_text:
         raise ValidationError("The file is empty: there is no hand in it to audit.")
     if pending:
-        lines += pending.count("\n") + (not pending.endswith("\n"))
         AuditChunk.objects.create(report=report, index=index, text=pending)
-    return lines
+    # a last line without its end is a line too (wherever the chunks were cut)
+    return newlines + (open_line > 0)
+
+
+def _first_line(first: str, text: str) -> str | None:
+    """The log's first line so far, with `text` read (None once it has ended); a first line
+    holding a carriage return that ends no line is a file with CR line ends, refused in words
+    (else the whole file would be read as one line)."""
+    end = text.find("\n")
+    first += text if end == -1 else text[: end + 1]
+    # a CR last in what has come so far may be followed by the line feed still to come
+    if ends_lines_with_cr(first if end != -1 else first[:-1]):
+        raise ValidationError(CR_LINE_ENDS)
+    return first if end == -1 else None
+
+
+def _lines_checked(text: str, newlines: int, open_line: int) -> int:
+    """The length of the line left open after `text` (which follows `newlines` line ends and
+    `open_line` characters of the line they leave open); ValidationError, naming the line,
+    for a line longer than `LINE_MAX_CHARS`."""
+    start = 0
+    while True:
+        end = text.find("\n", start)
+        length = open_line + (len(text) if end == -1 else end) - start
+        if length > LINE_MAX_CHARS:
+            raise ValidationError(
+                f"Line {newlines + 1} is longer than {LINE_MAX_CHARS:,} characters, and a "
+                "hand log holds one hand a line, a few hundred characters each: this file's "
+                "lines do not end with line ends. Export the log again as JSON Lines (one hand "
+                "a line) or CSV, and upload that file."
+            )
+        if end == -1:
+            return length
+        open_line, start, newlines = 0, end + 1, newlines + 1
 
 
 def _not_utf8(line: int) -> ValidationError:
@@ -159,7 +212,10 @@ def run_audit(report_id: int, attempt: int) -> None:
     nothing unless the report is queued at that attempt; starts over from the first line
     (rows of an earlier attempt are deleted first, so a report run again never counts a line
     twice); stops if the report is deleted or queued again meanwhile.  A database error goes
-    up to the worker; any other failure is recorded on the report, which offers "Run again"."""
+    up to the worker when it is the connection's (a dropped connection, a database restarting:
+    the report goes stale and the worker's sweep queues it again); any other failure, the
+    database refusing what was written among them, would fail the same way every time, so it
+    is recorded on the report as what it is, which offers "Run again"."""
     claimed = AuditReport.objects.filter(
         pk=report_id, attempt=attempt, status=AuditReport.Status.QUEUED
     ).update(
@@ -180,15 +236,23 @@ def run_audit(report_id: int, attempt: int) -> None:
         _audit(AuditReport.objects.select_related("house").get(pk=report_id), mine)
     except (LeaseLost, AuditReport.DoesNotExist):
         return
-    except DatabaseError:
+    except (OperationalError, InterfaceError):
         raise
+    except DatabaseError as exc:
+        logger.exception("Audit %s failed", report_id)
+        first = (str(exc).strip().splitlines() or [""])[0][:200]
+        _failed(
+            mine, f"the database refused to store what it found ({type(exc).__name__}: {first})"
+        )
     except Exception as exc:
         logger.exception("Audit %s failed", report_id)
-        mine.update(
-            status=AuditReport.Status.FAILED,
-            error=f"the audit stopped unexpectedly ({type(exc).__name__})",
-            finished_at=timezone.now(),
-        )
+        _failed(mine, f"the audit stopped unexpectedly ({type(exc).__name__})")
+
+
+def _failed(mine, error: str) -> None:
+    mine.update(
+        status=AuditReport.Status.FAILED, error=_storable(error), finished_at=timezone.now()
+    )
 
 
 def _audit(report: AuditReport, mine) -> None:
@@ -205,7 +269,7 @@ def _audit(report: AuditReport, mine) -> None:
     beat = time.monotonic()
     for number, line in numbered:
         config, labels = timeline.at(_when(line, zone))
-        audited = audit_line(line, config, house=report.house.slug)
+        audited = _named_as_stored(audit_line(line, config, house=report.house.slug))
         summary.add(audited)
         version = labels.get(audited.game, "") if audited.game else ""
         if version:
@@ -220,9 +284,24 @@ def _audit(report: AuditReport, mine) -> None:
         rows,
         status=AuditReport.Status.DONE,
         done=F("total"),
-        summary={**summary.as_json(), "by_situation": summary.situations_json()},
+        summary=_storable({**summary.as_json(), "by_situation": summary.situations_json()}),
         versions={game: sorted(labels) for game, labels in sorted(versions.items())},
         finished_at=timezone.now(),
+    )
+
+
+#: the longest dealer or table name a row keeps (and so a group of the summary)
+NAME_CHARS = AuditLine._meta.get_field("dealer").max_length
+
+
+def _named_as_stored(audited: Audited) -> Audited:
+    """`audited` with its dealer and table named as a row stores them (`_clip`): the summary's
+    groups are then the rows' own names, which the report's filters match, and hold nothing a
+    database refuses (a log's name may hold NUL, which PostgreSQL text cannot)."""
+    return dataclasses.replace(
+        audited,
+        dealer=_clip(audited.dealer, NAME_CHARS) or None,
+        table=_clip(audited.table, NAME_CHARS) or None,
     )
 
 
@@ -250,19 +329,27 @@ def _write(mine, rows: list[AuditLine], **fields) -> None:
 
 
 def _row(report, number: int, line, audited: Audited, version: str, raw: str) -> AuditLine:
+    if isinstance(line, RulingError):
+        request = None
+    elif audited.verdict == "error":
+        request = _storable(line)  # as written, to show what is wrong (as text, never drawn)
+    else:
+        # a mispaid hand keeps what it was audited on: a field the log carries that the audit
+        # does not read (a shoe, a note, a field of another game) is left out
+        request = _storable(fields_read(line))
     return AuditLine(
         report=report,
         number=number,
         verdict=audited.verdict,
         game=audited.game or "",
-        dealer=_clip(audited.dealer, 200),
-        table=_clip(audited.table, 200),
+        dealer=_clip(audited.dealer, NAME_CHARS),
+        table=_clip(audited.table, NAME_CHARS),
         situation=_clip(audited.situation, 300),
         difference=audited.difference,
         overpaid=audited.overpaid,
         underpaid=audited.underpaid,
         version=_clip(version, 300),
-        request=None if isinstance(line, RulingError) else _storable(line),
+        request=request,
         result=_storable(audited.as_json()),
         raw=_storable(raw.rstrip("\r\n")[:RAW_KEPT]) if isinstance(line, RulingError) else "",
     )
@@ -334,7 +421,17 @@ def requeue_stale_audits() -> list[AuditReport]:
     return requeued
 
 
-def delete_report(report: AuditReport) -> None:
-    """Delete a report with its log and rows (a worker still running it stops at its next
-    write)."""
-    report.delete()
+def delete_report(report: AuditReport) -> bool:
+    """Delete a report with its log and rows, stopping its audit if one is under way; True
+    when it was (queued or running).  The report's row is locked first: a worker's write in
+    hand (its progress and the rows found since the last, one transaction holding that row)
+    is waited for, so the rows it adds are deleted with the rest, and its next write finds
+    the report gone and stops (`LeaseLost`).  Without the lock the rows were deleted before
+    the worker's last ones were committed, and deleting the report broke their foreign key."""
+    with transaction.atomic():
+        locked = AuditReport.objects.select_for_update().filter(pk=report.pk).first()
+        if locked is None:
+            return False  # deleted meanwhile (a second click)
+        was_under_way = locked.under_way
+        locked.delete()
+    return was_under_way

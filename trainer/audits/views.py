@@ -20,7 +20,7 @@ from django_htmx.http import HttpResponseClientRefresh
 
 from trainer.core import csvsafe
 from trainer.engine.games import title_of
-from trainer.rulings.views import present
+from trainer.rulings.views import request_cards
 
 from . import services
 from .forms import FilterForm, UploadForm
@@ -167,10 +167,10 @@ def line(request, report_id: int, number: int):
     report = _report(request, report_id)
     found = get_object_or_404(report.lines, number=number)
     shown = []
-    if isinstance(found.request, dict) and found.verdict != "error":
+    if found.verdict != "error":
         # a line that could not be ruled may hold anything where cards belong: it is shown as
         # it was logged, below, never laid out as cards
-        shown, _ = present(found.request, {})
+        shown = request_cards(found.request)
     return render(
         request,
         "audits/line.html",
@@ -206,7 +206,7 @@ def _csv_rows(lines) -> Iterator[str]:
     writer.writerow(CSV_COLUMNS)
     yield out.take()
     for line in lines.iterator(chunk_size=1000):
-        request = line.request or {}
+        request = line.request if isinstance(line.request, dict) else {}
         result = line.result
         writer.writerow(
             [
@@ -259,11 +259,14 @@ def run_again(request, report_id: int):
 @auditor_only
 @require_http_methods(["GET", "POST"])
 def delete(request, report_id: int):
-    """Asks first (GET), deletes on POST: the report, its log and its rows."""
+    """Asks first (GET), deletes on POST: the report, its log and its rows; an audit under
+    way is stopped first (the page says so before, the message after)."""
     report = _report(request, report_id)
     if request.method == "POST":
         name = report.name
-        services.delete_report(report)
-        messages.success(request, f"The audit of “{name}” is deleted.")
+        if services.delete_report(report):
+            messages.success(request, f"The audit of “{name}” is stopped and deleted.")
+        else:
+            messages.success(request, f"The audit of “{name}” is deleted.")
         return redirect("audits:index")
     return render(request, "audits/delete.html", {"report": report})

@@ -17,8 +17,9 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 
 from trainer.engine.cards import parse_cards
-from trainer.engine.errors import EngineError
+from trainer.engine.errors import EngineError, RulingError
 from trainer.engine.games import GAMES
+from trainer.engine.requests import refuse_unread
 from trainer.engine.rulings import unknown_house
 from trainer.houses.config import house_setup
 from trainer.houses.models import House, HouseRulesSettings
@@ -125,6 +126,15 @@ def save_case(*, user, request_text: str, note: str, token: str) -> Saved:
         message = ruling["error"]["message"]
         raise CaseRefused(f"This hand cannot be ruled, so it is not kept: {message}")
     game = GAMES[ruling["game"]]
+    try:
+        # a case keeps the request as it was ruled: a field the ruling never read would be
+        # kept as if it had counted (and a page could not lay it out)
+        refuse_unread(request, game.fields(request), title=game.title)
+    except RulingError as exc:
+        raise CaseRefused(
+            f"This request cannot be kept as a case: {exc.message} Rule the hand again from "
+            "the form, then save it."
+        ) from None
     version = setup.versions.get(game.slug)
     if version is not None:
         label = str(version)

@@ -34,28 +34,34 @@ import math
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
+from itertools import chain
 from typing import Any
 
 from .errors import EngineError, RulingError
 from .games import GAMES
 from .house import DEFAULT_CONFIG, HouseConfig  # noqa: F401 (the doctest uses it)
 from .jsontext import NotJSON, read_json
-from .requests import MAX_AMOUNT, refuse_unwritable, shown
+from .requests import MAX_AMOUNT, is_text, only_read, refuse_unwritable, shown
 
 __all__ = [
     "AUDIT_GAMES",
+    "CR_LINE_ENDS",
     "CSV_COLUMNS",
     "VERDICTS",
     "Audited",
     "Summary",
     "audit_games",
     "audit_line",
+    "fields_read",
     "read_at",
     "read_csv",
     "read_jsonl",
 ]
 
 VERDICTS = ("correct", "overpaid", "underpaid", "misdirected", "error")
+
+#: what a log line carries besides its ruling request (RULING_API.md, "Audit")
+LOG_FIELDS = ("paid", "table", "dealer", "dealer_name", "at")
 
 
 def audit_games() -> tuple[str, ...]:
@@ -141,7 +147,7 @@ def audit_line(line: object, config: HouseConfig, *, house: str | None = None) -
         game = line.get("game")
         if not isinstance(game, str) or game not in GAMES:
             names = ", ".join(audit_games())
-            what = "no game" if game is None else f"'{shown(game)}'"
+            what = "no game" if game is None else shown(game)  # quoted by shown, as text
             raise RulingError(f"Unknown game: {what}. The games audited are {names}.", "game")
         entry = GAMES[game]
         if entry.settles is None or entry.situation is None:
@@ -185,6 +191,22 @@ def audit_line(line: object, config: HouseConfig, *, house: str | None = None) -
         return _error(exc, head)
 
 
+def fields_read(line: Mapping[str, Any]) -> dict[str, Any]:
+    """The line with only the fields the audit reads: its game's request fields (as the game's
+    reader names them), those of any request, and the log's own (`LOG_FIELDS`).  A line of
+    no known game is returned whole.  A log may carry fields of its own (a shoe, a note):
+    what is kept of a mispaid hand is what it was audited on.
+
+    >>> fields_read({"game": "caribbean-stud", "dealer_name": "Bo", "ante": 1, "up": "x"})
+    {'game': 'caribbean-stud', 'dealer_name': 'Bo', 'ante': 1}
+    """
+    game = line.get("game")
+    entry = GAMES.get(game) if isinstance(game, str) else None
+    if entry is None:
+        return dict(line)
+    return only_read(line, entry.fields(line), also=LOG_FIELDS)
+
+
 _EMPTY_HEAD: Mapping[str, Any] = {
     "game": None,
     "dealer": None,
@@ -195,8 +217,10 @@ _EMPTY_HEAD: Mapping[str, Any] = {
 }
 
 
-def _text(value: object) -> str | None:
-    return value if isinstance(value, str) else None
+def _text(value: object, checked: bool) -> str | None:
+    # a name the summary cannot write (a lone surrogate) counts as no name: the line is an
+    # error naming that field, and the summary stays JSON
+    return value if isinstance(value, str) and (checked or is_text(value)) else None
 
 
 def _head(line: Mapping[str, Any], *, checked: bool = True) -> dict[str, Any]:
@@ -207,8 +231,8 @@ def _head(line: Mapping[str, Any], *, checked: bool = True) -> dict[str, Any]:
     has_id = "id" in line and _is_id(request_id) and (checked or _writable(request_id))
     return {
         "game": game if isinstance(game, str) and game in GAMES else None,
-        "dealer": _text(line.get(_dealer_key(line))),
-        "table": _text(line.get("table")),
+        "dealer": _text(line.get(_dealer_key(line)), checked),
+        "table": _text(line.get("table"), checked),
         "id": request_id if has_id else None,
         "has_id": has_id,
         "paid": line.get("paid") if checked or _writable(line.get("paid")) else None,
@@ -245,7 +269,7 @@ def _dealer_key(line: Mapping[str, Any]) -> str:
 def _check_house(line: Mapping[str, Any], house: str | None) -> None:
     if "house" not in line or line["house"] == house:
         return
-    named = f"'{shown(line['house'])}'"
+    named = shown(line["house"])
     if house is None:
         raise RulingError(
             f"This hand names house {named}, but the log is audited with the source texts' "
@@ -433,6 +457,26 @@ def _groups(groups: Mapping[str, Counts]) -> dict[str, dict[str, int]]:
 
 # --- reading a log ----------------------------------------------------------------------------
 
+#: what is wrong with a log whose lines end with a carriage return alone, in words
+CR_LINE_ENDS = (
+    "The file's lines end with a carriage return alone (an old Mac line end), so the whole "
+    "file reads as one line: save it again with ordinary line ends (in a spreadsheet: CSV "
+    "UTF-8) and use that file."
+)
+
+
+def ends_lines_with_cr(line: str | bytes) -> bool:
+    """Whether `line`, a log's line with its end, holds a carriage return that ends no line
+    (one not followed by a line feed, before the line's own end): the sign of a file whose
+    lines end with CR alone, read as one line.
+
+    >>> ends_lines_with_cr("game,paid\\r7,8\\r"), ends_lines_with_cr(b"game,paid\\r\\n")
+    (True, False)
+    """
+    if isinstance(line, bytes):
+        line = line.decode("utf-8", "replace")
+    return "\r" in line.removesuffix("\n").removesuffix("\r")
+
 
 def read_jsonl(lines: Iterable[bytes]) -> Iterator[tuple[int, Mapping[str, Any] | RulingError]]:
     """(line number from 1, the line's object or the error standing in for it), one line at a
@@ -448,7 +492,10 @@ def read_jsonl(lines: Iterable[bytes]) -> Iterator[tuple[int, Mapping[str, Any] 
         try:
             value = read_json(raw)
         except NotJSON as exc:
-            yield number, RulingError(f"Line {number} {exc}: write one JSON object a line.")
+            if ends_lines_with_cr(raw):
+                yield number, RulingError(f"Line {number} is not JSON. {CR_LINE_ENDS}")
+            else:
+                yield number, RulingError(f"Line {number} {exc}: write one JSON object a line.")
             continue
         if isinstance(value, Mapping):
             yield number, value
@@ -495,11 +542,26 @@ def read_csv(lines: Iterable[str]) -> Iterator[tuple[int, Mapping[str, Any] | Ru
     >>> [(number, line["bets"], line["paid"]) for number, line in read_csv(rows)]
     [(2, [1, 1, 1, 1], 4)]
     """
-    reader = csv.DictReader(lines, restkey="\0extra")
+    lines = iter(lines)
+    first = next(lines, None)
+    if first is None:
+        return
+    if ends_lines_with_cr(first):
+        yield 1, RulingError(CR_LINE_ENDS)
+        return
+    handed = 0  # lines handed to the csv reader: the line a row (or its error) ends on
+
+    def counted() -> Iterator[str]:
+        nonlocal handed
+        for line in chain([first], lines):
+            handed += 1
+            yield line
+
+    reader = csv.DictReader(counted(), restkey="\0extra")
     try:
         header = reader.fieldnames
     except csv.Error as exc:
-        yield 1, RulingError(f"Line 1, the header row, cannot be read as CSV ({exc}).")
+        yield 1, RulingError(f"Line 1, the header row, {_csv_problem(exc)}.")
         return
     if header is None:
         return
@@ -519,9 +581,9 @@ def read_csv(lines: Iterable[str]) -> Iterator[tuple[int, Mapping[str, Any] | Ru
         except StopIteration:
             return
         except csv.Error as exc:
-            yield reader.line_num, RulingError(f"Line {reader.line_num} is not CSV ({exc}).")
+            yield handed, RulingError(f"Line {handed} {_csv_problem(exc)}.")
             continue
-        number = reader.line_num
+        number = handed
         if "\0extra" in row:
             yield number, RulingError(f"Line {number} has more cells than the header names.")
             continue
@@ -531,6 +593,21 @@ def read_csv(lines: Iterable[str]) -> Iterator[tuple[int, Mapping[str, Any] | Ru
             yield number, _csv_line(row)
         except RulingError as exc:
             yield number, exc
+
+
+def _csv_problem(exc: csv.Error) -> str:
+    """What the csv module's error means, in words (its own message is for programmers)."""
+    said = str(exc)
+    if said.startswith("field larger than field limit"):
+        return f"has a cell longer than {csv.field_size_limit():,} characters, more than any hand"
+    if said.startswith("new-line character seen in unquoted field"):
+        return (
+            "holds a carriage return outside quotes: end each line with an ordinary line end, "
+            "or put a cell holding one between double quotes"
+        )
+    if "NUL" in said:
+        return "holds a NUL character, which a text hand log never does"
+    return "cannot be read as CSV"
 
 
 def _csv_line(row: Mapping[str, str | None]) -> dict[str, Any]:

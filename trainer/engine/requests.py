@@ -16,8 +16,9 @@ modules then take the typed request as given and apply only the rules.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence, Sized
+from collections.abc import Callable, Iterable, Mapping, Sequence, Sized
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any, TypeVar
 
 from .cards import Card, parse_cards
@@ -97,6 +98,85 @@ def _unwritable(value: object) -> str | None:
         elif isinstance(item, (list, tuple)):
             pending.extend(item)
     return None
+
+
+# --- the fields a game reads -----------------------------------------------------------------
+
+
+class Holds(Enum):
+    """What a request's field holds, for a page that lays a request out."""
+
+    CARDS = "cards"  # cards written as text: "Qh Qs"
+    SEAT_CARDS = "seat cards"  # seat -> cards written as text
+    AMOUNT = "amount"
+    BETS = "bets"  # Mississippi Stud's list of amounts
+    CHOICE = "choice"  # one word of a few: "call", "showdown"
+    STREET = "street"  # 3 to 7
+
+
+@dataclass(frozen=True)
+class Field:
+    """A field a game's reader reads: its name in the request, what it holds, and what a page
+    calls it beside the cards it holds."""
+
+    name: str
+    holds: Holds
+    label: str
+
+
+#: the fields a game reads from a request, given the request (English Stud's depend on `ask`)
+Fields = Callable[[Mapping[str, Any]], tuple[Field, ...]]
+
+#: what a request may carry whatever its game (RULING_API.md): the game, the house whose rules
+#: apply, an id echoed back
+COMMON_FIELDS = ("game", "house", "id")
+
+
+def unread_fields(
+    request: Mapping[str, Any], fields: Iterable[Field], *, also: Iterable[str] = ()
+) -> list[str]:
+    """The names of the request's fields that neither its game (`fields`) nor any request
+    (`COMMON_FIELDS`), nor the caller (`also`), reads, in the request's order.
+
+    >>> unread_fields({"game": "caribbean-stud", "ante": 1, "hands": [1, 2]},
+    ...               banked_stud_fields({}))
+    ['hands']
+    """
+    known = {f.name for f in fields} | set(COMMON_FIELDS) | set(also)
+    return [str(name) for name in request if name not in known]
+
+
+def refuse_unread(
+    request: Mapping[str, Any], fields: Iterable[Field], *, title: str, also: Iterable[str] = ()
+) -> None:
+    """RulingError naming the fields of `request` that `unread_fields` finds, for a caller
+    that keeps a request as it was ruled (a dispute case): a field the ruling never read would
+    be kept as if it had counted.
+
+    >>> try:
+    ...     refuse_unread({"game": "caribbean-stud", "hands": [1]}, banked_stud_fields({}),
+    ...                   title="Caribbean Stud")
+    ... except RulingError as exc:
+    ...     print(exc.field, "|", exc.message)
+    hands | 'hands' is not a field of a Caribbean Stud request: take it out.
+    """
+    unread = unread_fields(request, fields, also=also)
+    if not unread:
+        return
+    named = ", ".join(shown(name) for name in unread[:3])
+    if len(unread) > 3:
+        named += f" and {len(unread) - 3} more"
+    verb = "is not a field" if len(unread) == 1 else "are not fields"
+    take = "it" if len(unread) == 1 else "them"
+    raise RulingError(f"{named} {verb} of a {title} request: take {take} out.", field=unread[0])
+
+
+def only_read(
+    request: Mapping[str, Any], fields: Iterable[Field], *, also: Iterable[str] = ()
+) -> dict[str, Any]:
+    """The request without the fields `unread_fields` names, in the request's order."""
+    unread = set(unread_fields(request, fields, also=also))
+    return {name: value for name, value in request.items() if str(name) not in unread}
 
 
 # --- one definition of each kind of field ---------------------------------------------------
@@ -322,6 +402,17 @@ def mississippi_bets(raw: object, unit: int) -> tuple[int, ...]:
     return tuple(amounts)
 
 
+MISSISSIPPI_STUD_FIELDS = (
+    Field("hole", Holds.CARDS, "Player"),
+    Field("board", Holds.CARDS, "Board"),
+    Field("bets", Holds.BETS, "Bets"),
+)
+
+
+def mississippi_stud_fields(request: Mapping[str, Any]) -> tuple[Field, ...]:
+    return MISSISSIPPI_STUD_FIELDS
+
+
 def read_mississippi_stud(
     request: Mapping[str, Any], config: HouseConfig
 ) -> MississippiStudRequest:
@@ -355,6 +446,18 @@ class BankedStudRequest:
     action: banked_stud.Action
 
 
+BANKED_STUD_FIELDS = (
+    Field("player", Holds.CARDS, "Player"),
+    Field("dealer", Holds.CARDS, "Dealer"),
+    Field("ante", Holds.AMOUNT, "Ante"),
+    Field("action", Holds.CHOICE, "Action"),
+)
+
+
+def banked_stud_fields(request: Mapping[str, Any]) -> tuple[Field, ...]:
+    return BANKED_STUD_FIELDS
+
+
 def read_banked_stud(
     profile: banked_stud.Profile, request: Mapping[str, Any], config: HouseConfig
 ) -> BankedStudRequest:
@@ -386,6 +489,15 @@ class GonorrheaRequest:
 
     pot: int
     hands: dict[str, tuple[Card, ...]]
+
+
+POT = Field("pot", Holds.AMOUNT, "Pot")
+HANDS = Field("hands", Holds.SEAT_CARDS, "Seat")
+GONORRHEA_FIELDS = (POT, HANDS)
+
+
+def gonorrhea_fields(request: Mapping[str, Any]) -> tuple[Field, ...]:
+    return GONORRHEA_FIELDS
 
 
 def read_gonorrhea(request: Mapping[str, Any], config: HouseConfig) -> GonorrheaRequest:
@@ -435,6 +547,26 @@ _ASKS = {
     "first to act": FirstToActRequest,
     "showdown": ShowdownRequest,
 }
+
+
+ASK = Field("ask", Holds.CHOICE, "Question")
+UP = Field("up", Holds.SEAT_CARDS, "Seat")
+_ASK_FIELDS: dict[type, tuple[Field, ...]] = {
+    BringInRequest: (ASK, UP),
+    FirstToActRequest: (ASK, Field("street", Holds.STREET, "Street"), UP),
+    ShowdownRequest: (ASK, POT, HANDS),
+}
+
+
+def english_stud_fields(request: Mapping[str, Any]) -> tuple[Field, ...]:
+    """The fields of the question `ask` names (only `ask` when it names none).
+
+    >>> [f.name for f in english_stud_fields({"ask": "First to act"})]
+    ['ask', 'street', 'up']
+    """
+    raw = request.get("ask")
+    ask = _ASKS.get(raw.strip().lower()) if isinstance(raw, str) else None
+    return _ASK_FIELDS[ask] if ask is not None else (ASK,)
 
 
 def street_value(raw: object) -> int:

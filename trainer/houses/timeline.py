@@ -3,8 +3,17 @@ hand was dealt (an audit's `at`).
 
 `HouseTimeline(house)` reads the house's activation history (`TableActivation`, written by
 `services.activate`) and its rules history (`HouseRulesRecord`, written whenever its rules are
-saved with a change) once; `at(when)` then answers from memory.  Before any history, and for a
-hand with no `at`, the house's active configuration applies.
+saved with a change) once; `at(when)` then answers from memory.  A hand with no `at` is ruled
+with the house's active configuration.
+
+A hand older than the history is ruled with the earliest of it: for each game, the table of
+its first recorded activation, and the house rules first recorded.  The history starts when
+the house was set up here, not when it started dealing: the table a house enters first is the
+one it was dealing when it came, so it is the best evidence of the table in force before.  The
+source text's table is a default the house may never have dealt, and the active table is the
+furthest in time from an old hand (every change since would be applied to it).  The report
+says so beside each version used ("the earliest recorded").  A game the house has never
+activated a table for is ruled with the source text's table at any time.
 """
 
 from __future__ import annotations
@@ -64,30 +73,29 @@ class HouseTimeline:
         the site's time zone."""
         if when is not None and timezone.is_naive(when):
             when = timezone.make_aware(when)
-        tables: list[tuple[str, int]] = []
+        tables: list[tuple[str, int, bool]] = []  # (game, version id, older than its history)
         for game in GAMES:
             version_id = self._active.get(game)
+            older = False
             history = self._activations.get(game)
             if when is not None and history is not None:
-                # before the game's first recorded activation the house had no table of its
-                # own for it: the source text's table applied
                 i = bisect_right(history[0], when)
-                version_id = history[1][i - 1] if i else None
+                older = not i
+                version_id = history[1][i - 1] if i else history[1][0]
             if version_id is not None and version_id in self._tables:
-                tables.append((game, version_id))
-        rules_at = None
-        if when is not None:
+                tables.append((game, version_id, older))
+        rules_at, rules_older = None, False
+        if when is not None and self._rule_times:
             i = bisect_right(self._rule_times, when)
-            if i:
-                rules_at = i - 1
-        key = (tuple(tables), rules_at)
+            rules_at, rules_older = (i - 1, False) if i else (0, True)
+        key = (tuple(tables), rules_at, rules_older)
         found = self._configs.get(key)
         if found is None:
-            found = self._configs[key] = self._config(tables, rules_at)
+            found = self._configs[key] = self._config(tables, rules_at, rules_older)
         return found
 
     def _config(
-        self, tables: list[tuple[str, int]], rules_at: int | None
+        self, tables: list[tuple[str, int, bool]], rules_at: int | None, rules_older: bool
     ) -> tuple[HouseConfig, dict[str, str]]:
         if rules_at is None:
             rules, rules_words = self._current_rules, "house rules as they are now"
@@ -95,12 +103,17 @@ class HouseTimeline:
             since, rules = self._rules[rules_at]
             local = timezone.localtime(since)
             rules_words = f"house rules of {local:%Y-%m-%d %H:%M %Z}"
-        config = HouseConfig({game: self._tables[pk] for game, pk in tables}, rules)
-        used = dict(tables)
+            if rules_older:
+                rules_words += ", the earliest recorded"
+        config = HouseConfig({game: self._tables[pk] for game, pk, _ in tables}, rules)
+        used = {game: (pk, older) for game, pk, older in tables}
         labels: dict[str, str] = {}
         for slug, entry in GAMES.items():
             if slug in used:
-                table = version_label(self._versions[used[slug]])
+                pk, older = used[slug]
+                table = version_label(self._versions[pk])
+                if older:
+                    table += " (the earliest recorded: the hand is older than the house's history)"
             elif entry.pays_from_paytable:
                 table = f"{self.house} · {entry.title}, the source text's table"
             else:

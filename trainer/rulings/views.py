@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.conf import settings
@@ -18,12 +18,12 @@ from django_htmx.http import HttpResponseClientRefresh
 
 from trainer.drills.card_views import card_of, may_read_cards
 from trainer.engine.games import GAMES
+from trainer.engine.requests import Holds
 from trainer.houses.models import House
 
 from .forms import form_for, game_choices, readable
 from .services import NotJSON, as_json, give_ruling, open_sitting, read_json
 
-CARD_FIELDS = {"hole": "Player", "board": "Board", "player": "Player", "dealer": "Dealer"}
 ANSWER_LABELS = {
     "outcome": "Outcome",
     "category": "Hand",
@@ -55,29 +55,62 @@ def _words(value) -> str:
     return str(value)
 
 
-def present(request_data: dict, ruling: dict) -> tuple[list, list]:
+def present(request_data: object, ruling: Mapping) -> tuple[list, list]:
     """The cards to lay out and the answer rows, for the page (presentation only)."""
-    shown = [(label, request_data[f]) for f, label in CARD_FIELDS.items() if f in request_data]
-    for key in ("hands", "up"):
-        for seat, text in (request_data.get(key) or {}).items():
-            shown.append((f"Seat {seat}", text))
     rows = [(label, _words(ruling[f])) for f, label in ANSWER_LABELS.items() if f in ruling]
-    for spot in ruling.get("spots", []):
-        rows.append((f"{spot['bet']} spot", f"stake {spot['stake']}, profit {spot['profit']}"))
-    for name, bet in (ruling.get("bets") or {}).items():
+    for spot in _each(ruling.get("spots")):
+        rows.append(
+            (f"{spot.get('bet')} spot", f"stake {spot.get('stake')}, profit {spot.get('profit')}")
+        )
+    for name, bet in _mapping(ruling.get("bets")).items():
+        bet = _mapping(bet)
         rows.append(
             (
-                f"{name.title()} bet",
-                f"{bet['result']}: stake {bet['stake']}, profit {bet['profit']}",
+                f"{str(name).title()} bet",
+                f"{bet.get('result')}: stake {bet.get('stake')}, profit {bet.get('profit')}",
             )
         )
-    for seat, category in (ruling.get("categories") or {}).items():
-        best = (ruling.get("best") or {}).get(seat, "")
-        best = " ".join(best) if isinstance(best, list) else best
+    best_of = _mapping(ruling.get("best"))
+    for seat, category in _mapping(ruling.get("categories")).items():
+        best = best_of.get(seat, "")
+        best = " ".join(map(str, best)) if isinstance(best, list) else best
         rows.append((f"Seat {seat} best five", f"{category}: {best}"))
-    for seat, chips in (ruling.get("shares") or {}).items():
+    for seat, chips in _mapping(ruling.get("shares")).items():
         rows.append((f"Seat {seat} receives", str(chips)))
-    return shown, rows
+    return request_cards(request_data), rows
+
+
+def request_cards(request: object) -> list[tuple[str, str]]:
+    """The cards of a request, each with its label, for laying out: only the fields its game
+    reads (the engine's `fields`), and only where they hold text.  A stored request may hold
+    anything (a case or a log line saved before unread fields were refused, a row edited by
+    hand): what is not cards text of its game's fields is left out, never drawn."""
+    if not isinstance(request, Mapping):
+        return []
+    game = request.get("game")
+    entry = GAMES.get(game) if isinstance(game, str) else None
+    if entry is None:
+        return []
+    shown: list[tuple[str, str]] = []
+    for field in entry.fields(request):
+        value = request.get(field.name)
+        if field.holds is Holds.CARDS and isinstance(value, str):
+            shown.append((field.label, value))
+        elif field.holds is Holds.SEAT_CARDS and isinstance(value, Mapping):
+            shown.extend(
+                (f"{field.label} {seat}", text)
+                for seat, text in value.items()
+                if isinstance(text, str)
+            )
+    return shown
+
+
+def _mapping(value: object) -> Mapping:
+    return value if isinstance(value, Mapping) else {}
+
+
+def _each(value: object) -> list[Mapping]:
+    return [v for v in value if isinstance(v, Mapping)] if isinstance(value, list) else []
 
 
 def _error(status: int, message: str, field: str | None = None) -> JsonResponse:

@@ -7,7 +7,7 @@ and on the drill pages, which each trainee loads several times a minute, this is
 from django import template
 from django.utils.html import format_html, format_html_join
 
-from trainer.engine import CardError, parse_cards
+from trainer.engine import Card, CardError, parse_cards
 
 register = template.Library()
 
@@ -20,12 +20,14 @@ CARD = (
 @register.simple_tag
 def cards(value, size=""):
     """Each card with its rank and suit symbol, red or black, and its name for screen readers;
-    text that is not cards is shown as it is."""
+    anything that is not cards (text, a number, a list of something else) is shown as it is."""
     if isinstance(value, str):
         try:
             value = parse_cards(value)
         except CardError:
             return format_html('<span class="cards {}">{}</span>', size, value)
+    elif not isinstance(value, (tuple, list)) or not all(isinstance(c, Card) for c in value):
+        return format_html('<span class="cards {}">{}</span>', size, value)
     shown = format_html_join(
         "",
         CARD,

@@ -21,6 +21,7 @@ from ..paytables import Paytable
 
 if TYPE_CHECKING:
     from ..parsheets.sheet import ParSheet, Progress
+    from ..requests import Field
 
 #: reads a JSON request into the game's typed request, or raises RulingError
 Reader = Callable[[Mapping[str, Any], HouseConfig], Any]
@@ -71,6 +72,9 @@ class Game:
     #: the shape of its request (RULING_API.md), so that a page can draw the form for it:
     #: "hole-board-bets", "player-dealer-action", "pot-hands" or "ask-seats"
     shape: str
+    #: the fields `read` reads from a request (`trainer.engine.requests`), given the request;
+    #: besides them a request may carry only `requests.COMMON_FIELDS`
+    fields: Callable[[Mapping[str, Any]], tuple[Field, ...]]
     #: the seats a request may name, in seat order (empty: the request names no seats)
     seats: tuple[str, ...] = ()
     #: the source text's paytable; None for a game that pays from no table

@@ -15,8 +15,9 @@ out from the engine's own ruling and what was paid, never from the request's wor
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from itertools import combinations, product
 from typing import Any
 
 from ..house import HouseConfig
@@ -41,6 +42,10 @@ ODD_CHIP_HALF = "odd chip to the wrong half"
 ODD_CHIP_SEAT = "odd chip to the wrong seat"
 HOG_MISSED = "pot split though sevens hog"
 WRONG_SEAT = "pot to the wrong seat"
+UNEVEN = "pot divided unevenly"
+
+#: one division of a pot, as the ruling makes it: (chips, the seats sharing them)
+Division = tuple[int, Sequence[str]]
 
 
 def _stake(ruling: Mapping[str, Any]) -> int:
@@ -120,14 +125,56 @@ def banked_stud(
     return _won(ruling["player_category"], net, paid, uncapped)
 
 
-def _shares(pot: int, correct: Mapping[str, int], paid: Mapping[str, int], unit: int) -> str | None:
-    """What reads the same for every split pot: the total, and one odd chip astray."""
+def _shares(
+    pot: int,
+    correct: Mapping[str, int],
+    paid: Mapping[str, int],
+    divisions: Sequence[Division],
+    unit: int,
+) -> str | None:
+    """What reads the same for every split pot: the total, and odd chips astray."""
     total = sum(paid.values())
     if total != pot:
         return POT_OVERPAID if total > pot else POT_UNDERPAID
-    if all(abs(paid[s] - correct[s]) <= unit for s in correct):
+    if _odd_chips_moved(paid, divisions, unit):
         return ODD_CHIP_SEAT
     return None
+
+
+def _odd_chips_moved(paid: Mapping[str, int], divisions: Sequence[Division], unit: int) -> bool:
+    """Whether `paid` is the pot divided as the ruling divides it, save that a division's odd
+    chips (those left when its chips do not divide evenly among its seats) went to others of
+    the seats sharing it.  A division that divides evenly has no odd chip to misdirect: a
+    whole pot to a seat that should have none, or a chip moved between equal shares, is not
+    an odd chip astray, however small the pot.
+
+    >>> _odd_chips_moved({"2": 16, "4": 15}, [(31, ("4", "2"))], 1)
+    True
+    >>> _odd_chips_moved({"2": 16, "4": 14}, [(30, ("2", "4"))], 1)
+    False
+    """
+    ways = []
+    for chips, seats in divisions:
+        base, odd = divmod(chips // unit, len(seats))
+        ways.append([(seats, base * unit, extra) for extra in combinations(seats, odd)])
+    if all(len(each) == 1 for each in ways):
+        return False  # no division has an odd chip
+    for choice in product(*ways):
+        shares = dict.fromkeys(paid, 0)
+        for seats, base, extra in choice:
+            for seat in seats:
+                shares[seat] = shares.get(seat, 0) + base + (unit if seat in extra else 0)
+        if shares == dict(paid):
+            return True
+    return False
+
+
+def _astray(correct: Mapping[str, int], paid: Mapping[str, int]) -> str:
+    """Chips that add up to the pot and are no odd chip astray: to a seat that should have
+    none, or between the seats that share it, unevenly."""
+    if any(chips and not correct.get(seat) for seat, chips in paid.items()):
+        return WRONG_SEAT
+    return UNEVEN
 
 
 def mississippi_gonorrhea(
@@ -142,15 +189,25 @@ def mississippi_gonorrhea(
         )
         if dict(swapped.shares) == dict(paid):
             return ODD_CHIP_HALF
-    found = _shares(request.pot, ruling["shares"], paid, rules.chip_unit)
+    showdown = gonorrhea.settle(request.pot, request.hands, rules=rules)
+    divisions = [(d.amount, d.seats) for d in showdown.divisions]
+    found = _shares(request.pot, ruling["shares"], paid, divisions, rules.chip_unit)
     if found:
         return found
-    return HOG_MISSED if ruling["hog"] else WRONG_SEAT
+    hog = ruling["hog"]
+    if hog and any(chips and seat not in hog for seat, chips in paid.items()):
+        # the sevens were passed over: a split as if no one held them, or the whole pot to
+        # a seat without them
+        split = sum(1 for chips in paid.values() if chips) > 1
+        return HOG_MISSED if split else WRONG_SEAT
+    return _astray(ruling["shares"], paid)
 
 
 def english_stud(
     request: Any, ruling: Mapping[str, Any], paid: Mapping[str, int], config: HouseConfig
 ) -> str:
     """An English Stud showdown's pot pushed as `paid` instead of `shares`."""
-    found = _shares(request.pot, ruling["shares"], paid, config.rules.chip_unit)
-    return found or WRONG_SEAT
+    correct = ruling["shares"]
+    divisions = [(request.pot, tuple(ruling["winners"]))]
+    found = _shares(request.pot, correct, paid, divisions, config.rules.chip_unit)
+    return found or _astray(correct, paid)

@@ -75,7 +75,6 @@ class Command(BaseCommand):
             raise CommandError(f"cannot read {path}: {exc.strerror}", returncode=2) from None
         summary = Summary()
         used: dict[str, Counter] = defaultdict(Counter)
-        write = self.stdout.write
         with source:
             lines = read_csv(decoded(source)) if kind == "csv" else read_jsonl(source)
             for number, line in lines:
@@ -87,19 +86,28 @@ class Command(BaseCommand):
                 verdict = audited.as_json()
                 if audited.verdict == "error":
                     verdict["line"] = number
-                verdict, text = as_json(verdict)
-                try:
-                    write(text)
-                except UnicodeEncodeError:
-                    write(as_json(verdict, ascii=True)[1])
+                self.write_json(verdict)
         versions = {game: dict(labels) for game, labels in used.items()}
         if options["json"]:
-            write(as_json({"summary": {**summary.as_json(), "versions": versions}})[1])
+            self.write_json({"summary": {**summary.as_json(), "versions": versions}})
         else:
-            self.stderr.write(words(summary, versions))
+            text = words(summary, versions)
+            try:
+                self.stderr.write(text)
+            except UnicodeEncodeError:  # an error output that is not UTF-8: "Zo\xeb"
+                self.stderr.write(text.encode("ascii", "backslashreplace").decode("ascii"))
         self.stdout.flush()
         if summary.total.errors:
             sys.exit(1)
+
+    def write_json(self, response: dict) -> None:
+        """One line of strict JSON; on an output that is not UTF-8 (PYTHONIOENCODING=ascii, an
+        old locale), the same line with JSON's \\u escapes, never a traceback."""
+        response, text = as_json(response)
+        try:
+            self.stdout.write(text)
+        except UnicodeEncodeError:
+            self.stdout.write(as_json(response, ascii=True)[1])
 
     def timeline(self, slug: str | None):
         if slug is None:

@@ -1,17 +1,28 @@
-"""`python manage.py seed_demo`: the demo house with the source texts' tables, and (with DEBUG
-on only) the demo users.  Safe to run again: what is already there is left as it is."""
+"""`python manage.py seed_demo`: the demo house with the source texts' tables and their
+history (each active table's activation, the house rules recorded), and (with DEBUG on only)
+the demo users.  Safe to run again: what is already there is left as it is."""
 
 from __future__ import annotations
 
 import os
+from dataclasses import asdict
 
 from django.conf import settings
 from django.contrib.auth.models import Group
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.db import transaction
+from django.utils import timezone
 
-from trainer.houses.models import House, User
+from trainer.houses.config import house_rules_of
+from trainer.houses.models import (
+    House,
+    HouseRulesRecord,
+    HouseRulesSettings,
+    PaytableVersion,
+    TableActivation,
+    User,
+)
 from trainer.houses.roles import GAMES_MANAGER, SUPERVISOR, TRAINEE
 
 DEMO_SLUG = "demo"
@@ -41,6 +52,7 @@ class Command(BaseCommand):
             else:
                 call_command("loaddata", "demo_house", verbosity=0)
                 self.stdout.write("Loaded the demo house with the source texts' paytables.")
+            self._history(House.objects.get(slug=DEMO_SLUG))
         if not settings.DEBUG:
             self.stderr.write(
                 "Refusing to create the demo users: DEBUG is off (production settings). "
@@ -65,10 +77,30 @@ class Command(BaseCommand):
         self.stdout.write(f"Demo logins: trainee, supervisor, manager; password {password!r}.")
         self._warn_about_demo_passwords()
 
+    def _history(self, house):
+        """The history an audit reads (trainer.houses.timeline), as activating the tables and
+        saving the rules would have written it: a house loaded as data has none.  Each active
+        table without an activation is recorded as activated when the fixture says; the rules,
+        if never recorded, from now on."""
+        recorded = []
+        active = PaytableVersion.objects.filter(house=house, is_active=True)
+        for version in active.exclude(activations__isnull=False):
+            TableActivation.objects.create(
+                house=house,
+                game=version.game,
+                version=version,
+                at=version.activated_at or timezone.now(),
+            )
+            recorded.append(str(version))
+        if not HouseRulesRecord.objects.filter(house=house).exists():
+            rules = house_rules_of(HouseRulesSettings.objects.filter(house=house).first())
+            HouseRulesRecord.objects.create(house=house, at=timezone.now(), rules=asdict(rules))
+            recorded.append("its house rules")
+        if recorded:
+            self.stdout.write(f"Recorded the demo house's history: {', '.join(recorded)}.")
+
     def _demo_class(self, house):
         """The demo trainee in a class, so the Classes pages have something to show."""
-        from django.utils import timezone
-
         from trainer.roster.models import Cohort, Membership
 
         cohort, created = Cohort.objects.get_or_create(
