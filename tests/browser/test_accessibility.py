@@ -59,7 +59,6 @@ NOT_PAGES = {
     "drills:answer",
     "assessments:start",
     "assessments:answer",
-    "assessments:finish",
     "assessments:assign",
     "cases:save",
     "cases:add-note",
@@ -240,6 +239,11 @@ def pages_of(role: str, w) -> list[Page]:
                 "assessments:sitting",
                 reverse("assessments:sitting", args=[w["running"].pk]),
                 shot=True,
+            ),
+            Page(
+                "finish a test now?",
+                "assessments:finish",
+                reverse("assessments:finish", args=[w["running"].pk]),
             ),
             Page("my progress", "progress:mine", reverse("progress:mine"), shot=True),
             Page(

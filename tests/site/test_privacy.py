@@ -165,7 +165,7 @@ def trainee_requests(t):
         "assessments:start": ("post", [t["not_started"].pk], [NOBODY], {}),
         "assessments:sitting": ("get", [t["running"].pk], [NOBODY], None),
         "assessments:answer": ("post", [t["running"].pk, tq.pk], [NOBODY, NOBODY], {}),
-        "assessments:finish": ("post", [t["running"].pk], [NOBODY], {}),
+        "assessments:finish": ("post", [t["running"].pk], [NOBODY], {"confirm": "finish"}),
         "assessments:result": ("get", [t["finished"].pk], [NOBODY], None),
         "assessments:certificate": ("get", [t["certificate"].pk], [NOBODY], None),
         "assessments:certificate-pdf": ("get", [t["certificate"].pk], [NOBODY], None),

@@ -201,13 +201,31 @@ def answer(request, sitting_id, question_id):
 
 @login_required
 @trainee_only
-@require_POST
+@require_http_methods(["GET", "POST"])
 def finish(request, sitting_id):
-    try:
-        sitting = services.stop(trainee=request.user, sitting_id=sitting_id)
-    except services.DrillError:
-        raise Http404(NO_SUCH_SITTING) from None
-    return redirect("assessments:result", sitting.pk)
+    """ "Finish now" asks first, on a page of its own (it works without JavaScript): the
+    questions not answered count as wrong, and a finished sitting cannot be taken back.  Only
+    the confirmation's own post (`confirm=finish`) finishes it."""
+    sitting = services.finish_if_overdue(_own_sitting(request, sitting_id))
+    if sitting.is_finished:
+        return redirect("assessments:result", sitting.pk)
+    if request.method == "POST" and request.POST.get("confirm") == "finish":
+        try:
+            sitting = services.stop(trainee=request.user, sitting_id=sitting_id)
+        except services.DrillError:
+            raise Http404(NO_SUCH_SITTING) from None
+        return redirect("assessments:result", sitting.pk)
+    items = sitting.items.all()
+    return render(
+        request,
+        "assessments/finish.html",
+        {
+            "sitting": sitting,
+            "test": sitting.assignment.test,
+            "unanswered": items.filter(question__attempt__isnull=True).count(),
+            "asked": items.count(),
+        },
+    )
 
 
 @login_required
