@@ -68,8 +68,6 @@ NOT_PAGES = {
     "audits:delete",  # its confirmation is the report page's form
     "progress:trainees-csv",
     "progress:attempts-csv",
-    "password_change",  # Django admin's own templates
-    "password_change_done",
     "password_reset_done",
     "password_reset_confirm",
     "password_reset_complete",
@@ -191,6 +189,15 @@ def staff_pages(w) -> list[Page]:
         Page("audit line", "audits:line", reverse("audits:line", args=[report.pk, 1])),
         Page("people", "people", reverse("people")),
         Page("set password", "set-password", reverse("set-password", args=[w["trainee"].pk])),
+        *password_pages(),
+    ]
+
+
+def password_pages() -> list[Page]:
+    """Changing one's own password, in the site's look (once Django admin's pages)."""
+    return [
+        Page("change password", "password_change", reverse("password_change"), shot=True),
+        Page("password changed", "password_change_done", reverse("password_change_done")),
     ]
 
 
@@ -246,6 +253,7 @@ def pages_of(role: str, w) -> list[Page]:
                 reverse("assessments:finish", args=[w["running"].pk]),
             ),
             Page("my progress", "progress:mine", reverse("progress:mine"), shot=True),
+            *password_pages(),
             Page(
                 "house card of a question",
                 "drills:house-card",
