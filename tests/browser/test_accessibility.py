@@ -51,6 +51,7 @@ KNOWN_ELSEWHERE: dict[tuple[str, str], str] = {}
 #: JSON API, Django's password pages that only work with mail configured, and signing out
 NOT_PAGES = {
     "api-rulings",  # JSON API
+    "favicon",  # a redirect to the site's icon
     "logout",  # POST only
     "drills:start",
     "practice:start",  # POST only: Today's practice, Practise my mistakes
