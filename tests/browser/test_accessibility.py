@@ -254,6 +254,13 @@ def pages_of(role: str, w) -> list[Page]:
                 reverse("assessments:finish", args=[w["running"].pk]),
             ),
             Page("my progress", "progress:mine", reverse("progress:mine"), shot=True),
+            Page(
+                "my skills of a game",
+                "progress:mine-skills",
+                reverse("progress:mine-skills", args=["mississippi-stud"]),
+            ),
+            Page("my practice by drill", "progress:mine-drills", reverse("progress:mine-drills")),
+            Page("my mistakes", "progress:mine-mistakes", reverse("progress:mine-mistakes")),
             *password_pages(),
             Page(
                 "house card of a question",
@@ -276,6 +283,19 @@ def pages_of(role: str, w) -> list[Page]:
             home,
             Page("trainees", "progress:trainees", reverse("progress:trainees"), shot=True),
             Page("trainee", "progress:trainee", reverse("progress:trainee", args=[trainee.pk])),
+            Page(
+                "trainee's skills of a game",
+                "progress:trainee-skills",
+                reverse("progress:trainee-skills", args=[trainee.pk, "mississippi-stud"]),
+            ),
+            *[
+                Page(
+                    f"trainee's {d}",
+                    f"progress:trainee-{d}",
+                    reverse(f"progress:trainee-{d}", args=[trainee.pk]),
+                )
+                for d in ("drills", "mistakes", "answers")
+            ],
             Page("analysis", "progress:analysis", reverse("progress:analysis")),
             Page("manage tests", "assessments:manage", reverse("assessments:manage"), shot=True),
             Page("build a test", "assessments:build", reverse("assessments:build")),
