@@ -110,7 +110,7 @@ def request_for(name, world):
             reverse("assessments:answer", args=[running.pk, question.pk]),
             right_answer(question),
         ),
-        "finish": (reverse("assessments:finish", args=[running.pk]), {}),
+        "finish": (reverse("assessments:finish", args=[running.pk]), {"confirm": "finish"}),
         "result": (reverse("assessments:result", args=[finished.pk]), None),
         "manage": (reverse("assessments:manage"), None),
         "build": (reverse("assessments:build"), None),

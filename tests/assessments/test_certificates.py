@@ -63,6 +63,67 @@ def test_the_pdf_is_a_pdf(client, certified, trainee):
     assert response.content.startswith(b"%PDF")
 
 
+class DrawnText:
+    """Every string a certificate's canvas draws, with its x and font size, and its lines."""
+
+    def __init__(self, monkeypatch):
+        from reportlab.pdfgen import canvas
+
+        from trainer.assessments import pdf
+
+        self.strings: list[tuple[float, str, str, float]] = []
+        self.lines = 0
+        drawn = self
+
+        class Recording(canvas.Canvas):
+            def drawString(self, x, y, text, *args, **kwargs):
+                drawn.strings.append((x, text, self._fontname, self._fontsize))
+                return super().drawString(x, y, text, *args, **kwargs)
+
+            def drawCentredString(self, x, y, text, *args, **kwargs):
+                drawn.strings.append((x, text, self._fontname, self._fontsize))
+                return super().drawCentredString(x, y, text, *args, **kwargs)
+
+            def line(self, *args, **kwargs):
+                drawn.lines += 1
+                return super().line(*args, **kwargs)
+
+        monkeypatch.setattr(pdf.canvas, "Canvas", Recording)
+
+    def texts(self) -> list[str]:
+        return [text for _, text, _, _ in self.strings]
+
+
+def test_the_pdf_names_the_house_and_has_a_signature_line(client, certified, trainee, monkeypatch):
+    drawn = DrawnText(monkeypatch)
+    client.force_login(trainee)
+    client.get(reverse("assessments:certificate-pdf", args=[certified.pk]))
+    house = certified.sitting.assignment.test.house.name
+    assert drawn.texts()[0] == house  # the heading, above "Certificate"
+    assert any(t.startswith(f"Signed for {house}: ") for t in drawn.texts())
+    assert drawn.lines == 1  # the line to sign on
+
+
+def test_a_long_section_title_never_runs_into_its_level(client, certified, trainee, monkeypatch):
+    from reportlab.lib.units import mm
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from trainer.assessments import pdf, presenting
+
+    # the longest drill titles ran into the level beside them ("qualify?2"); one longer still
+    long = "Does the dealer qualify, and what is paid on each spot of the layout? " * 2
+    monkeypatch.setattr(presenting, "kind_title", lambda kind: long)
+    drawn = DrawnText(monkeypatch)
+    client.force_login(trainee)
+    client.get(reverse("assessments:certificate-pdf", args=[certified.pk]))
+    left = 40 * mm  # the sections' table's left edge (pdf.COLUMNS are offsets from it)
+    edges = [left + offset * mm for _, offset, _ in pdf.COLUMNS]
+    cells = [s for s in drawn.strings if s[0] in edges[1:2]][1:]  # the Section column's rows
+    assert cells and any(text.endswith("…") for _, text, _, _ in cells)
+    for x, text, font, size in cells:
+        assert x + stringWidth(text, font, size) < edges[2], text
+
+
 def unicode_mapped(pdf: bytes) -> set[str]:
     """The characters the PDF's embedded fonts draw: the targets of their ToUnicode maps
     (reportlab writes each stream Flate-compressed, some ASCII85-wrapped too)."""
@@ -90,9 +151,16 @@ def test_the_pdf_draws_a_name_beyond_latin_1_in_an_embedded_font(client, certifi
 def test_the_public_check_says_valid_revoked_or_unknown_and_nothing_else(client, certified):
     url = reverse("assessments:verify", args=[certified.code])
     valid = client.get(url)
-    assert valid.status_code == 200 and "✔ Valid" in valid.content.decode()
-    for private in ("Tina", "Table games", "100%", "super-sue"):
-        assert private not in valid.content.decode()
+    page = valid.content.decode()
+    assert valid.status_code == 200 and "✔ Valid" in page
+    # whose it is, so an employer can match it to the paper (issue 29, item 12) ...
+    test = certified.sitting.assignment.test
+    for shown in (certified.trainee.get_full_name() or certified.trainee.username, test.title):
+        assert f"<dd>{shown}</dd>" in page, shown
+    assert f"<dd>{test.house.name}</dd>" in page and "<dt>Issued</dt>" in page
+    # ... and nothing more: no score, no supervisor
+    for private in ("100%", "4 of 4", "super-sue"):
+        assert private not in page
     Certificate.objects.filter(pk=certified.pk).update(revoked_because="x")
     unknown = client.get(reverse("assessments:verify", args=["not-a-code"]))
     assert unknown.status_code == 404 and "Unknown" in unknown.content.decode()

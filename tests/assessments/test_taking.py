@@ -273,12 +273,29 @@ def test_finish_now_counts_the_rest_as_wrong(client, sitting, trainee):
     client.force_login(trainee)
     first = items_of(sitting)[0]
     client.post(answer_url(sitting, first.question), right_answer(first.question))
-    response = client.post(reverse("assessments:finish", args=[sitting.pk]))
+    response = client.post(reverse("assessments:finish", args=[sitting.pk]), {"confirm": "finish"})
     assert response["Location"] == reverse("assessments:result", args=[sitting.pk])
     sitting.refresh_from_db()
     assert (sitting.right, sitting.total, sitting.passed) == (1, 5, False)
     page = client.get(response["Location"]).content.decode()
     assert page.count("not answered") >= 4
+
+
+def test_finish_now_asks_first_and_finishes_nothing_until_confirmed(client, sitting, trainee):
+    # "Finish now" sat under "Answer (Enter)" and ended the test at once (issue 29, item 5):
+    # it now opens a confirmation; a post without the confirmation's own field is only that
+    client.force_login(trainee)
+    first = items_of(sitting)[0]
+    client.post(answer_url(sitting, first.question), right_answer(first.question))
+    finish = reverse("assessments:finish", args=[sitting.pk])
+    page = client.get(reverse("assessments:sitting", args=[sitting.pk])).content.decode()
+    assert f'href="{finish}"' in page
+    for response in (client.get(finish), client.post(finish)):
+        assert response.status_code == 200
+        # five questions dealt, one answered (the `sitting` fixture's test)
+        assert "4 of 5 questions are not answered yet" in response.content.decode()
+    sitting.refresh_from_db()
+    assert not sitting.is_finished
 
 
 # -- results are a matter of record ------------------------------------------------------------

@@ -51,6 +51,7 @@ KNOWN_ELSEWHERE: dict[tuple[str, str], str] = {}
 #: JSON API, Django's password pages that only work with mail configured, and signing out
 NOT_PAGES = {
     "api-rulings",  # JSON API
+    "favicon",  # a redirect to the site's icon
     "logout",  # POST only
     "drills:start",
     "practice:start",  # POST only: Today's practice, Practise my mistakes
@@ -59,7 +60,6 @@ NOT_PAGES = {
     "drills:answer",
     "assessments:start",
     "assessments:answer",
-    "assessments:finish",
     "assessments:assign",
     "cases:save",
     "cases:add-note",
@@ -69,8 +69,6 @@ NOT_PAGES = {
     "audits:delete",  # its confirmation is the report page's form
     "progress:trainees-csv",
     "progress:attempts-csv",
-    "password_change",  # Django admin's own templates
-    "password_change_done",
     "password_reset_done",
     "password_reset_confirm",
     "password_reset_complete",
@@ -192,6 +190,15 @@ def staff_pages(w) -> list[Page]:
         Page("audit line", "audits:line", reverse("audits:line", args=[report.pk, 1])),
         Page("people", "people", reverse("people")),
         Page("set password", "set-password", reverse("set-password", args=[w["trainee"].pk])),
+        *password_pages(),
+    ]
+
+
+def password_pages() -> list[Page]:
+    """Changing one's own password, in the site's look (once Django admin's pages)."""
+    return [
+        Page("change password", "password_change", reverse("password_change"), shot=True),
+        Page("password changed", "password_change_done", reverse("password_change_done")),
     ]
 
 
@@ -241,7 +248,20 @@ def pages_of(role: str, w) -> list[Page]:
                 reverse("assessments:sitting", args=[w["running"].pk]),
                 shot=True,
             ),
+            Page(
+                "finish a test now?",
+                "assessments:finish",
+                reverse("assessments:finish", args=[w["running"].pk]),
+            ),
             Page("my progress", "progress:mine", reverse("progress:mine"), shot=True),
+            Page(
+                "my skills of a game",
+                "progress:mine-skills",
+                reverse("progress:mine-skills", args=["mississippi-stud"]),
+            ),
+            Page("my practice by drill", "progress:mine-drills", reverse("progress:mine-drills")),
+            Page("my mistakes", "progress:mine-mistakes", reverse("progress:mine-mistakes")),
+            *password_pages(),
             Page(
                 "house card of a question",
                 "drills:house-card",
@@ -263,6 +283,19 @@ def pages_of(role: str, w) -> list[Page]:
             home,
             Page("trainees", "progress:trainees", reverse("progress:trainees"), shot=True),
             Page("trainee", "progress:trainee", reverse("progress:trainee", args=[trainee.pk])),
+            Page(
+                "trainee's skills of a game",
+                "progress:trainee-skills",
+                reverse("progress:trainee-skills", args=[trainee.pk, "mississippi-stud"]),
+            ),
+            *[
+                Page(
+                    f"trainee's {d}",
+                    f"progress:trainee-{d}",
+                    reverse(f"progress:trainee-{d}", args=[trainee.pk]),
+                )
+                for d in ("drills", "mistakes", "answers")
+            ],
             Page("analysis", "progress:analysis", reverse("progress:analysis")),
             Page("manage tests", "assessments:manage", reverse("assessments:manage"), shot=True),
             Page("build a test", "assessments:build", reverse("assessments:build")),

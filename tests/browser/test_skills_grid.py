@@ -44,35 +44,56 @@ def _luminance(css: str) -> float:
     return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
 
 
+def _looks(screen, selector: str) -> dict:
+    """The (luminance, border style) of each band `selector`.<band> draws on the page, checking
+    that its words (the accessible name) and its symbol are there."""
+    looks = {}
+    for s in skills.STRENGTHS:
+        cells = screen.locator(f"{selector}.{s.key}")
+        if not cells.count():
+            continue
+        cell = cells.first
+        assert s.words in cell.text_content() and s.symbol in cell.text_content()
+        style = cell.evaluate(
+            "e => { const c = getComputedStyle(e); return [c.backgroundColor, c.borderTopStyle]; }"
+        )
+        looks[s.key] = (round(_luminance(style[0]), 1), style[1])
+    return looks
+
+
 @pytest.mark.parametrize("size", ["page", "phone"])
 def test_the_skills_grid_reads_without_colour(request, live_server, every_band, size):
     # live_server named here: its settings (ALLOWED_HOSTS) are made for the tests that ask
     screen = request.getfixturevalue(size)
     sign_in(screen, every_band.username, PASSWORD)
-    screen.goto("/progress/#skills")
-    assert violations(screen, "my progress (skills)", size) == []
-    screenshot(screen.locator("#skills"), f"trainee-skills-{size}.png")
-    looks = {}
-    for s in skills.STRENGTHS:
-        cell = screen.locator(f"a.skill-cell.{s.key}").first
-        # the strength is in the link's words, and its symbol is shown beside them
-        assert s.words in cell.inner_text() and s.symbol in cell.inner_text()
-        style = cell.evaluate(
-            "e => { const c = getComputedStyle(e); return [c.backgroundColor, c.borderTopStyle]; }"
-        )
-        looks[s.key] = (round(_luminance(style[0]), 1), style[1])
-    # in grey-scale every band still looks its own: by lightness, or by its border
-    assert len(set(looks.values())) == len(looks), looks
-    if size == "phone":
-        assert screen.evaluate("document.documentElement.scrollWidth") <= 375
+    # the summary's squares (every band), then the cells of the games' own pages (Mississippi
+    # Stud's bands, and English Stud's skills not yet practised)
+    views = {"a.skill-dot": ["/progress/"], "a.skill-cell": []}
+    views["a.skill-cell"] = [f"/progress/skills/{g}/" for g in ("mississippi-stud", "english-stud")]
+    for selector, urls in views.items():
+        looks = {}
+        for url in urls:
+            screen.goto(url)
+            screen.wait_for_selector("#skills")
+            assert violations(screen, f"my progress (skills) {url}", size) == []
+            screenshot(
+                screen.locator("#skills"), f"trainee-skills{url.replace('/', '-')}{size}.png"
+            )
+            looks.update(_looks(screen, selector))
+            if size == "phone":
+                assert screen.evaluate("document.documentElement.scrollWidth") <= 375
+        assert set(looks) == {s.key for s in skills.STRENGTHS}, selector
+        # in grey-scale every band still looks its own: by lightness, or by its border
+        assert len(set(looks.values())) == len(looks), (selector, looks)
 
 
-def test_a_cell_leads_to_its_figures(page, every_band):  # noqa: F811
+def test_a_square_leads_to_its_figures(page, every_band):  # noqa: F811
     sign_in(page, every_band.username, PASSWORD)
     page.goto("/progress/")
-    cell = page.locator("a.skill-cell", has_text=MS_PAY[0])
-    anchor = cell.get_attribute("href")
-    cell.click()
-    assert page.evaluate("document.querySelector(':target').id") == anchor[1:]
-    row = page.locator(f"tr{anchor}").inner_text()
+    square = page.locator("a.skill-dot", has_text=MS_PAY[0])
+    anchor = square.get_attribute("href").split("#", 1)[1]
+    square.click()
+    page.wait_for_url(f"**/progress/skills/mississippi-stud/#{anchor}")
+    assert page.evaluate("document.querySelector(':target').id") == anchor
+    row = page.locator(f"tr#{anchor}").inner_text()
     assert "4.2 s against 6 s" in row and "strong" in row

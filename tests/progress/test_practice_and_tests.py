@@ -39,31 +39,39 @@ def sit(trainee, *, title="Qualifying check", right=True, finish=True):
     return sitting
 
 
-def figures(context) -> dict:
-    """Everything My progress counts, comparable before and after."""
+def figures(client) -> dict:
+    """Everything My progress counts (the summary and its detail pages), comparable before
+    and after."""
+    summary = client.get("/progress/").context
+    drills = client.get("/progress/drills/").context
     return {
-        "overall": context["overall"],
-        "kinds": context["kinds"],
-        "trend": [panel.points for panel in context["panels"]],
-        "by_category": context["by_category"],
-        "by_situation": context["by_situation"],
-        "mistakes": [m["attempt"].pk for m in context["mistakes"]],
+        "overall": summary["overall"],
+        "today": summary["today"],
+        "kinds": drills["kinds"],
+        "trend": [panel.points for panel in drills["panels"]],
+        "by_category": drills["by_category"],
+        "by_situation": drills["by_situation"],
+        "mistakes": [
+            m["attempt"].pk for m in client.get("/progress/mistakes/").context["mistakes"]
+        ],
     }
 
 
 def test_taking_a_test_leaves_my_practice_figures_as_they_were(client, trainee):
     answer_some(trainee, "cs-qualify", [True, False])
     client.force_login(trainee)
-    before = figures(client.get("/progress/").context)
+    before = figures(client)
     sitting = sit(trainee, right=False)  # three more wrong answers to the same drill
     assert sitting.is_finished and sitting.passed is False
-    response = client.get("/progress/")
-    assert figures(response.context) == before
+    assert figures(client) == before
     assert before["overall"].attempts == 2 and before["overall"].right == 1
-    # the test shows, on its own
+    # the test shows, on its own, near the top of the summary
+    response = client.get("/progress/")
     assert list(response.context["sittings"]) == [sitting]
     page = response.content.decode()
-    assert "Test results" in page and "Qualifying check" in page and "not passed" in page
+    assert "Tests and certificates" in page and "Qualifying check" in page
+    assert "not passed" in page
+    assert page.index("Tests and certificates") < page.index('id="skills"')
 
 
 def test_a_test_question_answered_mid_test_is_not_shown_with_its_answer(client, trainee):
@@ -72,7 +80,7 @@ def test_a_test_question_answered_mid_test_is_not_shown_with_its_answer(client, 
     sitting = sit(trainee, right=False, finish=False)
     assert not sitting.is_finished
     client.force_login(trainee)
-    response = client.get("/progress/")
+    response = client.get("/progress/mistakes/")
     assert response.context["mistakes"] == []
     assert '<article class="missed">' not in response.content.decode()
 
@@ -87,16 +95,20 @@ def test_the_supervisor_sees_practice_and_tests_labelled(client, trainee, superv
     ]
     assert (row["attempts"], row["right"], row["tests_passed"], row["tests_taken"]) == (2, 1, 1, 1)
 
-    url = f"/progress/trainees/{trainee.pk}/"
-    response = client.get(url)
+    summary = f"/progress/trainees/{trainee.pk}/"
+    response = client.get(summary)
     context, page = response.context, response.content.decode()
     assert context["overall"].attempts == 2  # practice only
-    (test_line,) = context["test_kinds"]
-    assert (test_line.attempts, test_line.right) == (TEST_QUESTIONS, TEST_QUESTIONS)
     assert list(context["sittings"]) == [sitting]
-    assert "<h2>Practice</h2>" in page and "<h2>Test results</h2>" in page
+    assert ">Practice at a glance</h2>" in page and ">Tests and certificates</h2>" in page
     assert f'href="/tests/manage/sittings/{sitting.pk}/"' in page
+    (test_line,) = client.get(summary + "drills/").context["test_kinds"]
+    assert (test_line.attempts, test_line.right) == (TEST_QUESTIONS, TEST_QUESTIONS)
     # every answer listed, each saying where it was given
+    url = summary + "answers/"
+    assert f'href="{url}"' in page
+    response = client.get(url)
+    context, page = response.context, response.content.decode()
     assert len(context["page"].object_list) == 2 + TEST_QUESTIONS
     assert page.count("<td>practice</td>") == 2
     assert page.count("<td>test: <a") == TEST_QUESTIONS

@@ -65,15 +65,19 @@ def test_my_progress_shows_my_figures_and_mistakes_only(client, people):
     client.force_login(people["trainee"])
     page = client.get("/progress/").content.decode()
     assert "English Stud" in page and "2</strong> answers" in page
-    # only the other trainee drilled Mississippi Gonorrhea: it has no figures of mine, and in
-    # my skills grid all its skills are still to meet
-    by_drill = page.split("<h2>Practice by drill</h2>", 1)[1].split("</section>", 1)[0]
-    assert "Mississippi Gonorrhea" not in by_drill
+    # only the other trainee drilled Mississippi Gonorrhea: in my skills grid all its skills
+    # are still to meet, and it has no figures of mine
     unmet = len(REGISTRY["mg-split"].situations(house_setup(people["trainee"].house).config))
     assert f"{unmet} not yet practised" in page
-    assert page.count('<article class="missed">') == 1
-    assert "Practise this drill again" in page
-    assert "<svg" in page and "Accuracy by day" in page
+    for detail in ("/progress/drills/", "/progress/mistakes/"):
+        assert f'href="{detail}"' in page  # the details, a click away
+    drills = client.get("/progress/drills/").content.decode()
+    by_drill = drills.split("<h2>Each drill</h2>", 1)[1].split("</section>", 1)[0]
+    assert "Mississippi Gonorrhea" not in by_drill and "English Stud" in by_drill
+    assert "<svg" in drills and "Accuracy by day" in drills
+    mistakes = client.get("/progress/mistakes/").content.decode()
+    assert mistakes.count('<article class="missed">') == 1
+    assert "Practise this drill again" in mistakes
 
 
 @pytest.mark.parametrize(
@@ -151,17 +155,24 @@ def test_every_progress_url_with_every_role(client, people, role, expected):
     answer_some(people["trainee"], "cs-qualify", [False])
     answer_some(people["far_trainee"], "cs-qualify", [True])
     tina = people["trainee"]
-    urls = {
-        "/progress/": "/progress/",
-        "/progress/trainees/": "/progress/trainees/",
-        "/progress/analysis/": "/progress/analysis/",
-        "trainee": f"/progress/trainees/{tina.pk}/",
-        "csv": "/progress/trainees.csv",
-        "attempts_csv": f"/progress/trainees/{tina.pk}/attempts.csv",
-    }
+    game = REGISTRY["cs-qualify"].game
+    # each page's details are pages of their own, seen by whoever sees the summary
+    urls = [
+        ("/progress/", "/progress/"),
+        *[("/progress/", f"/progress/{d}/") for d in (f"skills/{game}", "drills", "mistakes")],
+        ("/progress/trainees/", "/progress/trainees/"),
+        ("/progress/analysis/", "/progress/analysis/"),
+        ("trainee", f"/progress/trainees/{tina.pk}/"),
+        *[
+            ("trainee", f"/progress/trainees/{tina.pk}/{d}/")
+            for d in (f"skills/{game}", "drills", "mistakes", "answers")
+        ],
+        ("csv", "/progress/trainees.csv"),
+        ("attempts_csv", f"/progress/trainees/{tina.pk}/attempts.csv"),
+    ]
     if role != "anonymous":
         client.force_login(people[role])
-    for name, url in urls.items():
+    for name, url in urls:
         response = client.get(url)
         assert response.status_code == expected[name], (role, url)
         if response.status_code == 200:
@@ -224,7 +235,7 @@ def test_the_csv_exports_have_the_documented_columns(client, people):
 def test_a_trainees_page_lists_every_attempt_filterable(client, people):
     answer_some(people["trainee"], "cs-qualify", [True, False, False])
     client.force_login(people["supervisor"])
-    url = f"/progress/trainees/{people['trainee'].pk}/"
+    url = f"/progress/trainees/{people['trainee'].pk}/answers/"
     assert len(client.get(url).context["page"].object_list) == 3
     assert len(client.get(url + "?result=wrong").context["page"].object_list) == 2
 
@@ -252,13 +263,21 @@ def test_pages_are_aggregate_queries_with_ten_thousand_attempts(
 ):
     assert Attempt.objects.filter(trainee=busy_trainee).count() == 10_000
     client.force_login(busy_trainee)
-    with django_assert_max_num_queries(25):
-        assert client.get("/progress/").status_code == 200
+    game = REGISTRY["cs-qualify"].game
+    for url in (
+        "/progress/",
+        "/progress/drills/",
+        "/progress/mistakes/",
+        f"/progress/skills/{game}/",
+    ):
+        with django_assert_max_num_queries(25):
+            assert client.get(url).status_code == 200, url
     client.force_login(people["supervisor"])
     for url in (
         "/progress/trainees/",
         "/progress/analysis/",
         f"/progress/trainees/{busy_trainee.pk}/",
+        f"/progress/trainees/{busy_trainee.pk}/answers/",
         "/progress/trainees.csv",
     ):
         with django_assert_max_num_queries(25):
@@ -277,5 +296,5 @@ def test_answers_in_chips_are_marked_in_the_export_and_the_list(client, people):
     url = f"/progress/trainees/{trainee.pk}/attempts.csv"
     header, *rows = csv.reader(io.StringIO(client.get(url).content.decode()))
     assert sorted(r[header.index("in_chips")] for r in rows) == ["no", "yes"]
-    page = client.get(f"/progress/trainees/{trainee.pk}/").content.decode()
+    page = client.get(f"/progress/trainees/{trainee.pk}/answers/").content.decode()
     assert page.count(", in chips</td>") == 1

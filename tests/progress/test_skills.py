@@ -80,9 +80,10 @@ def skill_of(trainee, kind, situation, **kwargs):
 
 
 def section(page: str) -> str:
-    """The Skills section of a progress page."""
+    """The Skills section of a page: the summary's grid, or a game's skills and figures."""
     start = page.index('<section id="skills"')
-    return page[start : page.index("Practice trend", start)]
+    ends = [page.find(mark, start) for mark in ('<nav class="details"', "</main>")]
+    return page[start : min(end for end in ends if end >= 0)]
 
 
 # --- figures ---------------------------------------------------------------------------------
@@ -254,7 +255,15 @@ def skills_page_of(trainee, client=None, viewer=None):
     url = "/progress/" if viewer is None else f"/progress/trainees/{trainee.pk}/"
     response = client.get(url)
     assert response.status_code == 200
-    return section(response.content.decode())
+    summary = section(response.content.decode())
+    # each game's skills and their figures: a page of its own, linked from the summary
+    pages = []
+    for game in response.context["skill_games"]:
+        assert f'href="{game.url}"' in summary
+        detail = client.get(game.url)
+        assert detail.status_code == 200
+        pages.append(section(detail.content.decode()))
+    return "\n".join([summary, *pages])
 
 
 def test_my_progress_shows_the_grid_and_the_figures(client, trainee, listed):
@@ -272,6 +281,9 @@ def test_my_progress_shows_the_grid_and_the_figures(client, trainee, listed):
         strength = next(s for s in skills.STRENGTHS if s.key == key)
         assert strength.words in text and strength.symbol in text
         assert f'<tr id="{anchor}">' in page
+    # the summary's squares: one a skill, each named in words and leading to its row
+    squares = re.findall(r'<a class="skill-dot (\w+)" href="[^"#]+#([\w-]+)"', page)
+    assert [(key, anchor) for key, anchor, _ in cells] == squares
     # the answered skill, long overdue: weak, due now; the rest not yet practised
     assert cells[0][0] == "weak"
     assert {key for key, _, _ in cells[1:]} == {"new"}

@@ -291,3 +291,42 @@ def test_setting_a_password_needs_the_csrf_token(trainee, supervisor):
     assert set_password(client, trainee).status_code == 403
     trainee.refresh_from_db()
     assert trainee.check_password(PASSWORD)
+
+
+# -- one's own password, in the site's look (issue 29, item 6) --------------------------------
+
+ADMIN_LOOK = ("Django administration", "admin/css/")
+
+
+@pytest.mark.parametrize("factory", [TraineeFactory, SupervisorFactory, ManagerFactory])
+def test_everyone_changes_their_own_password_on_a_page_of_the_site(client, db, factory):
+    user = factory()
+    client.force_login(user)
+    home = client.get("/").content.decode()
+    assert 'href="/accounts/password_change/"' in home  # the user's name in the header
+    page = client.get("/accounts/password_change/").content.decode()
+    assert not any(mark in page for mark in ADMIN_LOOK)
+    assert 'aria-label="Main"' in page  # the site's own layout and navigation
+    for field in ("old_password", "new_password1", "new_password2"):
+        assert f'for="id_{field}"' in page
+    response = client.post(
+        "/accounts/password_change/",
+        {"old_password": PASSWORD, "new_password1": NEW, "new_password2": NEW},
+    )
+    assert response["Location"] == "/accounts/password_change/done/"
+    done = client.get(response["Location"]).content.decode()
+    assert "Your password is changed" in done and not any(m in done for m in ADMIN_LOOK)
+    user.refresh_from_db()
+    assert user.check_password(NEW)
+
+
+def test_a_wrong_present_password_changes_nothing_and_says_so(client, trainee):
+    client.force_login(trainee)
+    response = client.post(
+        "/accounts/password_change/",
+        {"old_password": "not-it", "new_password1": NEW, "new_password2": NEW},
+    )
+    assert response.status_code == 200
+    assert "Your old password was entered incorrectly" in response.content.decode()
+    trainee.refresh_from_db()
+    assert trainee.check_password(PASSWORD)

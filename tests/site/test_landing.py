@@ -74,6 +74,42 @@ def test_the_trainee_carries_on_with_the_last_drill(client, trainee):
     assert "Carry on with this drill" in page
 
 
+def test_todays_practice_is_carried_on_not_reported_as_no_drill(client, trainee):
+    # a session of Today's practice has no drill of its own: the landing page once read that
+    # as "You have not drilled yet" (issue 29, item 4)
+    session = services.start_mode(trainee=trainee, mode="today")
+    question = services.current_question(session)
+    services.answer_question(
+        trainee=trainee, question_id=question.pk, raw=right_answer(question), practice=True
+    )
+    client.force_login(trainee)
+    page = client.get("/").content.decode()
+    assert "You have not drilled yet" not in page
+    assert "Carry on with Today&#x27;s practice" in page
+    assert reverse("drills:session", args=[session.pk]) in page
+    assert "1 answered so far, 1 right." in page
+
+
+def test_after_todays_practice_ends_the_last_single_drill_is_offered(client, trainee):
+    drill = practise(trainee, right=1, kind="mg-split", level=3)
+    services.end_session(trainee=trainee, session_id=drill.pk)
+    session = services.start_mode(trainee=trainee, mode="today")
+    services.end_session(trainee=trainee, session_id=session.pk)
+    client.force_login(trainee)
+    page = client.get("/").content.decode()
+    assert "You have not drilled yet" not in page
+    assert 'name="kind" value="mg-split"' in page and "Start this drill again" in page
+
+
+def test_an_ended_session_of_todays_practice_alone_is_named(client, trainee):
+    session = services.start_mode(trainee=trainee, mode="today")
+    services.end_session(trainee=trainee, session_id=session.pk)
+    client.force_login(trainee)
+    page = client.get("/").content.decode()
+    assert "You have not drilled yet" not in page
+    assert "Today&#x27;s practice</strong>: last played" in page
+
+
 def test_the_last_drill_is_named_in_the_houses_own_stakes(client, trainee):
     # a house betting in tens has no "$5 table, ante 5": the level reads as the drills index
     # and the drill page read it (DrillKind.levels_for)

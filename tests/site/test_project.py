@@ -92,3 +92,15 @@ def test_static_files_are_found(client):
 
     assert finders.find("trainer/site.css")
     assert finders.find("django_htmx/htmx-2.min.js")
+
+
+def test_the_site_has_an_icon_on_every_page(client, db):
+    # no favicon was a 404 on every page (issue 29, item 13): the layout names the icon, and
+    # /favicon.ico, which browsers ask for on pages that name none (the admin's), leads to it
+    from django.contrib.staticfiles import finders
+
+    assert finders.find("trainer/favicon.svg")
+    page = client.get("/").content.decode()
+    assert '<link rel="icon" href="/static/trainer/favicon.svg"' in page
+    response = client.get("/favicon.ico")
+    assert response.status_code == 301 and response["Location"] == "/static/trainer/favicon.svg"

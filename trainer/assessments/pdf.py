@@ -46,10 +46,24 @@ def fonts() -> Fonts:
     return Fonts(*files)
 
 
-def _person(user) -> str:
+def person_name(user) -> str:
     if user is None:
         return "—"
     return user.get_full_name() or user.get_username()
+
+
+def fitted(text: str, font: str, size: float, width: float) -> str:
+    """`text` cut with an ellipsis to fit `width` points in `font` at `size` (a long section
+    title once ran into the level beside it: "qualify?2")."""
+    if pdfmetrics.stringWidth(text, font, size) <= width:
+        return text
+    while text and pdfmetrics.stringWidth(text + "…", font, size) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+#: the columns of the sections' table: (heading, left edge from the table's left, width), mm
+COLUMNS = (("Game", 0, 56), ("Section", 60, 76), ("Level", 140, 22), ("Score", 165, 40))
 
 
 def certificate_as_pdf(context: dict) -> bytes:
@@ -64,15 +78,19 @@ def certificate_as_pdf(context: dict) -> bytes:
     pdf.setAuthor(str(test.house))
     pdf.setLineWidth(2)
     pdf.rect(12 * mm, 12 * mm, width - 24 * mm, height - 24 * mm)
-    y = height - 40 * mm
+    house = test.house.name
+    y = height - 30 * mm
+    pdf.setFont(font.bold, 16)
+    pdf.drawCentredString(width / 2, y, fitted(house, font.bold, 16, width - 40 * mm))
+    y -= 14 * mm
     pdf.setFont(font.bold, 26)
     pdf.drawCentredString(width / 2, y, "Certificate")
-    y -= 14 * mm
+    y -= 12 * mm
     pdf.setFont(font.regular, 13)
-    pdf.drawCentredString(width / 2, y, f"{test.house} certifies that")
+    pdf.drawCentredString(width / 2, y, f"{house} certifies that")
     y -= 12 * mm
     pdf.setFont(font.bold, 20)
-    pdf.drawCentredString(width / 2, y, _person(certificate.trainee))
+    pdf.drawCentredString(width / 2, y, person_name(certificate.trainee))
     y -= 11 * mm
     pdf.setFont(font.regular, 13)
     pdf.drawCentredString(
@@ -87,19 +105,29 @@ def certificate_as_pdf(context: dict) -> bytes:
     y -= 12 * mm
     pdf.setFont(font.bold, 11)
     x = 40 * mm
-    for label, offset in (("Game", 0), ("Section", 60), ("Level", 140), ("Score", 165)):
+    for label, offset, _ in COLUMNS:
         pdf.drawString(x + offset * mm, y, label)
     pdf.setFont(font.regular, 11)
     for section in context["sections"]:
         y -= 7 * mm
-        pdf.drawString(x, y, section["game"])
-        pdf.drawString(x + 60 * mm, y, section["title"])
-        pdf.drawString(x + 140 * mm, y, str(section["level"]))
-        pdf.drawString(x + 165 * mm, y, f"{section['right']} of {section['total']}")
+        cells = (
+            section["game"],
+            section["title"],
+            str(section["level"]),
+            f"{section['right']} of {section['total']}",
+        )
+        for text, (_, offset, room) in zip(cells, COLUMNS, strict=True):
+            pdf.drawString(x + offset * mm, y, fitted(text, font.regular, 11, room * mm))
     y -= 14 * mm
-    pdf.drawString(x, y, f"Supervisor: {_person(certificate.signed_by)}")
     pdf.drawString(x + 120 * mm, y, f"Issued: {when(certificate.issued_at)}")
-    y -= 8 * mm
+    # the signature line: the supervisor signs the printed paper for the house
+    y -= 14 * mm
+    pdf.setLineWidth(0.6)
+    pdf.line(x, y, x + 90 * mm, y)
+    y -= 5 * mm
+    pdf.setFont(font.regular, 10)
+    pdf.drawString(x, y, f"Signed for {house}: {person_name(certificate.signed_by)}, supervisor")
+    y -= 9 * mm
     pdf.setFont(font.mono, 10)
     pdf.drawString(x, y, f"Verification code: {certificate.code}")
     y -= 6 * mm

@@ -36,7 +36,7 @@ from trainer.roster.services import log_action
 from . import services
 from .forms import AssignForm, BuildForm
 from .models import Assessment, Assignment, Certificate, Sitting
-from .pdf import certificate_as_pdf
+from .pdf import certificate_as_pdf, person_name
 from .presenting import scored
 
 trainee_only = permission_required("houses.practise_drills", raise_exception=True)
@@ -201,13 +201,31 @@ def answer(request, sitting_id, question_id):
 
 @login_required
 @trainee_only
-@require_POST
+@require_http_methods(["GET", "POST"])
 def finish(request, sitting_id):
-    try:
-        sitting = services.stop(trainee=request.user, sitting_id=sitting_id)
-    except services.DrillError:
-        raise Http404(NO_SUCH_SITTING) from None
-    return redirect("assessments:result", sitting.pk)
+    """ "Finish now" asks first, on a page of its own (it works without JavaScript): the
+    questions not answered count as wrong, and a finished sitting cannot be taken back.  Only
+    the confirmation's own post (`confirm=finish`) finishes it."""
+    sitting = services.finish_if_overdue(_own_sitting(request, sitting_id))
+    if sitting.is_finished:
+        return redirect("assessments:result", sitting.pk)
+    if request.method == "POST" and request.POST.get("confirm") == "finish":
+        try:
+            sitting = services.stop(trainee=request.user, sitting_id=sitting_id)
+        except services.DrillError:
+            raise Http404(NO_SUCH_SITTING) from None
+        return redirect("assessments:result", sitting.pk)
+    items = sitting.items.all()
+    return render(
+        request,
+        "assessments/finish.html",
+        {
+            "sitting": sitting,
+            "test": sitting.assignment.test,
+            "unanswered": items.filter(question__attempt__isnull=True).count(),
+            "asked": items.count(),
+        },
+    )
 
 
 @login_required
@@ -534,8 +552,9 @@ CODE_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,60}")
 
 @require_GET
 def verify(request, code=""):
-    """Public: is this code a valid certificate, a revoked one, or none?  Nothing else is
-    shown (no name, no score), so the page tells a stranger only what they already hold.
+    """Public: is this code a valid certificate, a revoked one, or none?  For a known code
+    the page also names what an employer checks the paper against: the holder, the test, the
+    house and the date of issue; nothing else (no score, no supervisor, no answers).
     A typed code is sent on to its own address only when it has the shape of a code; any
     other text is answered "unknown" here, never put in a redirect."""
     form = VerifyForm(request.GET or None)
@@ -544,15 +563,26 @@ def verify(request, code=""):
         if CODE_SHAPE.fullmatch(typed):
             return redirect("assessments:verify", typed)
         code = typed
-    state = ""
+    state, found = "", None
     if code and not CODE_SHAPE.fullmatch(code):
         state = "unknown"
     elif code:
-        found = Certificate.objects.filter(code=code).values_list("revoked_at", flat=True)
-        state = "unknown" if not found else ("revoked" if found[0] else "valid")
+        found = (
+            Certificate.objects.filter(code=code)
+            .select_related("trainee", "sitting__assignment__test__house")
+            .first()
+        )
+        state = "unknown" if found is None else ("revoked" if found.is_revoked else "valid")
     return render(
         request,
         "assessments/verify.html",
-        {"form": VerifyForm(initial={"code": code}), "state": state, "code": code},
+        {
+            "form": VerifyForm(initial={"code": code}),
+            "state": state,
+            "code": code,
+            "certificate": found,
+            "holder": person_name(found.trainee) if found else "",
+            "test": found.sitting.assignment.test if found else None,
+        },
         status=404 if state == "unknown" else 200,
     )

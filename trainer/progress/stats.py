@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django.db.models import Count, F, Max, Q, QuerySet
+from django.utils import timezone
 
 from trainer.drills.models import Attempt
 from trainer.engine.drills import REGISTRY
@@ -130,6 +131,17 @@ def overall(attempts: QuerySet) -> Line:
     line.median_seconds = _median_seconds([ms for _, ms in ordered])
     line.best_streak = _best_streak(right for right, _ in ordered)
     return line
+
+
+def today(attempts: QuerySet) -> Line:
+    """The answers given since midnight in the current zone (the house's, during a request)."""
+    midnight = dt.datetime.combine(
+        timezone.localdate(), dt.time.min, tzinfo=timezone.get_current_timezone()
+    )
+    agg = attempts.filter(answered_at__gte=midnight).aggregate(
+        n=Count("pk"), right=Count("pk", filter=Q(is_correct=True))
+    )
+    return Line("today", "Today", agg["n"], agg["right"])
 
 
 def slips(attempts: QuerySet, *, minimum: int = 1) -> tuple[list[Line], list[Line]]:

@@ -23,9 +23,10 @@ from django.core.paginator import Paginator
 from django.db.models import Count, Max, Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.views.decorators.http import require_GET
 
-from trainer.assessments.models import Sitting
+from trainer.assessments.models import Certificate, Sitting
 from trainer.assessments.services import finish_overdue
 from trainer.core import csvsafe
 from trainer.drills.models import Attempt
@@ -96,34 +97,154 @@ def _mistake_rows(attempts: list[Attempt]) -> list[dict]:
     ]
 
 
+#: test sittings the summary lists, newest first (the trainee's tests page has them all)
+SUMMARY_SITTINGS = 5
+
+
 def progress_context(trainee) -> dict:
-    """The practice figures of one trainee, and their test sittings apart."""
+    """The summary of one trainee: practice at a glance (overall and today), their tests and
+    certificates, and the skills grid; every detail is a page of its own (`detail_links`)."""
     attempts = Attempt.objects.for_trainee(trainee).practice()
-    by_category, by_situation = stats.slips(attempts)
     # a sitting whose time ran out is scored now, so its result shows as the record has it
     finish_overdue(Sitting.objects.for_trainee(trainee))
+    sittings = Sitting.objects.filter(trainee=trainee)
     return {
         "subject": trainee,
         "overall": stats.overall(attempts),
-        "kinds": stats.by_kind(attempts),
-        "panels": trend_panels(stats.trend(attempts)),
-        "size": SIZE,
-        "by_category": by_category,
-        "by_situation": by_situation,
-        "mistakes": _mistake_rows(stats.recent_mistakes(attempts)),
+        "today": stats.today(attempts),
         "skill_games": skills.for_trainee(trainee),
         "strengths": skills.STRENGTHS,
-        "sittings": Sitting.objects.filter(trainee=trainee)
-        .select_related("assignment__test")
-        .order_by("-started_at")[:20],
+        "sittings": sittings.select_related("assignment__test").order_by("-started_at")[
+            :SUMMARY_SITTINGS
+        ],
+        "sittings_count": sittings.count(),
+        "certificates": Certificate.objects.filter(trainee=trainee).select_related(
+            "sitting__assignment__test"
+        ),
     }
+
+
+class Subject:
+    """Whose progress a page shows, and the addresses of its pages: the trainee's own (My
+    progress) or, for a supervisor, one trainee of their house."""
+
+    def __init__(self, trainee, *, mine: bool) -> None:
+        self.trainee = trainee
+        self.mine = mine
+
+    def url(self, page: str, *args) -> str:
+        if self.mine:
+            return reverse(f"progress:mine-{page}" if page else "progress:mine", args=args)
+        name = f"progress:trainee-{page}" if page else "progress:trainee"
+        return reverse(name, args=[self.trainee.pk, *args])
+
+    @property
+    def home(self) -> str:
+        return self.url("")
+
+    def links(self) -> list[tuple[str, str, str]]:
+        """The detail pages: (address, title, what it holds)."""
+        pages = [
+            (
+                self.url("drills"),
+                "Practice by drill",
+                "each drill's answers, accuracy and times, the trend over twelve weeks, and "
+                "where the slips are (by hand category and by situation)",
+            ),
+            (
+                self.url("mistakes"),
+                "Recent mistakes",
+                "the last hands answered wrong in practice, each with the right answer and why",
+            ),
+        ]
+        if not self.mine:
+            pages.append(
+                (
+                    self.url("answers"),
+                    "Every answer",
+                    "practice and tests, filtered, page by page, and as CSV",
+                )
+            )
+        return pages
+
+
+def _summary(request, subject: Subject, template: str):
+    context = progress_context(subject.trainee)
+    for g in context["skill_games"]:
+        g.url = subject.url("skills", g.game)  # each square leads to its row on that page
+    context.update({"who": subject, "mine": subject.mine})
+    return render(request, template, context)
 
 
 @login_required
 @trainee_only
 @require_GET
 def my_progress(request):
-    return render(request, "progress/mine.html", progress_context(request.user))
+    return _summary(request, Subject(request.user, mine=True), "progress/mine.html")
+
+
+def _skills_page(request, subject: Subject, game: str):
+    games = [g for g in skills.for_trainee(subject.trainee) if g.game == game]
+    if not games:
+        raise Http404("There are no skills of that game to show.")
+    return render(
+        request,
+        "progress/skills.html",
+        {"who": subject, "mine": subject.mine, "g": games[0], "strengths": skills.STRENGTHS},
+    )
+
+
+def _drills_page(request, subject: Subject):
+    attempts = Attempt.objects.for_trainee(subject.trainee).practice()
+    by_category, by_situation = stats.slips(attempts)
+    context = {
+        "who": subject,
+        "mine": subject.mine,
+        "kinds": stats.by_kind(attempts),
+        "panels": trend_panels(stats.trend(attempts)),
+        "size": SIZE,
+        "by_category": by_category,
+        "by_situation": by_situation,
+    }
+    if not subject.mine:
+        context["test_kinds"] = stats.by_kind(
+            Attempt.objects.for_trainee(subject.trainee).in_tests()
+        )
+    return render(request, "progress/drills.html", context)
+
+
+def _mistakes_page(request, subject: Subject):
+    attempts = Attempt.objects.for_trainee(subject.trainee).practice()
+    return render(
+        request,
+        "progress/mistakes.html",
+        {
+            "who": subject,
+            "mine": subject.mine,
+            "mistakes": _mistake_rows(stats.recent_mistakes(attempts)),
+        },
+    )
+
+
+@login_required
+@trainee_only
+@require_GET
+def my_skills(request, game):
+    return _skills_page(request, Subject(request.user, mine=True), game)
+
+
+@login_required
+@trainee_only
+@require_GET
+def my_drills(request):
+    return _drills_page(request, Subject(request.user, mine=True))
+
+
+@login_required
+@trainee_only
+@require_GET
+def my_mistakes(request):
+    return _mistakes_page(request, Subject(request.user, mine=True))
 
 
 # --- supervisors ------------------------------------------------------------------------
@@ -262,22 +383,54 @@ def _filtered_attempts(trainee, form: AttemptFilterForm):
 @reviewer_only
 @require_GET
 def trainee_detail(request, user_id):
+    return _summary(
+        request, Subject(_reviewable(request, user_id), mine=False), "progress/trainee.html"
+    )
+
+
+@login_required
+@reviewer_only
+@require_GET
+def trainee_skills(request, user_id, game):
+    return _skills_page(request, Subject(_reviewable(request, user_id), mine=False), game)
+
+
+@login_required
+@reviewer_only
+@require_GET
+def trainee_drills(request, user_id):
+    return _drills_page(request, Subject(_reviewable(request, user_id), mine=False))
+
+
+@login_required
+@reviewer_only
+@require_GET
+def trainee_mistakes(request, user_id):
+    return _mistakes_page(request, Subject(_reviewable(request, user_id), mine=False))
+
+
+@login_required
+@reviewer_only
+@require_GET
+def trainee_answers(request, user_id):
+    """Every answer of one trainee, practice and tests, filtered, fifty a page."""
     trainee = _reviewable(request, user_id)
     form = AttemptFilterForm(request.GET or None)
     attempts = _filtered_attempts(trainee, form).select_related("question")
     page = Paginator(attempts.order_by("-answered_at", "-pk"), 50).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
-    context = progress_context(trainee)
-    context.update(
+    return render(
+        request,
+        "progress/answers.html",
         {
+            "who": Subject(trainee, mine=False),
+            "subject": trainee,
             "form": form,
             "page": page,
             "query": query.urlencode(),
-            "test_kinds": stats.by_kind(Attempt.objects.for_trainee(trainee).in_tests()),
-        }
+        },
     )
-    return render(request, "progress/trainee.html", context)
 
 
 @login_required

@@ -64,11 +64,12 @@ def start_of_today() -> dt.datetime:
 
 @dataclass(frozen=True)
 class Carry:
-    """The drill the trainee did last: its session, kind and level."""
+    """What the trainee practised last: a session of one drill (its kind and level), or of
+    Today's practice or Practise my mistakes (no kind or level: each question has its own)."""
 
     session: PracticeSession
-    kind: DrillKind
-    level: Level
+    kind: DrillKind | None = None
+    level: Level | None = None
 
 
 @dataclass(frozen=True)
@@ -82,19 +83,28 @@ class Today:
 
 
 def last_drill(user) -> Carry | None:
-    """The trainee's latest practice session, if its drill and level still exist."""
-    session = PracticeSession.objects.filter(trainee=user).first()
-    if session is None or session.kind not in REGISTRY:
+    """The trainee's latest practice session, to carry on.  An open session of Today's
+    practice or Practise my mistakes is carried on as it is; once ended, the drill to start
+    again is the latest session of one drill, if any (its drill and level still existing)."""
+    sessions = PracticeSession.objects.filter(trainee=user)
+    latest = sessions.first()
+    if latest is None:
         return None
-    kind = REGISTRY[session.kind]
+    moded = Carry(latest) if latest.mode != "drill" else None
+    if moded and latest.is_open:
+        return moded
+    drill = latest if latest.mode == "drill" else sessions.filter(mode="drill").first()
+    if drill is None or drill.kind not in REGISTRY:
+        return moded
+    kind = REGISTRY[drill.kind]
     try:
-        kind.level(session.level)
+        kind.level(drill.level)
     except EngineError:
-        return None
+        return moded
     # named in the house's own stakes, as the drills index and the drill page name it
     config = house_setup(user.house).config if user.house_id else DEFAULT_CONFIG
-    level = next(lv for lv in kind.levels_for(config) if lv.number == session.level)
-    return Carry(session, kind, level)
+    level = next(lv for lv in kind.levels_for(config) if lv.number == drill.level)
+    return Carry(drill, kind, level)
 
 
 def today_figures(user) -> Today:

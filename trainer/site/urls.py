@@ -31,4 +31,6 @@ urlpatterns = [
     path("classes/", include("trainer.progress.class_urls")),
     path("accounts/", include("trainer.site.account_urls")),
     path("admin/", admin.site.urls),
+    # browsers ask for /favicon.ico on pages that name no icon (the admin's, a PDF's)
+    path("favicon.ico", views.favicon, name="favicon"),
 ]

@@ -1,5 +1,7 @@
 from django.http import JsonResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.templatetags.static import static
+from django.views.decorators.http import require_GET
 
 from trainer.engine import Category
 
@@ -25,3 +27,10 @@ def csrf_failure(request, reason=""):
     if request.path.startswith("/api/"):
         return JsonResponse({"error": {"field": None, "message": message}}, status=403)
     return render(request, "403_csrf.html", {"message": message}, status=403)
+
+
+@require_GET
+def favicon(request):
+    """Browsers ask for /favicon.ico on pages that name no icon (the admin's, a PDF's): the
+    site's icon, at its static address (hashed in production, so looked up per request)."""
+    return redirect(static("trainer/favicon.svg"), permanent=True)

@@ -28,6 +28,19 @@ def drill_title(kind) -> str:
 
 
 @register.filter
+def drill_task(kind) -> str:
+    """The drill's title without its game's name, for a list under that game's heading:
+    "Caribbean Stud: settle the player" is "Settle the player" there.
+
+    >>> drill_task("cs-settle"), drill_task("retired-drill")
+    ('Settle the player', 'retired-drill')
+    """
+    title = drill_title(kind)
+    head, sep, task = title.partition(": ")
+    return task[:1].upper() + task[1:] if sep else title
+
+
+@register.filter
 def game_title(game) -> str:
     """The game's title, including the shared 'Hand reading (every game)'."""
     return title_of(getattr(game, "slug", game))
