@@ -20,6 +20,7 @@ from .errors import EngineError, RulingError
 from .games import GAMES, banked_stud
 from .house import DEFAULT_CONFIG, HouseConfig
 
+
 def outcome_words(value: object) -> str:
     """A ruling's `outcome` as a page says it: in words, never the API's code.
 
