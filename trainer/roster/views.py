@@ -15,10 +15,10 @@ from django.contrib.auth.forms import SetPasswordForm
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from trainer.core.bodies import body_limit
 from trainer.drills.practice.models import Enrolment
 from trainer.houses.models import User
 from trainer.houses.roles import TRAINEE
@@ -172,36 +172,18 @@ def add_trainee(request):
     return render(request, "roster/add.html", {"form": form})
 
 
-#: a request this long holds a file over services.MAX_BYTES, whatever else the form sends
+#: a request this long holds a file over services.MAX_BYTES, whatever else the form sends:
+#: refused before anything reads its body (trainer.core.bodies)
 MAX_UPLOAD_REQUEST = services.MAX_BYTES + 64 * 1024
 
 
-@csrf_exempt  # checked by _upload, once the request is known not to be too large (see there)
+@body_limit(MAX_UPLOAD_REQUEST, message=services.TOO_LARGE)
 @login_required
 @enrol_only
 @require_http_methods(["GET", "POST"])
 def upload(request):
     """Upload a CSV file: nothing is stored but the rows read, waiting for a confirmation,
-    and only when every row is good.  A request announcing more than a file may hold is
-    refused before anything reads its body (the CSRF check, which reads the form, would
-    otherwise take in the whole file first)."""
-    try:
-        length = int(request.META.get("CONTENT_LENGTH") or 0)
-    except ValueError:
-        length = 0
-    if request.method == "POST" and length > MAX_UPLOAD_REQUEST:
-        too_large = services.Preview([], [services.TOO_LARGE])
-        return render(
-            request,
-            "roster/import.html",
-            {"form": UploadForm(), "preview": too_large, "columns": services.COLUMNS},
-            status=413,
-        )
-    return _upload(request)
-
-
-@csrf_protect
-def _upload(request):
+    and only when every row is good."""
     house = house_of(request)
     form = UploadForm(request.POST or None, request.FILES or None)
     if request.method == "POST":
