@@ -186,3 +186,31 @@ def test_the_upload_still_needs_its_csrf_token(supervisor):
     strict.force_login(supervisor)
     assert upload(strict, GOOD).status_code == 403
     assert not RosterImport.objects.exists()
+
+
+def test_a_header_of_half_a_million_empty_columns_is_not_echoed(client, supervisor):
+    # the case of issue 31: `username` then 500,000 empty headings (a 500 KB file), whose
+    # refusal echoed every one of them, a megabyte of ", "
+    client.force_login(supervisor)
+    response = upload(client, "username" + "," * 500_000 + "\nnew-ann\n")
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "Unknown columns: 500,000 with no heading. The columns are username," in page
+    assert len(page) < 20_000  # the page, not the file
+
+
+def test_unknown_columns_are_named_up_to_five_each_cut_short(client, supervisor):
+    client.force_login(supervisor)
+    header = ["username", *(f"extra{n}" for n in range(7)), "x" * 1000, ""]
+    page = upload(client, ",".join(header) + "\nnew-ann\n").content.decode()
+    named = ", ".join(f"extra{n}" for n in range(5))
+    assert f"Unknown columns: {named}, 3 more and 1 with no heading." in page
+    assert "x" * 100 not in page
+
+
+def test_a_long_cell_is_quoted_cut_short_in_its_rows_problem(client, supervisor):
+    client.force_login(supervisor)
+    cell = ("bad name " * 10_000).strip()
+    page = upload(client, f"username\n{cell}\n").content.decode()
+    assert f"“{cell[:39]}…” is not a username" in page  # 40 characters quoted
+    assert page.count(cell) == 1  # the row's cell, shown once, not echoed again

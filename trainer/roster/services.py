@@ -114,6 +114,23 @@ def _longest(name: str) -> int:
     return User._meta.get_field(name).max_length
 
 
+def as_signed_in(username: str) -> str:
+    """The username as Django's sign-in form reads what is typed (`UsernameField`: NFKC, so a
+    full-width `ｔｉｎａ` is `tina`): the one way an account's name is kept, and compared."""
+    return User.normalize_username(username.strip())
+
+
+#: how much of a cell a message quotes back, and how many unknown columns it names
+QUOTED = 40
+NAMED = 5
+
+
+def quoted(text: str) -> str:
+    """A cell as a message quotes it: at most QUOTED characters (a file may put half a
+    megabyte in one cell, and the page would echo it)."""
+    return text if len(text) <= QUOTED else text[: QUOTED - 1] + "…"
+
+
 def _check_person(username: str, first: str, last: str, email: str) -> list[str]:
     problems = []
     if not username:
@@ -122,7 +139,9 @@ def _check_person(username: str, first: str, last: str, email: str) -> list[str]
         try:
             User.username_validator(username)
         except ValidationError:
-            problems.append(f"“{username}” is not a username: letters, digits and @ . + - _ only")
+            problems.append(
+                f"“{quoted(username)}” is not a username: letters, digits and @ . + - _ only"
+            )
         if len(username) > _longest("username"):
             problems.append(f"the username is longer than {_longest('username')} characters")
     if len(first) > _longest("first_name") or len(last) > _longest("last_name"):
@@ -136,7 +155,7 @@ def _check_person(username: str, first: str, last: str, email: str) -> list[str]
             try:
                 validate_email(email)
             except ValidationError:
-                problems.append(f"“{email}” is not an email address")
+                problems.append(f"“{quoted(email)}” is not an email address")
     return problems
 
 
@@ -151,9 +170,8 @@ def add_trainee(
     classes: Iterable[Cohort] = (),
 ) -> Enrolled:
     """A new trainee of `house` with a temporary password, in the classes given."""
-    username, first_name, last_name, email = (
-        v.strip() for v in (username, first_name, last_name, email)
-    )
+    first_name, last_name, email = (v.strip() for v in (first_name, last_name, email))
+    username = as_signed_in(username)
     problems = _check_person(username, first_name, last_name, email)
     if username and User.objects.filter(username__iexact=username).exists():
         problems.append(f"the username “{username}” is taken")
@@ -239,13 +257,7 @@ def read_roster(data: bytes) -> Preview:
         return Preview([], ["The header row has no “username” column (see the columns below)."])
     unknown = [h for h in header if h not in COLUMNS]
     if unknown:
-        return Preview(
-            [],
-            [
-                f"Unknown column{'s' if len(unknown) > 1 else ''}: {', '.join(unknown)}. "
-                f"The columns are {', '.join(COLUMNS)}."
-            ],
-        )
+        return Preview([], [_unknown_columns(unknown)])
     rows: list[Row] = []
     try:
         for values in reader:
@@ -256,6 +268,7 @@ def read_roster(data: bytes) -> Preview:
             line = reader.line_num
             cells = dict(zip(header, (v.strip() for v in values), strict=False))
             row = Row(line=line, **{c: cells.get(c, "") for c in COLUMNS})
+            row.username = as_signed_in(row.username)
             if len(values) > len(header):
                 row.problems.append(f"{len(values)} cells for {len(header)} columns")
             row.problems += _check_person(row.username, row.first_name, row.last_name, row.email)
@@ -268,9 +281,25 @@ def read_roster(data: bytes) -> Preview:
     return Preview(rows, [])
 
 
+def _unknown_columns(unknown: list[str]) -> str:
+    """Which columns are not a roster's, in a sentence of bounded length however many there
+    are: the first NAMED names (each `quoted`), how many more, and how many have no heading
+    (a header row of half a million empty cells was echoed whole, a megabyte of commas)."""
+    named = list(dict.fromkeys(h for h in unknown if h))
+    blank = len(unknown) - sum(1 for h in unknown if h)
+    parts = [quoted(h) for h in named[:NAMED]]
+    if len(named) > NAMED:
+        parts.append(f"{len(named) - NAMED:,} more")
+    if blank:
+        parts.append(f"{blank:,} with no heading")
+    plural = "s" if len(named) + blank > 1 else ""
+    listed = ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
+    return f"Unknown column{plural}: {listed}. The columns are {', '.join(COLUMNS)}."
+
+
 def _mark_clashes(rows: list[Row]) -> None:
     """Usernames given twice in the file, or already taken (compared ignoring case, as
-    people read them)."""
+    people read them; each already as sign-in reads it, `as_signed_in`)."""
     first: dict[str, int] = {}
     for row in rows:
         key = row.username.lower()
@@ -335,6 +364,7 @@ def confirm_import(*, actor, staged_id: int, house) -> tuple[list[Enrolled], Pre
 def _recheck(staged: RosterImport) -> Preview:
     rows = [Row(**r) for r in staged.rows]
     for row in rows:
+        row.username = as_signed_in(row.username)  # staged before names were kept so
         row.problems = _check_person(row.username, row.first_name, row.last_name, row.email)
     _mark_clashes(rows)
     return Preview(rows, [])
