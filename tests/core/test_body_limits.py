@@ -8,7 +8,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from trainer.audits.models import AuditReport
 from trainer.core.bodies import ALWAYS_TAKEN
-from trainer.roster import services as roster
+from trainer.roster import imports as roster
 from trainer.roster.models import RosterImport
 
 GIGABYTE = 1024**3

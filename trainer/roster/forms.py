@@ -9,8 +9,8 @@ from django.utils import timezone
 
 from trainer.engine.games import GAMES
 
+from .imports import COLUMNS, MAX_BYTES
 from .models import Cohort
-from .services import COLUMNS, MAX_BYTES
 
 
 def person_label(user) -> str:

@@ -1,5 +1,6 @@
 """Writes about people and classes: each atomic, each logged where it touches an account,
-each refusing in the supervisor's words with nothing stored.
+each refusing in the supervisor's words with nothing stored.  Trainees from a CSV file are
+trainer.roster.imports.
 
 Who may act on whom is `people_in_charge` (trainer.roster.people keeps the rule); a view
 answers 404 for anyone outside it, as for nobody at all.
@@ -7,23 +8,19 @@ answers 404 for anyone outside it, as for nobody at all.
 
 from __future__ import annotations
 
-import csv
-import io
 import secrets
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from axes.utils import reset as axes_reset
 from django.contrib.auth.models import Group
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
-from django.db.models.functions import Lower
-from django.utils import timezone
 
 from trainer.drills.practice.models import Enrolment
 from trainer.engine.games import GAMES
-from trainer.houses.models import House, User
+from trainer.houses.models import User
 from trainer.houses.roles import TRAINEE
 
 from .models import (
@@ -31,7 +28,6 @@ from .models import (
     Cohort,
     Membership,
     PersonAction,
-    RosterImport,
     TemporaryPassword,
 )
 
@@ -120,9 +116,8 @@ def as_signed_in(username: str) -> str:
     return User.normalize_username(username.strip())
 
 
-#: how much of a cell a message quotes back, and how many unknown columns it names
+#: how much of a cell a message quotes back
 QUOTED = 40
-NAMED = 5
 
 
 def quoted(text: str) -> str:
@@ -131,7 +126,7 @@ def quoted(text: str) -> str:
     return text if len(text) <= QUOTED else text[: QUOTED - 1] + "…"
 
 
-def _check_person(username: str, first: str, last: str, email: str) -> list[str]:
+def person_problems(username: str, first: str, last: str, email: str) -> list[str]:
     problems = []
     if not username:
         problems.append("a username is needed")
@@ -172,14 +167,14 @@ def add_trainee(
     """A new trainee of `house` with a temporary password, in the classes given."""
     first_name, last_name, email = (v.strip() for v in (first_name, last_name, email))
     username = as_signed_in(username)
-    problems = _check_person(username, first_name, last_name, email)
+    problems = person_problems(username, first_name, last_name, email)
     if username and User.objects.filter(username__iexact=username).exists():
         problems.append(f"the username “{username}” is taken")
     if problems:
         raise ValidationError([p[0].upper() + p[1:] + "." for p in problems])
     try:
         with transaction.atomic():
-            user = _create(house, username, first_name, last_name, email)
+            user = make_trainee(house, username, first_name, last_name, email)
             password = give_temporary_password(actor=actor, person=user, kind=Kind.CREATED)
             log_action(actor=actor, subject=user, action=Kind.CREATED)
             for cohort in classes:
@@ -189,215 +184,21 @@ def add_trainee(
     return Enrolled(user, password)
 
 
-def _create(house, username, first_name, last_name, email) -> User:
+def make_trainee(
+    house, username, first_name, last_name, email, *, password_hash: str | None = None
+) -> User:
+    """A trainee account of `house`: with the password of `password_hash` (Django's
+    `make_password`), or none that signs in until one is given."""
     user = User(
         username=username, first_name=first_name, last_name=last_name, email=email, house=house
     )
-    user.set_unusable_password()
+    if password_hash is None:
+        user.set_unusable_password()
+    else:
+        user.password = password_hash
     user.save()
     user.groups.add(Group.objects.get(name=TRAINEE))
     return user
-
-
-# -- many, from a CSV file ----------------------------------------------------------------------
-
-COLUMNS = ("username", "first_name", "last_name", "email")
-MAX_ROWS = 500
-MAX_BYTES = 512 * 1024
-TOO_LARGE = f"The file is larger than {MAX_BYTES // 1024} KB: split it."
-
-
-@dataclass
-class Row:
-    line: int
-    username: str
-    first_name: str = ""
-    last_name: str = ""
-    email: str = ""
-    problems: list[str] = field(default_factory=list)
-
-    def as_dict(self) -> dict:
-        return {k: getattr(self, k) for k in ("line", *COLUMNS)}
-
-
-@dataclass
-class Preview:
-    rows: list[Row]
-    problems: list[str]  # of the file as a whole
-
-    @property
-    def ok(self) -> bool:
-        return not self.problems and not any(r.problems for r in self.rows)
-
-    @property
-    def row_problems(self) -> int:
-        return sum(1 for r in self.rows if r.problems)
-
-
-def read_roster(data: bytes) -> Preview:
-    """Read a CSV file of trainees (header row naming the columns: `username` required;
-    `first_name`, `last_name`, `email` optional) and say what is wrong with each row,
-    without storing anything."""
-    if len(data) > MAX_BYTES:
-        return Preview([], [TOO_LARGE])
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return Preview([], ["The file is not UTF-8 text: save it as “CSV UTF-8” and try again."])
-    if "\x00" in text:
-        return Preview([], ["The file holds a NUL character: it is not a CSV text file."])
-    reader = csv.reader(io.StringIO(text, newline=""))
-    try:
-        header = [h.strip().lower() for h in next(reader)]
-    except StopIteration:
-        return Preview([], ["The file is empty: it needs a header row and a row per trainee."])
-    except csv.Error as exc:
-        return Preview([], [f"Line 1 cannot be read as CSV ({exc})."])
-    if "username" not in header:
-        return Preview([], ["The header row has no “username” column (see the columns below)."])
-    unknown = [h for h in header if h not in COLUMNS]
-    if unknown:
-        return Preview([], [_unknown_columns(unknown)])
-    rows: list[Row] = []
-    try:
-        for values in reader:
-            if not any(v.strip() for v in values):
-                continue
-            if len(rows) >= MAX_ROWS:
-                return Preview(rows, [f"More than {MAX_ROWS} trainees: split the file."])
-            line = reader.line_num
-            cells = dict(zip(header, (v.strip() for v in values), strict=False))
-            row = Row(line=line, **{c: cells.get(c, "") for c in COLUMNS})
-            row.username = as_signed_in(row.username)
-            if len(values) > len(header):
-                row.problems.append(f"{len(values)} cells for {len(header)} columns")
-            row.problems += _check_person(row.username, row.first_name, row.last_name, row.email)
-            rows.append(row)
-    except csv.Error as exc:
-        return Preview(rows, [f"Line {reader.line_num} cannot be read as CSV ({exc})."])
-    if not rows:
-        return Preview([], ["The file has a header row but no trainee."])
-    _mark_clashes(rows)
-    return Preview(rows, [])
-
-
-def _unknown_columns(unknown: list[str]) -> str:
-    """Which columns are not a roster's, in a sentence of bounded length however many there
-    are: the first NAMED names (each `quoted`), how many more, and how many have no heading
-    (a header row of half a million empty cells was echoed whole, a megabyte of commas)."""
-    named = list(dict.fromkeys(h for h in unknown if h))
-    blank = len(unknown) - sum(1 for h in unknown if h)
-    parts = [quoted(h) for h in named[:NAMED]]
-    if len(named) > NAMED:
-        parts.append(f"{len(named) - NAMED:,} more")
-    if blank:
-        parts.append(f"{blank:,} with no heading")
-    plural = "s" if len(named) + blank > 1 else ""
-    listed = ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
-    return f"Unknown column{plural}: {listed}. The columns are {', '.join(COLUMNS)}."
-
-
-def _mark_clashes(rows: list[Row]) -> None:
-    """Usernames given twice in the file, or already taken (compared ignoring case, as
-    people read them; each already as sign-in reads it, `as_signed_in`)."""
-    first: dict[str, int] = {}
-    for row in rows:
-        key = row.username.lower()
-        if not key:
-            continue
-        if key in first:
-            row.problems.append(f"the username is also on line {first[key]}")
-        else:
-            first[key] = row.line
-    taken = set(
-        User.objects.annotate(lowered=Lower("username"))
-        .filter(lowered__in=list(first))
-        .values_list("lowered", flat=True)
-    )
-    for row in rows:
-        if row.username.lower() in taken:
-            row.problems.append(f"the username “{row.username}” is taken")
-
-
-def stage_import(
-    *, actor, house, filename: str, data: bytes
-) -> tuple[Preview, RosterImport | None]:
-    """Read the file; when every row is good, keep it waiting for confirmation."""
-    preview = read_roster(data)
-    if not preview.ok:
-        return preview, None
-    staged = RosterImport.objects.create(
-        house=house,
-        created_by=actor,
-        filename=filename[:200],
-        rows=[r.as_dict() for r in preview.rows],
-    )
-    return preview, staged
-
-
-class AlreadyImported(Exception):
-    pass
-
-
-TAKEN_MEANWHILE = (
-    "A username of this file was taken meanwhile (another import, or a trainee added at the "
-    "same moment): nothing was created."
-)
-
-
-def confirm_import(*, actor, staged_id: int, house) -> tuple[list[Enrolled], Preview | None]:
-    """Make every account of a staged import, or none: the rows are checked again (a
-    username may have been taken since the preview, in any case); a second confirmation
-    makes nothing (AlreadyImported).  Returns the accounts with their temporary passwords,
-    or the preview with the problems found now."""
-    try:
-        return _confirm(actor=actor, staged_id=staged_id, house=house)
-    except IntegrityError:
-        # taken between the check and the insert, by someone not waiting on the house's lock
-        # (the transaction is rolled back: read the rows again, outside it)
-        staged = RosterImport.objects.get(pk=staged_id, house=house)
-        preview = _recheck(staged)
-        preview.problems.append(TAKEN_MEANWHILE)
-        return [], preview
-
-
-def _recheck(staged: RosterImport) -> Preview:
-    rows = [Row(**r) for r in staged.rows]
-    for row in rows:
-        row.username = as_signed_in(row.username)  # staged before names were kept so
-        row.problems = _check_person(row.username, row.first_name, row.last_name, row.email)
-    _mark_clashes(rows)
-    return Preview(rows, [])
-
-
-def _confirm(*, actor, staged_id: int, house) -> tuple[list[Enrolled], Preview | None]:
-    with transaction.atomic():
-        # one confirmation at a time per house: a second import of the same file (or one with
-        # "Ann" where this has "ann") waits, then finds the usernames taken in its check
-        House.objects.select_for_update().filter(pk=house.pk).first()
-        staged = RosterImport.objects.select_for_update().filter(pk=staged_id, house=house).first()
-        if staged is None:
-            raise RosterImport.DoesNotExist
-        if staged.done_at is not None:
-            raise AlreadyImported
-        preview = _recheck(staged)
-        if not preview.ok:
-            return [], preview
-        enrolled = []
-        for row in preview.rows:
-            user = _create(house, row.username, row.first_name, row.last_name, row.email)
-            password = give_temporary_password(actor=actor, person=user, kind=Kind.IMPORTED)
-            log_action(
-                actor=actor,
-                subject=user,
-                action=Kind.IMPORTED,
-                detail=f"line {row.line} of {staged.filename or 'the file'}",
-            )
-            enrolled.append(Enrolled(user, password))
-        staged.done_at = timezone.now()
-        staged.created_users = [e.user.pk for e in enrolled]
-        staged.save(update_fields=["done_at", "created_users"])
-    return enrolled, None
 
 
 # -- account actions ----------------------------------------------------------------------------
