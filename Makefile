@@ -50,6 +50,13 @@ BIND ?= 127.0.0.1:8001
 # THREADS above 1 makes gunicorn use threaded (gthread) workers instead.
 WORKERS ?= 4
 THREADS ?= 1
+# gunicorn's timeout, set here rather than left to its default: a sync worker silent this long
+# is killed and replaced.  No request does long work (par sheets, audits and trainee imports
+# are the task worker's); the longest is storing a 64 MiB audit log, under a second here.  An
+# import that hashed its passwords in the request was killed at 30 s and created nobody
+# (issue 31): a request that would need more than this belongs in the task worker, not in a
+# longer timeout.  docs/operations.md says so for operators.
+TIMEOUT ?= 30
 serve: install
 	$(BIN)/python manage.py check --deploy
 	$(BIN)/python manage.py migrate --noinput
@@ -58,7 +65,7 @@ serve: install
 	$(SUPERVISED_WORKER) & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	$(BIN)/gunicorn trainer.wsgi --bind $(BIND) --workers $(WORKERS) --threads $(THREADS) \
-	  --worker-class sync --access-logfile - --graceful-timeout 20
+	  --worker-class sync --timeout $(TIMEOUT) --access-logfile - --graceful-timeout 20
 
 worker: install
 	$(SUPERVISED_WORKER)

@@ -81,6 +81,9 @@ INSTALLED_APPS = [
 AUTH_USER_MODEL = "houses.User"
 
 MIDDLEWARE = [
+    # first: a request body over its page's limit is refused before anything reads it (the
+    # CSRF check below reads a form's body in full on every POST, signed in or not)
+    "trainer.core.bodies.RequestBodyLimit",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -100,6 +103,15 @@ MIDDLEWARE = [
     # last, as django-axes asks: it turns a locked-out sign-in into the lockout page
     "axes.middleware.AxesMiddleware",
 ]
+
+# The largest request body a page takes, in bytes (trainer.core.bodies: refused by its length
+# before it is read).  Every page: 3 MiB, above Django's own 2.5 MiB limit on a form's plain
+# fields (DATA_UPLOAD_MAX_MEMORY_SIZE), so that limit still answers first for a form, and far
+# above any form of the site.  The pages that take a file say their own limit: the audit
+# upload AUDIT_UPLOAD_MAX_BYTES (the log; default 64 MiB) and the trainee import 512 KiB (the
+# file), each plus a little for the form around the file.
+REQUEST_BODY_MAX_BYTES = int(os.environ.get("REQUEST_BODY_MAX_BYTES", str(3 * 1024 * 1024)))
+AUDIT_UPLOAD_MAX_BYTES = int(os.environ.get("AUDIT_UPLOAD_MAX_BYTES", str(64 * 1024 * 1024)))
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",

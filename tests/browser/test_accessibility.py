@@ -30,6 +30,7 @@ from trainer.cases import services as cases_services
 from trainer.drills import services as drill_services
 from trainer.engine.drills import REGISTRY
 from trainer.engine.games import paid_games
+from trainer.roster import imports as roster_imports
 from trainer.roster import services as roster
 from trainer.site.docs import DOCS
 
@@ -64,6 +65,7 @@ NOT_PAGES = {
     "cases:save",
     "cases:add-note",
     "audits:status",  # the htmx fragment of the report page's status
+    "people-import-status",  # the htmx fragment of an import's progress
     "audits:csv",
     "audits:run-again",
     "audits:delete",  # its confirmation is the report page's form
@@ -134,7 +136,7 @@ def world(trainee, other_trainee, supervisor):
         actor=supervisor, house=house, name="Autumn intake", starts_on=date(2026, 9, 1),
         trainees=[trainee, other_trainee],
     )  # fmt: skip
-    _, staged = roster.stage_import(
+    _, staged = roster_imports.stage_import(
         actor=supervisor, house=house, filename="intake.csv", data=b"username\nnew-ada\n"
     )
     fresh = roster.add_trainee(actor=supervisor, house=house, username="new-fred")

@@ -50,6 +50,8 @@ MATRIX = [
     (f"GET {V}/{{riverboat_version}}/change/", ADMIN, ADMIN, ADMIN, OK,    GONE,  OK),
     (f"GET {V}/{{lakeside_version}}/change/", ADMIN, ADMIN, ADMIN, GONE,  OK,    OK),
     (f"GET {R}/",                             ADMIN, ADMIN, ADMIN, OK,    OK,    OK),
+    # a house has one set of rules: a manager adds them only to a house without (below)
+    (f"GET {R}/add/",                         ADMIN, ADMIN, ADMIN, DENY,  DENY,  OK),
     (f"GET {R}/{{riverboat_rules}}/change/",  ADMIN, ADMIN, ADMIN, OK,    GONE,  OK),
     (f"GET {R}/{{lakeside_rules}}/change/",   ADMIN, ADMIN, ADMIN, GONE,  OK,    OK),
     # a games manager may view houses (roles.py: houses.view_house), not staff or groups
@@ -344,6 +346,28 @@ def test_a_manager_cannot_change_another_houses_rules(client, users, lakeside):
     rules = HouseRulesSettings.objects.get(house=lakeside)
     # models.py defaults: call multiple 2, chip unit 1
     assert (rules.call_multiple, rules.chip_unit) == (2, 1)
+
+
+def test_a_new_houses_manager_adds_its_house_rules(client, lakeside):
+    # issue 31: a house made without rules, whose games manager was refused (403) adding them
+    new = HouseFactory(name="Newport", slug="newport")
+    client.force_login(ManagerFactory(house=new))
+    url = "/admin/houses/houserulessettings/add/"
+    assert client.get(url).status_code == 200
+    response = client.post(url, rules_form(HouseRulesSettings(house=new), call_multiple=3))
+    assert response.status_code == 302
+    assert HouseRulesSettings.objects.get(house=new).call_multiple == 3
+    assert client.get(url).status_code == 403  # they are added: from now on, changed
+
+
+def test_a_manager_cannot_add_rules_for_another_house(client, lakeside):
+    new = HouseFactory(name="Newport", slug="newport")
+    client.force_login(ManagerFactory(house=new))
+    elsewhere = HouseFactory(name="Bayside", slug="bayside")
+    url = "/admin/houses/houserulessettings/add/"
+    response = client.post(url, rules_form(HouseRulesSettings(house=elsewhere)))
+    assert response.status_code == 200 and "Select a valid choice" in response.content.decode()
+    assert not HouseRulesSettings.objects.filter(house__in=[new, elsewhere]).exists()
 
 
 # --- the groups the migration made ------------------------------------------------------------

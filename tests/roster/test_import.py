@@ -1,11 +1,12 @@
 """Trainees from a CSV file: a preview shows what will be created and every row's problem
-before anything is saved; the confirmation creates every trainee or none, once."""
+before anything is saved; the confirmation has the task worker create every trainee or none,
+once (tests/roster/test_import_worker.py: the worker, its progress and its recovery)."""
 
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from trainer.houses.models import User
-from trainer.roster import services
+from trainer.roster import imports, services
 from trainer.roster.models import PersonAction, RosterImport, TemporaryPassword
 
 GOOD = "username,first_name,last_name,email\nnew-ann,Ann,Archer,ann@example.com\nnew-ben,,,\n"
@@ -23,6 +24,23 @@ def new_users():
     return User.objects.filter(username__istartswith="new-")
 
 
+def run_worker():
+    """What the task worker does with the imports queued (trainer.roster.tasks)."""
+    for staged in RosterImport.objects.filter(status=RosterImport.Status.QUEUED):
+        imports.run_import(staged.pk, staged.attempt)
+
+
+def confirm(client, staged_id: int):
+    """Confirm, as the supervisor's button does, and let the worker make the accounts; then
+    the page the supervisor comes back to."""
+    url = reverse("people-import-confirm", args=[staged_id])
+    response = client.post(url)
+    if response.status_code != 302:
+        return response
+    run_worker()
+    return client.get(url)
+
+
 def test_a_good_file_is_previewed_then_created_on_confirmation(client, supervisor, demo):
     client.force_login(supervisor)
     response = upload(client, GOOD)
@@ -31,7 +49,7 @@ def test_a_good_file_is_previewed_then_created_on_confirmation(client, superviso
     preview = client.get(response["Location"]).content.decode()
     assert preview.count("✔ will be created") == 2 and "new-ann" in preview
     assert not new_users().exists()  # nothing yet
-    done = client.post(reverse("people-import-confirm", args=[staged.pk]))
+    done = confirm(client, staged.pk)
     assert done.status_code == 200
     assert sorted(new_users().values_list("username", flat=True)) == ["new-ann", "new-ben"]
     ann = User.objects.get(username="new-ann")
@@ -47,7 +65,7 @@ def test_a_replayed_confirmation_creates_nothing_twice(client, supervisor):
     client.force_login(supervisor)
     upload(client, GOOD)
     url = reverse("people-import-confirm", args=[RosterImport.objects.get().pk])
-    client.post(url)
+    confirm(client, RosterImport.objects.get().pk)
     again = client.post(url, follow=True)
     assert "imported already" in again.content.decode()
     assert new_users().count() == 2
@@ -98,7 +116,7 @@ def test_a_username_taken_between_preview_and_confirmation_creates_nobody(client
     upload(client, GOOD)
     staged = RosterImport.objects.get()
     services.add_trainee(actor=supervisor, house=supervisor.house, username="new-ben")
-    response = client.post(reverse("people-import-confirm", args=[staged.pk]))
+    response = confirm(client, staged.pk)
     assert response.status_code == 409
     assert "“new-ben” is taken" in response.content.decode()
     assert not User.objects.filter(username="new-ann").exists()  # not half-imported
@@ -109,7 +127,7 @@ def test_a_username_taken_between_preview_and_confirmation_creates_nobody(client
 def test_a_byte_order_mark_and_blank_lines_are_fine(client, supervisor):
     client.force_login(supervisor)
     upload(client, "\ufeffusername\r\nnew-eve\r\n\r\n")
-    preview = services.Preview([services.Row(**r) for r in RosterImport.objects.get().rows], [])
+    preview = imports.Preview([imports.Row(**r) for r in RosterImport.objects.get().rows], [])
     assert [r.username for r in preview.rows] == ["new-eve"]
 
 
@@ -134,34 +152,34 @@ def test_a_username_taken_in_another_case_since_the_preview_creates_nobody(clien
     upload(client, GOOD)
     staged = RosterImport.objects.get()
     services.add_trainee(actor=supervisor, house=supervisor.house, username="NEW-BEN")
-    response = client.post(reverse("people-import-confirm", args=[staged.pk]))
+    response = confirm(client, staged.pk)
     assert response.status_code == 409 and "“new-ben” is taken" in response.content.decode()
     assert list(new_users().values_list("username", flat=True)) == ["NEW-BEN"]
 
 
-def test_a_username_taken_between_the_check_and_the_insert_is_a_409_not_a_500(
+def test_a_username_taken_between_the_check_and_the_insert_creates_nobody(
     client, supervisor, monkeypatch
 ):
-    """Another confirmation of the same file, racing this one: it creates "new-ben" after
-    this one's check found it free (here, from within the check itself)."""
+    """Someone not waiting on the house's lock creates "new-ben" after the worker's last
+    check found it free (here, while the worker makes "new-ann")."""
     client.force_login(supervisor)
     upload(client, GOOD)
     staged = RosterImport.objects.get()
-    check = services._mark_clashes
-    raced = []
+    make = imports.make_trainee
 
-    def check_then_race(rows):
-        check(rows)
-        if not raced:
-            raced.append(User.objects.create(username="new-ben", house=supervisor.house))
+    def make_then_race(house, username, *args, **kwargs):
+        if username == "new-ann":
+            User.objects.create(username="new-ben", house=supervisor.house)
+        return make(house, username, *args, **kwargs)
 
-    monkeypatch.setattr(services, "_mark_clashes", check_then_race)
-    response = client.post(reverse("people-import-confirm", args=[staged.pk]))
-    assert response.status_code == 409
-    assert services.TAKEN_MEANWHILE in response.content.decode()
+    monkeypatch.setattr(imports, "make_trainee", make_then_race)
+    page = confirm(client, staged.pk)
+    assert page.status_code == 200 and imports.TAKEN_MEANWHILE in page.content.decode()
+    assert "Nothing was created" in page.content.decode()
     assert not User.objects.filter(username="new-ann").exists()  # not half-imported
     staged.refresh_from_db()
-    assert staged.done_at is None and not PersonAction.objects.exists()
+    assert staged.status == "refused" and staged.done_at is None
+    assert not PersonAction.objects.exists()
 
 
 def test_a_file_too_large_is_refused_before_its_body_is_read(client, supervisor, monkeypatch):
@@ -172,10 +190,10 @@ def test_a_file_too_large_is_refused_before_its_body_is_read(client, supervisor,
 
     monkeypatch.setattr(MultiPartParser, "parse", never)
     client.force_login(supervisor)
-    big = "username\n" + "new-x\n" * (services.MAX_BYTES // 6 + 20_000)
+    big = "username\n" + "new-x\n" * (imports.MAX_BYTES // 6 + 20_000)
     response = upload(client, big)
     assert response.status_code == 413
-    assert services.TOO_LARGE in response.content.decode()
+    assert imports.TOO_LARGE in response.content.decode()
     assert not RosterImport.objects.exists()
 
 
@@ -186,3 +204,31 @@ def test_the_upload_still_needs_its_csrf_token(supervisor):
     strict.force_login(supervisor)
     assert upload(strict, GOOD).status_code == 403
     assert not RosterImport.objects.exists()
+
+
+def test_a_header_of_half_a_million_empty_columns_is_not_echoed(client, supervisor):
+    # the case of issue 31: `username` then 500,000 empty headings (a 500 KB file), whose
+    # refusal echoed every one of them, a megabyte of ", "
+    client.force_login(supervisor)
+    response = upload(client, "username" + "," * 500_000 + "\nnew-ann\n")
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "Unknown columns: 500,000 with no heading. The columns are username," in page
+    assert len(page) < 20_000  # the page, not the file
+
+
+def test_unknown_columns_are_named_up_to_five_each_cut_short(client, supervisor):
+    client.force_login(supervisor)
+    header = ["username", *(f"extra{n}" for n in range(7)), "x" * 1000, ""]
+    page = upload(client, ",".join(header) + "\nnew-ann\n").content.decode()
+    named = ", ".join(f"extra{n}" for n in range(5))
+    assert f"Unknown columns: {named}, 3 more and 1 with no heading." in page
+    assert "x" * 100 not in page
+
+
+def test_a_long_cell_is_quoted_cut_short_in_its_rows_problem(client, supervisor):
+    client.force_login(supervisor)
+    cell = ("bad name " * 10_000).strip()
+    page = upload(client, f"username\n{cell}\n").content.decode()
+    assert f"“{cell[:39]}…” is not a username" in page  # 40 characters quoted
+    assert page.count(cell) == 1  # the row's cell, shown once, not echoed again

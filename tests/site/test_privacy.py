@@ -14,6 +14,7 @@ from trainer.assessments import services as tests_services
 from trainer.assessments.models import Certificate
 from trainer.cases import services as cases_services
 from trainer.drills import services as drill_services
+from trainer.roster import imports as roster_imports
 from trainer.roster import services as roster_services
 
 #: an id no row has in a test database (every table starts from 1 and holds a handful)
@@ -121,7 +122,7 @@ def tinas(demo, trainee, other_trainee, stranger, supervisor):
         trainees=[trainee],
     )
     tests_services.assign_to_class(actor=supervisor, cohort=cohort, test=certification)
-    _, staged = roster_services.stage_import(
+    _, staged = roster_imports.stage_import(
         actor=supervisor, house=demo, filename="probe.csv", data=b"username\nprobe-pat\n"
     )
     return {
@@ -195,6 +196,7 @@ def supervisor_requests(t, trainee):
         "person": ("get", [trainee.pk], [NOBODY], None),
         "person-act": ("post", [trainee.pk], [NOBODY], {"action": "deactivate"}),
         "people-import-confirm": ("post", [t["import"].pk], [NOBODY], {}),
+        "people-import-status": ("get", [t["import"].pk], [NOBODY], None),
         "roster:class": ("get", [t["class"].pk], [NOBODY], None),
         "roster:add-members": ("post", [t["class"].pk], [NOBODY], {"trainees": [trainee.pk]}),
         "roster:assign": ("post", [t["class"].pk], [NOBODY], {"test": t["class_test"].pk}),

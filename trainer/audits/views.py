@@ -15,10 +15,12 @@ from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.http import StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.defaultfilters import filesizeformat
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
 from trainer.core import csvsafe
+from trainer.core.bodies import body_limit
 from trainer.engine.games import title_of
 from trainer.rulings.views import request_cards
 
@@ -69,6 +71,23 @@ def amount(value) -> str:
     return str(value)
 
 
+#: what the upload form sends besides the file (its fields and multipart headers), with room
+FORM_AROUND_THE_FILE = 64 * 1024
+
+
+def _upload_limit() -> int:
+    """The most an upload request may be: the largest log, and the form around it."""
+    return services.max_upload_bytes() + FORM_AROUND_THE_FILE
+
+
+def _upload_refused() -> str:
+    return (
+        f"The largest log the site takes is {filesizeformat(services.max_upload_bytes())}: "
+        "split the log into shorter ones (by shift or by table) and upload each."
+    )
+
+
+@body_limit(_upload_limit, message=_upload_refused)
 @login_required
 @auditor_only
 @require_http_methods(["GET", "POST"])

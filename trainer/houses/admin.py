@@ -456,5 +456,18 @@ class HouseRulesAdmin(HouseScopedAdmin):
         # the checks compare a house's rules with its own tables: the house stays put
         return ["house"] if obj is not None else []
 
+    def has_add_permission(self, request):
+        # a house has one set of rules: a games manager adds them to their own house while it
+        # has none (the house field offers only theirs), and changes them from then on
+        if not super().has_add_permission(request):
+            return False
+        if request.user.is_superuser:
+            return True
+        house_id = request.user.house_id
+        return (
+            house_id is not None
+            and not HouseRulesSettings.objects.filter(house_id=house_id).exists()
+        )
+
     def has_delete_permission(self, request, obj=None):
         return False

@@ -34,6 +34,9 @@ ROLES: dict[str, list[str]] = {
         "houses.change_paytablerow",
         "houses.delete_paytablerow",
         "houses.view_paytablerow",
+        # a house made without rules gets them from its games manager (HouseRulesAdmin: to
+        # their own house, and only while it has none)
+        "houses.add_houserulessettings",
         "houses.change_houserulessettings",
         "houses.view_houserulessettings",
         "audits.audit_hands",

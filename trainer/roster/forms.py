@@ -4,12 +4,13 @@ services decide what is stored."""
 from __future__ import annotations
 
 from django import forms
+from django.contrib.auth.forms import UsernameField
 from django.utils import timezone
 
 from trainer.engine.games import GAMES
 
+from .imports import COLUMNS, MAX_BYTES
 from .models import Cohort
-from .services import COLUMNS, MAX_BYTES
 
 
 def person_label(user) -> str:
@@ -18,7 +19,8 @@ def person_label(user) -> str:
 
 
 class TraineeForm(forms.Form):
-    username = forms.CharField(max_length=150)
+    # Django's sign-in form's own field: NFKC, as the name will be typed at sign-in
+    username = UsernameField(max_length=150)
     first_name = forms.CharField(max_length=150, required=False, label="First name")
     last_name = forms.CharField(max_length=150, required=False, label="Last name")
     email = forms.EmailField(required=False, label="Email (optional)")

@@ -10,6 +10,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from trainer.core.leases import Leased
 from trainer.houses.models import House
 
 USER = settings.AUTH_USER_MODEL
@@ -81,23 +82,74 @@ class PersonAction(models.Model):
         return f"{self.get_kind_display()}: {self.subject} by {self.actor} at {self.at}"
 
 
-class RosterImport(models.Model):
+class RosterImport(Leased, models.Model):
     """A CSV file of trainees read and previewed, waiting for its confirmation; confirmed
-    once (`done_at`), its accounts made in one transaction."""
+    once, its accounts made by the task worker (trainer.roster.tasks) in one transaction.
+
+    Making an account hashes its temporary password, about half a second each with Django's
+    hasher: a file of 500 would hold a web request for minutes, so the worker does it, under
+    a lease as an audit is (`trainer.core.leases`): `attempt` numbers each queueing, the worker
+    running attempt n writes only while the import is RUNNING at attempt n, and an import
+    whose heartbeat stops is queued again as attempt n + 1, which starts over.  The accounts
+    are made together, with `DONE`, in one transaction: a worker that dies before it commits
+    leaves nobody, one that dies after leaves an import its next attempt finds done."""
+
+    class Status(models.TextChoices):
+        STAGED = "staged", "waiting for confirmation"
+        QUEUED = "queued", "queued"
+        RUNNING = "running", "being created"
+        DONE = "done", "created"
+        REFUSED = "refused", "refused"  # a row could no longer be imported: nobody created
+        FAILED = "failed", "failed"
 
     house = models.ForeignKey(House, on_delete=models.CASCADE, related_name="+")
     created_by = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     filename = models.CharField(max_length=200, blank=True)
     rows = models.JSONField(help_text="The rows read: username, first_name, last_name, email.")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.STAGED)
+    confirmed_by = models.ForeignKey(
+        USER, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    attempt = models.PositiveIntegerField(default=0)
+    heartbeat_at = models.DateTimeField(null=True, blank=True)
+    prepared = models.PositiveIntegerField(
+        default=0, help_text="Accounts of the current attempt whose password is hashed."
+    )
+    refusal = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="Why nobody was created: the file's problems, and each row's by its line.",
+    )
+    error = models.TextField(blank=True)
     done_at = models.DateTimeField(null=True, blank=True)
     created_users = models.JSONField(default=list, blank=True)
+    #: [user id, temporary password] of each account made, from the transaction that makes
+    #: them until the page shows them, once, to whoever confirmed (or PASSWORDS_KEPT passes)
+    passwords = models.JSONField(null=True, blank=True)
+    passwords_shown_at = models.DateTimeField(null=True, blank=True)
+
+    #: the worker writes progress (and so renews its lease) about this often ...
+    HEARTBEAT_SECONDS = 1
+    #: ... and a running import not heard from for this long has lost its worker
+    STALE_AFTER_SECONDS = 60
+    #: temporary passwords never shown are erased this long after the accounts were made
+    PASSWORDS_KEPT = timedelta(days=1)
 
     class Meta:
         ordering = ["-created_at", "-pk"]
 
     def __str__(self) -> str:
         return f"Import {self.pk} ({self.filename}) into {self.house}"
+
+    @property
+    def percent(self) -> int:
+        total = len(self.rows)
+        return min(100, 100 * self.prepared // total) if total else 0
+
+    @property
+    def can_run_again(self) -> bool:
+        return self.status == self.Status.FAILED or self.is_stale
 
 
 class CohortQuerySet(models.QuerySet):

@@ -1,5 +1,6 @@
 """Writes about people and classes: each atomic, each logged where it touches an account,
-each refusing in the supervisor's words with nothing stored.
+each refusing in the supervisor's words with nothing stored.  Trainees from a CSV file are
+trainer.roster.imports.
 
 Who may act on whom is `people_in_charge` (trainer.roster.people keeps the rule); a view
 answers 404 for anyone outside it, as for nobody at all.
@@ -7,23 +8,19 @@ answers 404 for anyone outside it, as for nobody at all.
 
 from __future__ import annotations
 
-import csv
-import io
 import secrets
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from axes.utils import reset as axes_reset
 from django.contrib.auth.models import Group
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
-from django.db.models.functions import Lower
-from django.utils import timezone
 
 from trainer.drills.practice.models import Enrolment
 from trainer.engine.games import GAMES
-from trainer.houses.models import House, User
+from trainer.houses.models import User
 from trainer.houses.roles import TRAINEE
 
 from .models import (
@@ -31,7 +28,6 @@ from .models import (
     Cohort,
     Membership,
     PersonAction,
-    RosterImport,
     TemporaryPassword,
 )
 
@@ -114,7 +110,23 @@ def _longest(name: str) -> int:
     return User._meta.get_field(name).max_length
 
 
-def _check_person(username: str, first: str, last: str, email: str) -> list[str]:
+def as_signed_in(username: str) -> str:
+    """The username as Django's sign-in form reads what is typed (`UsernameField`: NFKC, so a
+    full-width `ｔｉｎａ` is `tina`): the one way an account's name is kept, and compared."""
+    return User.normalize_username(username.strip())
+
+
+#: how much of a cell a message quotes back
+QUOTED = 40
+
+
+def quoted(text: str) -> str:
+    """A cell as a message quotes it: at most QUOTED characters (a file may put half a
+    megabyte in one cell, and the page would echo it)."""
+    return text if len(text) <= QUOTED else text[: QUOTED - 1] + "…"
+
+
+def person_problems(username: str, first: str, last: str, email: str) -> list[str]:
     problems = []
     if not username:
         problems.append("a username is needed")
@@ -122,7 +134,9 @@ def _check_person(username: str, first: str, last: str, email: str) -> list[str]
         try:
             User.username_validator(username)
         except ValidationError:
-            problems.append(f"“{username}” is not a username: letters, digits and @ . + - _ only")
+            problems.append(
+                f"“{quoted(username)}” is not a username: letters, digits and @ . + - _ only"
+            )
         if len(username) > _longest("username"):
             problems.append(f"the username is longer than {_longest('username')} characters")
     if len(first) > _longest("first_name") or len(last) > _longest("last_name"):
@@ -136,7 +150,7 @@ def _check_person(username: str, first: str, last: str, email: str) -> list[str]
             try:
                 validate_email(email)
             except ValidationError:
-                problems.append(f"“{email}” is not an email address")
+                problems.append(f"“{quoted(email)}” is not an email address")
     return problems
 
 
@@ -151,17 +165,16 @@ def add_trainee(
     classes: Iterable[Cohort] = (),
 ) -> Enrolled:
     """A new trainee of `house` with a temporary password, in the classes given."""
-    username, first_name, last_name, email = (
-        v.strip() for v in (username, first_name, last_name, email)
-    )
-    problems = _check_person(username, first_name, last_name, email)
+    first_name, last_name, email = (v.strip() for v in (first_name, last_name, email))
+    username = as_signed_in(username)
+    problems = person_problems(username, first_name, last_name, email)
     if username and User.objects.filter(username__iexact=username).exists():
         problems.append(f"the username “{username}” is taken")
     if problems:
         raise ValidationError([p[0].upper() + p[1:] + "." for p in problems])
     try:
         with transaction.atomic():
-            user = _create(house, username, first_name, last_name, email)
+            user = make_trainee(house, username, first_name, last_name, email)
             password = give_temporary_password(actor=actor, person=user, kind=Kind.CREATED)
             log_action(actor=actor, subject=user, action=Kind.CREATED)
             for cohort in classes:
@@ -171,203 +184,21 @@ def add_trainee(
     return Enrolled(user, password)
 
 
-def _create(house, username, first_name, last_name, email) -> User:
+def make_trainee(
+    house, username, first_name, last_name, email, *, password_hash: str | None = None
+) -> User:
+    """A trainee account of `house`: with the password of `password_hash` (Django's
+    `make_password`), or none that signs in until one is given."""
     user = User(
         username=username, first_name=first_name, last_name=last_name, email=email, house=house
     )
-    user.set_unusable_password()
+    if password_hash is None:
+        user.set_unusable_password()
+    else:
+        user.password = password_hash
     user.save()
     user.groups.add(Group.objects.get(name=TRAINEE))
     return user
-
-
-# -- many, from a CSV file ----------------------------------------------------------------------
-
-COLUMNS = ("username", "first_name", "last_name", "email")
-MAX_ROWS = 500
-MAX_BYTES = 512 * 1024
-TOO_LARGE = f"The file is larger than {MAX_BYTES // 1024} KB: split it."
-
-
-@dataclass
-class Row:
-    line: int
-    username: str
-    first_name: str = ""
-    last_name: str = ""
-    email: str = ""
-    problems: list[str] = field(default_factory=list)
-
-    def as_dict(self) -> dict:
-        return {k: getattr(self, k) for k in ("line", *COLUMNS)}
-
-
-@dataclass
-class Preview:
-    rows: list[Row]
-    problems: list[str]  # of the file as a whole
-
-    @property
-    def ok(self) -> bool:
-        return not self.problems and not any(r.problems for r in self.rows)
-
-    @property
-    def row_problems(self) -> int:
-        return sum(1 for r in self.rows if r.problems)
-
-
-def read_roster(data: bytes) -> Preview:
-    """Read a CSV file of trainees (header row naming the columns: `username` required;
-    `first_name`, `last_name`, `email` optional) and say what is wrong with each row,
-    without storing anything."""
-    if len(data) > MAX_BYTES:
-        return Preview([], [TOO_LARGE])
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return Preview([], ["The file is not UTF-8 text: save it as “CSV UTF-8” and try again."])
-    if "\x00" in text:
-        return Preview([], ["The file holds a NUL character: it is not a CSV text file."])
-    reader = csv.reader(io.StringIO(text, newline=""))
-    try:
-        header = [h.strip().lower() for h in next(reader)]
-    except StopIteration:
-        return Preview([], ["The file is empty: it needs a header row and a row per trainee."])
-    except csv.Error as exc:
-        return Preview([], [f"Line 1 cannot be read as CSV ({exc})."])
-    if "username" not in header:
-        return Preview([], ["The header row has no “username” column (see the columns below)."])
-    unknown = [h for h in header if h not in COLUMNS]
-    if unknown:
-        return Preview(
-            [],
-            [
-                f"Unknown column{'s' if len(unknown) > 1 else ''}: {', '.join(unknown)}. "
-                f"The columns are {', '.join(COLUMNS)}."
-            ],
-        )
-    rows: list[Row] = []
-    try:
-        for values in reader:
-            if not any(v.strip() for v in values):
-                continue
-            if len(rows) >= MAX_ROWS:
-                return Preview(rows, [f"More than {MAX_ROWS} trainees: split the file."])
-            line = reader.line_num
-            cells = dict(zip(header, (v.strip() for v in values), strict=False))
-            row = Row(line=line, **{c: cells.get(c, "") for c in COLUMNS})
-            if len(values) > len(header):
-                row.problems.append(f"{len(values)} cells for {len(header)} columns")
-            row.problems += _check_person(row.username, row.first_name, row.last_name, row.email)
-            rows.append(row)
-    except csv.Error as exc:
-        return Preview(rows, [f"Line {reader.line_num} cannot be read as CSV ({exc})."])
-    if not rows:
-        return Preview([], ["The file has a header row but no trainee."])
-    _mark_clashes(rows)
-    return Preview(rows, [])
-
-
-def _mark_clashes(rows: list[Row]) -> None:
-    """Usernames given twice in the file, or already taken (compared ignoring case, as
-    people read them)."""
-    first: dict[str, int] = {}
-    for row in rows:
-        key = row.username.lower()
-        if not key:
-            continue
-        if key in first:
-            row.problems.append(f"the username is also on line {first[key]}")
-        else:
-            first[key] = row.line
-    taken = set(
-        User.objects.annotate(lowered=Lower("username"))
-        .filter(lowered__in=list(first))
-        .values_list("lowered", flat=True)
-    )
-    for row in rows:
-        if row.username.lower() in taken:
-            row.problems.append(f"the username “{row.username}” is taken")
-
-
-def stage_import(
-    *, actor, house, filename: str, data: bytes
-) -> tuple[Preview, RosterImport | None]:
-    """Read the file; when every row is good, keep it waiting for confirmation."""
-    preview = read_roster(data)
-    if not preview.ok:
-        return preview, None
-    staged = RosterImport.objects.create(
-        house=house,
-        created_by=actor,
-        filename=filename[:200],
-        rows=[r.as_dict() for r in preview.rows],
-    )
-    return preview, staged
-
-
-class AlreadyImported(Exception):
-    pass
-
-
-TAKEN_MEANWHILE = (
-    "A username of this file was taken meanwhile (another import, or a trainee added at the "
-    "same moment): nothing was created."
-)
-
-
-def confirm_import(*, actor, staged_id: int, house) -> tuple[list[Enrolled], Preview | None]:
-    """Make every account of a staged import, or none: the rows are checked again (a
-    username may have been taken since the preview, in any case); a second confirmation
-    makes nothing (AlreadyImported).  Returns the accounts with their temporary passwords,
-    or the preview with the problems found now."""
-    try:
-        return _confirm(actor=actor, staged_id=staged_id, house=house)
-    except IntegrityError:
-        # taken between the check and the insert, by someone not waiting on the house's lock
-        # (the transaction is rolled back: read the rows again, outside it)
-        staged = RosterImport.objects.get(pk=staged_id, house=house)
-        preview = _recheck(staged)
-        preview.problems.append(TAKEN_MEANWHILE)
-        return [], preview
-
-
-def _recheck(staged: RosterImport) -> Preview:
-    rows = [Row(**r) for r in staged.rows]
-    for row in rows:
-        row.problems = _check_person(row.username, row.first_name, row.last_name, row.email)
-    _mark_clashes(rows)
-    return Preview(rows, [])
-
-
-def _confirm(*, actor, staged_id: int, house) -> tuple[list[Enrolled], Preview | None]:
-    with transaction.atomic():
-        # one confirmation at a time per house: a second import of the same file (or one with
-        # "Ann" where this has "ann") waits, then finds the usernames taken in its check
-        House.objects.select_for_update().filter(pk=house.pk).first()
-        staged = RosterImport.objects.select_for_update().filter(pk=staged_id, house=house).first()
-        if staged is None:
-            raise RosterImport.DoesNotExist
-        if staged.done_at is not None:
-            raise AlreadyImported
-        preview = _recheck(staged)
-        if not preview.ok:
-            return [], preview
-        enrolled = []
-        for row in preview.rows:
-            user = _create(house, row.username, row.first_name, row.last_name, row.email)
-            password = give_temporary_password(actor=actor, person=user, kind=Kind.IMPORTED)
-            log_action(
-                actor=actor,
-                subject=user,
-                action=Kind.IMPORTED,
-                detail=f"line {row.line} of {staged.filename or 'the file'}",
-            )
-            enrolled.append(Enrolled(user, password))
-        staged.done_at = timezone.now()
-        staged.created_users = [e.user.pk for e in enrolled]
-        staged.save(update_fields=["done_at", "created_users"])
-    return enrolled, None
 
 
 # -- account actions ----------------------------------------------------------------------------

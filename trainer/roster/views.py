@@ -15,16 +15,17 @@ from django.contrib.auth.forms import SetPasswordForm
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRefresh
 
+from trainer.core.bodies import body_limit
 from trainer.drills.practice.models import Enrolment
 from trainer.houses.models import User
 from trainer.houses.roles import TRAINEE
 from trainer.roster.people import may_set_passwords, people_in_charge
 
-from . import services
+from . import imports, services
 from .forms import GamesForm, TraineeForm, UploadForm
 from .middleware import MUST_CHANGE
 from .models import (
@@ -172,89 +173,94 @@ def add_trainee(request):
     return render(request, "roster/add.html", {"form": form})
 
 
-#: a request this long holds a file over services.MAX_BYTES, whatever else the form sends
-MAX_UPLOAD_REQUEST = services.MAX_BYTES + 64 * 1024
+#: a request this long holds a file over imports.MAX_BYTES, whatever else the form sends:
+#: refused before anything reads its body (trainer.core.bodies)
+MAX_UPLOAD_REQUEST = imports.MAX_BYTES + 64 * 1024
 
 
-@csrf_exempt  # checked by _upload, once the request is known not to be too large (see there)
+@body_limit(MAX_UPLOAD_REQUEST, message=imports.TOO_LARGE)
 @login_required
 @enrol_only
 @require_http_methods(["GET", "POST"])
 def upload(request):
     """Upload a CSV file: nothing is stored but the rows read, waiting for a confirmation,
-    and only when every row is good.  A request announcing more than a file may hold is
-    refused before anything reads its body (the CSRF check, which reads the form, would
-    otherwise take in the whole file first)."""
-    try:
-        length = int(request.META.get("CONTENT_LENGTH") or 0)
-    except ValueError:
-        length = 0
-    if request.method == "POST" and length > MAX_UPLOAD_REQUEST:
-        too_large = services.Preview([], [services.TOO_LARGE])
-        return render(
-            request,
-            "roster/import.html",
-            {"form": UploadForm(), "preview": too_large, "columns": services.COLUMNS},
-            status=413,
-        )
-    return _upload(request)
-
-
-@csrf_protect
-def _upload(request):
+    and only when every row is good."""
     house = house_of(request)
     form = UploadForm(request.POST or None, request.FILES or None)
+    context = {"form": form, "columns": imports.COLUMNS}
     if request.method == "POST":
         if form.is_valid():
             file = form.cleaned_data["file"]
-            data = file.read(services.MAX_BYTES + 1)
-            preview, staged = services.stage_import(
+            data = file.read(imports.MAX_BYTES + 1)
+            preview, staged = imports.stage_import(
                 actor=request.user, house=house, filename=file.name, data=data
             )
             if staged is not None:
                 return redirect("people-import-confirm", staged.pk)
-            return render(
-                request,
-                "roster/import.html",
-                {"form": form, "preview": preview, "columns": services.COLUMNS},
-                status=400,
-            )
-        return render(
-            request, "roster/import.html", {"form": form, "columns": services.COLUMNS}, status=400
-        )
-    return render(request, "roster/import.html", {"form": form, "columns": services.COLUMNS})
+            context["preview"] = preview
+        return render(request, "roster/import.html", context, status=400)
+    return render(request, "roster/import.html", context)
+
+
+def _staged(request, import_id) -> RosterImport:
+    return get_object_or_404(RosterImport, pk=import_id, house=house_of(request))
 
 
 @login_required
 @enrol_only
 @require_http_methods(["GET", "POST"])
 def confirm_import(request, import_id):
-    house = house_of(request)
-    staged = get_object_or_404(RosterImport, pk=import_id, house=house)
+    """The preview and its confirmation (POST: the rows checked again and the import queued
+    for the task worker); then the import's progress, and once it is done the temporary
+    passwords, shown once to whoever confirmed, or what was created."""
+    staged = _staged(request, import_id)
     if request.method == "POST":
         try:
-            enrolled, problems = services.confirm_import(
-                actor=request.user, staged_id=staged.pk, house=house
+            problems = imports.confirm_import(
+                actor=request.user, staged_id=staged.pk, house=staged.house
             )
-        except services.AlreadyImported:
+        except imports.AlreadyImported:
             messages.info(
                 request,
                 "This file was imported already: nothing was created twice. Temporary "
                 "passwords are shown once; give someone a new one from their page.",
             )
-            return redirect("people-import-confirm", staged.pk)
-        if problems is not None:
-            return render(
-                request, "roster/confirm.html", {"staged": staged, "preview": problems}, status=409
-            )
-        return _passwords(request, enrolled, staged=staged)
-    preview = services.Preview([services.Row(**r) for r in staged.rows], [])
+        except imports.UnderWay:
+            messages.info(request, "These trainees are being created already: nothing twice.")
+        else:
+            if problems is not None:
+                context = {"staged": staged, "preview": problems}
+                return render(request, "roster/confirm.html", context, status=409)
+        return redirect("people-import-confirm", staged.pk)
+    if staged.status == RosterImport.Status.DONE:
+        enrolled = imports.take_passwords(staged, request.user)
+        if enrolled:
+            return _passwords(request, enrolled, staged=staged)
+    return render(request, "roster/confirm.html", _import_context(staged))
+
+
+def _import_context(staged: RosterImport) -> dict:
+    Status = RosterImport.Status
+    if staged.status == Status.REFUSED:
+        preview = imports.refused_preview(staged)
+    else:
+        preview = imports.Preview([imports.Row(**r) for r in staged.rows], [])
     created = User.objects.filter(pk__in=staged.created_users).order_by("username")
-    return render(
-        request,
-        "roster/confirm.html",
-        {"staged": staged, "preview": preview, "created": created},
-    )
+    return {"staged": staged, "preview": preview, "created": created}
+
+
+@login_required
+@enrol_only
+@require_GET
+def import_status(request, import_id):
+    """The progress block, for htmx to poll; once the import is over, the page reloads (and
+    shows the temporary passwords)."""
+    staged = _staged(request, import_id)
+    if not request.htmx:
+        return redirect("people-import-confirm", staged.pk)
+    if not staged.under_way:
+        return HttpResponseClientRefresh()
+    return render(request, "roster/_import_status.html", {"staged": staged})
 
 
 @sensitive_post_parameters()

@@ -1,0 +1,212 @@
+"""The task worker makes an import's accounts (issue 31): the confirming request hashes no
+password (each takes about half a second with Django's hasher, and a file of a few dozen held
+the request past gunicorn's timeout, so nobody was created); the page follows the worker; the
+accounts are made all together or not at all, once, whatever happens to the worker."""
+
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth.hashers import MD5PasswordHasher
+from django.urls import reverse
+from django.utils import timezone
+from django_tasks_db.models import DBTaskResult
+
+from trainer.houses.models import User
+from trainer.roster import imports, tasks
+from trainer.roster.models import PersonAction, RosterImport, TemporaryPassword
+
+from .test_import import GOOD, new_users, run_worker, upload
+
+#: GOOD's rows
+ROWS = 2
+
+
+@pytest.fixture
+def staged(client, supervisor):
+    client.force_login(supervisor)
+    upload(client, GOOD)
+    return RosterImport.objects.get()
+
+
+def page_of(staged) -> str:
+    return reverse("people-import-confirm", args=[staged.pk])
+
+
+def test_the_confirmation_hashes_no_password_the_worker_does(
+    client, staged, monkeypatch, django_capture_on_commit_callbacks
+):
+    hashed = []
+    encode = MD5PasswordHasher.encode  # the test settings' hasher (tests/settings.py)
+
+    def counted(self, password, salt):
+        hashed.append(password)
+        return encode(self, password, salt)
+
+    monkeypatch.setattr(MD5PasswordHasher, "encode", counted)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(page_of(staged))
+    assert response.status_code == 302 and response["Location"] == page_of(staged)
+    assert hashed == [] and not new_users().exists()  # nothing done in the request
+    task = DBTaskResult.objects.get()  # queued for the worker (settings.TASKS)
+    assert task.task_path == tasks.import_trainees.module_path
+    tasks.import_trainees.call(*task.args_kwargs["args"])  # what the worker runs
+    assert len(hashed) == ROWS and new_users().count() == ROWS
+    assert TemporaryPassword.objects.filter(user__in=new_users()).count() == ROWS
+
+
+def test_the_page_follows_the_worker_then_shows_the_passwords(client, staged):
+    client.post(page_of(staged))
+    RosterImport.objects.filter(pk=staged.pk).update(status="running", prepared=1)
+    page = client.get(page_of(staged)).content.decode()
+    assert 'hx-trigger="every 2s"' in page and "1 of 2 accounts ready (50%)" in page
+    assert "Refresh</a>" in page  # without JavaScript
+    status = reverse("people-import-status", args=[staged.pk])
+    polled = client.get(status, headers={"HX-Request": "true"})
+    assert (
+        "1 of 2 accounts ready" in polled.content.decode() and "<h1>" not in polled.content.decode()
+    )
+    assert client.get(status)["Location"] == page_of(staged)  # not htmx: the page
+    RosterImport.objects.filter(pk=staged.pk).update(status="queued", prepared=0)
+    run_worker()
+    assert client.get(status, headers={"HX-Request": "true"})["HX-Refresh"] == "true"
+    assert "Temporary passwords" in client.get(page_of(staged)).content.decode()
+
+
+def test_progress_is_written_as_the_passwords_are_hashed(client, staged, monkeypatch):
+    monkeypatch.setattr(RosterImport, "HEARTBEAT_SECONDS", 0)  # a beat after every password
+    seen = []
+    make_password = imports.make_password
+
+    def watched(password):
+        seen.append(RosterImport.objects.get(pk=staged.pk).prepared)
+        return make_password(password)
+
+    monkeypatch.setattr(imports, "make_password", watched)
+    client.post(page_of(staged))
+    run_worker()
+    assert seen == [0, 1]  # ready before each password is hashed
+    assert RosterImport.objects.get(pk=staged.pk).prepared == ROWS
+
+
+class Killed(BaseException):
+    """The worker's process ending where it stands (a kill, a lost machine)."""
+
+
+def lapse(staged) -> None:
+    """Its worker's heartbeat long past, as a killed worker leaves it."""
+    long_ago = timezone.now() - timedelta(seconds=RosterImport.STALE_AFTER_SECONDS + 1)
+    RosterImport.objects.filter(pk=staged.pk).update(heartbeat_at=long_ago)
+
+
+def test_a_worker_killed_while_making_the_accounts_leaves_nobody_and_the_next_makes_all_once(
+    client, staged, monkeypatch, django_capture_on_commit_callbacks
+):
+    client.post(page_of(staged))
+    log_action = imports.log_action
+
+    def killed_at_the_second(**kwargs):
+        if PersonAction.objects.exists():
+            raise Killed
+        return log_action(**kwargs)
+
+    monkeypatch.setattr(imports, "log_action", killed_at_the_second)
+    with pytest.raises(Killed):
+        run_worker()
+    assert not new_users().exists()  # the transaction never committed
+    staged.refresh_from_db()
+    assert (staged.status, staged.attempt) == ("running", 1)
+    monkeypatch.setattr(imports, "log_action", log_action)
+    assert imports.requeue_stale_imports() == []  # its lease still holds
+    lapse(staged)
+    with django_capture_on_commit_callbacks() as queued:
+        assert imports.requeue_stale_imports() == [staged]
+    assert len(queued) == 1
+    imports.run_import(staged.pk, 1)  # the killed attempt's task, come round late: nothing
+    assert not new_users().exists()
+    run_worker()
+    staged.refresh_from_db()
+    assert (staged.status, staged.attempt) == ("done", 2)
+    assert sorted(new_users().values_list("username", flat=True)) == ["new-ann", "new-ben"]
+    assert PersonAction.objects.count() == ROWS
+
+
+def test_an_import_done_is_never_made_again(client, staged):
+    client.post(page_of(staged))
+    run_worker()
+    staged.refresh_from_db()
+    lapse(staged)  # a done import is not stale, whatever its heartbeat
+    imports.run_import(staged.pk, staged.attempt)  # its task run twice
+    assert imports.requeue_stale_imports() == []
+    again = client.post(page_of(staged), follow=True)
+    assert "imported already" in again.content.decode()
+    assert new_users().count() == ROWS and PersonAction.objects.count() == ROWS
+
+
+def test_a_second_confirmation_while_it_is_made_queues_nothing(client, staged):
+    client.post(page_of(staged))
+    again = client.post(page_of(staged), follow=True)
+    assert "being created already" in again.content.decode()
+    assert RosterImport.objects.get(pk=staged.pk).attempt == 1
+
+
+def test_the_passwords_are_shown_once_and_only_to_whoever_confirmed(
+    client, staged, supervisor, demo
+):
+    from tests.factories import SupervisorFactory
+
+    client.post(page_of(staged))
+    run_worker()
+    colleague = SupervisorFactory(house=demo, username="super-sam")
+    other = client.__class__()
+    other.force_login(colleague)
+    theirs = other.get(page_of(staged)).content.decode()
+    assert "shown once, to super-sue" in theirs and 'code class="password"' not in theirs
+    shown = client.get(page_of(staged))
+    passwords = {e.user.username: e.password for e in shown.context["enrolled"]}
+    assert User.objects.get(username="new-ann").check_password(passwords["new-ann"])
+    again = client.get(page_of(staged)).content.decode()
+    assert "were shown to super-sue" in again and passwords["new-ann"] not in again
+    assert RosterImport.objects.get(pk=staged.pk).passwords is None  # not kept
+
+
+def test_passwords_never_collected_are_erased_after_a_day(client, staged):
+    client.post(page_of(staged))
+    run_worker()
+    day_ago = timezone.now() - RosterImport.PASSWORDS_KEPT - timedelta(minutes=1)
+    RosterImport.objects.filter(pk=staged.pk).update(done_at=day_ago)
+    imports.requeue_stale_imports()  # the worker's sweep
+    assert RosterImport.objects.get(pk=staged.pk).passwords is None
+    page = client.get(page_of(staged)).content.decode()
+    assert "not collected within a day, and are erased" in page
+
+
+def test_a_failure_is_recorded_and_the_import_can_be_tried_again(client, staged, monkeypatch):
+    def broken(password):
+        raise RuntimeError("no hasher")
+
+    monkeypatch.setattr(imports, "make_password", broken)
+    client.post(page_of(staged))
+    run_worker()
+    page = client.get(page_of(staged)).content.decode()
+    assert "The import failed: the import stopped unexpectedly (RuntimeError)" in page
+    assert "Try again" in page and not new_users().exists()
+    monkeypatch.undo()
+    client.post(page_of(staged))
+    run_worker()
+    assert RosterImport.objects.get(pk=staged.pk).status == "done"
+    assert new_users().count() == ROWS
+
+
+def test_a_stopped_import_says_so_and_gives_up_after_three_workers(client, staged):
+    client.post(page_of(staged))
+    for attempt in range(1, imports.MAX_ATTEMPTS + 1):
+        RosterImport.objects.filter(pk=staged.pk).update(status="running")
+        lapse(staged)
+        if attempt == 1:
+            page = client.get(page_of(staged)).content.decode()
+            assert "its worker has not been heard from" in page and "Try again" in page
+        imports.requeue_stale_imports()
+    staged.refresh_from_db()
+    assert (staged.status, staged.attempt) == ("failed", imports.MAX_ATTEMPTS)
+    assert "its worker stopped 3 times" in client.get(page_of(staged)).content.decode()
+    assert not new_users().exists()

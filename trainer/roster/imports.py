@@ -1,0 +1,433 @@
+"""Trainees from a CSV file: read and previewed (nothing stored but the rows, and only when
+every row is good), confirmed, then made by the task worker, every one or none.
+
+Making an account hashes its temporary password (about half a second each with Django's
+hasher, more under load), so a file of a few dozen held the confirming request past
+gunicorn's timeout and nobody was made (issue 31).  Confirming now checks the rows again and
+queues the import; the worker (`manage.py parsheet_worker`, trainer.roster.tasks) hashes the
+passwords one by one, reporting its progress, then makes every account in one transaction,
+under the house's lock, checking the rows a last time.  The import holds a lease as an audit
+does (`trainer.core.leases`): a worker that dies before its transaction commits leaves nobody
+made, and the import is queued again as its next attempt; one that dies after leaves it done,
+and nothing runs it twice.  The temporary passwords are kept on the import from that
+transaction until the page shows them, once, to whoever confirmed.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import logging
+import time
+from dataclasses import dataclass, field
+
+from django.contrib.auth.hashers import make_password
+from django.db import DatabaseError, IntegrityError, transaction
+from django.db.models import F
+from django.db.models.functions import Lower
+from django.utils import timezone
+
+from trainer.houses.models import House, User
+
+from .models import PersonAction, RosterImport
+from .services import (
+    Enrolled,
+    as_signed_in,
+    log_action,
+    make_trainee,
+    mark_temporary,
+    new_temporary_password,
+    person_problems,
+    quoted,
+)
+
+logger = logging.getLogger(__name__)
+
+Status = RosterImport.Status
+
+COLUMNS = ("username", "first_name", "last_name", "email")
+MAX_ROWS = 500
+MAX_BYTES = 512 * 1024
+TOO_LARGE = f"The file is larger than {MAX_BYTES // 1024} KB: split it."
+#: how many unknown columns a refusal names
+NAMED = 5
+
+
+@dataclass
+class Row:
+    line: int
+    username: str
+    first_name: str = ""
+    last_name: str = ""
+    email: str = ""
+    problems: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict:
+        return {k: getattr(self, k) for k in ("line", *COLUMNS)}
+
+
+@dataclass
+class Preview:
+    rows: list[Row]
+    problems: list[str]  # of the file as a whole
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems and not any(r.problems for r in self.rows)
+
+    @property
+    def row_problems(self) -> int:
+        return sum(1 for r in self.rows if r.problems)
+
+
+def read_roster(data: bytes) -> Preview:
+    """Read a CSV file of trainees (header row naming the columns: `username` required;
+    `first_name`, `last_name`, `email` optional) and say what is wrong with each row,
+    without storing anything."""
+    if len(data) > MAX_BYTES:
+        return Preview([], [TOO_LARGE])
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return Preview([], ["The file is not UTF-8 text: save it as “CSV UTF-8” and try again."])
+    if "\x00" in text:
+        return Preview([], ["The file holds a NUL character: it is not a CSV text file."])
+    reader = csv.reader(io.StringIO(text, newline=""))
+    try:
+        header = [h.strip().lower() for h in next(reader)]
+    except StopIteration:
+        return Preview([], ["The file is empty: it needs a header row and a row per trainee."])
+    except csv.Error as exc:
+        return Preview([], [f"Line 1 cannot be read as CSV ({exc})."])
+    if "username" not in header:
+        return Preview([], ["The header row has no “username” column (see the columns below)."])
+    unknown = [h for h in header if h not in COLUMNS]
+    if unknown:
+        return Preview([], [_unknown_columns(unknown)])
+    rows: list[Row] = []
+    try:
+        for values in reader:
+            if not any(v.strip() for v in values):
+                continue
+            if len(rows) >= MAX_ROWS:
+                return Preview(rows, [f"More than {MAX_ROWS} trainees: split the file."])
+            line = reader.line_num
+            cells = dict(zip(header, (v.strip() for v in values), strict=False))
+            row = Row(line=line, **{c: cells.get(c, "") for c in COLUMNS})
+            row.username = as_signed_in(row.username)
+            if len(values) > len(header):
+                row.problems.append(f"{len(values)} cells for {len(header)} columns")
+            row.problems += person_problems(row.username, row.first_name, row.last_name, row.email)
+            rows.append(row)
+    except csv.Error as exc:
+        return Preview(rows, [f"Line {reader.line_num} cannot be read as CSV ({exc})."])
+    if not rows:
+        return Preview([], ["The file has a header row but no trainee."])
+    _mark_clashes(rows)
+    return Preview(rows, [])
+
+
+def _unknown_columns(unknown: list[str]) -> str:
+    """Which columns are not a roster's, in a sentence of bounded length however many there
+    are: the first NAMED names (each `quoted`), how many more, and how many have no heading
+    (a header row of half a million empty cells was echoed whole, a megabyte of commas)."""
+    named = list(dict.fromkeys(h for h in unknown if h))
+    blank = len(unknown) - sum(1 for h in unknown if h)
+    parts = [quoted(h) for h in named[:NAMED]]
+    if len(named) > NAMED:
+        parts.append(f"{len(named) - NAMED:,} more")
+    if blank:
+        parts.append(f"{blank:,} with no heading")
+    plural = "s" if len(named) + blank > 1 else ""
+    listed = ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
+    return f"Unknown column{plural}: {listed}. The columns are {', '.join(COLUMNS)}."
+
+
+def _mark_clashes(rows: list[Row]) -> None:
+    """Usernames given twice in the file, or already taken (compared ignoring case, as
+    people read them; each already as sign-in reads it, `as_signed_in`)."""
+    first: dict[str, int] = {}
+    for row in rows:
+        key = row.username.lower()
+        if not key:
+            continue
+        if key in first:
+            row.problems.append(f"the username is also on line {first[key]}")
+        else:
+            first[key] = row.line
+    taken = set(
+        User.objects.annotate(lowered=Lower("username"))
+        .filter(lowered__in=list(first))
+        .values_list("lowered", flat=True)
+    )
+    for row in rows:
+        if row.username.lower() in taken:
+            row.problems.append(f"the username “{row.username}” is taken")
+
+
+def stage_import(
+    *, actor, house, filename: str, data: bytes
+) -> tuple[Preview, RosterImport | None]:
+    """Read the file; when every row is good, keep it waiting for confirmation."""
+    preview = read_roster(data)
+    if not preview.ok:
+        return preview, None
+    staged = RosterImport.objects.create(
+        house=house,
+        created_by=actor,
+        filename=filename[:200],
+        rows=[r.as_dict() for r in preview.rows],
+    )
+    return preview, staged
+
+
+# -- confirming: the request ------------------------------------------------------------------
+
+
+class AlreadyImported(Exception):
+    """The import's accounts are made already: nothing is made twice."""
+
+
+class UnderWay(Exception):
+    """The import is queued or being made already: nothing is queued twice."""
+
+
+def confirm_import(*, actor, staged_id: int, house) -> Preview | None:
+    """Queue the making of a staged import's accounts for the task worker, once its rows are
+    checked again (a username may have been taken since the preview, in any case): None when
+    queued, or the preview with the problems found now (nothing queued).  An import that
+    failed, or whose worker stopped, is queued again the same way, as its next attempt.
+    AlreadyImported for one made already, UnderWay for one queued or being made."""
+    from . import tasks  # the task module imports this one
+
+    staged = RosterImport.objects.filter(pk=staged_id, house=house).first()
+    if staged is None:
+        raise RosterImport.DoesNotExist
+    if staged.status == Status.DONE:
+        raise AlreadyImported
+    if staged.under_way:
+        raise UnderWay
+    preview = _recheck(staged)
+    if not preview.ok:
+        return preview
+    with transaction.atomic():
+        # compare-and-set on the attempt: of two confirmations at once, one queues
+        queued = RosterImport.objects.filter(
+            pk=staged.pk, attempt=staged.attempt, status=staged.status
+        ).update(
+            status=Status.QUEUED,
+            attempt=F("attempt") + 1,
+            confirmed_by=actor,
+            heartbeat_at=timezone.now(),
+            prepared=0,
+            refusal={},
+            error="",
+        )
+        if not queued:
+            raise UnderWay
+        attempt = staged.attempt + 1
+        transaction.on_commit(lambda: tasks.import_trainees.enqueue(staged.pk, attempt))
+    return None
+
+
+def _recheck(staged: RosterImport) -> Preview:
+    rows = [Row(**r) for r in staged.rows]
+    for row in rows:
+        row.username = as_signed_in(row.username)  # staged before names were kept so
+        row.problems = person_problems(row.username, row.first_name, row.last_name, row.email)
+    _mark_clashes(rows)
+    return Preview(rows, [])
+
+
+# -- making the accounts: the worker -----------------------------------------------------------
+
+
+class LeaseLost(Exception):
+    """The import was queued again while this attempt was making it."""
+
+
+TAKEN_MEANWHILE = (
+    "A username of this file was taken meanwhile (another import, or a trainee added at the "
+    "same moment): nothing was created."
+)
+
+
+def run_import(import_id: int, attempt: int) -> None:
+    """Make the accounts of import `import_id` as attempt `attempt` (the task worker's entry
+    point): nothing unless the import is queued at that attempt; every account or none.  A
+    database error goes up to the worker (its connection is reopened, and the import, left
+    running with no heartbeat, is queued again by a sweep); any other failure is recorded on
+    the import, whose page offers to try again."""
+    claimed = RosterImport.objects.filter(
+        pk=import_id, attempt=attempt, status=Status.QUEUED
+    ).update(status=Status.RUNNING, heartbeat_at=timezone.now(), prepared=0)
+    if not claimed:
+        return
+    mine = RosterImport.objects.filter(pk=import_id, attempt=attempt, status=Status.RUNNING)
+    try:
+        staged = RosterImport.objects.select_related("house", "confirmed_by").get(pk=import_id)
+        _make_accounts(staged, mine)
+    except (LeaseLost, RosterImport.DoesNotExist):
+        return
+    except DatabaseError:
+        raise
+    except Exception as exc:
+        logger.exception("Import %s failed", import_id)
+        mine.update(
+            status=Status.FAILED,
+            error=f"the import stopped unexpectedly ({type(exc).__name__}); nobody was created",
+            heartbeat_at=timezone.now(),
+        )
+
+
+def _make_accounts(staged: RosterImport, mine) -> None:
+    preview = _recheck(staged)
+    if not preview.ok:
+        _refuse(mine, preview)
+        return
+    # the slow part, outside the transaction so that its progress is seen: a password each
+    hashed = []
+    beat = time.monotonic()
+    for done, row in enumerate(preview.rows, 1):
+        password = new_temporary_password()
+        hashed.append((row, password, make_password(password)))
+        if time.monotonic() - beat >= staged.HEARTBEAT_SECONDS:
+            _beat(mine, prepared=done)
+            beat = time.monotonic()
+    _beat(mine, prepared=len(hashed))
+    try:
+        with transaction.atomic():
+            # one import at a time per house: a second import of the same file (or one with
+            # "Ann" where this has "ann") waits, then finds the usernames taken in its check
+            House.objects.select_for_update().filter(pk=staged.house_id).first()
+            if not list(mine.select_for_update().values_list("pk", flat=True)):
+                raise LeaseLost
+            preview = _recheck(staged)
+            if not preview.ok:
+                _refuse(mine, preview)
+                return
+            made = [
+                (_make(staged, row, password_hash), password)
+                for row, password, password_hash in hashed
+            ]
+            mine.update(
+                status=Status.DONE,
+                done_at=timezone.now(),
+                heartbeat_at=timezone.now(),
+                created_users=[user.pk for user, _ in made],
+                passwords=[[user.pk, password] for user, password in made],
+            )
+    except IntegrityError:
+        # taken between the check and the insert, by someone not waiting on the house's lock
+        # (the transaction is rolled back: read the rows again, outside it)
+        preview = _recheck(staged)
+        preview.problems.append(TAKEN_MEANWHILE)
+        _refuse(mine, preview)
+
+
+def _make(staged: RosterImport, row: Row, password_hash: str) -> User:
+    actor = staged.confirmed_by
+    user = make_trainee(
+        staged.house,
+        row.username,
+        row.first_name,
+        row.last_name,
+        row.email,
+        password_hash=password_hash,
+    )
+    mark_temporary(actor=actor, person=user)
+    log_action(
+        actor=actor,
+        subject=user,
+        action=PersonAction.Kind.IMPORTED,
+        detail=f"line {row.line} of {staged.filename or 'the file'}",
+    )
+    return user
+
+
+def _beat(mine, **fields) -> None:
+    """Record progress, renewing the lease; LeaseLost if the import is no longer this
+    attempt's."""
+    if not mine.update(heartbeat_at=timezone.now(), **fields):
+        raise LeaseLost
+
+
+def _refuse(mine, preview: Preview) -> None:
+    """Nobody made: why, kept for the page (the file's problems, each row's by its line)."""
+    mine.update(
+        status=Status.REFUSED,
+        heartbeat_at=timezone.now(),
+        refusal={
+            "problems": preview.problems,
+            "rows": {str(row.line): row.problems for row in preview.rows if row.problems},
+        },
+    )
+
+
+def refused_preview(staged: RosterImport) -> Preview:
+    """The rows of a refused import with the problems the worker found."""
+    found = staged.refusal.get("rows", {})
+    rows = [Row(**r, problems=found.get(str(r["line"]), [])) for r in staged.rows]
+    return Preview(rows, staged.refusal.get("problems", []))
+
+
+#: an import whose worker has died this many times is marked failed rather than run again
+MAX_ATTEMPTS = 3
+
+
+def requeue_stale_imports() -> list[RosterImport]:
+    """The task worker's sweep: each import whose worker stopped (running, no heartbeat for
+    `RosterImport.STALE_AFTER_SECONDS`) queued again as its next attempt, which starts over;
+    one that has lost its worker `MAX_ATTEMPTS` times is marked failed instead (its page
+    offers to try again).  Temporary passwords never shown are erased on the way."""
+    from . import tasks
+
+    erase_uncollected_passwords()
+    requeued = []
+    for staged in RosterImport.objects.filter(status=Status.RUNNING):
+        if not staged.is_stale:
+            continue
+        if staged.attempt >= MAX_ATTEMPTS:
+            fields = {
+                "status": Status.FAILED,
+                "error": f"its worker stopped {staged.attempt} times; nobody was created",
+            }
+        else:
+            fields = {"status": Status.QUEUED, "attempt": F("attempt") + 1, "prepared": 0}
+        with transaction.atomic():
+            again = RosterImport.objects.filter(
+                pk=staged.pk, attempt=staged.attempt, status=Status.RUNNING
+            ).update(heartbeat_at=timezone.now(), **fields)
+            if again and fields["status"] == Status.QUEUED:
+                attempt = staged.attempt + 1
+                transaction.on_commit(
+                    lambda pk=staged.pk, attempt=attempt: tasks.import_trainees.enqueue(pk, attempt)
+                )
+                requeued.append(staged)
+    return requeued
+
+
+# -- the temporary passwords, shown once -------------------------------------------------------
+
+
+def take_passwords(staged: RosterImport, user) -> list[Enrolled]:
+    """The temporary passwords of an import just made, for whoever confirmed it, once: taken
+    off the import as they are shown (of two pages asking at once, one gets them)."""
+    if staged.status != Status.DONE or staged.confirmed_by_id != user.pk or not staged.passwords:
+        return []
+    taken = RosterImport.objects.filter(
+        pk=staged.pk, passwords_shown_at__isnull=True, passwords__isnull=False
+    ).update(passwords=None, passwords_shown_at=timezone.now())
+    if not taken:
+        return []
+    users = User.objects.in_bulk([pk for pk, _ in staged.passwords])
+    return [Enrolled(users[pk], password) for pk, password in staged.passwords if pk in users]
+
+
+def erase_uncollected_passwords() -> int:
+    """Temporary passwords not shown within `RosterImport.PASSWORDS_KEPT` of the accounts
+    being made are erased (each trainee is then given a new one from their page)."""
+    before = timezone.now() - RosterImport.PASSWORDS_KEPT
+    return RosterImport.objects.filter(
+        status=Status.DONE, done_at__lt=before, passwords__isnull=False
+    ).update(passwords=None)
