@@ -438,18 +438,39 @@ def payout(
 ) -> Payout:
     """The payout of `amount` at a table of `level` under `standard` (`floor` overrides the
     level's); `bet`: the stake it is paid on, whose colours the bet-colours standard keeps to
-    (without one it pays in the fewest chips)."""
+    (without one it pays in the fewest chips).
+
+    The bet's colours are those of the bet counted out in the fewest chips, whatever the
+    table's floor; where several fewest ways count it, the one with the largest chip:
+
+    >>> odd = chip_set("1 white #f2f2f2; 3 pink #f48fb1; 4 blue #1565c0; 12 gold #fdd835")
+    >>> colours = PayStandard(Standard.BET_COLOURS)
+    >>> pay = payout(18, odd, colours, bet=9)  # 9 is 4 + 4 + 1 or 3 + 3 + 3: blue counts
+    >>> pay.top, words(odd, pay.chips)
+    (4, '3 blue + 2 pink')
+    """
     floor = standard.floor(chips, level) if floor is None else floor
     values = chips.values
     if standard.standard is Standard.BET_COLOURS and bet:
-        placed = _best(bet, values, floor)
-        top = max(placed)
+        top = bet_top(bet, chips)
         capped = tuple(v for v in values if v <= top)
         in_colours = _best(amount, capped, floor)
         if sum(in_colours.values()) <= standard.colour_up_at:
             return Payout(amount, in_colours, floor, top, "bet colours", bet)
         return Payout(amount, _best(amount, values, floor), floor, None, "coloured up", bet)
     return Payout(amount, _best(amount, values, floor), floor)
+
+
+def bet_top(bet: int, chips: ChipSet) -> int:
+    """The largest chip of a bet of `bet` counted out in the fewest chips of `chips` (the
+    table's floor plays no part: a player bets with what chips he has); where several fewest
+    ways count it, the largest chip any of them holds (`last_chips` ends an amount with the
+    largest chip that can end a fewest way, so it is the first `_best` takes).
+
+    >>> bet_top(105, chip_set("1 w #ffffff; 3 p #f48fb1; 4 b #1565c0; 15 g #2e7d32; 100 k #212121"))
+    100
+    """
+    return max(_best(bet, chips.values, chips.unit))
 
 
 def expected_chips(
@@ -496,7 +517,15 @@ def judge(expected: Payout, answer: Mapping[int, int], chips: ChipSet | Names) -
     """Whether `answer` (value -> count) pays `expected` as the standard says; when not, why.
 
     Any chips that meet the standard as well as the expected ones are right: two ways of
-    paying in equally few chips are both right."""
+    paying in equally few chips are both right.  Change gives back the chips the bet does not
+    need untouched: with 1/3/4/12 chips, a bet of 2 made with three 4s is two 4s back and 2 as
+    two 1s; three 3s and a 1 are as few chips and the same 10, and wrong:
+
+    >>> odd = chip_set("1 white #f2f2f2; 3 pink #f48fb1; 4 blue #1565c0; 12 gold #fdd835")
+    >>> judge(change(4, 3, 2, odd), {3: 3, 1: 1}, odd).reason  # doctest: +NORMALIZE_WHITESPACE
+    'right amount; the change of 10 is 2 blue + 2 white (the 2 blue the bet does not need go
+    back untouched), you used 3 pink + 1 white'
+    """
     answer = {v: n for v, n in answer.items() if n}
     total = sum(v * n for v, n in answer.items())
     if total != expected.amount:
@@ -520,6 +549,15 @@ def judge(expected: Payout, answer: Mapping[int, int], chips: ChipSet | Names) -
             else f"in the colours of the bet: nothing above {top}"
         )
         return Verdict(False, True, f"right amount; {house} ({where}), {used}")
+    if expected.rule == "change" and expected.top is not None:
+        # the chips the bet does not need go back untouched: as many of the chip handed in
+        # as the expected change holds (never none: with none, the change is below that chip)
+        back = expected.chips.get(expected.top, 0)
+        if answer.get(expected.top, 0) != back:
+            name = names_of(chips)[expected.top]
+            goes = "goes" if back == 1 else "go"
+            where = f"the {back} {name} the bet does not need {goes} back untouched"
+            return Verdict(False, True, f"right amount; {house} ({where}), {used}")
     if cost(answer, expected.floor) != cost(expected.chips, expected.floor):
         why = ""
         if expected.rule == "coloured up":

@@ -48,11 +48,28 @@ def test_a_payout_in_the_wrong_chips_says_why():
         assert f"you used {pay.amount} white" in verdict.reason
 
 
-def test_bet_colours_pay_in_the_antes_colours():
+def test_bet_colours_pay_a_whole_position_in_its_largest_bets_colours():
     q = first("ms-pay", "win", config=BET_COLOURS)
     pay = Payout.of_json(q.expected["p1.amount"])
-    assert pay.bet == q.table["ante"]
+    [position] = q.table["positions"]
+    assert pay.bet == max(position["bets"].values())
     assert pay.top is not None or pay.rule == "coloured up"
+
+
+def test_a_mississippi_position_is_paid_in_its_street_bets_black_not_the_antes_green():
+    # seed 0, level 2, Ante 35 (1 green + 2 red); seat 1 bets 35, 105 and 70 on the streets
+    # and wins 1 to 1 on T = 245. Its largest bet, 105, is 1 black + 1 red: 245 is paid up to
+    # black, 2 black + 1 green + 4 red (a $25 table's floor is red). In the Ante's colours it
+    # would be 9 green + 4 red, with no black, although a black is in the position's bets.
+    config = HouseConfig(rules=HouseRules(pay_standard="bet-colours"))
+    q = MS.generate(0, 2, config, in_chips=True, stakes={"ante": 35})
+    seat = next(p for p in q.table["positions"] if p["seat"] == "1")
+    assert seat["bets"] == {"ante": 35, "3rd": 35, "4th": 105, "5th": 70}
+    pay = Payout.of_json(q.expected["p1.amount"])
+    assert (pay.amount, pay.bet, pay.top) == (245, 105, 100)
+    chips = config.rules.chip_set
+    assert judge(pay, {100: 2, 25: 1, 5: 4}, chips).right
+    assert not judge(pay, {25: 9, 5: 4}, chips).right
 
 
 def test_regrading_in_chips_gives_the_same_answer():
@@ -86,7 +103,8 @@ def test_make_change_comes_in_chips_below_the_one_handed_in():
     wrong = parse_answer(q.fields, {"chips": {"100": "0", "5": "5", "1": "1"}})
     verdict = chip_verdict(q.fields[0], q.expected, wrong)
     assert not verdict.right and verdict.reason == (
-        "right amount; the change of 26 is 1 green + 1 white, you used 5 red + 1 white"
+        "right amount; the change of 26 is 1 green + 1 white "
+        "(the 1 green the bet does not need goes back untouched), you used 5 red + 1 white"
     )
 
 
@@ -100,7 +118,10 @@ def test_make_change_gives_back_the_chips_the_bet_does_not_need():
     all_red = parse_answer(q.fields, {"chips": {"5": "14"}})
     verdict = chip_verdict(q.fields[0], q.expected, all_red)
     assert not verdict.right
-    assert verdict.reason == "right amount; the change of 70 is 2 green + 4 red, you used 14 red"
+    assert verdict.reason == (
+        "right amount; the change of 70 is 2 green + 4 red "
+        "(the 2 green the bet does not need go back untouched), you used 14 red"
+    )
     assert any("give back the other 2 green untouched" in step for step in q.steps)
 
 
@@ -128,9 +149,27 @@ def test_a_chip_count_that_is_no_number_is_refused_in_words():
         raise AssertionError("a count in words was accepted")
 
 
-def test_bet_colours_pay_each_field_on_its_own_seats_bet_at_every_level():
-    """Multi-seat tables hold a bet per position (no table Ante): every payout keeps to the
-    colours of the bet it is paid on, the one `bet_for` reads from its seat."""
+def own_bet(table, name):
+    """The bet a payout field is paid on, as the rulebook says, read here without `bet_for`:
+    the position its name's seat names ("p3.") or the table's lone position; in its bets the
+    one the name names ("call", "3rd"), else (the whole position, "p1.amount") the largest."""
+    seat, _, rest = name.partition(".")
+    positions = table.get("positions", [])
+    if seat[:1] == "p" and seat[1:].isdigit():
+        position = next(p for p in positions if p["seat"] == seat[1:])
+    elif len(positions) == 1:
+        [position], rest = positions, name
+    else:
+        return None  # a pot's share
+    bets = position["bets"]
+    named = [bets[part] for part in rest.split(".") if part in bets]
+    return named[-1] if named else max(bets.values())
+
+
+def test_bet_colours_pay_each_field_on_its_own_bet_at_every_level():
+    """Every payout keeps to the colours of the bet it is paid on, found one way at a table of
+    one position as at a table of several: the Call of a lone Caribbean player on the Call
+    (once on the Ante), a spot on its street bet, a whole position on its largest bet."""
     seen = set()
     for slug, kind in REGISTRY.items():
         if not kind.pays:
@@ -139,7 +178,7 @@ def test_bet_colours_pay_each_field_on_its_own_seats_bet_at_every_level():
             for seed in range(6):
                 q = kind.generate(seed, level, BET_COLOURS, in_chips=True)
                 for f in q.fields:
-                    bet = kind.bet_for(q.table, f.name)
+                    bet = own_bet(q.table, f.name)
                     if f.kind != "chips" or q.expected[f.name]["rule"] == "amount" or not bet:
                         continue
                     pay = Payout.of_json(q.expected[f.name])
@@ -163,3 +202,43 @@ def test_a_caribbean_call_paid_in_the_call_bets_colours():
     chips = BET_COLOURS.rules.chip_set
     assert judge(pay, {100: 5}, chips).right
     assert not judge(pay, {500: 1}, chips).right
+
+
+def test_a_lone_caribbean_callers_call_is_paid_in_the_calls_colours():
+    # Issue 31's repro: call multiple 5, seed 7, level 1. Ante 5 (1 red), Call 25 (1 green);
+    # the dealer qualifies and loses, the Call wins 1 to 1: 25. In the Call's own colours 25 is
+    # 1 green; the product used to pay it in the Ante's colours, 5 red, and refuse 1 green.
+    config = HouseConfig(rules=HouseRules(pay_standard="bet-colours", call_multiple=5))
+    q = REGISTRY["cs-settle"].generate(7, 1, config, in_chips=True)
+    assert (q.table["ante"], q.table["call"]) == (5, 25)
+    pay = Payout.of_json(q.expected["call.amount"])
+    assert (pay.amount, pay.bet, pay.chips) == (25, 25, {25: 1})
+    chips = config.rules.chip_set
+    assert judge(pay, {25: 1}, chips).right
+    assert not judge(pay, {5: 5}, chips).right
+    # the Ante keeps its own colours: 5 on a 5 bet is 1 red
+    assert Payout.of_json(q.expected["ante.amount"]).bet == 5
+
+
+#: issue 31's house: chips whose fewest count is not the largest-first count (1/3/4)
+SEVEN = (
+    "1 white #f2f2f2; 3 pink #f48fb1; 4 blue #1565c0; 15 green #2e7d32; 40 yellow #fdd835; "
+    "100 black #212121; 500 purple #6a1b9a"
+)
+
+
+def test_a_bet_is_counted_out_in_the_fewest_chips_whatever_the_tables_floor():
+    # Issue 31's repro: colour up above 8 chips, floors 1, 3, 4; Mississippi Stud level 3
+    # (floor 4), seed 2, Ante 105; seat 3 wins 6 to 1 (a flush): its Ante spot pays 630.
+    # 105 in the fewest chips is 1 black + 1 blue + 1 white (3 chips), black the largest;
+    # 630 up to black is 6 black + 2 green (8 chips, not above 8): paid in the bet's colours.
+    # The product counted 105 with the floor (7 green: nothing below 4), coloured 630 up into
+    # 1 purple + 1 black + 2 green and refused 6 black + 2 green.
+    rules = HouseRules(
+        pay_standard="bet-colours", colour_up_at=8, chips=SEVEN, payout_floors="1, 3, 4"
+    )
+    q = MS.generate(2, 3, HouseConfig(rules=rules), in_chips=True, stakes={"ante": 105})
+    pay = Payout.of_json(q.expected["p3.spot.ante"])
+    assert (pay.amount, pay.bet, pay.rule, pay.top) == (630, 105, "bet colours", 100)
+    assert pay.chips == {100: 6, 15: 2}
+    assert judge(pay, {100: 6, 15: 2}, rules.chip_set).right

@@ -330,27 +330,43 @@ class DrillKind:
         return fields, expected, steps
 
     def bet_for(self, table: Mapping[str, Any], name: str) -> int | None:
-        """The stake the amount field `name` is paid on, read from the `table` shown: a field
-        of a position ("p3.call.amount") takes that seat's bet its name names ("call"), else
-        its Ante; any other field the table's Ante (None where the table has no stake)."""
+        """The stake the amount field `name` is paid on, read from the `table` shown, one way
+        at every table: the field's position (the seat its name starts with, "p3.", else the
+        table's lone position), then in that position's bets the one the name names ("call",
+        "ante", "3rd"), else, for a field of the whole position ("p1.amount"), its largest
+        bet.  None where no position holds the field (a pot's share).
+
+        >>> lone = {"positions": [{"seat": "1", "bets": {"ante": 5, "call": 25}}]}
+        >>> DrillKind().bet_for(lone, "call.amount"), DrillKind().bet_for(lone, "ante.amount")
+        (25, 5)
+        >>> ms = {"positions": [{"seat": "3", "bets": {"ante": 35, "3rd": 105, "4th": 35}}]}
+        >>> DrillKind().bet_for(ms, "p3.spot.4th"), DrillKind().bet_for(ms, "p3.amount")
+        (35, 105)
+        >>> DrillKind().bet_for({"pot": 20, "seats": {}}, "share.3") is None
+        True
+        """
         parts = name.split(".")
-        positions = table.get("positions")
-        if parts[0][:1] == "p" and parts[0][1:].isascii() and parts[0][1:].isdecimal():
-            seat = parts[0][1:]
-            for pos in positions if isinstance(positions, list) else ():
-                if not isinstance(pos, Mapping) or str(pos.get("seat")) != seat:
-                    continue
-                raw = pos.get("bets")
-                bets: Mapping[str, Any] = raw if isinstance(raw, Mapping) else {}
-                for part in reversed(parts[1:]):
-                    bet = bets.get(part)
-                    if isinstance(bet, int):
-                        return bet
-                for stake in (pos.get("ante"), bets.get("ante")):
-                    if isinstance(stake, int):
-                        return stake
-        ante = table.get("ante")
-        return ante if isinstance(ante, int) else None
+        head = parts[0]
+        seat = head[1:] if head[:1] == "p" and head[1:].isascii() and head[1:].isdecimal() else None
+        raw = table.get("positions")
+        # a table dealt without a list of positions is one position itself
+        positions = [p for p in raw if isinstance(p, Mapping)] if isinstance(raw, list) else [table]
+        if seat is not None:
+            position = next((p for p in positions if str(p.get("seat")) == seat), None)
+        else:
+            position = positions[0] if len(positions) == 1 else None
+        if position is None:
+            return None
+        found = position.get("bets")
+        placed = {
+            k: v
+            for k, v in (found.items() if isinstance(found, Mapping) else ())
+            if isinstance(v, int) and not isinstance(v, bool)
+        }
+        for part in reversed(parts[1 if seat is not None else 0 :]):
+            if part in placed:
+                return placed[part]
+        return max(placed.values(), default=None)
 
     def stake_base(self, config: HouseConfig) -> int:
         """The smallest stake this drill deals at the house `config` (its levels' stakes are
