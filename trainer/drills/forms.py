@@ -116,12 +116,15 @@ class AnswerInput:
         )
         autofocus = " autofocus" if self.autofocus else ""
         total = sum(v * n for v, n in counts.items())
+        # what the chips are for ("no chips on a loss"), said beside them as beside an amount
+        hint = f'<p class="hint" id="{i}_hint">{escape(self.hint)}</p>' if self.hint else ""
+        described = f"{i}_said {i}_hint" if self.hint else f"{i}_said"
         return (
             f'<fieldset class="chip-builder" id="{i}" data-chips>'
-            f"<legend>{seat_label(self.label)}</legend>"
+            f"<legend>{seat_label(self.label)}</legend>{hint}"
             f'<div class="chip-tray" tabindex="0" role="group" id="{i}_tray" '
             f'aria-label="Chips: keys {escape(keys)} add a chip; Backspace takes the last off"'
-            f' aria-describedby="{i}_said"{autofocus}>'
+            f' aria-describedby="{described}"{autofocus}>'
             f'<span class="chip-said" id="{i}_said" aria-live="polite">'
             f"{stacks_html(self.chip_set, counts)}</span></div>"
             f'<p class="chip-total">Total <output id="{i}_total" for="{i}_tray">{total:,}</output>'
