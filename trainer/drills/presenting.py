@@ -17,6 +17,7 @@ from trainer.engine.seats import in_seat_order
 from trainer.engine.seats import settle_order as seats_in_order
 
 from .chipping import stacks_html
+from .forms import unseated
 from .models import Attempt, Question
 from .services import config_for, fields_of
 
@@ -156,7 +157,30 @@ def drill_felt(question: Question, form) -> tuple[str, list, bool]:
         return felt(question.table), own, False
     # the table's own answers first, then seat by seat: the order the engine's spots give
     own_html = "".join(spot.html() for spot in own)
-    return felt(question.table, at_seats, seats_in_order(seats, order), own_html), [], True
+    order_seats = seats_in_order(seats, order)
+    legend = hints_legend(answer_spots) if len(at_seats) > 1 else ""
+    return felt(question.table, at_seats, order_seats, own_html, legend=legend), [], True
+
+
+def hints_legend(answer_spots) -> str:
+    """What each kind of amount means, said once over the seats ("Ante amount, Call amount:
+    paid on a win · ..."), where several seats each ask it: beside every seat's field it is
+    only read out (its `aria-describedby`), so the seats stay columns a screen tall."""
+    by_hint: dict[str, list[str]] = {}
+    for spot in answer_spots:
+        if spot.seat is None:
+            continue
+        for field in spot.inputs:
+            if field.hint:
+                name = unseated(field.label)
+                names = by_hint.setdefault(field.hint, [])
+                if name not in names:
+                    names.append(name)
+    lines = "".join(
+        f"<li><strong>{_e(', '.join(names))}</strong>: {_e(hint)}</li>"
+        for hint, names in by_hint.items()
+    )
+    return f'<ul class="felt-legend">{lines}</ul>' if lines else ""
 
 
 def _cards(value, size: str = "") -> str:
@@ -208,6 +232,7 @@ def felt(
     own: str = "",
     *,
     ids: str = "seat",
+    legend: str = "",
 ) -> str:
     """The cards and stakes of a question's table as the drill pages draw them: the dealer,
     the board, each position with its bets, the pot, the street, and a match's ledger.
@@ -272,10 +297,24 @@ def felt(
             seated[str(seat)] = _cards(cards_text)
     if own:
         spots.append(f'<div class="spot table-answers spot-answers">{own}</div>')
-    for seat in order or in_seat_order(seated):
-        if seat in seated:
-            spots.append(_seat_spot(seat, seated[seat], answers.get(seat, ""), ids))
-    html = f'<div class="felt">{"".join(spots)}</div>' if spots else ""
+    seats = [
+        _seat_spot(seat, seated[seat], answers.get(seat, ""), ids)
+        for seat in order or in_seat_order(seated)
+        if seat in seated
+    ]
+    if seats:
+        # laid out as the table is: the dealer's side on top (kept in view while the seats
+        # are answered), then the seats side by side in the order they are settled, each a
+        # column of its cards, its bets and its answers
+        many = " many" if len(seats) > 1 else ""
+        top = f'<div class="felt-top">{"".join(spots)}</div>' if spots else ""
+        top += legend  # under the dealer's side, scrolling with the seats
+        html = (
+            f'<div class="felt seated">{top}<div class="felt-seats{many}" '
+            f'style="--seats: {len(seats)}">{"".join(seats)}</div></div>'
+        )
+    else:
+        html = f'<div class="felt">{"".join(spots)}</div>' if spots else ""
     if get("rounds"):
         html += ledger(table, call_name)
     return mark_safe(html)
