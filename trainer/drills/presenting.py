@@ -94,15 +94,17 @@ def settle_order(question: Question) -> str:
 
 def review_by_spot(question: Question, attempt: Attempt) -> list[dict]:
     """The review grouped as the felt asks: the table's own answers, then seat by seat in
-    the settle order; each group {"seat": seat or None, "rows": review rows}."""
+    the settle order; each group {"seat": seat or None, "rows": review rows, "wrong": any
+    row wrong}."""
     rows = {
         field.name: row
         for field, row in zip(fields_of(question), review(question, attempt), strict=True)
     }
-    return [
-        {"seat": spot.seat, "rows": [rows[f.name] for f in spot.fields]}
-        for spot in spots(fields_of(question), table_seats(question.table), settle_order(question))
-    ]
+    groups = []
+    for spot in spots(fields_of(question), table_seats(question.table), settle_order(question)):
+        mine = [rows[f.name] for f in spot.fields]
+        groups.append({"seat": spot.seat, "rows": mine, "wrong": not all(r["right"] for r in mine)})
+    return groups
 
 
 def steps_by_spot(question: Question) -> list[dict]:
@@ -115,6 +117,32 @@ def steps_by_spot(question: Question) -> list[dict]:
     for seat in seats_in_order(by_seat, settle_order(question)):
         groups.append({"seat": seat, "steps": [card_text(s) for s in by_seat[seat]]})
     return groups
+
+
+def feedback(question: Question, attempt: Attempt) -> dict:
+    """The review and the steps as the feedback shows them: what was wrong first (the
+    table's own answers and each seat with a wrong answer, with their steps), and, where
+    some seats were all right, those folded away under one line ("4 seats answered right"),
+    so that one wrong seat of six reads on one screen.
+
+    {"shown": review groups, "steps": step groups, "folded": review groups,
+     "folded_steps": step groups, "folded_words": "4 seats answered right"}"""
+    groups = review_by_spot(question, attempt)
+    steps = steps_by_spot(question)
+    fold = {g["seat"] for g in groups if g["seat"] is not None and not g["wrong"]}
+    if not any(g["wrong"] for g in groups) or len(fold) < 1 or len(groups) < 3:
+        fold = set()  # all right, or too few seats to be worth folding: everything shown
+    shown = [g for g in groups if g["seat"] not in fold]
+    # the wrong answers first, then the table's own right ones, in the settle order
+    shown.sort(key=lambda g: not g["wrong"])
+    seats = "seat" if len(fold) == 1 else "seats"
+    return {
+        "shown": shown,
+        "steps": [s for s in steps if s["seat"] not in fold],
+        "folded": [g for g in groups if g["seat"] in fold],
+        "folded_steps": [s for s in steps if s["seat"] in fold],
+        "folded_words": f"{len(fold)} {seats} answered right" if fold else "",
+    }
 
 
 def answered_felt(question: Question) -> str:
@@ -309,8 +337,9 @@ def felt(
         many = " many" if len(seats) > 1 else ""
         top = f'<div class="felt-top">{"".join(spots)}</div>' if spots else ""
         top += legend  # under the dealer's side, scrolling with the seats
+        asking = " asking" if answers else ""
         html = (
-            f'<div class="felt seated">{top}<div class="felt-seats{many}" '
+            f'<div class="felt seated{asking}">{top}<div class="felt-seats{many}" '
             f'style="--seats: {len(seats)}">{"".join(seats)}</div></div>'
         )
     else:
