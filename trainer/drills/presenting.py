@@ -75,14 +75,17 @@ def review(question: Question, attempt: Attempt) -> list[dict]:
 
 def pace_line(attempt: Attempt) -> str:
     """The feedback's verdict with its time: "Right, 4.2 s (target 6 s): at pace.", "Wrong,
-    7.5 s (target 6 s): over the target."; an answer stored without a target gives its time
-    alone ("Right, 4.2 s.")."""
+    7.5 s (target 6 s): over the target."; a wrong answer in time is not "at pace" (only a
+    right answer is): "Wrong, 0.8 s (target 3 s): in time, but wrong."; an answer stored
+    without a target gives its time alone ("Right, 4.2 s.")."""
     verdict = "Right" if attempt.is_correct else "Wrong"
     said = pace.pace_words(attempt.response_ms, attempt.target_ms)
     within = pace.at_pace(attempt.response_ms, attempt.target_ms)
     if within is None:
         return f"{verdict}, {said}."
-    return f"{verdict}, {said}: {'at pace' if within else 'over the target'}."
+    if not within:
+        return f"{verdict}, {said}: over the target."
+    return f"{verdict}, {said}: {'at pace' if attempt.is_correct else 'in time, but wrong'}."
 
 
 def settle_order(question: Question) -> str:
