@@ -158,3 +158,14 @@ def test_a_stored_line_holding_fields_its_game_does_not_read_still_opens(staff_c
     assert staff_client.get(f"/audits/{report.pk}/lines/3/").status_code == 200
     export = staff_client.get(f"/audits/{report.pk}/discrepancies.csv")
     assert b"".join(export.streaming_content).count(b"\n") == len(WRONG) + 2  # + header, error
+
+
+def test_the_summary_counts_one_hand_and_one_chip_in_the_singular(staff_client, demo, supervisor):
+    # one line of the shared log: a pair of sixes pushes (net 0) and was paid 4 (overpaid 4);
+    # a pair of queens, 7 staked at 1 to 1 on every spot, paid 6 where 7 is right (under by 1)
+    (overpaid, _, _), (paid_right, _, _) = LOG[0], LOG[1]
+    under = {**paid_right, "paid": paid_right["paid"] - 1}
+    report = audited(demo, supervisor, "\n".join(json.dumps(x) for x in (overpaid, under)) + "\n")
+    page = staff_client.get(f"/audits/{report.pk}/").content.decode()
+    assert "<dt>Underpaid</dt><dd>1 hand, 1 chip</dd>" in page
+    assert "<dt>Overpaid</dt><dd>1 hand, 4 chips</dd>" in page

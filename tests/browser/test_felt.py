@@ -131,15 +131,32 @@ def walk(page, user, kind: str, device: str) -> None:
             ".felt .spot.answering h3", "hs => hs.map(h => h.textContent.replace('Seat ', ''))"
         )
         assert shown == in_settle_order(seats, settle_order(question)) == seats
-    if seats:
-        # each seat's answers beside its cards, on the phone as on the desktop
+    if len(seats) == 1:
+        # a lone seat's answers beside its cards, on the phone as on the desktop
         spot = page.locator(".felt .spot.answering").first
         cards = spot.locator(".spot-cards").bounding_box()
         answers = spot.locator(".spot-answers").bounding_box()
         assert answers["x"] >= cards["x"] + cards["width"] - 1
         assert answers["y"] < cards["y"] + cards["height"]
+    if len(seats) > 1:
+        # several seats: each a column of its cards, its bets and its answers under them
+        boxes = page.eval_on_selector_all(
+            ".felt-seats .spot.answering",
+            "ss => ss.map(s => [s.querySelector('.spot-cards').getBoundingClientRect().bottom,"
+            " s.querySelector('.spot-answers').getBoundingClientRect().top])",
+        )
+        assert all(answers >= cards - 1 for cards, answers in boxes), boxes
     width = page.viewport_size["width"]
     assert page.evaluate("document.documentElement.scrollWidth") <= width + 1
+    if len(seats) > 1 and page.locator(".felt-top").count():
+        # the dealer's side stays in view whichever seat's answer has the focus
+        page.locator(".felt-seats .spot-answers input:not([type=hidden])").last.focus()
+        top = page.evaluate(
+            "(() => { const r = document.querySelector('.felt-top').getBoundingClientRect();"
+            " return [r.top, r.bottom, innerHeight]; })()"
+        )
+        assert top[0] >= -1 and top[1] <= top[2], top
+        page.locator(".felt-seats .spot-answers input:not([type=hidden])").first.focus()
     screenshot(page, f"felt/{kind}-{device}-question.png", full_page=True)
     screenshot(page, f"felt/{kind}-{device}-question-top.png")
     assert_axe_clean(page)
@@ -222,3 +239,64 @@ def test_the_rule_check_page_opens_the_house_card_with_its_key(page, trainee):
     page.emulate_media(media="print")
     assert not page.locator(".site-header").is_visible()  # the card prints alone
     assert page.locator(".house-card").is_visible()
+
+
+#: a laptop's screen, and how tall a full table's drill page may be on it (issue 29)
+LAPTOP = {"width": 1366, "height": 768}
+FITS = 1.25
+
+
+def fullest_table(user, kind: str) -> Question:
+    """A question of `kind` at its highest level dealt to the most seats any of fifty deals
+    gives (six positions at a banked game), stored as the drill page deals one."""
+    from trainer.drills.models import PracticeSession
+    from trainer.houses.config import house_setup
+
+    config, level = house_setup(user.house).config, highest(kind)
+    drill = REGISTRY[kind]
+    seed = max(range(50), key=lambda s: len(table_seats(drill.generate(s, level, config).table)))
+    session = PracticeSession.objects.create(trainee=user, kind=kind, level=level)
+    return services.deal_question(session, seed=seed)
+
+
+@pytest.mark.slow
+def test_a_full_table_of_any_game_fits_a_laptop_screen(page, trainee):
+    """At 1366x768 the highest level of every drill with several seats, dealt to the most
+    seats, is at most 1.25 screens tall, and the dealer's side stays in view while the last
+    seat's answer has the focus."""
+    sign_in(page, "trainee-tina", PASSWORD)
+    page.set_viewport_size(LAPTOP)
+    measured = {}
+    for kind in sorted(REGISTRY):
+        question = fullest_table(trainee, kind)
+        if len(table_seats(question.table)) < 2:
+            continue
+        page.goto(f"/drills/s/{question.session_id}/")
+        page.wait_for_selector("form.answer-form")
+        measured[kind] = page.evaluate("document.documentElement.scrollHeight")
+        screenshot(page, f"felt/{kind}-laptop-full-table.png", full_page=True)
+        if page.locator(".felt-top").count():
+            page.locator("form.answer-form .field input:not([type=hidden])").last.focus()
+            top = page.evaluate(
+                "(() => { const r = document.querySelector('.felt-top').getBoundingClientRect();"
+                " return [r.top, r.bottom, innerHeight]; })()"
+            )
+            assert top[0] >= -1 and top[1] <= top[2], (kind, top)
+        if kind == "cs-settle":
+            # one seat of the table settled wrong: the feedback reads on one screen, the
+            # wrong seat first and the others folded under one line
+            from tests.browser.test_drills import fill
+            from tests.factories import right_answer
+
+            answer = right_answer(question)
+            wrong = f"p{question.table['positions'][-1]['seat']}.net"
+            answer[wrong] = str(int(answer[wrong]) + 1)
+            fill(page, question, answer)
+            page.click("form.answer-form button[type=submit]")
+            page.wait_for_selector(".feedback.wrong")
+            tall = page.evaluate("document.querySelector('.feedback').offsetHeight")
+            assert tall <= LAPTOP["height"], tall
+            assert "answered right" in page.inner_text("details.right-seats > summary")
+    assert {"ms-pay", "cs-settle", "mg-split"} <= set(measured)
+    too_tall = {k: h for k, h in measured.items() if h > FITS * LAPTOP["height"]}
+    assert not too_tall, measured

@@ -170,3 +170,25 @@ def test_the_admin_shows_cases_read_only(admin_client, cases):
     delete = admin_client.post(f"/admin/cases/case/{case.pk}/delete/", {"post": "yes"})
     assert delete.status_code == 403
     assert Case.objects.filter(pk=case.pk).exists()
+
+
+# -- words, not codes (issue 29, items 7 and 11) ----------------------------------------------
+
+
+def test_the_list_names_each_hand_apart(client, sue, cases):
+    page = client.get("/cases/").content.decode()
+    # the Caribbean Stud case above: the player's hand and the dealer's, each with its label
+    assert "<li><strong>Player</strong> 2h 5h 9h Jh Kh</li>" in page
+    assert "<li><strong>Dealer</strong> Kc 9d 7s 4c 2s</li>" in page
+
+
+def test_the_printed_house_rules_are_in_words(client, sue, cases):
+    from trainer.houses.models import HouseRulesSettings
+
+    page = client.get("/cases/demo/1/").content.decode()
+    rules = page.split('<ul class="house-rules">', 1)[1].split("</ul>", 1)[0]
+    standard = HouseRulesSettings._meta.get_field("pay_standard")
+    stored = cases[0].house_rules["pay_standard"]
+    assert f"pay standard: {dict(standard.flatchoices)[stored]}</li>" in rules
+    assert f"pay standard: {stored}</li>" not in rules
+    assert "chips: common" not in rules

@@ -242,3 +242,12 @@ def test_seed_demo_with_debug_off_twice_keeps_one_demo_house(db, settings):
 def test_a_new_house_rules_row_holds_the_engines_defaults():
     # the model's defaults are read from the engine's HouseRules: one place for RULES.md's
     assert house_rules_of(HouseRulesSettings()) == HouseRules()
+
+
+def test_the_demo_tables_are_named_in_words_not_by_source_file(demo):
+    # issue 29, item 11: "(mississippi-stud.txt)" showed on the house card, the manager's
+    # landing page and cases
+    from trainer.houses.models import PaytableVersion
+
+    labels = list(PaytableVersion.objects.filter(house=demo).values_list("label", flat=True))
+    assert labels and not [label for label in labels if ".txt" in label]

@@ -257,3 +257,25 @@ def test_a_new_class_page_asked_for_an_import_that_is_no_id_is_just_the_page(
 ):
     client.force_login(supervisor)
     assert client.get(reverse("roster:new-class"), {"import": import_id}).status_code == 200
+
+
+# -- words, not codes (issue 29, item 11) ----------------------------------------------------
+
+
+def test_adding_one_member_says_one_trainee(client, cohort, supervisor, other_trainee):
+    client.force_login(supervisor)
+    response = client.post(
+        reverse("roster:add-members", args=[cohort.pk]),
+        {"trainees": [other_trainee.pk]},
+        follow=True,
+    )
+    assert "1 trainee added to Autumn." in response.content.decode()
+    assert "trainee(s)" not in response.content.decode()
+
+
+def test_the_class_test_picker_asks_for_a_test_in_words(client, cohort, supervisor, demo):
+    AssessmentFactory(house=demo, title="Qualifying check")
+    client.force_login(supervisor)
+    page = client.get(reverse("roster:class", args=[cohort.pk])).content.decode()
+    assert '<option value="" selected>Choose a test</option>' in page
+    assert "---------" not in page

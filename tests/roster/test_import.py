@@ -2,6 +2,8 @@
 before anything is saved; the confirmation has the task worker create every trainee or none,
 once (tests/roster/test_import_worker.py: the worker, its progress and its recovery)."""
 
+import re
+
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
@@ -93,6 +95,20 @@ def test_every_problem_is_shown_by_row_and_nothing_is_staged(client, supervisor,
     assert "“not-an-address” is not an email address" in page
     assert "5 rows cannot be imported" in page
     assert not RosterImport.objects.exists() and not new_users().exists()
+
+
+def test_the_preview_marks_the_cell_in_error_not_a_fixed_column(client, supervisor, trainee):
+    # issue 29, item 9: the preview once reddened the fourth column of every wrong row (the
+    # last name), whatever was wrong; now the cell a problem is about
+    client.force_login(supervisor)
+    text = "username,first_name,last_name,email\nnew-cy,Cy,Ng,not-an-address\ntrainee-tina,Ti,Na,\n"
+    page = upload(client, text).content.decode()
+    rows = {
+        line: re.findall(r'<t[dh](?: scope="row")?( class="wrong-cell")?>([^<]*)</t[dh]>', tr)
+        for line, tr in re.findall(r'data-line="(\d+)">(.*?)</tr>', page, re.S)
+    }
+    marked = {line: [text for wrong, text in cells if wrong] for line, cells in rows.items()}
+    assert marked == {"2": ["not-an-address"], "3": ["trainee-tina"]}
 
 
 def test_files_that_are_not_a_roster_are_refused_in_words(client, supervisor):

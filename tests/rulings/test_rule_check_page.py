@@ -72,6 +72,23 @@ def test_a_fold_is_the_later_streets_left_empty(signed_in):
     assert "<dt>Net</dt><dd>-3</dd>" in page  # mississippi-stud.txt §06: Ante 1 + 3rd 2 lost
 
 
+def test_a_dealer_who_does_not_qualify_is_said_in_words(signed_in):
+    # RULES.md: Caribbean Stud's dealer qualifies with ace-king or better; king-high does not
+    # (the ante wins, the call pushes).  The page once showed the API's code, "no-qualify"
+    page = post(
+        signed_in,
+        {
+            "game": "caribbean-stud",
+            "player": "2h 5h 9h Jh Kh",
+            "dealer": "Kc 9d 7s 4c 2s",
+            "ante": 10,
+            "action": "call",
+        },
+    ).content.decode()
+    assert "<dt>Outcome</dt><dd>the dealer does not qualify</dd>" in page
+    assert "no-qualify" not in page.split('<dl class="answer">', 1)[1].split("</dl>", 1)[0]
+
+
 def test_a_street_bet_after_a_fold_is_refused_beside_it(signed_in):
     response = post(
         signed_in,

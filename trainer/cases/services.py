@@ -17,6 +17,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 
 from trainer.engine.cards import parse_cards
+from trainer.engine.chips import COMMON_SET
 from trainer.engine.errors import EngineError, RulingError
 from trainer.engine.games import GAMES
 from trainer.engine.requests import refuse_unread
@@ -241,13 +242,23 @@ def add_note(*, user, case: Case, text: str) -> CaseNote:
 
 
 def rules_in_words(case: Case) -> list[tuple[str, str]]:
-    """The case's house rules as the admin names them ("none" for no cap, "yes" or "no")."""
-    names = {f.name: str(f.verbose_name) for f in HouseRulesSettings._meta.fields}
+    """The case's house rules as the admin names them, each value in words: a choice by its
+    label ("the fewest chips", not "fewest"), "none" for no cap, "yes" or "no", the common
+    chip set named so and a house's own chips one after another, never a stored code."""
+    fields = {f.name: f for f in HouseRulesSettings._meta.fields}
     words = {"None": "none", "True": "yes", "False": "no"}
-    return [
-        (names.get(name, name), words.get(str(value), str(value)))
-        for name, value in case.house_rules.items()
-    ]
+    shown = []
+    for name, value in case.house_rules.items():
+        field = fields.get(name)
+        text = words.get(str(value), str(value))
+        if field is not None and field.flatchoices:
+            text = str(dict(field.flatchoices).get(value, text))
+        elif name == "chips" and value == COMMON_SET:
+            text = "the common set, from the chip unit up"
+        elif name == "chips":
+            text = "; ".join(line.strip() for line in str(value).splitlines() if line.strip())
+        shown.append((str(field.verbose_name) if field is not None else name, text))
+    return shown
 
 
 def ruling_json(case: Case) -> str:

@@ -14,7 +14,7 @@ from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from trainer.rulings.views import present
+from trainer.rulings.views import present, request_cards
 
 from . import services
 from .forms import NoteForm, SaveCaseForm, SearchForm
@@ -49,6 +49,8 @@ def index(request):
         searched = form.cleaned_data["q"].strip()
         cases = cases.search(searched)
     page = Paginator(cases, PER_PAGE).get_page(request.GET.get("page"))
+    for case in page:
+        case.hands = request_cards(case.request)  # each hand with its label, never run together
     context = {"form": form, "page": page, "searched": searched}
     return render(request, "cases/index.html", context)
 

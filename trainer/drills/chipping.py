@@ -21,9 +21,14 @@ def ink(colour: str) -> str:
 
 
 def disc(value: int, colour: str) -> str:
+    """One chip, its value written on it: four digits and more without the comma and smaller,
+    so "1000" stays inside its disc."""
+    long = value >= 1000
+    written = f"{value}" if long else f"{value:,}"
+    css = "chip-disc long" if long else "chip-disc"
     return (
-        f'<span class="chip-disc" style="--chip: {escape(colour)}; --ink: {ink(colour)}" '
-        f'aria-hidden="true">{value:,}</span>'
+        f'<span class="{css}" style="--chip: {escape(colour)}; --ink: {ink(colour)}" '
+        f'aria-hidden="true">{written}</span>'
     )
 
 

@@ -33,6 +33,16 @@ class StartForm(forms.Form):
 _SEAT_PREFIX = re.compile(r"(Seat [0-9]+: )(.*)", re.DOTALL)
 
 
+def unseated(label: str) -> str:
+    """A field's label without its "Seat 3: ".
+
+    >>> unseated("Seat 3: Ante amount"), unseated("Winners")
+    ('Ante amount', 'Winners')
+    """
+    m = _SEAT_PREFIX.fullmatch(label)
+    return label if m is None else m.group(2)
+
+
 def seat_label(label: str) -> str:
     """A field's label, its "Seat 3: " said to a screen reader but not shown: the field sits
     at seat 3's spot already."""
@@ -106,7 +116,8 @@ class AnswerInput:
             counts[c.value] = int(n) if re.fullmatch(r"[0-9]{1,6}", n) else 0
         boxes = "".join(
             f'<span class="chip-box"><label for="{i}_{c.value}">{disc(c.value, c.colour)} '
-            f"{escape(c.name)} {c.value:,} <kbd>{escape(c.key)}</kbd></label>"
+            f'<span class="chip-name">{escape(c.name)} {c.value:,}</span> '
+            f"<kbd>{escape(c.key)}</kbd></label>"
             f'<input type="number" min="0" step="1" inputmode="numeric" class="chip-input" '
             f'name="{escape(self.name)}.{c.value}" id="{i}_{c.value}" value="{escape(c.count)}" '
             f'data-chip="{c.value}" data-chip-key="{escape(c.key)}" '
@@ -116,12 +127,15 @@ class AnswerInput:
         )
         autofocus = " autofocus" if self.autofocus else ""
         total = sum(v * n for v, n in counts.items())
+        # what the chips are for ("no chips on a loss"), said beside them as beside an amount
+        hint = f'<p class="hint" id="{i}_hint">{escape(self.hint)}</p>' if self.hint else ""
+        described = f"{i}_said {i}_hint" if self.hint else f"{i}_said"
         return (
             f'<fieldset class="chip-builder" id="{i}" data-chips>'
-            f"<legend>{seat_label(self.label)}</legend>"
+            f"<legend>{seat_label(self.label)}</legend>{hint}"
             f'<div class="chip-tray" tabindex="0" role="group" id="{i}_tray" '
             f'aria-label="Chips: keys {escape(keys)} add a chip; Backspace takes the last off"'
-            f' aria-describedby="{i}_said"{autofocus}>'
+            f' aria-describedby="{described}"{autofocus}>'
             f'<span class="chip-said" id="{i}_said" aria-live="polite">'
             f"{stacks_html(self.chip_set, counts)}</span></div>"
             f'<p class="chip-total">Total <output id="{i}_total" for="{i}_tray">{total:,}</output>'

@@ -17,6 +17,7 @@ from trainer.engine.seats import in_seat_order
 from trainer.engine.seats import settle_order as seats_in_order
 
 from .chipping import stacks_html
+from .forms import unseated
 from .models import Attempt, Question
 from .services import config_for, fields_of
 
@@ -74,14 +75,17 @@ def review(question: Question, attempt: Attempt) -> list[dict]:
 
 def pace_line(attempt: Attempt) -> str:
     """The feedback's verdict with its time: "Right, 4.2 s (target 6 s): at pace.", "Wrong,
-    7.5 s (target 6 s): over the target."; an answer stored without a target gives its time
-    alone ("Right, 4.2 s.")."""
+    7.5 s (target 6 s): over the target."; a wrong answer in time is not "at pace" (only a
+    right answer is): "Wrong, 0.8 s (target 3 s): in time, but wrong."; an answer stored
+    without a target gives its time alone ("Right, 4.2 s.")."""
     verdict = "Right" if attempt.is_correct else "Wrong"
     said = pace.pace_words(attempt.response_ms, attempt.target_ms)
     within = pace.at_pace(attempt.response_ms, attempt.target_ms)
     if within is None:
         return f"{verdict}, {said}."
-    return f"{verdict}, {said}: {'at pace' if within else 'over the target'}."
+    if not within:
+        return f"{verdict}, {said}: over the target."
+    return f"{verdict}, {said}: {'at pace' if attempt.is_correct else 'in time, but wrong'}."
 
 
 def settle_order(question: Question) -> str:
@@ -93,15 +97,17 @@ def settle_order(question: Question) -> str:
 
 def review_by_spot(question: Question, attempt: Attempt) -> list[dict]:
     """The review grouped as the felt asks: the table's own answers, then seat by seat in
-    the settle order; each group {"seat": seat or None, "rows": review rows}."""
+    the settle order; each group {"seat": seat or None, "rows": review rows, "wrong": any
+    row wrong}."""
     rows = {
         field.name: row
         for field, row in zip(fields_of(question), review(question, attempt), strict=True)
     }
-    return [
-        {"seat": spot.seat, "rows": [rows[f.name] for f in spot.fields]}
-        for spot in spots(fields_of(question), table_seats(question.table), settle_order(question))
-    ]
+    groups = []
+    for spot in spots(fields_of(question), table_seats(question.table), settle_order(question)):
+        mine = [rows[f.name] for f in spot.fields]
+        groups.append({"seat": spot.seat, "rows": mine, "wrong": not all(r["right"] for r in mine)})
+    return groups
 
 
 def steps_by_spot(question: Question) -> list[dict]:
@@ -114,6 +120,32 @@ def steps_by_spot(question: Question) -> list[dict]:
     for seat in seats_in_order(by_seat, settle_order(question)):
         groups.append({"seat": seat, "steps": [card_text(s) for s in by_seat[seat]]})
     return groups
+
+
+def feedback(question: Question, attempt: Attempt) -> dict:
+    """The review and the steps as the feedback shows them: what was wrong first (the
+    table's own answers and each seat with a wrong answer, with their steps), and, where
+    some seats were all right, those folded away under one line ("4 seats answered right"),
+    so that one wrong seat of six reads on one screen.
+
+    {"shown": review groups, "steps": step groups, "folded": review groups,
+     "folded_steps": step groups, "folded_words": "4 seats answered right"}"""
+    groups = review_by_spot(question, attempt)
+    steps = steps_by_spot(question)
+    fold = {g["seat"] for g in groups if g["seat"] is not None and not g["wrong"]}
+    if not any(g["wrong"] for g in groups) or len(fold) < 1 or len(groups) < 3:
+        fold = set()  # all right, or too few seats to be worth folding: everything shown
+    shown = [g for g in groups if g["seat"] not in fold]
+    # the wrong answers first, then the table's own right ones, in the settle order
+    shown.sort(key=lambda g: not g["wrong"])
+    seats = "seat" if len(fold) == 1 else "seats"
+    return {
+        "shown": shown,
+        "steps": [s for s in steps if s["seat"] not in fold],
+        "folded": [g for g in groups if g["seat"] in fold],
+        "folded_steps": [s for s in steps if s["seat"] in fold],
+        "folded_words": f"{len(fold)} {seats} answered right" if fold else "",
+    }
 
 
 def answered_felt(question: Question) -> str:
@@ -156,7 +188,30 @@ def drill_felt(question: Question, form) -> tuple[str, list, bool]:
         return felt(question.table), own, False
     # the table's own answers first, then seat by seat: the order the engine's spots give
     own_html = "".join(spot.html() for spot in own)
-    return felt(question.table, at_seats, seats_in_order(seats, order), own_html), [], True
+    order_seats = seats_in_order(seats, order)
+    legend = hints_legend(answer_spots) if len(at_seats) > 1 else ""
+    return felt(question.table, at_seats, order_seats, own_html, legend=legend), [], True
+
+
+def hints_legend(answer_spots) -> str:
+    """What each kind of amount means, said once over the seats ("Ante amount, Call amount:
+    paid on a win · ..."), where several seats each ask it: beside every seat's field it is
+    only read out (its `aria-describedby`), so the seats stay columns a screen tall."""
+    by_hint: dict[str, list[str]] = {}
+    for spot in answer_spots:
+        if spot.seat is None:
+            continue
+        for field in spot.inputs:
+            if field.hint:
+                name = unseated(field.label)
+                names = by_hint.setdefault(field.hint, [])
+                if name not in names:
+                    names.append(name)
+    lines = "".join(
+        f"<li><strong>{_e(', '.join(names))}</strong>: {_e(hint)}</li>"
+        for hint, names in by_hint.items()
+    )
+    return f'<ul class="felt-legend">{lines}</ul>' if lines else ""
 
 
 def _cards(value, size: str = "") -> str:
@@ -208,6 +263,7 @@ def felt(
     own: str = "",
     *,
     ids: str = "seat",
+    legend: str = "",
 ) -> str:
     """The cards and stakes of a question's table as the drill pages draw them: the dealer,
     the board, each position with its bets, the pot, the street, and a match's ledger.
@@ -272,10 +328,25 @@ def felt(
             seated[str(seat)] = _cards(cards_text)
     if own:
         spots.append(f'<div class="spot table-answers spot-answers">{own}</div>')
-    for seat in order or in_seat_order(seated):
-        if seat in seated:
-            spots.append(_seat_spot(seat, seated[seat], answers.get(seat, ""), ids))
-    html = f'<div class="felt">{"".join(spots)}</div>' if spots else ""
+    seats = [
+        _seat_spot(seat, seated[seat], answers.get(seat, ""), ids)
+        for seat in order or in_seat_order(seated)
+        if seat in seated
+    ]
+    if seats:
+        # laid out as the table is: the dealer's side on top (kept in view while the seats
+        # are answered), then the seats side by side in the order they are settled, each a
+        # column of its cards, its bets and its answers
+        many = " many" if len(seats) > 1 else ""
+        top = f'<div class="felt-top">{"".join(spots)}</div>' if spots else ""
+        top += legend  # under the dealer's side, scrolling with the seats
+        asking = " asking" if answers else ""
+        html = (
+            f'<div class="felt seated{asking}">{top}<div class="felt-seats{many}" '
+            f'style="--seats: {len(seats)}">{"".join(seats)}</div></div>'
+        )
+    else:
+        html = f'<div class="felt">{"".join(spots)}</div>' if spots else ""
     if get("rounds"):
         html += ledger(table, call_name)
     return mark_safe(html)

@@ -31,12 +31,11 @@ from .models import PracticeSession, Question
 from .presenting import (
     answered_felt,
     drill_felt,
+    feedback,
     missed_hand,
     pace_line,
     review,
-    review_by_spot,
     settle_order,
-    steps_by_spot,
 )
 
 
@@ -149,8 +148,8 @@ def _render_drill(request, session, question, *, form=None, result=None, unanswe
     else:
         context["pace_line"] = pace_line(attempt)
         context["answered_felt"] = answered_felt(question)
-        context["review_groups"] = review_by_spot(question, attempt)
-        context["step_groups"] = steps_by_spot(question)
+        # what was wrong first, the seats all right folded away (one wrong seat: one screen)
+        context["feedback"] = feedback(question, attempt)
         # a replay of Practise my mistakes: the hand first missed, beside this one's review
         context["missed_hand"] = missed_hand(question)
     if not request.htmx or request.htmx.target != "turn":

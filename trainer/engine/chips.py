@@ -528,12 +528,20 @@ def judge(expected: Payout, answer: Mapping[int, int], chips: ChipSet | Names) -
     """
     answer = {v: n for v, n in answer.items() if n}
     total = sum(v * n for v, n in answer.items())
+    if expected.rule == "taken" and total:
+        return Verdict(
+            False,
+            False,
+            f"the bet is lost: the dealer takes it and pays nothing, and you put out {total:,}",
+        )
     if total != expected.amount:
         noun = "payout" if expected.rule != "amount" else "amount"
         return Verdict(
             False, False, f"the chips come to {total:,}; the {noun} is {expected.amount:,}"
         )
-    if expected.rule == "amount":
+    # "amount": a lost stake taken in any chips, as questions dealt before lost bets were
+    # `taken` stored it (they are graded as they were dealt)
+    if expected.rule in ("amount", "taken"):
         return Verdict(True, True)
     house = f"the house standard pays {expected.amount:,} as {words(chips, expected.chips)}"
     if expected.rule == "change":
@@ -600,9 +608,15 @@ def colour_up(amount: int, chips: ChipSet) -> Payout:
     return Payout(amount, _best(amount, chips.values, chips.unit), chips.unit, None, "colour up")
 
 
-def amount_only(amount: int) -> Payout:
-    """An amount taken in any chips (a stake collected): only the total is judged."""
-    return Payout(amount, {}, 0, None, "amount")
+def taken() -> Payout:
+    """A bet lost or folded: the dealer takes it, so in chips there is nothing to build.
+
+    >>> judge(taken(), {}, COMMON).right
+    True
+    >>> judge(taken(), {5: 7}, COMMON).reason
+    'the bet is lost: the dealer takes it and pays nothing, and you put out 35'
+    """
+    return Payout(0, {}, 0, None, "taken")
 
 
 def counts_of(pairs: Iterable[tuple[int, int]]) -> Counts:

@@ -17,8 +17,19 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .errors import EngineError, RulingError
-from .games import GAMES
+from .games import GAMES, banked_stud
 from .house import DEFAULT_CONFIG, HouseConfig
+
+
+def outcome_words(value: object) -> str:
+    """A ruling's `outcome` as a page says it: in words, never the API's code.
+
+    >>> outcome_words("no-qualify"), outcome_words("push"), outcome_words("lose")
+    ('the dealer does not qualify', 'push', 'lose')
+    """
+    words = {o.value: w for o, w in banked_stud.OUTCOME_WORDS.items()}
+    return words.get(str(value), str(value))
+
 
 #: looks a house up by slug: returns its config, or raises RulingError (field "house")
 HouseResolver = Callable[[str], HouseConfig]

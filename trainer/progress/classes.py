@@ -158,7 +158,8 @@ def add_members(request, class_id):
         except ValidationError as exc:
             form.add_error(None, exc)
         else:
-            messages.success(request, f"{added} trainee(s) added to {cohort.name}.")
+            trainees = "trainee" if added == 1 else "trainees"
+            messages.success(request, f"{added} {trainees} added to {cohort.name}.")
             return redirect("roster:class", cohort.pk)
     return _render_class(request, cohort, members_form=form, status=400)
 

@@ -92,7 +92,10 @@ class MembersForm(forms.Form):
 
 class ClassTestForm(forms.Form):
     test = forms.ModelChoiceField(
-        queryset=None, label="Test", error_messages={"required": "Choose a test to assign."}
+        queryset=None,
+        label="Test",
+        empty_label="Choose a test",
+        error_messages={"required": "Choose a test to assign."},
     )
 
     def __init__(self, *args, tests, **kwargs):

@@ -33,6 +33,7 @@ from .models import PersonAction, RosterImport
 from .services import (
     Enrolled,
     as_signed_in,
+    column_problems,
     log_action,
     make_trainee,
     mark_temporary,
@@ -64,6 +65,18 @@ class Row:
 
     def as_dict(self) -> dict:
         return {k: getattr(self, k) for k in ("line", *COLUMNS)}
+
+    @property
+    def wrong_cells(self) -> frozenset[str]:
+        """The columns this row's problems are about, for the preview to mark those cells
+        (a username given twice or taken is the username's)."""
+        if not self.problems:
+            return frozenset()
+        found = column_problems(self.username, self.first_name, self.last_name, self.email)
+        cells = {column for columns, _ in found for column in columns}
+        if any(p.startswith("the username") for p in self.problems):
+            cells.add("username")
+        return frozenset(cells)
 
 
 @dataclass

@@ -127,30 +127,48 @@ def quoted(text: str) -> str:
 
 
 def person_problems(username: str, first: str, last: str, email: str) -> list[str]:
-    problems = []
+    return [problem for _, problem in column_problems(username, first, last, email)]
+
+
+def column_problems(
+    username: str, first: str, last: str, email: str
+) -> list[tuple[tuple[str, ...], str]]:
+    """What is wrong with a person's details, each problem with the columns it is about
+    (`username`, `first_name`, `last_name`, `email`), so a preview marks those cells."""
+    problems: list[tuple[tuple[str, ...], str]] = []
     if not username:
-        problems.append("a username is needed")
+        problems.append((("username",), "a username is needed"))
     else:
         try:
             User.username_validator(username)
         except ValidationError:
             problems.append(
-                f"“{quoted(username)}” is not a username: letters, digits and @ . + - _ only"
+                (
+                    ("username",),
+                    f"“{quoted(username)}” is not a username: letters, digits and @ . + - _ only",
+                )
             )
         if len(username) > _longest("username"):
-            problems.append(f"the username is longer than {_longest('username')} characters")
-    if len(first) > _longest("first_name") or len(last) > _longest("last_name"):
+            longest = _longest("username")
+            problems.append((("username",), f"the username is longer than {longest} characters"))
+    too_long = tuple(
+        column
+        for column, value in (("first_name", first), ("last_name", last))
+        if len(value) > _longest(column)
+    )
+    if too_long:
         longest = min(_longest("first_name"), _longest("last_name"))
-        problems.append(f"a name is longer than {longest} characters")
+        problems.append((too_long, f"a name is longer than {longest} characters"))
     if email:
         if len(email) > _longest("email"):
             # an address may be 320 characters, but the account keeps at most this many
-            problems.append(f"the email address is longer than {_longest('email')} characters")
+            longest = _longest("email")
+            problems.append((("email",), f"the email address is longer than {longest} characters"))
         else:
             try:
                 validate_email(email)
             except ValidationError:
-                problems.append(f"“{quoted(email)}” is not an email address")
+                problems.append((("email",), f"“{quoted(email)}” is not an email address"))
     return problems
 
 

@@ -19,6 +19,7 @@ from django_htmx.http import HttpResponseClientRefresh
 from trainer.drills.card_views import card_of, may_read_cards
 from trainer.engine.games import GAMES
 from trainer.engine.requests import Holds
+from trainer.engine.rulings import outcome_words
 from trainer.houses.models import House
 
 from .forms import form_for, game_choices, readable
@@ -57,7 +58,11 @@ def _words(value) -> str:
 
 def present(request_data: object, ruling: Mapping) -> tuple[list, list]:
     """The cards to lay out and the answer rows, for the page (presentation only)."""
-    rows = [(label, _words(ruling[f])) for f, label in ANSWER_LABELS.items() if f in ruling]
+    rows = [
+        (label, outcome_words(ruling[f]) if f == "outcome" else _words(ruling[f]))
+        for f, label in ANSWER_LABELS.items()
+        if f in ruling
+    ]
     for spot in _each(ruling.get("spots")):
         rows.append(
             (f"{spot.get('bet')} spot", f"stake {spot.get('stake')}, profit {spot.get('profit')}")

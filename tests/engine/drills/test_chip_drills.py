@@ -28,12 +28,50 @@ def test_a_win_in_chips_expects_the_house_standard_chips():
     assert sum(v * n for v, n in pay.chips.items()) == pay.amount
 
 
-def test_a_loss_in_chips_takes_the_stake_in_any_chips():
+def test_a_loss_in_chips_is_taken_with_nothing_to_build():
+    # issue 29, item 3: "Lose" with no chips was marked wrong ("The chips come to 0; the
+    # amount is 35"); a dealer takes a losing bet: there is nothing to put out
     q = first("ms-pay", "lose")
-    amount = Payout.of_json(q.expected["p1.amount"]).amount
-    field = q.fields[1]
-    answer = parse_answer(q.fields, {"p1.outcome": "lose", "p1.amount": {"1": str(amount)}})
-    assert grade(q.fields, q.expected, answer)[field.name]
+    stake = MS.generate(q.seed, 1, DEFAULT_CONFIG).expected["p1.amount"]  # the stake lost
+    assert Payout.of_json(q.expected["p1.amount"]).rule == "taken"
+    nothing = parse_answer(q.fields, {"p1.outcome": "lose", "p1.amount": {}})
+    assert grade(q.fields, q.expected, nothing) == {"p1.outcome": True, "p1.amount": True}
+    built = parse_answer(q.fields, {"p1.outcome": "lose", "p1.amount": {"1": str(stake)}})
+    assert not grade(q.fields, q.expected, built)["p1.amount"]
+    verdict = chip_verdict(q.fields[1], q.expected, built)
+    assert verdict.reason == (
+        f"the bet is lost: the dealer takes it and pays nothing, and you put out {stake}"
+    )
+
+
+def test_a_loss_dealt_before_bets_were_taken_is_graded_as_it_was_dealt():
+    # such a question stored the lost stake, to be taken in any chips: it stays so
+    old = Payout(35, {}, 0, None, "amount")
+    assert judge(old, {5: 7}, DEFAULT_CONFIG.rules.chip_set).right
+    assert not judge(old, {}, DEFAULT_CONFIG.rules.chip_set).right
+
+
+def test_a_chips_field_says_a_lost_bet_needs_no_chips():
+    from trainer.engine.drills.spots import meaning
+
+    q = first("ms-pay", "lose")
+    said = meaning(q.fields[1], q.fields)
+    assert (
+        said is not None and "no chips on a loss or a fold (the dealer takes the bet)" in said.text
+    )
+
+
+def test_a_pot_share_offers_no_chip_above_the_pot():
+    # issue 29, item 10: a $5 table splitting a pot of 15 offered the 500 and 1,000 chips
+    split = REGISTRY["mg-split"]
+    for seed in range(20):
+        q = split.generate(seed, 1, DEFAULT_CONFIG, in_chips=True)
+        pot = q.table["pot"]
+        for f in q.fields:
+            if f.kind == "chips":
+                offered = [int(v) for v, _ in f.choices]
+                assert offered and max(offered) <= pot, (seed, pot, offered)
+                assert min(offered) == DEFAULT_CONFIG.rules.chip_set.values[0]
 
 
 def test_a_payout_in_the_wrong_chips_says_why():
@@ -179,7 +217,7 @@ def test_bet_colours_pay_each_field_on_its_own_bet_at_every_level():
                 q = kind.generate(seed, level, BET_COLOURS, in_chips=True)
                 for f in q.fields:
                     bet = own_bet(q.table, f.name)
-                    if f.kind != "chips" or q.expected[f.name]["rule"] == "amount" or not bet:
+                    if f.kind != "chips" or q.expected[f.name]["rule"] == "taken" or not bet:
                         continue
                     pay = Payout.of_json(q.expected[f.name])
                     assert pay.bet == bet and pay.rule in ("bet colours", "coloured up"), (

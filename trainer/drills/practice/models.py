@@ -15,6 +15,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 
 from trainer.engine import pace
+from trainer.engine.drills import REGISTRY
 
 
 class SkillCard(models.Model):
@@ -95,4 +96,9 @@ class PaceTarget(models.Model):
         ordering = ["house", "kind", "level"]
 
     def __str__(self) -> str:
-        return f"{self.house}: {self.kind} level {self.level}, {self.seconds} s"
+        """In words, as the admin lists it: "Demo house: Mississippi Stud: pay the position,
+        level 1, 8 s" (never the drill's slug or a decimal)."""
+        drill = REGISTRY.get(self.kind)
+        title = drill.title if drill is not None else self.kind
+        said = pace.seconds_words(round(Decimal(self.seconds) * 1000))
+        return f"{self.house}: {title}, level {self.level}, {said}"

@@ -326,7 +326,9 @@ class DrillKind:
 
             shown = table or {}
             bets = {f.name: self.bet_for(shown, f.name) for f in fields if f.kind == "amount"}
-            fields, expected = asked_in_chips(fields, expected, level, config, bets)
+            pot = shown.get("pot")
+            pot = pot if isinstance(pot, int) and not isinstance(pot, bool) else None
+            fields, expected = asked_in_chips(fields, expected, level, config, bets, pot)
         return fields, expected, steps
 
     def bet_for(self, table: Mapping[str, Any], name: str) -> int | None:

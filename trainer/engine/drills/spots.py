@@ -109,7 +109,7 @@ def meaning(f: AnswerField, fields: Sequence[AnswerField]) -> Meaning | None:
         if f.name.rsplit(".", 1)[-1] == "net":
             return Meaning("the player's net: + up, − down, 0 even")
         return Meaning("+ the player ahead, − the bank ahead, 0 even")
-    if f.kind != "amount":
+    if f.kind not in ("amount", "chips"):
         return None
     stem = f.name.rsplit(".", 1)[0] if "." in f.name else ""
     paired = next(
@@ -120,6 +120,16 @@ def meaning(f: AnswerField, fields: Sequence[AnswerField]) -> Meaning | None:
         ),
         None,
     )
+    if paired is not None and f.kind == "chips":
+        # a lost bet is taken, not built: in chips there is nothing to put out for it
+        values = [v for v, _ in paired.choices]
+        lost = " or a ".join(v if v != "lose" else "loss" for v in values if v in _LOST)
+        parts = ["paid on a win", f"no chips on a {lost} (the dealer takes the bet)"]
+        if any(v in _EVEN for v in values):
+            parts.append("none on a push (the bet stays)")
+        return Meaning(" · ".join(parts))
+    if f.kind == "chips":
+        return None
     if paired is not None:
         values = [v for v, _ in paired.choices]
         lost = " or a ".join(v if v != "lose" else "loss" for v in values if v in _LOST)

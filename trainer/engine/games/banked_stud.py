@@ -135,6 +135,16 @@ class Outcome(enum.Enum):
     PUSH = "push"
 
 
+#: each outcome as a dealer says it, for pages that show a ruling ("no-qualify" is the API's)
+OUTCOME_WORDS: Mapping[Outcome, str] = {
+    Outcome.FOLD: "fold",
+    Outcome.NO_QUALIFY: "the dealer does not qualify",
+    Outcome.WIN: "win",
+    Outcome.LOSE: "lose",
+    Outcome.PUSH: "push",
+}
+
+
 class Result(enum.Enum):
     """What became of one bet: `push` means its stake went back untouched."""
 
