@@ -22,6 +22,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from trainer.core.words import counted
 from trainer.drills.forms import AnswerForm
 from trainer.drills.practice.services import question_target_ms, target_seconds
 from trainer.drills.presenting import drill_felt, review, settle_order, shown
@@ -392,7 +393,7 @@ def assign(request, test_id):
             form.add_error(None, exc)
         else:
             if done.new:
-                messages.success(request, f"Assigned to {done.new} trainee(s).")
+                messages.success(request, f"Assigned to {counted(done.new, 'trainee')}.")
             if done.already:
                 messages.info(request, f"Already assigned to {', '.join(done.already)}.")
             return redirect("assessments:test", test.pk)

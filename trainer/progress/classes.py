@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from trainer.assessments.models import Assessment, Assignment
 from trainer.assessments.services import assign_to_class, members_without
+from trainer.core.words import counted
 from trainer.drills.models import Attempt
 from trainer.houses.models import User
 from trainer.roster import services
@@ -32,6 +33,10 @@ from .views import trainee_rows
 classes_only = permission_required("roster.run_classes", raise_exception=True)
 
 # -- classes -----------------------------------------------------------------------------------
+
+
+def members(n: int, words: str = "") -> str:
+    return counted(n, "member", words)
 
 
 def _visible_class(request, class_id) -> Cohort:
@@ -158,8 +163,7 @@ def add_members(request, class_id):
         except ValidationError as exc:
             form.add_error(None, exc)
         else:
-            trainees = "trainee" if added == 1 else "trainees"
-            messages.success(request, f"{added} {trainees} added to {cohort.name}.")
+            messages.success(request, f"{counted(added, 'trainee')} added to {cohort.name}.")
             return redirect("roster:class", cohort.pk)
     return _render_class(request, cohort, members_form=form, status=400)
 
@@ -187,7 +191,7 @@ def assign(request, class_id):
         else:
             messages.success(
                 request,
-                f"“{form.cleaned_data['test'].title}” assigned to {done.new} member(s) of "
+                f"“{form.cleaned_data['test'].title}” assigned to {members(done.new)} of "
                 f"{cohort.name}"
                 + (f"; {len(done.already)} had it already." if done.already else "."),
             )
@@ -208,5 +212,5 @@ def give_to_latecomers(request, class_id, test_id):
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     else:
-        messages.success(request, f"“{given.test.title}” given to {done.new} more member(s).")
+        messages.success(request, f"“{given.test.title}” given to {members(done.new, 'more ')}.")
     return redirect("roster:class", cohort.pk)
