@@ -12,7 +12,6 @@ from trainer.engine.chips import Payout, chip_set, words
 from trainer.engine.drills import AnswerField
 from trainer.engine.drills.answers import chip_names, chip_verdict
 from trainer.engine.drills.spots import asking_order, split_steps, spots
-from trainer.engine.house import HouseRules
 from trainer.engine.seats import in_seat_order
 from trainer.engine.seats import settle_order as seats_in_order
 
@@ -88,7 +87,7 @@ def settle_order(question: Question) -> str:
     """The order the question's seats are asked in: the house rule `settle_order` it was
     dealt under (its rules snapshot) where its game settles positions against the house (the
     game reads the rule); else seat order, clockwise from the dealer's left."""
-    return asking_order(question.game, HouseRules(**question.house_rules))
+    return asking_order(question.game, question.rules())
 
 
 def review_by_spot(question: Question, attempt: Attempt) -> list[dict]:

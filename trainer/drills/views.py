@@ -2,17 +2,25 @@
 
 Thin views: every write goes through trainer.drills.services; htmx swaps the question and the
 feedback in place, and the same forms work with full page loads when JavaScript is off.
+
+One request a question: the answer's response carries its feedback and the next question,
+dealt and stored, in a <template> the browser shows on Next without asking again (drills.js).
+Without JavaScript, Next is a link to the session's page, which shows that same question.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required, user_passes_test
+from django.core.cache import caches
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -128,33 +136,40 @@ def _render_drill(request, session, question, *, form=None, result=None, unanswe
         attempt = result.attempt
     else:
         attempt = None if unanswered else getattr(question, "attempt", None)
-    if attempt is None:
-        form = form or AnswerForm(question=question)
     context = {
         "session": session,
-        # a session of Today's practice or Practise my mistakes deals many drills: the
-        # question's own drill and level, never the session's
-        "kind": REGISTRY[question.kind],
-        "question": question,
-        "form": form,
-        "attempt": attempt,
         "replayed": bool(result and result.replayed),
         "score": session.score,
         "trying": is_trying(request.user),
-        "order_words": SETTLE_ORDERS[settle_order(question)],
     }
     if attempt is None:
-        context["felt_html"], context["own_spots"], context["seated"] = drill_felt(question, form)
-        context.update(pace_context(question))
+        context |= open_question(request, question, form)
     else:
-        context["pace_line"] = pace_line(attempt)
-        context["answered_felt"] = answered_felt(question)
-        context["review_groups"] = review_by_spot(question, attempt)
-        context["step_groups"] = steps_by_spot(question)
-        # a replay of Practise my mistakes: the hand first missed, beside this one's review
-        context["missed_hand"] = missed_hand(question)
-    if not request.htmx or request.htmx.target != "turn":
-        context.update(card_context(request, question))
+        context |= {
+            # a session of Today's practice or Practise my mistakes deals many drills: the
+            # question's own drill and level, never the session's
+            "kind": REGISTRY[question.kind],
+            "question": question,
+            "attempt": attempt,
+            "order_words": SETTLE_ORDERS[settle_order(question)],
+            "pace_line": pace_line(attempt),
+            "answered_felt": answered_felt(question),
+            "review_groups": review_by_spot(question, attempt),
+            "step_groups": steps_by_spot(question),
+            # a replay of Practise my mistakes: the hand first missed, beside this one's review
+            "missed_hand": missed_hand(question),
+        }
+        if _whole_drill(request):
+            context.update(drill_card(request, question))
+        nxt = result.next if result else None
+        if nxt is not None:
+            # the next question, open for its answer, in a <template>: shown on Next
+            context["next_html"] = render_to_string(
+                "drills/_drill.html",
+                {**context, **open_question(request, nxt, whole=True), "oob_score": False},
+                request=request,
+            )
+            context["next_question"] = nxt
     if not request.htmx:
         template = "drills/session.html"
     elif request.htmx.target == "turn":
@@ -166,14 +181,45 @@ def _render_drill(request, session, question, *, form=None, result=None, unanswe
     return render(request, template, context)
 
 
+def open_question(request, question: Question, form=None, *, whole: bool | None = None) -> dict:
+    """What the drill shows of a question waiting for its answer: its felt with the answers at
+    their spots, the form, its pace target, and, for the `whole` drill (by default, unless the
+    response swaps only the answer area), its house card."""
+    form = form or AnswerForm(question=question)
+    felt_html, own_spots, seated = drill_felt(question, form)
+    return {
+        "kind": REGISTRY[question.kind],
+        "question": question,
+        "form": form,
+        "attempt": None,
+        "order_words": SETTLE_ORDERS[settle_order(question)],
+        "felt_html": felt_html,
+        "own_spots": own_spots,
+        "seated": seated,
+        **pace_context(question),
+        **(drill_card(request, question) if (whole or _whole_drill(request)) else {}),
+    }
+
+
+def _whole_drill(request) -> bool:
+    """Whether the response draws the whole drill (its house card included), not only the
+    answer area (#turn): an answer that does not parse comes back as the form alone."""
+    return not request.htmx or request.htmx.target != "turn"
+
+
 @login_required
 @trainee_only
 @require_GET
 def session_page(request, session_id):
+    """The question on the table, open for its answer (a page reloaded in the middle of a
+    cycle shows the next question dealt with the feedback: never another), or the feedback of
+    the last answer."""
     session = _session_for(request, session_id)
     question = services.current_question(session)
     if question is None:
         return redirect("drills:index")
+    if not hasattr(question, "attempt"):
+        services.mark_sent(question)  # without JavaScript, its time runs from here
     return _render_drill(request, session, question)
 
 
@@ -183,7 +229,12 @@ def session_page(request, session_id):
 def answer(request, question_id):
     try:
         result = services.answer_question(
-            trainee=request.user, question_id=question_id, raw=request.POST, practice=True
+            trainee=request.user,
+            question_id=question_id,
+            raw=request.POST,
+            practice=True,
+            deal_next=True,
+            browser_ms=services.browser_time(request.POST.get("took_ms")),
         )
     except AnswerError as exc:
         # the answer did not parse: the same question again, each problem beside its field
@@ -223,6 +274,7 @@ def next_question(request, session_id):
         return render(request, "drills/refused.html", {"message": exc.message}, status=exc.status)
     if request.htmx:
         # next_question deals a new question or returns the unanswered one
+        services.mark_sent(question)
         return _render_drill(request, question.session, question, unanswered=True)
     return redirect("drills:session", session_id)
 
@@ -231,8 +283,11 @@ def next_question(request, session_id):
 @trainee_only
 @require_POST
 def end(request, session_id):
+    # the question the trainee ended from, if one was open on their page: shown, though no
+    # page was sent for it (the browser showed it on Next); from the feedback, none
+    seen = services.browser_time(request.POST.get("seen"))
     try:
-        services.end_session(trainee=request.user, session_id=session_id)
+        services.end_session(trainee=request.user, session_id=session_id, seen=seen)
     except services.NotFound as exc:
         raise Http404(exc.message) from None
     except services.DrillError as exc:
@@ -271,13 +326,12 @@ def summary(request, session_id):
 
 
 def pace_context(question: Question) -> dict:
-    """The target of a question on the table, in words and in milliseconds, and how long it
-    has been open (so the page's pace indicator counts from when it was dealt, not loaded)."""
+    """The target of a question on the table, in words and in milliseconds (the page's pace
+    indicator counts from when the question appears)."""
     target = question_target_ms(question)
     if target is None:
         return {}
-    open_ms = max(0, int((timezone.now() - question.shown_at).total_seconds() * 1000))
-    return {"target_ms": target, "target_words": pace.seconds_words(target), "open_ms": open_ms}
+    return {"target_ms": target, "target_words": pace.seconds_words(target)}
 
 
 def card_context(request, question: Question) -> dict:
@@ -292,6 +346,34 @@ def card_context(request, question: Question) -> dict:
         "house": request.user.house,
         "graded": True,
     }
+
+
+def drill_card(request, question: Question) -> dict:
+    """The house card as the drill draws it, in its dialog (`card_html`), and the question's
+    level named in its stakes: drawn once per app server for what they are drawn from (the
+    drill and level, the paytable version, which no one may change once a question is graded
+    with it, the snapshot of the house rules, the house's name), then kept in its memory
+    (`CACHES["local"]`): the questions a house deals share them."""
+    house = request.user.house
+    drawn_from = "|".join(
+        (
+            question.kind,
+            str(question.level),
+            str(question.paytable_version_id),
+            house.name if house is not None else "",
+            json.dumps(question.house_rules, sort_keys=True),
+        )
+    )
+    key = "drill-card:" + hashlib.sha256(drawn_from.encode()).hexdigest()
+    drawn = caches["local"].get(key)
+    if drawn is None:
+        context = card_context(request, question)
+        drawn = {
+            "level_name": context["level_name"],
+            "card_html": render_to_string("houses/_house_card.html", context),
+        }
+        caches["local"].set(key, drawn)
+    return drawn
 
 
 @login_required

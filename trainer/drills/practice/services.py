@@ -10,6 +10,7 @@ skill take the card's row lock in turn, so none is lost.
 
 from __future__ import annotations
 
+from django.core.cache import caches
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -20,18 +21,26 @@ from trainer.engine.drills import REGISTRY, guessable
 from .models import PaceTarget, SkillCard
 
 
-def target_seconds(house_id: int | None, kind: str, level: int) -> float:
-    """The house's target for a drill at a level, in seconds (per position settled), or the
-    drill's own default where the house set none."""
-    if house_id is not None:
-        seconds = (
-            PaceTarget.objects.filter(house_id=house_id, kind=kind, level=level)
-            .values_list("seconds", flat=True)
-            .first()
-        )
-        if seconds is not None:
-            return float(seconds)
-    return REGISTRY[kind].target_seconds(level)
+def target_seconds(house, kind: str, level: int) -> float:
+    """The target of `house` (a House, or None for none) for a drill at a level, in seconds
+    (per position settled), or the drill's own default where the house set none."""
+    own = house_targets(house).get((kind, level)) if house is not None else None
+    return own if own is not None else REGISTRY[kind].target_seconds(level)
+
+
+def house_targets(house) -> dict[tuple[str, int], float]:
+    """The house's own targets, (kind, level) to seconds, kept with its setup: in this app
+    server's memory (`CACHES["local"]`) while the house's `config_serial` is unchanged, as
+    `trainer.houses.config.house_setup` keeps its tables.  Saving or deleting a target moves
+    the serial on (.signals), so every app server reads them afresh on its next request."""
+    cache = caches["local"]
+    key = f"pace-targets:{house.pk}:{house.config_serial}"
+    targets = cache.get(key)
+    if targets is None:
+        rows = PaceTarget.objects.filter(house=house.pk).values_list("kind", "level", "seconds")
+        targets = {(kind, level): float(seconds) for kind, level, seconds in rows}
+        cache.set(key, targets)
+    return targets
 
 
 def question_target_ms(question) -> int | None:
@@ -39,7 +48,9 @@ def question_target_ms(question) -> int | None:
     registered)."""
     if question.kind not in REGISTRY:
         return None
-    seconds = target_seconds(question.trainee.house_id, question.kind, question.level)
+    trainee = question.trainee
+    house = trainee.house if trainee.house_id else None
+    seconds = target_seconds(house, question.kind, question.level)
     return pace.target_ms(seconds, (f["name"] for f in question.fields))
 
 
@@ -80,7 +91,8 @@ def store_and_review(attempt, question, *, reviews: bool) -> SkillCard | None:
     Call inside the attempt's transaction.
 
     The card is locked before the attempt is stored, so answers of one skill are stored in
-    the order they are reviewed: their times replay the card (`scheduling.replay`)."""
+    the order they are reviewed: their times replay the card (`scheduling.replay`).  The grade
+    is worked out at the attempt's `answered_at` and stored with it, in its one INSERT."""
     if not (reviews and question.situation):
         attempt.save(force_insert=True)
         return None
@@ -88,7 +100,6 @@ def store_and_review(attempt, question, *, reviews: bool) -> SkillCard | None:
     card = _locked_card(
         {"trainee_id": trainee.pk, "kind": question.kind, "situation": question.situation}
     )
-    attempt.save(force_insert=True)
     when = attempt.answered_at
     state = card.state or None
     rating = scheduling.rating(
@@ -100,10 +111,11 @@ def store_and_review(attempt, question, *, reviews: bool) -> SkillCard | None:
         when=when,
         day=house_day(trainee),
     )
+    if rating is not None:
+        attempt.grade = scheduling.GRADES[rating]
+    attempt.save(force_insert=True)
     if rating is None:
         return card
-    attempt.grade = scheduling.GRADES[rating]
-    type(attempt).objects.filter(pk=attempt.pk).update(grade=attempt.grade)
     card.state = scheduling.review(state, rating, when, retention_of(trainee))
     card.due = scheduling.due(card.state)
     card.stability = scheduling.stability(card.state)
