@@ -16,6 +16,7 @@ from trainer.engine.seats import in_seat_order
 from trainer.engine.seats import settle_order as seats_in_order
 
 from .chipping import stacks_html
+from .forms import seat_label
 from .models import Attempt, Question
 from .services import config_for, fields_of
 
@@ -113,6 +114,54 @@ def steps_by_spot(question: Question) -> list[dict]:
     for seat in seats_in_order(by_seat, settle_order(question)):
         groups.append({"seat": seat, "steps": [card_text(s) for s in by_seat[seat]]})
     return groups
+
+
+def review_table(groups: list[dict]) -> str:
+    """The feedback's table of answers, as `review_by_spot` groups them: drawn here rather
+    than by the template, as the felt is (the feedback is on the drill page's hot path)."""
+    out = [
+        '<table class="review">\n      <thead><tr><th scope="col">Answer</th>'
+        '<th scope="col">Yours</th><th scope="col">Correct</th></tr></thead>\n      '
+    ]
+    for group in groups:
+        rows = group["rows"]
+        many = len(rows) > 1
+        out.append("<tbody>")
+        if group["seat"] and many:
+            out.append(
+                '<tr class="spot-row"><th scope="rowgroup" colspan="3">'
+                f"Seat {_e(group['seat'])}</th></tr>"
+            )
+        for row in rows:
+            verdict = "right" if row["right"] else "wrong"
+            mark = "✔ right" if row["right"] else "✘ wrong"
+            label = seat_label(str(row["label"])) if many else _e(row["label"])
+            reason = str(row["reason"])
+            why = f'<br><span class="chip-reason">{_e(reason[:1].upper() + reason[1:])}</span>'
+            drawn = f"<br>{row['drawn']}" if row["drawn"] else ""
+            out.append(
+                f'<tr class="{verdict}"><th scope="row">{label}</th><td>{_e(row["given"])} '
+                f'<span class="mark">{mark}</span>{why if reason else ""}</td>'
+                f"<td>{_e(row['expected'])}{drawn}</td></tr>"
+            )
+        out.append("</tbody>")
+    out.append("\n    </table>")
+    return mark_safe("".join(out))
+
+
+def steps_list(groups: list[dict]) -> str:
+    """The feedback's steps, as `steps_by_spot` groups them, each group under its seat (or
+    the dealer's or the table's) where there are several: drawn here, as `review_table`."""
+    out = []
+    for group in groups:
+        if group["seat"]:
+            out.append(f'<h5 class="steps-seat">Seat {_e(group["seat"])}</h5>')
+        elif len(groups) > 1:
+            whose = "The dealer" if group["dealer"] else "The table"
+            out.append(f'<h5 class="steps-seat">{whose}</h5>')
+        items = "".join(f"<li>{step}</li>" for step in group["steps"])
+        out.append(f'\n    <ol class="steps">{items}</ol>')
+    return mark_safe("".join(out))
 
 
 def answered_felt(question: Question) -> str:

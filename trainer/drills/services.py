@@ -494,18 +494,21 @@ def _deal_hidden(session: PracticeSession) -> Question | None:
 
 def _answer_on_the_table(trainee, question_id: int, raw: dict, deal_next: bool, timing):
     """The usual answer: to the question on the table of the trainee's open session, for the
-    first time.  No lock: the attempt is stored (its skill's card locked and reviewed), the
-    next question dealt, then the session's counters moved on in one update, only if they are
-    still those read; else everything is rolled back (another request got there first).  None
-    when it is anything else (a replay, a stale or foreign question, a race lost): the locked
-    path works out what and says so."""
-    question = (
-        Question.objects.select_related("session")
-        .defer("request")  # what the feedback never reads
-        .filter(pk=question_id, trainee=trainee)
-        .first()
-    )
-    session = question.session if question is not None else None
+    first time.  No lock on the session: the attempt is stored (its skill's card locked and
+    reviewed), the next question dealt, then the session's counters moved on in one update,
+    only if they are still those read; else everything is rolled back (another request got
+    there first).  None when it is anything else (a replay, a stale or foreign question, a
+    race lost): the locked path works out what and says so."""
+    try:
+        # get(), not first(): by its primary key, without the ordering first() compiles
+        question = (
+            Question.objects.select_related("session")
+            .defer("request")  # what the feedback never reads
+            .get(pk=question_id, trainee=trainee)
+        )
+    except Question.DoesNotExist:
+        return None
+    session = question.session
     if (
         session is None
         or session.last_question_id != question.pk

@@ -43,8 +43,10 @@ from .presenting import (
     pace_line,
     review,
     review_by_spot,
+    review_table,
     settle_order,
     steps_by_spot,
+    steps_list,
 )
 
 
@@ -154,22 +156,16 @@ def _render_drill(request, session, question, *, form=None, result=None, unanswe
             "order_words": SETTLE_ORDERS[settle_order(question)],
             "pace_line": pace_line(attempt),
             "answered_felt": answered_felt(question),
-            "review_groups": review_by_spot(question, attempt),
-            "step_groups": steps_by_spot(question),
+            "review_table": review_table(review_by_spot(question, attempt)),
+            "steps_list": steps_list(steps_by_spot(question)),
             # a replay of Practise my mistakes: the hand first missed, beside this one's review
             "missed_hand": missed_hand(question),
         }
         if _whole_drill(request):
             context.update(drill_card(request, question))
-        nxt = result.next if result else None
-        if nxt is not None:
+        if result and result.next is not None:
             # the next question, open for its answer, in a <template>: shown on Next
-            context["next_html"] = render_to_string(
-                "drills/_drill.html",
-                {**context, **open_question(request, nxt, whole=True), "oob_score": False},
-                request=request,
-            )
-            context["next_question"] = nxt
+            context["next"] = open_question(request, result.next, whole=True)
     if not request.htmx:
         template = "drills/session.html"
     elif request.htmx.target == "turn":

@@ -73,9 +73,10 @@ def retention_of(trainee) -> float:
 def _locked_card(key: dict) -> SkillCard:
     """The skill's card, locked for this transaction; a new skill's card is made (empty, so
     "new" to the scheduler) and so held by its insert until the transaction ends."""
-    card = SkillCard.objects.select_for_update().filter(**key).first()
-    if card is not None:
-        return card
+    try:
+        return SkillCard.objects.select_for_update().get(**key)
+    except SkillCard.DoesNotExist:
+        pass
     try:
         with transaction.atomic():
             return SkillCard.objects.create(**key, state={}, due=timezone.now())
