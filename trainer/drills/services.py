@@ -20,7 +20,12 @@ from django.db.models import F
 from django.utils import timezone
 
 from trainer.drills.practice import mistakes, planning
-from trainer.drills.practice.services import question_target_ms, store_and_review
+from trainer.drills.practice.services import (
+    CardMoved,
+    question_target_ms,
+    store_and_review,
+    with_skill_card,
+)
 from trainer.engine import EngineError, pace
 from trainer.engine.drills import REGISTRY, AnswerError, AnswerField, grade, parse_answer
 from trainer.engine.house import DEFAULT_CONFIG, HouseConfig, HouseRules
@@ -472,12 +477,14 @@ def _graded(question: Question, raw: dict, timing: dict) -> Attempt:
     )
 
 
-def _store(attempt: Attempt, trainee) -> Attempt:
-    """Store a new attempt and review its skill, in the caller's transaction."""
+def _store(attempt: Attempt, trainee, *, read: bool = False) -> Attempt:
+    """Store a new attempt and review its skill, in the caller's transaction (`read`: the
+    skill's card was read with the question, `with_skill_card`)."""
     attempt.trainee = trainee
     # a trainee's answer may be a review of its skill; staff trying a drill out are scheduled
     # nothing (their answers are counted nowhere)
-    store_and_review(attempt, attempt.question, reviews=trainee.has_perm("houses.practise_drills"))
+    reviews = trainee.has_perm("houses.practise_drills")
+    store_and_review(attempt, attempt.question, reviews=reviews, read=read)
     return attempt
 
 
@@ -492,20 +499,22 @@ def _deal_hidden(session: PracticeSession) -> Question | None:
         return None
 
 
+#: what the usual answer reads, in one statement: the question, its session and its skill's
+#: card (built once: a queryset is cloned, never changed, by each `get`)
+_ON_THE_TABLE = with_skill_card(Question.objects.select_related("session"))
+
+
 def _answer_on_the_table(trainee, question_id: int, raw: dict, deal_next: bool, timing):
     """The usual answer: to the question on the table of the trainee's open session, for the
-    first time.  No lock on the session: the attempt is stored (its skill's card locked and
-    reviewed), the next question dealt, then the session's counters moved on in one update,
-    only if they are still those read; else everything is rolled back (another request got
-    there first).  None when it is anything else (a replay, a stale or foreign question, a
-    race lost): the locked path works out what and says so."""
+    first time.  No lock: the question is read with its session and its skill's card, the
+    attempt stored and the card reviewed, the next question dealt, then the session's
+    counters moved on in one update; the card and the counters are written only if they are
+    still as read, else everything is rolled back (another request got there first).  None
+    when it is anything else (a replay, a stale or foreign question, a race lost): the locked
+    path works out what and says so."""
     try:
         # get(), not first(): by its primary key, without the ordering first() compiles
-        question = (
-            Question.objects.select_related("session")
-            .defer("request")  # what the feedback never reads
-            .get(pk=question_id, trainee=trainee)
-        )
+        question = _ON_THE_TABLE.get(pk=question_id, trainee=trainee)
     except Question.DoesNotExist:
         return None
     session = question.session
@@ -522,15 +531,16 @@ def _answer_on_the_table(trainee, question_id: int, raw: dict, deal_next: bool, 
     correct = int(graded.is_correct)
     try:
         with transaction.atomic():
-            attempt = _store(graded, trainee)
+            attempt = _store(graded, trainee, read=True)
             nxt = _deal_hidden(session) if deal_next else None
             moved = {"answered": session.answered + 1, "right": session.right + correct}
             if nxt is not None:
                 moved |= {"dealt": session.dealt + 1, "last_question": nxt}
             if not _still(session).update(**moved):
                 raise _Moved
-    except (IntegrityError, _Moved):
-        # stored already, or the counters moved meanwhile: the locked path finds out which
+    except (IntegrityError, _Moved, CardMoved):
+        # stored already, or the skill's card or the counters moved meanwhile: the locked
+        # path finds out which
         return None
     session.answered += 1
     session.right += correct

@@ -17,7 +17,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required, user_passes_test
 from django.core.cache import caches
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.http import Http404, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -33,7 +34,7 @@ from trainer.engine.games import title_of
 from trainer.engine.house import DEFAULT_CONFIG, SETTLE_ORDERS
 from trainer.houses.config import house_setup
 
-from . import services
+from . import drawing, services
 from .forms import AnswerForm, StartForm
 from .models import PracticeSession, Question
 from .presenting import (
@@ -134,26 +135,29 @@ def _session_for(request, session_id) -> PracticeSession:
 
 
 def _render_drill(request, session, question, *, form=None, result=None, unanswered=False):
+    """The drill of `question`: the whole page, or, under htmx, the drill (#drill) or only the
+    answer area (#turn) with the score out of band.  Drawn by .drawing (the hot path)."""
     if result:
         attempt = result.attempt
     else:
         attempt = None if unanswered else getattr(question, "attempt", None)
-    context = {
+    d = {
         "session": session,
         "replayed": bool(result and result.replayed),
         "score": session.score,
         "trying": is_trying(request.user),
     }
+    csrf = get_token(request)
     if attempt is None:
-        context |= open_question(request, question, form)
+        d |= open_question(request, question, form)
+        area = drawing.open_area(d, csrf)
     else:
-        context |= {
+        d |= {
             # a session of Today's practice or Practise my mistakes deals many drills: the
             # question's own drill and level, never the session's
             "kind": REGISTRY[question.kind],
             "question": question,
             "attempt": attempt,
-            "order_words": SETTLE_ORDERS[settle_order(question)],
             "pace_line": pace_line(attempt),
             "answered_felt": answered_felt(question),
             "review_table": review_table(review_by_spot(question, attempt)),
@@ -162,19 +166,20 @@ def _render_drill(request, session, question, *, form=None, result=None, unanswe
             "missed_hand": missed_hand(question),
         }
         if _whole_drill(request):
-            context.update(drill_card(request, question))
+            d.update(drill_card(request, question))
+        next_drill = ""
         if result and result.next is not None:
             # the next question, open for its answer, in a <template>: shown on Next
-            context["next"] = open_question(request, result.next, whole=True)
+            shown = {**d, **open_question(request, result.next, whole=True)}
+            next_drill = drawing.drill(shown, drawing.open_area(shown, csrf))
+            d["next_pk"] = result.next.pk
+        area = drawing.feedback_area(d, csrf, next_drill)
     if not request.htmx:
-        template = "drills/session.html"
-    elif request.htmx.target == "turn":
+        return render(request, "drills/session.html", {**d, "drill": drawing.drill(d, area)})
+    if request.htmx.target == "turn":
         # an answer from the drill page: only the answer area and the score change
-        template = "drills/_turn.html"
-        context["oob_score"] = True
-    else:
-        template = "drills/_drill.html"
-    return render(request, template, context)
+        return HttpResponse(area + drawing.score(session.score, oob=True))
+    return HttpResponse(drawing.drill(d, area))
 
 
 def open_question(request, question: Question, form=None, *, whole: bool | None = None) -> dict:
