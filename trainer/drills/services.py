@@ -514,18 +514,19 @@ def _answer_on_the_table(trainee, question_id: int, raw: dict, deal_next: bool, 
     path works out what and says so."""
     try:
         # get(), not first(): by its primary key, without the ordering first() compiles
-        question = _ON_THE_TABLE.get(pk=question_id, trainee=trainee)
+        question = _ON_THE_TABLE.get(pk=question_id)
     except Question.DoesNotExist:
         return None
     session = question.session
     if (
-        session is None
+        question.trainee_id != trainee.pk
+        or session is None
         or session.last_question_id != question.pk
         or session.ended_at is not None
         or not session.waiting_for_answer
     ):
         return None
-    question.trainee = trainee  # checked by the filter: spares reading the user again
+    question.trainee = trainee  # checked above: spares reading the user again
     session.trainee = trainee
     graded = _graded(question, raw, timing)
     correct = int(graded.is_correct)
