@@ -364,6 +364,7 @@ def _still(session: PracticeSession):
 def _on_the_table(session: PracticeSession) -> Question:
     question = Question.objects.get(pk=session.last_question_id)
     question.session = session
+    question.trainee = session.trainee  # the session's own trainee, read with it
     return question
 
 
@@ -622,6 +623,7 @@ def end_session(*, trainee, session_id: int, seen: int | None = None) -> Practic
             unshown = (
                 Question.objects.select_for_update()
                 .filter(pk=session.last_question_id, sent_at=None)
+                .order_by()
                 .first()
             )
         session = _own_session(trainee, session_id, lock=True)
