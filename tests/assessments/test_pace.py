@@ -18,6 +18,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from tests.docs.markdown import section_text
 from tests.factories import AssignmentFactory, right_answer, wrong_answer
 from trainer.assessments import services
 from trainer.assessments.models import Assessment, Sitting
@@ -359,3 +360,8 @@ def test_a_tests_question_is_timed_from_its_own_page_and_a_reload_does_not_resta
     )
     attempt = Attempt.objects.get(question=second.question)
     assert 3000 - services.NETWORK_ALLOWANCE_MS <= attempt.response_ms < 3_600_000
+
+
+def test_the_rulebook_says_what_a_tests_time_allows_for_the_connection():
+    words = " ".join(section_text("rulebook.md", "Speed standards").split())
+    assert services.NETWORK_ALLOWANCE_MS == 500 and "never more than **half a second**" in words

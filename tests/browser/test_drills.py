@@ -98,6 +98,7 @@ def test_the_keyboard_flow(page, trainee):
         page.keyboard.press("Enter")
     assert parse_qs(sent.value.post_data)["took_ms"] == ["1500"]
     page.wait_for_selector(".feedback.right")
+    assert page.url.endswith(f"/drills/s/{dealt.session_id}/")  # swapped in place (htmx)
 
     # a reload while the feedback is shown: the question dealt with it, never another
     third = latest_question(trainee)

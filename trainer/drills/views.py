@@ -286,7 +286,8 @@ def next_question(request, session_id):
 def end(request, session_id):
     # the question the trainee ended from, if one was open on their page: shown, though no
     # page was sent for it (the browser showed it on Next); from the feedback, none
-    seen = services.browser_time(request.POST.get("seen"))
+    seen = request.POST.get("seen", "")
+    seen = int(seen) if seen.isascii() and seen.isdigit() and len(seen) < 19 else None
     try:
         services.end_session(trainee=request.user, session_id=session_id, seen=seen)
     except services.NotFound as exc:

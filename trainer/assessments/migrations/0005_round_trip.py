@@ -4,6 +4,9 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+    """Issue 28: the round trip the server measures in a sitting (a redirect sent, the page it
+    names asked for), taken off each answer's time up to half a second."""
+
     dependencies = [
         ("assessments", "0004_pace_required"),
     ]
