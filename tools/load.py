@@ -11,7 +11,9 @@ The database named in --database-url is dropped and created again: give it one o
 Everything runs on loopback addresses only.  The trainees are Locust users (tools.trainees,
 run headless in a process of their own); the floor is tools.floor, the least an answer cycle
 must do on the same stack (same settings, middleware, session engine, database server and
-gunicorn workers; only the two views of the cycle differ), on a copy of the database.  Both
+gunicorn workers; only the two views of the cycle differ), on a copy of the database.  A cycle
+is one request for the product (the answer's response carries the next question, which the
+drill page shows without asking again) and two for the floor (the answer, then the next).  Both
 run at once: CPU per answer on a shared machine moves by half between one minute and the
 next (the floor measured 13 ms a cycle in one run and 7 in another), and both meeting the
 same minute is what makes the ratio of the product's CPU per answer to the floor's hold.
@@ -47,8 +49,9 @@ PRODUCT, FLOOR = "load-trainee-", "floor-trainee-"
 #: absolute target is withdrawn (machines differ by twice; the floor alone reaches about 120
 #: cycles/s on the 2-core machine), but a steady offered load keeps runs comparable.
 OFFERED_ANSWERS_PER_SECOND = 165
-#: the product's CPU per answer may be at most this many times the floor's
-TARGET_FLOOR_RATIO = 1.2
+#: the product's CPU per answer cycle may be at most this many times the floor's (issue 28:
+#: one request a cycle; 1.2 while the product took two)
+TARGET_FLOOR_RATIO = 1.0
 
 LOOPBACK_NAMES = {"localhost"}
 
@@ -285,7 +288,8 @@ class Run:
 
     @property
     def cpu_ms(self) -> tuple[float, float]:
-        """CPU per graded answer (its post and the next question): gunicorn, PostgreSQL."""
+        """CPU per graded answer, its whole cycle (the answer and the next question):
+        gunicorn, PostgreSQL."""
         if not self.answered:
             return float("nan"), float("nan")
         f = self.figures
@@ -571,7 +575,7 @@ def main(argv: list[str] | None = None) -> int:
     if floor is not None:
         ratio = product.cpu_per_cycle / floor.cpu_per_cycle
         print(
-            f"  {verdict(ratio <= TARGET_FLOOR_RATIO)}  CPU per answer at most "
+            f"  {verdict(ratio <= TARGET_FLOOR_RATIO)}  CPU per answer cycle at most "
             f"{TARGET_FLOOR_RATIO}x the floor's: {product.cpu_per_cycle:.1f} / "
             f"{floor.cpu_per_cycle:.1f} ms = {ratio:.2f}x"
         )

@@ -5,8 +5,10 @@ which the orchestrating process (subprocesses, psycopg) and the tests must not h
     python -m tools.trainees --port 8001 --users 50 --seconds 60 --pace 3.3 \\
         --prefix load-trainee- --password ... --server-pid 1234
 
-Every trainee signs in and starts a drill; when all have, the measured minute starts: answer,
-feedback, next question (each with the htmx headers the drill page's own htmx sends), at a
+Every trainee signs in and starts a drill; when all have, the measured minute starts: the
+answer, whose response carries the feedback and the next question (the product: Next shows it
+without a request), or the answer and then a post for the next question (the floor, or the
+product when it dealt none), each with the htmx headers the drill page's own htmx sends, at a
 steady pace (Locust's constant_pacing) or, with --pace 0, as fast as the site answers.  A
 trainee answers as a browser would, from the page alone: the first choice of each question,
 0 for an amount.  The window's figures (per-trainee tallies, latencies, CPU seconds of the
@@ -140,7 +142,8 @@ class Trainee(FastHttpUser):
 
     @task
     def cycle(self) -> None:
-        """Answer, see the feedback, ask for the next question."""
+        """Answer, see the feedback, show the next question (asking for it if the feedback
+        did not carry it)."""
         if self.tally.errors or time.monotonic() >= Run.stop_at:
             Run.finished += 1
             raise StopUser()
@@ -163,8 +166,11 @@ class Trainee(FastHttpUser):
             else:
                 # the page came back without a grade: the answer was not taken
                 self.tally.not_graded += 1
-            response = self.request("POST", f"/drills/s/{self.session_id}/next", htmx="drill")
-            self.page = response.text
+            if DRILL_RE.search(response.text):
+                self.page = response.text  # the next question came with the feedback
+            else:
+                response = self.request("POST", f"/drills/s/{self.session_id}/next", htmx="drill")
+                self.page = response.text
         except Exception as exc:
             self.tally.errors.append(f"{type(exc).__name__}: {exc}")
             Run.finished += 1

@@ -18,9 +18,10 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from tests.docs.markdown import section_text
 from tests.factories import AssignmentFactory, right_answer, wrong_answer
 from trainer.assessments import services
-from trainer.assessments.models import Assessment
+from trainer.assessments.models import Assessment, Sitting
 from trainer.drills.models import Attempt, Question
 from trainer.drills.practice.models import PaceTarget
 from trainer.engine.drills import REGISTRY
@@ -263,3 +264,104 @@ def test_a_supervisor_builds_a_test_that_requires_pace(client, supervisor):
     page = client.get(reverse("assessments:test", args=[test.pk])).content.decode()
     assert "required: the median answer at or under its drill" in page
     assert "pace target now 4 s" in page  # hand-five's level-1 default: the demo sets none
+
+
+# -- the time a test keeps -----------------------------------------------------------------
+# A test's answer is timed by the server alone: from the page that showed the question being
+# sent to the answer arriving, less the connection's round trip as the server measured it in
+# the sitting (a redirect sent, the page it names asked for), at most half a second.  What a
+# browser says it took is not asked for (docs/rulebook.md, *Speed standards*).
+
+
+def page_and_answer(client, sitting, item, *, after_ms: int, took_ms: str = "1") -> Attempt:
+    """Ask for the sitting's page (it shows `item`), then answer right `after_ms` after the
+    page was sent, the browser saying it took `took_ms`."""
+    client.get(reverse("assessments:sitting", args=[sitting.pk]))
+    Question.objects.filter(pk=item.question.pk).update(
+        sent_at=timezone.now() - timedelta(milliseconds=after_ms)
+    )
+    raw = {**right_answer(item.question), "took_ms": took_ms}
+    client.post(reverse("assessments:answer", args=[sitting.pk, item.question.pk]), raw)
+    return Attempt.objects.get(question=item.question)
+
+
+def test_a_forged_browser_time_cannot_pass_a_test_that_requires_pace(
+    client, demo, trainee, six_seconds
+):
+    # every answer right, each sent 12 s (twice the 6 s target) after its page, the browser
+    # saying 1 ms: the server's time stands, and the test is not passed
+    test = build(demo, parts=[("hand-five", 3)])
+    sitting = services.start_sitting(
+        trainee=trainee, assignment_id=AssignmentFactory(test=test, trainee=trainee).pk
+    )
+    client.force_login(trainee)
+    for item in items_of(sitting):
+        attempt = page_and_answer(client, sitting, item, after_ms=2 * SIX_S)
+        assert attempt.response_ms >= 2 * SIX_S - services.NETWORK_ALLOWANCE_MS > SIX_S
+    sitting = finish_now(sitting)
+    assert sitting.right == 3 and not sitting.at_pace and sitting.passed is False
+
+
+def test_a_tests_time_is_the_servers_less_its_smallest_round_trip_at_most_half_a_second(
+    client, demo, trainee
+):
+    test = build(demo, parts=[("hand-five", 2)], pace_required=False)
+    sitting = services.start_sitting(
+        trainee=trainee, assignment_id=AssignmentFactory(test=test, trainee=trainee).pk
+    )
+    # the browser asked for the first page 5 s after the redirect from the start: a round
+    # trip of 5 s, of which no more than half a second is ever taken off
+    Sitting.objects.filter(pk=sitting.pk).update(
+        redirected_at=timezone.now() - timedelta(seconds=5)
+    )
+    client.force_login(trainee)
+    first, second = items_of(sitting)
+    attempt = page_and_answer(client, sitting, first, after_ms=4000)
+    sitting.refresh_from_db()
+    assert sitting.round_trip_ms >= 5000
+    first.question.refresh_from_db()
+    server = int((attempt.answered_at - first.question.sent_at).total_seconds() * 1000)
+    assert attempt.response_ms == server - services.NETWORK_ALLOWANCE_MS
+    # the next page, asked for as soon as the answer's redirect came: the sitting keeps the
+    # smallest round trip, and takes that off
+    attempt = page_and_answer(client, sitting, second, after_ms=4000)
+    sitting.refresh_from_db()
+    assert sitting.round_trip_ms < 5000
+    second.question.refresh_from_db()
+    server = int((attempt.answered_at - second.question.sent_at).total_seconds() * 1000)
+    assert attempt.response_ms == server - min(sitting.round_trip_ms, 500)
+
+
+def test_a_tests_question_is_timed_from_its_own_page_and_a_reload_does_not_restart_it(
+    client, demo, trainee
+):
+    test = build(demo, parts=[("hand-five", 2)], pace_required=False)
+    sitting = services.start_sitting(
+        trainee=trainee, assignment_id=AssignmentFactory(test=test, trainee=trainee).pk
+    )
+    # every question is dealt when the sitting starts, an hour ago here; none is shown yet
+    Question.objects.filter(sitting_item__sitting=sitting).update(
+        shown_at=timezone.now() - timedelta(hours=1)
+    )
+    client.force_login(trainee)
+    first, second = items_of(sitting)
+    page_and_answer(client, sitting, first, after_ms=0)
+    second.question.refresh_from_db()
+    assert second.question.sent_at is None  # not shown yet
+    url = reverse("assessments:sitting", args=[sitting.pk])
+    client.get(url)
+    Question.objects.filter(pk=second.question.pk).update(
+        sent_at=timezone.now() - timedelta(seconds=3)
+    )
+    client.get(url)  # a reload: the question's time still runs from its first page
+    client.post(
+        reverse("assessments:answer", args=[sitting.pk, second.question.pk]),
+        right_answer(second.question),
+    )
+    attempt = Attempt.objects.get(question=second.question)
+    assert 3000 - services.NETWORK_ALLOWANCE_MS <= attempt.response_ms < 3_600_000
+
+
+def test_the_rulebook_says_what_a_tests_time_allows_for_the_connection():
+    words = " ".join(section_text("rulebook.md", "Speed standards").split())
+    assert services.NETWORK_ALLOWANCE_MS == 500 and "never more than **half a second**" in words

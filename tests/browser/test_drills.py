@@ -1,5 +1,8 @@
 """A trainee drills every kind in a real browser (Debian's Chromium through Playwright)."""
 
+import datetime
+from urllib.parse import parse_qs
+
 import pytest
 
 from tests.browser.conftest import sign_in
@@ -60,11 +63,15 @@ def test_a_trainee_drills_every_kind_right_then_wrong(page, trainee, kind):
 
 
 def test_the_keyboard_flow(page, trainee):
+    """Enter answers; the feedback comes with the next question, which Enter shows without
+    asking the server; the time sent with an answer runs from the question appearing; a
+    reload in the middle of a cycle shows the question already dealt."""
+    # Playwright's clock: time runs on from 11:00 until the test stops it, then only as moved
+    page.clock.install(time=ELEVEN)
     sign_in(page, "trainee-tina", PASSWORD)
     start(page, "cs-qualify")
     question = latest_question(trainee)
-    key = {"yes": "y", "no": "n"}[question.expected["qualifies"]]
-    page.keyboard.press(key)  # the choice has focus first; its key picks it
+    press_the_answer(page, question)  # the choice has focus first; its key picks it
     felt = page.locator(".felt").inner_html()
     assert page.locator("#score").inner_text() == "Score: 0 right of 0 answered"
     page.keyboard.press("Enter")  # Enter answers
@@ -73,11 +80,38 @@ def test_the_keyboard_flow(page, trainee):
     assert page.locator("#score").inner_text() == "Score: 1 right of 1 answered"
     assert page.locator(".felt").inner_html() == felt
     assert page.locator("#drill").get_attribute("data-question") == str(question.pk)
-    page.keyboard.press("Enter")  # Enter again deals the next question
-    page.wait_for_function(
-        "id => document.querySelector('#drill').dataset.question !== id", arg=str(question.pk)
-    )
-    assert latest_question(trainee).pk != question.pk
+    dealt = latest_question(trainee)  # the next question, dealt with the answer
+    assert dealt.pk != question.pk and dealt.sent_at is None
+
+    # 5 s reading the feedback, then Enter shows the next question: no request is made
+    page.clock.pause_at(ELEVEN + datetime.timedelta(hours=1))
+    page.clock.run_for(5000)
+    asked = []
+    page.on("request", lambda request: asked.append(request.url))
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f'#drill[data-question="{dealt.pk}"] form.answer-form')
+    assert asked == [] and page.url.endswith(f"/drills/s/{dealt.session_id}/")
+    # answered 1.5 s after it appeared: that is the time sent, not the feedback's 5 s too
+    page.clock.run_for(1500)
+    press_the_answer(page, dealt)
+    with page.expect_request(lambda request: "/answer" in request.url) as sent:
+        page.keyboard.press("Enter")
+    assert parse_qs(sent.value.post_data)["took_ms"] == ["1500"]
+    page.wait_for_selector(".feedback.right")
+    assert page.url.endswith(f"/drills/s/{dealt.session_id}/")  # swapped in place (htmx)
+
+    # a reload while the feedback is shown: the question dealt with it, never another
+    third = latest_question(trainee)
+    page.reload()
+    page.wait_for_selector(f'#drill[data-question="{third.pk}"] form.answer-form')
+    assert Question.objects.filter(trainee=trainee).count() == 3
+
+
+ELEVEN = datetime.datetime(2026, 3, 2, 11, 0)
+
+
+def press_the_answer(page, question) -> None:
+    page.keyboard.press({"yes": "y", "no": "n"}[question.expected["qualifies"]])
 
 
 def test_typing_an_amount_and_enter(page, trainee):
@@ -125,6 +159,11 @@ def test_the_drill_works_without_javascript(browser, live_server, trainee):
     page.wait_for_selector(".feedback.right")
     page.click("button.next")
     page.wait_for_selector("form.answer-form")
+    # Next without JavaScript is the session's page: it shows the question dealt with the
+    # answer, and deals no other
+    dealt = latest_question(trainee)
+    assert page.locator("#drill").get_attribute("data-question") == str(dealt.pk)
+    assert Question.objects.filter(trainee=trainee).count() == 2
     context.close()
 
 
@@ -153,3 +192,6 @@ def test_the_summary_lists_what_was_missed(page, trainee):
     page.wait_for_url("**/summary")
     assert "What you missed" in page.content()
     assert page.locator("article.missed").count() == 1
+    # the question dealt with the feedback was never shown: it counts nowhere
+    assert "1 of 1" in page.locator("dl.answer").inner_text()
+    assert Question.objects.filter(trainee=trainee).count() == 1

@@ -242,7 +242,17 @@ def test_an_answer_from_the_drill_page_swaps_only_the_answer_area_and_the_score(
     assert '<section class="feedback right"' in text
     assert '<p class="score" id="score" aria-live="polite" hx-swap-oob="true">' in text
     assert "Score: 1 right of 1 answered" in text
-    assert 'id="drill"' not in text and "house-card-dialog" not in text and "<html" not in text
+    # and the next question, dealt and stored, whole in a <template> that Next shows (no
+    # request); without JavaScript Next is a link to the session's page
+    nxt = Question.objects.get(session=question.session_id, attempt=None)
+    outside, _, template = text.partition(f'<template id="next-question-{nxt.pk}">')
+    assert template.lstrip().startswith(f'<div id="drill" class="drill" data-question="{nxt.pk}">')
+    assert "house-card-dialog" in template and 'class="answer-form"' in template
+    assert (
+        f'action="/drills/s/{question.session_id}/" data-reveal="next-question-{nxt.pk}"' in outside
+    )
+    assert 'id="drill"' not in outside and "house-card-dialog" not in outside
+    assert "<html" not in text
     # an answer that does not parse comes back as the form with the problem beside its field
     question = services.next_question(trainee=trainee, session_id=question.session_id)
     bad = dict.fromkeys(right_answer(question), "not a number")
@@ -297,7 +307,8 @@ def test_an_answer_that_finds_the_session_moved_on_is_left_to_the_locked_path(tr
     question = services.current_question(session)
     services.answer_question(trainee=trainee, question_id=question.pk, raw=right_answer(question))
     # the counters read no longer hold: nothing is stored on the unlocked path
-    assert services._answer_on_the_table(trainee, question.pk, right_answer(question)) is None
+    on_the_table = services._answer_on_the_table
+    assert on_the_table(trainee, question.pk, right_answer(question), False, {}) is None
     again = services.answer_question(
         trainee=trainee, question_id=question.pk, raw=wrong_answer(question)
     )

@@ -5,7 +5,6 @@ The drill kinds list their situations through `DrillKind.situations`; these test
 kinds they use a list of their own (the `listed` fixture), so that the figures are the tests'
 own."""
 
-import dataclasses
 import datetime as dt
 import re
 
@@ -37,7 +36,7 @@ def answered(trainee, kind, situation, *, right=True, ms=4000, target=6000):
     if kind not in _QUESTIONS:
         _QUESTIONS[kind] = REGISTRY[kind].generate(1, 1, DEFAULT_CONFIG)
     q = _QUESTIONS[kind]
-    row = question_row(q, trainee=trainee, house_rules=dataclasses.asdict(DEFAULT_CONFIG.rules))
+    row = question_row(q, trainee=trainee, rules=DEFAULT_CONFIG.rules)
     row.situation = situation
     row.save()
     return Attempt.objects.create(

@@ -371,6 +371,19 @@ class Sitting(models.Model):
         help_text="Per section, as scored: kind, level, right, total, pass mark, the median "
         "time, target and pace, at pace, passed.",
     )
+    # The connection's round trip, measured by the server alone: each start and each answer is
+    # answered by a redirect to the sitting's page, and the browser asks for that page at once.
+    # The smallest of these is taken off each answer's time, up to a bound
+    # (trainer.assessments.services.NETWORK_ALLOWANCE_MS): see the rulebook's Speed standards.
+    redirected_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the last redirect to the sitting's page was sent."
+    )
+    round_trip_ms = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        help_text="The smallest round trip measured in this sitting: from a redirect sent to "
+        "the page it names being asked for.",
+    )
 
     objects = SittingQuerySet.as_manager()
 

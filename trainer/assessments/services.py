@@ -5,6 +5,9 @@ supervisor's words why it refuses, and then has stored nothing.
 Answers are stored by `trainer.drills.services.answer_question`, exactly as in practice; this
 module only decides whether the sitting still takes them.  The server alone keeps the time:
 a sitting past its deadline takes no answer and is finished on the next visit, whoever makes it.
+An answer's time is the server's too, never the browser's: from the page that showed the
+question being sent to the answer arriving, less the connection's round trip as the server
+measured it in the sitting, at most `NETWORK_ALLOWANCE_MS` (`showing`, `answer`).
 """
 
 from __future__ import annotations
@@ -17,12 +20,21 @@ from datetime import datetime
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Count, F, Q, QuerySet
+from django.db.models import Count, F, Q, QuerySet, Value
+from django.db.models.functions import Coalesce, Least
 from django.utils import timezone
 
 from trainer.core.times import when
 from trainer.drills.models import Attempt
-from trainer.drills.services import DrillError, NotFound, NotYours, Result, Stale, answer_question
+from trainer.drills.services import (
+    DrillError,
+    NotFound,
+    NotYours,
+    Result,
+    Stale,
+    answer_question,
+    mark_sent,
+)
 from trainer.drills.services import create_question as deal
 from trainer.engine.drills import REGISTRY
 from trainer.houses.models import User
@@ -271,6 +283,7 @@ def start_sitting(*, trainee, assignment_id: int) -> Sitting:
                 )
                 for position, part in enumerate(dealt, start=1)
             )
+            redirecting(sitting)  # to the first question's page
     except IntegrityError:
         # the same start posted twice at once: the other one made the sitting
         raise AlreadyStarted(ALREADY_STARTED) from None
@@ -355,10 +368,43 @@ def next_item(sitting: Sitting) -> SittingQuestion | None:
     )
 
 
+#: the most of the connection's round trip taken off a test answer's time, in ms: a round trip
+#: is measured by the server alone (`showing`), but a browser can make it look longer by
+#: waiting before it follows a redirect, so it buys at most this much on any answer
+NETWORK_ALLOWANCE_MS = 500
+
+
+def redirecting(sitting: Sitting) -> None:
+    """The response on its way is a redirect to the sitting's page: the browser asks for that
+    page at once, and `showing` times the round trip."""
+    Sitting.objects.filter(pk=sitting.pk).update(redirected_at=timezone.now())
+
+
+def showing(sitting: Sitting, item: SittingQuestion) -> None:
+    """The sitting's page is being sent with `item`'s question: its answer is timed from now,
+    the first time a page shows it (a reload changes nothing).  A page asked for after a
+    redirect measures the connection's round trip; the sitting keeps its smallest."""
+    now = timezone.now()
+    if sitting.redirected_at is not None:
+        trip = max(0, int((now - sitting.redirected_at).total_seconds() * 1000))
+        Sitting.objects.filter(pk=sitting.pk, redirected_at=sitting.redirected_at).update(
+            redirected_at=None,
+            round_trip_ms=Least(Coalesce("round_trip_ms", Value(trip)), Value(trip)),
+        )
+    mark_sent(item.question)
+
+
+def network_allowance(sitting: Sitting) -> int:
+    """What is taken off each answer's time for the connection: the smallest round trip the
+    server measured in the sitting, at most `NETWORK_ALLOWANCE_MS` (none measured: 0)."""
+    return min(sitting.round_trip_ms or 0, NETWORK_ALLOWANCE_MS)
+
+
 def answer(*, trainee, sitting_id: int, question_id: int, raw: dict) -> Result:
     """Record the answer to a question of the trainee's open sitting, through the drills'
-    own service.  After the deadline nothing is recorded: the sitting is finished and the
-    question counts as wrong.  The last answer finishes the sitting."""
+    own service, timed by the server alone (the browser's time is not asked for).  After the
+    deadline nothing is recorded: the sitting is finished and the question counts as wrong.
+    The last answer finishes the sitting."""
     sitting = own_sitting(trainee, sitting_id)
     if not SittingQuestion.objects.filter(sitting=sitting, question_id=question_id).exists():
         raise NotFound("This question is not part of this test.")
@@ -369,9 +415,16 @@ def answer(*, trainee, sitting_id: int, question_id: int, raw: dict) -> Result:
             raise Closed(FINISHED)
         late = sitting.is_past_deadline()
         if not late:
-            result = answer_question(trainee=trainee, question_id=question_id, raw=raw)
+            result = answer_question(
+                trainee=trainee,
+                question_id=question_id,
+                raw=raw,
+                network_ms=network_allowance(sitting),
+            )
             if not result.replayed and next_item(sitting) is None:
                 finish(sitting=sitting, ending=Sitting.Ending.ANSWERED)
+            else:
+                redirecting(sitting)  # to the next question's page
             return result
     finish(sitting=sitting, ending=Sitting.Ending.TIME_UP)
     raise TimeUp(

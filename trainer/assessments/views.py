@@ -145,6 +145,7 @@ def sitting_page(request, sitting_id):
     if item is None:  # every question answered, and the last answer did not finish it
         services.finish(sitting=sitting, ending=Sitting.Ending.ANSWERED)
         return redirect("assessments:result", sitting.pk)
+    services.showing(sitting, item)  # its answer is timed from this page
     return _render_question(request, sitting, item, AnswerForm(question=item.question))
 
 
@@ -345,7 +346,7 @@ def _render_test(request, test, form, status=200):
                     "part": part,
                     # the target in force now; each answer keeps the one it was timed against
                     "target": seconds_words(
-                        1000 * target_seconds(test.house_id, part.kind, part.level)
+                        1000 * target_seconds(test.house, part.kind, part.level)
                     )
                     if test.pace_required and part.kind in REGISTRY
                     else "",

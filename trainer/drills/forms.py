@@ -214,7 +214,8 @@ class AnswerForm(forms.Form):
         if any(f.kind == "chips" for f in self.answer_fields):
             # the chips it was dealt with: the house rules snapshot's
             self.chip_set = config_for(question).rules.chip_set
-        for field in self.answer_fields:
+        # the form's own fields check what was sent; a form only drawn (unbound) needs none
+        for field in self.answer_fields if self.is_bound else ():
             if field.kind in ("amount", "signed", "chips"):
                 form_field = forms.CharField(label=field.label, required=False)
             elif field.kind == "seats":

@@ -1,8 +1,10 @@
 """Questions dealt to trainees and their attempts.
 
-A question is stored when it is shown, with everything needed to grade it again later: the
+A question is stored when it is dealt, with everything needed to grade it again later: the
 drill kind, seed and level, the cards and stakes (`table`, `request`), the paytable version
-and a snapshot of the house rules used, and the engine's expected answer and steps.  An
+and a snapshot of the house rules used, and the engine's expected answer and steps.  In
+practice the next question is dealt with the answer before it and sent hidden in the same
+response (the browser shows it on Next); `sent_at` says when a page first showed it.  An
 attempt is stored once per question, atomically.
 """
 
@@ -11,9 +13,11 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Avg, Count, Q
+from django.utils import timezone
 
 from trainer.engine import scheduling
 from trainer.engine.drills import AnswerField
+from trainer.engine.house import HouseRules
 from trainer.houses.models import PaytableVersion
 
 
@@ -122,7 +126,17 @@ class Question(models.Model):
     replay_of = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="replays"
     )
+    #: when it was dealt and stored (the response that deals it may carry it hidden)
     shown_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When a page first showed it.  Empty while no page has: a test's question "
+        "not reached yet; in practice, the first question before its page loads, and the next "
+        "question, sent hidden with the feedback of the answer before it (the browser shows it "
+        "on Next without asking the server again).  An answer's time is bounded by the time "
+        "since then (since it was dealt, while empty).",
+    )
 
     objects = QuestionQuerySet.as_manager()
 
@@ -134,17 +148,35 @@ class Question(models.Model):
         return f"Question {self.pk} ({self.kind}) for {self.trainee}"
 
     def answer_fields(self) -> tuple[AnswerField, ...]:
-        """The engine's answer fields of this question, as stored."""
-        return tuple(
-            AnswerField(
-                name=f["name"],
-                label=f["label"],
-                kind=f["kind"],
-                choices=tuple(tuple(c) for c in f.get("choices", ())),
-                keys=tuple(f.get("keys", ())),
-            )
-            for f in self.fields
+        """The engine's answer fields of this question, as stored (read once per instance:
+        grading, the form and the review each ask)."""
+        return self._read_once("fields", _answer_fields)
+
+    def rules(self) -> HouseRules:
+        """The house rules it was dealt under, as stored."""
+        return self._read_once("house_rules", lambda stored: HouseRules(**stored))
+
+    def _read_once(self, field: str, read):
+        # kept beside the stored value it was read from: a new value is read afresh
+        stored = getattr(self, field)
+        kept = self.__dict__.get(f"_read_{field}")
+        if kept is None or kept[0] is not stored:
+            kept = (stored, read(stored))
+            self.__dict__[f"_read_{field}"] = kept
+        return kept[1]
+
+
+def _answer_fields(fields: list[dict]) -> tuple[AnswerField, ...]:
+    return tuple(
+        AnswerField(
+            name=f["name"],
+            label=f["label"],
+            kind=f["kind"],
+            choices=tuple(tuple(c) for c in f.get("choices", ())),
+            keys=tuple(f.get("keys", ())),
         )
+        for f in fields
+    )
 
 
 class AttemptQuerySet(models.QuerySet):
@@ -185,7 +217,10 @@ class Attempt(models.Model):
     # 64-bit: a question answered weeks after it was dealt (2**31 ms is under 25 days) is
     # stored, not refused by the database
     response_ms = models.PositiveBigIntegerField(
-        help_text="From showing to answering, on the server."
+        help_text="In practice, from the question appearing to the answer being sent, as the "
+        "browser measured it, if at least 0 and at most the server's time since it sent the "
+        "question, else the server's time; in a test, the server's time, less the sitting's "
+        "round trip (at most half a second).  See the rulebook's Speed standards."
     )
     target_ms = models.PositiveBigIntegerField(
         null=True,
@@ -201,7 +236,9 @@ class Attempt(models.Model):
         "empty for an answer that was no review of its skill (a later right answer the same "
         "day, staff trying out, a question of no skill).",
     )
-    answered_at = models.DateTimeField(auto_now_add=True)
+    # set by the service that stores it (the same instant grades the review of its skill, in
+    # the same INSERT); now for an attempt stored any other way
+    answered_at = models.DateTimeField(default=timezone.now)
 
     objects = AttemptQuerySet.as_manager()
 

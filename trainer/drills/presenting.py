@@ -12,12 +12,11 @@ from trainer.engine.chips import Payout, chip_set, words
 from trainer.engine.drills import AnswerField
 from trainer.engine.drills.answers import chip_names, chip_verdict
 from trainer.engine.drills.spots import asking_order, split_steps, spots
-from trainer.engine.house import HouseRules
 from trainer.engine.seats import in_seat_order
 from trainer.engine.seats import settle_order as seats_in_order
 
 from .chipping import stacks_html
-from .forms import unseated
+from .forms import seat_label, unseated
 from .models import Attempt, Question
 from .services import config_for, fields_of
 
@@ -32,6 +31,8 @@ def shown(field: AnswerField, value) -> str:
             pay = Payout.of_json(value)
             if pay.rule == "amount":
                 return f"{pay.amount:,} in any chips"
+            if pay.rule == "taken":
+                return "no chips: the dealer takes the bet"
             return f"{pay.amount:,}: {words(names, pay.chips, values=True)}"
         counts = {int(v): int(n) for v, n in value.items()}
         total = sum(v * n for v, n in counts.items())
@@ -92,7 +93,7 @@ def settle_order(question: Question) -> str:
     """The order the question's seats are asked in: the house rule `settle_order` it was
     dealt under (its rules snapshot) where its game settles positions against the house (the
     game reads the rule); else seat order, clockwise from the dealer's left."""
-    return asking_order(question.game, HouseRules(**question.house_rules))
+    return asking_order(question.game, question.rules())
 
 
 def review_by_spot(question: Question, attempt: Attempt) -> list[dict]:
@@ -146,6 +147,73 @@ def feedback(question: Question, attempt: Attempt) -> dict:
         "folded_steps": [s for s in steps if s["seat"] in fold],
         "folded_words": f"{len(fold)} {seats} answered right" if fold else "",
     }
+
+
+def review_table(groups: list[dict]) -> str:
+    """The feedback's table of answers, as `review_by_spot` groups them: drawn here rather
+    than by the template, as the felt is (the feedback is on the drill page's hot path)."""
+    out = [
+        '<table class="review">\n      <thead><tr><th scope="col">Answer</th>'
+        '<th scope="col">Yours</th><th scope="col">Correct</th></tr></thead>\n      '
+    ]
+    for group in groups:
+        rows = group["rows"]
+        many = len(rows) > 1
+        out.append("<tbody>")
+        if group["seat"] and many:
+            out.append(
+                '<tr class="spot-row"><th scope="rowgroup" colspan="3">'
+                f"Seat {_e(group['seat'])}</th></tr>"
+            )
+        for row in rows:
+            verdict = "right" if row["right"] else "wrong"
+            mark = "✔ right" if row["right"] else "✘ wrong"
+            label = seat_label(str(row["label"])) if many else _e(row["label"])
+            reason = str(row["reason"])
+            why = f'<br><span class="chip-reason">{_e(reason[:1].upper() + reason[1:])}</span>'
+            drawn = f"<br>{row['drawn']}" if row["drawn"] else ""
+            out.append(
+                f'<tr class="{verdict}"><th scope="row">{label}</th><td>{_e(row["given"])} '
+                f'<span class="mark">{mark}</span>{why if reason else ""}</td>'
+                f"<td>{_e(row['expected'])}{drawn}</td></tr>"
+            )
+        out.append("</tbody>")
+    out.append("\n    </table>")
+    return mark_safe("".join(out))
+
+
+def steps_list(groups: list[dict], *, named: bool = False) -> str:
+    """The feedback's steps, as `steps_by_spot` groups them, each group under its seat (or
+    the dealer's or the table's) where there are several (or `named`, when others are shown
+    apart): drawn here, as `review_table`."""
+    out = []
+    for group in groups:
+        if group["seat"]:
+            out.append(f'<h5 class="steps-seat">Seat {_e(group["seat"])}</h5>')
+        elif len(groups) > 1 or named:
+            whose = "The dealer" if group["dealer"] else "The table"
+            out.append(f'<h5 class="steps-seat">{whose}</h5>')
+        items = "".join(f"<li>{step}</li>" for step in group["steps"])
+        out.append(f'\n    <ol class="steps">{items}</ol>')
+    return mark_safe("".join(out))
+
+
+def feedback_html(question: Question, attempt: Attempt) -> str:
+    """The review and its reasons as `feedback` orders them: what was wrong first, beside its
+    steps (`review-and-why`: side by side on a laptop), then the seats all right folded under
+    one line."""
+    f = feedback(question, attempt)
+    folded = f["folded"]
+    html = (
+        f'<div class="review-and-why"><div>{review_table(f["shown"])}</div>'
+        f"<div><h4>Why</h4>{steps_list(f['steps'], named=bool(f['folded_steps']))}</div></div>"
+    )
+    if folded:
+        html += (
+            f'<details class="right-seats"><summary>{_e(f["folded_words"])}: their answers '
+            f"and steps</summary>{review_table(folded)}{steps_list(f['folded_steps'])}</details>"
+        )
+    return mark_safe(html)
 
 
 def answered_felt(question: Question) -> str:

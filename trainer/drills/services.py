@@ -1,7 +1,10 @@
 """Writes that matter for drills: starting a session, dealing a question, answering it.
 
 Answering is one atomic, idempotent service: it grades through the engine, stores the attempt
-once, and a replayed post gets the stored result back without storing anything.
+once, and a replayed post gets the stored result back without storing anything.  In practice
+it also deals the next question, in the same transaction: one request a question (the answer's
+response carries the next question hidden, and the browser shows it on Next).  A session
+ended before a page showed that question drops it (`end_session`).
 """
 
 from __future__ import annotations
@@ -10,13 +13,19 @@ import dataclasses
 import secrets
 import statistics
 from dataclasses import dataclass
+from functools import lru_cache
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
 from trainer.drills.practice import mistakes, planning
-from trainer.drills.practice.services import question_target_ms, store_and_review
+from trainer.drills.practice.services import (
+    CardMoved,
+    question_target_ms,
+    store_and_review,
+    with_skill_card,
+)
 from trainer.engine import EngineError, pace
 from trainer.engine.drills import REGISTRY, AnswerError, AnswerField, grade, parse_answer
 from trainer.engine.house import DEFAULT_CONFIG, HouseConfig, HouseRules
@@ -63,6 +72,10 @@ NO_SUCH_QUESTION = "There is no such question."
 class Result:
     attempt: Attempt
     replayed: bool
+    #: the question on the table after this answer, for practice's answers: the one dealt
+    #: with it (or, for a replay, the one waiting); None when there is none (the session
+    #: ended, nothing was left to deal, or a test's question)
+    next: Question | None = None
 
 
 def fields_of(question: Question) -> tuple[AnswerField, ...]:
@@ -230,11 +243,7 @@ def create_question(
     except EngineError as exc:  # the house's rules cannot deal it (chips that cannot pay it)
         raise DrillError(f"This drill cannot be dealt under your house's rules: {exc}") from None
     question = question_row(
-        q,
-        trainee=trainee,
-        session=session,
-        version=version,
-        house_rules=dataclasses.asdict(config.rules),
+        q, trainee=trainee, session=session, version=version, rules=config.rules
     )
     question.replay_of = replay_of
     question.save()
@@ -255,9 +264,10 @@ def _dealt_again(drill, original: Question, config: HouseConfig, version, seed: 
         return mistakes.fresh_hand(drill, original, config, seed), config, version
 
 
-def question_row(q, *, trainee, house_rules: dict, session=None, version=None) -> Question:
-    """An unsaved Question holding everything of the engine's question `q` that re-grading
-    needs (the one place that maps the engine's question to the row)."""
+def question_row(q, *, trainee, rules: HouseRules, session=None, version=None) -> Question:
+    """An unsaved Question holding everything of the engine's question `q`, dealt under
+    `rules`, that re-grading needs (the one place that maps the engine's question to the
+    row)."""
     return Question(
         trainee=trainee,
         session=session,
@@ -278,12 +288,40 @@ def question_row(q, *, trainee, house_rules: dict, session=None, version=None) -
         paytable_version=version,
         # the defaults written out ("common" chips, "smallest" floors): a later change of a
         # default leaves the stored question grading as it was dealt
-        house_rules=dataclasses.asdict(HouseRules(**house_rules).worked_out()),
+        house_rules=dict(_snapshot_of(rules)),
     )
+
+
+@lru_cache(maxsize=256)
+def _snapshot_of(rules: HouseRules) -> tuple[tuple[str, object], ...]:
+    """`rules` as a question stores them (`HouseRules.worked_out`): worked out once per app
+    server for each set of rules a house deals under."""
+    return tuple(dataclasses.asdict(rules.worked_out()).items())
 
 
 def current_question(session: PracticeSession) -> Question | None:
     return session.questions.order_by("-pk").first()
+
+
+def mark_sent(question: Question) -> None:
+    """Stamp `question` as sent, when a page (or a fragment swapped into one) first shows it
+    open for an answer: an answer's time is bounded by the time since (`response_ms`).  A page
+    shown again (a reload) keeps the first stamp."""
+    if question.sent_at is not None:
+        return
+    now = timezone.now()
+    if Question.objects.filter(pk=question.pk, sent_at=None).update(sent_at=now):
+        question.sent_at = now
+
+
+def waiting_question(session: PracticeSession, *, besides: int | None = None) -> Question | None:
+    """The question on the table of an open session while it waits for its answer (not
+    `besides`, the question just answered): what the feedback of a replayed answer leads to."""
+    if not session.is_open or not session.waiting_for_answer:
+        return None
+    if session.last_question_id is None or session.last_question_id == besides:
+        return None
+    return _on_the_table(session)
 
 
 def next_question(*, trainee, session_id: int) -> Question:
@@ -326,6 +364,7 @@ def _still(session: PracticeSession):
 def _on_the_table(session: PracticeSession) -> Question:
     question = Question.objects.get(pk=session.last_question_id)
     question.session = session
+    question.trainee = session.trainee  # the session's own trainee, read with it
     return question
 
 
@@ -353,93 +392,167 @@ def _own_session(trainee, session_id, *, lock=False) -> PracticeSession:
     return session
 
 
-def answer_question(*, trainee, question_id: int, raw: dict, practice: bool = False) -> Result:
+def answer_question(
+    *,
+    trainee,
+    question_id: int,
+    raw: dict,
+    practice: bool = False,
+    deal_next: bool = False,
+    browser_ms: int | None = None,
+    network_ms: int = 0,
+) -> Result:
     """Grade and store one answer, and keep the session's running score.  A replay returns the
     stored attempt and stores nothing; a bad answer raises AnswerError and stores nothing.
-    `practice`: refuse a question of a test (answered on the test's page instead)."""
+    `practice`: refuse a question of a test (answered on the test's page instead).
+    `deal_next`: deal the session's next question in the same transaction (practice's answer
+    cycle); `browser_ms` and `network_ms` time the answer (`response_ms`)."""
     if not isinstance(question_id, int):
         raise NotFound(NO_SUCH_QUESTION)
+    timing = {"browser_ms": browser_ms, "network_ms": network_ms}
     # a question of a practice session, answered for the first time, the usual case
-    result = _answer_on_the_table(trainee, question_id, raw)
+    result = _answer_on_the_table(trainee, question_id, raw, deal_next, timing)
     if result is not None:
         return result
-    return _answer_locked(trainee, question_id, raw, practice)
+    return _answer_locked(trainee, question_id, raw, practice, deal_next, timing)
 
 
-#: what grading and the feedback need of a question (the table is read only for a full page)
-_NOT_FOR_GRADING = ("table", "request", "house_rules")
+#: the most a browser's time may say, in ms (a year): a larger number is not a time
+MAX_BROWSER_MS = 365 * 24 * 3600 * 1000
 
 
-def _graded(question: Question, raw: dict) -> Attempt:
+def browser_time(value) -> int | None:
+    """The time a browser says it measured, from the answer form's `took_ms`: whole
+    milliseconds in ASCII digits, or None (missing, or anything else: the server's own time
+    stands)."""
+    if not isinstance(value, str) or not value.isascii() or not value.isdigit():
+        return None
+    ms = int(value)
+    return ms if ms <= MAX_BROWSER_MS else None
+
+
+def response_ms(question: Question, now, *, browser_ms: int | None = None, network_ms: int = 0):
+    """The time an answer to `question` arriving `now` is stored with (the rulebook's *Speed
+    standards*).  The server's own time runs from when it sent the question: when a page first
+    showed it (`sent_at`), or, shown by none, when it was dealt (practice's next question is
+    dealt as the response carrying it is made), less `network_ms` (a test's allowance for its
+    connection), never below 0.  The browser's time, from the question appearing to the
+    answer being sent, is taken instead when it is at least 0 and at most the server's.
+
+    >>> from datetime import datetime, timedelta, timezone as tz
+    >>> sent = datetime(2026, 1, 1, tzinfo=tz.utc)
+    >>> question = Question(shown_at=sent - timedelta(seconds=9), sent_at=sent)
+    >>> response_ms(question, sent + timedelta(seconds=3))
+    3000
+    >>> response_ms(question, sent + timedelta(seconds=3), browser_ms=2150)
+    2150
+    >>> response_ms(question, sent + timedelta(seconds=3), browser_ms=3001)  # over: the server's
+    3000
+    >>> response_ms(question, sent + timedelta(seconds=3), network_ms=120)
+    2880
+    """
+    since = question.sent_at or question.shown_at
+    server = max(0, int((now - since).total_seconds() * 1000) - network_ms)
+    if browser_ms is not None and 0 <= browser_ms <= server:
+        return browser_ms
+    return server
+
+
+def _graded(question: Question, raw: dict, timing: dict) -> Attempt:
     """The attempt an answer makes, graded and timed, not yet stored; AnswerError when the
     answer cannot be read."""
     fields = fields_of(question)
     answer = parse_answer(fields, raw_answer(fields, raw))
     marks = grade(fields, question.expected, answer)
-    elapsed = timezone.now() - question.shown_at
-    correct = all(marks.values())
-    response_ms = max(0, int(elapsed.total_seconds() * 1000))
-    target = question_target_ms(question)
+    now = timezone.now()
     return Attempt(
         question=question,
         kind=question.kind,
         game=question.game,
         answer=answer,
         marks=marks,
-        is_correct=correct,
-        response_ms=response_ms,
-        target_ms=target,
+        is_correct=all(marks.values()),
+        response_ms=response_ms(question, now, **timing),
+        target_ms=question_target_ms(question),
+        answered_at=now,
     )
 
 
-def _store(attempt: Attempt, trainee) -> Attempt:
-    """Store a new attempt and review its skill, in the caller's transaction."""
+def _store(attempt: Attempt, trainee, *, read: bool = False) -> Attempt:
+    """Store a new attempt and review its skill, in the caller's transaction (`read`: the
+    skill's card was read with the question, `with_skill_card`)."""
     attempt.trainee = trainee
     # a trainee's answer may be a review of its skill; staff trying a drill out are scheduled
     # nothing (their answers are counted nowhere)
-    store_and_review(attempt, attempt.question, reviews=trainee.has_perm("houses.practise_drills"))
+    reviews = trainee.has_perm("houses.practise_drills")
+    store_and_review(attempt, attempt.question, reviews=reviews, read=read)
     return attempt
 
 
-def _answer_on_the_table(trainee, question_id: int, raw: dict) -> Result | None:
+def _deal_hidden(session: PracticeSession) -> Question | None:
+    """The session's next question, dealt in the answer's transaction after the answer is
+    stored (what adaptive practice deals next reads it); None when nothing is dealt: nothing
+    left, or the house's rules cannot deal it, which "next" then says in words.  Either is
+    refused before anything is written."""
+    try:
+        return _deal_for(session)
+    except DrillError:
+        return None
+
+
+#: what the usual answer reads, in one statement: the question, its session and its skill's
+#: card (built once: a queryset is cloned, never changed, by each `get`)
+_ON_THE_TABLE = with_skill_card(Question.objects.select_related("session"))
+
+
+def _answer_on_the_table(trainee, question_id: int, raw: dict, deal_next: bool, timing):
     """The usual answer: to the question on the table of the trainee's open session, for the
-    first time.  Stored with two writes and no lock: the session's counters move only if they
-    are still those read (so only the first of two racing answers gets through), then the
-    attempt.  None when it is anything else (a replay, a stale or foreign question, a race
-    lost): the locked path works out what and says so."""
-    question = (
-        Question.objects.select_related("session")
-        .defer(*_NOT_FOR_GRADING)
-        .filter(pk=question_id, trainee=trainee)
-        .first()
-    )
-    session = question.session if question is not None else None
+    first time.  No lock: the question is read with its session and its skill's card, the
+    attempt stored and the card reviewed, the next question dealt, then the session's
+    counters moved on in one update; the card and the counters are written only if they are
+    still as read, else everything is rolled back (another request got there first).  None
+    when it is anything else (a replay, a stale or foreign question, a race lost): the locked
+    path works out what and says so."""
+    try:
+        # get(), not first(): by its primary key, without the ordering first() compiles
+        question = _ON_THE_TABLE.get(pk=question_id)
+    except Question.DoesNotExist:
+        return None
+    session = question.session
     if (
-        session is None
+        question.trainee_id != trainee.pk
+        or session is None
         or session.last_question_id != question.pk
         or session.ended_at is not None
         or not session.waiting_for_answer
     ):
         return None
-    question.trainee = trainee  # checked by the filter: spares reading the user again
-    graded = _graded(question, raw)
-    correct = graded.is_correct
+    question.trainee = trainee  # checked above: spares reading the user again
+    session.trainee = trainee
+    graded = _graded(question, raw, timing)
+    correct = int(graded.is_correct)
     try:
         with transaction.atomic():
-            if not _still(session).update(
-                answered=session.answered + 1, right=session.right + int(correct)
-            ):
-                return None
-            attempt = _store(graded, trainee)
-    except IntegrityError:
-        return None  # stored already, by counters out of step: the locked path finds it
+            attempt = _store(graded, trainee, read=True)
+            nxt = _deal_hidden(session) if deal_next else None
+            moved = {"answered": session.answered + 1, "right": session.right + correct}
+            if nxt is not None:
+                moved |= {"dealt": session.dealt + 1, "last_question": nxt}
+            if not _still(session).update(**moved):
+                raise _Moved
+    except (IntegrityError, _Moved, CardMoved):
+        # stored already, or the skill's card or the counters moved meanwhile: the locked
+        # path finds out which
+        return None
     session.answered += 1
-    session.right += int(correct)
-    question.trainee = trainee
-    return Result(attempt, replayed=False)
+    session.right += correct
+    if nxt is not None:
+        session.dealt += 1
+        session.last_question = nxt
+    return Result(attempt, replayed=False, next=nxt)
 
 
-def _answer_locked(trainee, question_id: int, raw: dict, practice: bool) -> Result:
+def _answer_locked(trainee, question_id: int, raw: dict, practice: bool, deal_next, timing):
     try:
         with transaction.atomic():
             # the question locked, with its session and its attempt if it has one
@@ -456,10 +569,13 @@ def _answer_locked(trainee, question_id: int, raw: dict, practice: bool) -> Resu
             if practice and question.session_id is None:
                 raise NotYours("This question belongs to a test: answer it on the test's page.")
             question.trainee = trainee
+            session = question.session
+            if session is not None:
+                session.trainee = trainee
             existing = getattr(question, "attempt", None)
             if existing is not None:
-                return Result(existing, replayed=True)
-            session = question.session
+                waiting = waiting_question(session, besides=question.pk) if session else None
+                return Result(existing, replayed=True, next=waiting)
             superseded = session is not None and session.last_question_id != question.pk
             if superseded or (session is not None and session.ended_at):
                 raise Stale(
@@ -467,18 +583,24 @@ def _answer_locked(trainee, question_id: int, raw: dict, practice: bool) -> Resu
                     "the table now.",
                     session=session,
                 )
-            graded = _graded(question, raw)
-            correct = graded.is_correct
+            graded = _graded(question, raw, timing)
+            correct = int(graded.is_correct)
             attempt = _store(graded, trainee)
+            nxt = None
             if session is not None:
-                PracticeSession.objects.filter(pk=session.pk).update(
-                    answered=F("answered") + 1, right=F("right") + int(correct)
-                )
+                nxt = _deal_hidden(session) if deal_next else None
+                moved = {"answered": F("answered") + 1, "right": F("right") + correct}
+                if nxt is not None:
+                    moved |= {"dealt": F("dealt") + 1, "last_question": nxt}
+                PracticeSession.objects.filter(pk=session.pk).update(**moved)
                 # only the session's newest question, locked above, can be answered: nothing
                 # else moves these counters meanwhile
                 session.answered += 1
-                session.right += int(correct)
-            return Result(attempt, replayed=False)
+                session.right += correct
+                if nxt is not None:
+                    session.dealt += 1
+                    session.last_question = nxt
+            return Result(attempt, replayed=False, next=nxt)
     except IntegrityError:
         # a double post raced us on a database without row locks: the first one stands
         attempt = Attempt.objects.filter(question_id=question_id).first()
@@ -487,12 +609,39 @@ def _answer_locked(trainee, question_id: int, raw: dict, practice: bool) -> Resu
         return Result(attempt, replayed=True)
 
 
-def end_session(*, trainee, session_id: int) -> PracticeSession:
+def end_session(*, trainee, session_id: int, seen: int | None = None) -> PracticeSession:
+    """End the session.  The question on the table, if no page has shown it and it is not
+    `seen` (the question the trainee ended from: shown by the browser, unanswered), is dropped:
+    dealt with the feedback of the last answer and never shown, it was never asked.  It counts
+    nowhere: not as a question asked, not as unanswered, not as a mistake or a review."""
+    session = _own_session(trainee, session_id)
     with transaction.atomic():
+        # the unshown question is locked before the session, in the order an answer to it
+        # takes them (its attempt's insert, then the session's counters)
+        unshown = None
+        if session.is_open and session.last_question_id not in (None, seen):
+            unshown = (
+                Question.objects.select_for_update()
+                .filter(pk=session.last_question_id, sent_at=None)
+                .order_by()
+                .first()
+            )
         session = _own_session(trainee, session_id, lock=True)
-        if session.ended_at is None:
-            session.ended_at = timezone.now()
-            session.save(update_fields=["ended_at"])
+        if session.ended_at is not None:
+            return session
+        session.ended_at = timezone.now()
+        update = ["ended_at"]
+        if (
+            unshown is not None
+            and session.last_question_id == unshown.pk
+            and session.waiting_for_answer
+            and not Attempt.objects.filter(question=unshown).exists()
+        ):
+            unshown.delete()
+            session.dealt -= 1
+            session.last_question = session.questions.order_by("-pk").first()
+            update += ["dealt", "last_question"]
+        session.save(update_fields=update)
     return session
 
 
@@ -518,8 +667,15 @@ def summarize(session: PracticeSession) -> Summary:
     right = sum(1 for a in attempts if a.is_correct)
     times = [a.response_ms for a in attempts]
     timed = [a for a in attempts if a.target_ms is not None]
+    asked = session.questions.count()
+    if (
+        session.is_open
+        and session.waiting_for_answer
+        and session.questions.filter(pk=session.last_question_id, sent_at=None).exists()
+    ):
+        asked -= 1  # dealt with the feedback of the last answer, and not shown yet
     return Summary(
-        asked=session.questions.count(),
+        asked=asked,
         answered=len(attempts),
         right=right,
         accuracy=(right / len(attempts)) if attempts else None,
@@ -533,7 +689,7 @@ def summarize(session: PracticeSession) -> Summary:
 def config_for(question: Question) -> HouseConfig:
     """The configuration a stored question was graded with: its paytable version and the
     snapshot of the house rules (editing either later changes nothing here)."""
-    rules = HouseRules(**question.house_rules)
+    rules = question.rules()
     version = question.paytable_version if question.paytable_version_id else None
     tables = {version.game: paytable_of(version)} if version is not None else {}
     return HouseConfig(tables, rules)

@@ -2,17 +2,26 @@
 
 Thin views: every write goes through trainer.drills.services; htmx swaps the question and the
 feedback in place, and the same forms work with full page loads when JavaScript is off.
+
+One request a question: the answer's response carries its feedback and the next question,
+dealt and stored, in a <template> the browser shows on Next without asking again (drills.js).
+Without JavaScript, Next is a link to the session's page, which shows that same question.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required, user_passes_test
+from django.core.cache import caches
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.http import Http404, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -25,13 +34,13 @@ from trainer.engine.games import title_of
 from trainer.engine.house import DEFAULT_CONFIG, SETTLE_ORDERS
 from trainer.houses.config import house_setup
 
-from . import services
+from . import drawing, services
 from .forms import AnswerForm, StartForm
 from .models import PracticeSession, Question
 from .presenting import (
     answered_felt,
     drill_felt,
-    feedback,
+    feedback_html,
     missed_hand,
     pace_line,
     review,
@@ -123,56 +132,93 @@ def _session_for(request, session_id) -> PracticeSession:
 
 
 def _render_drill(request, session, question, *, form=None, result=None, unanswered=False):
+    """The drill of `question`: the whole page, or, under htmx, the drill (#drill) or only the
+    answer area (#turn) with the score out of band.  Drawn by .drawing (the hot path)."""
     if result:
         attempt = result.attempt
     else:
         attempt = None if unanswered else getattr(question, "attempt", None)
-    if attempt is None:
-        form = form or AnswerForm(question=question)
-    context = {
+    d = {
         "session": session,
-        # a session of Today's practice or Practise my mistakes deals many drills: the
-        # question's own drill and level, never the session's
-        "kind": REGISTRY[question.kind],
-        "question": question,
-        "form": form,
-        "attempt": attempt,
         "replayed": bool(result and result.replayed),
         "score": session.score,
         "trying": is_trying(request.user),
-        "order_words": SETTLE_ORDERS[settle_order(question)],
     }
+    csrf = get_token(request)
     if attempt is None:
-        context["felt_html"], context["own_spots"], context["seated"] = drill_felt(question, form)
-        context.update(pace_context(question))
+        d |= open_question(request, question, form)
+        area = drawing.open_area(d, csrf)
     else:
-        context["pace_line"] = pace_line(attempt)
-        context["answered_felt"] = answered_felt(question)
-        # what was wrong first, the seats all right folded away (one wrong seat: one screen)
-        context["feedback"] = feedback(question, attempt)
-        # a replay of Practise my mistakes: the hand first missed, beside this one's review
-        context["missed_hand"] = missed_hand(question)
-    if not request.htmx or request.htmx.target != "turn":
-        context.update(card_context(request, question))
+        d |= {
+            # a session of Today's practice or Practise my mistakes deals many drills: the
+            # question's own drill and level, never the session's
+            "kind": REGISTRY[question.kind],
+            "question": question,
+            "attempt": attempt,
+            "pace_line": pace_line(attempt),
+            "answered_felt": answered_felt(question),
+            # what was wrong first, the seats all right folded away (one wrong seat: one
+            # screen)
+            "review": feedback_html(question, attempt),
+            # a replay of Practise my mistakes: the hand first missed, beside this one's review
+            "missed_hand": missed_hand(question),
+        }
+        if _whole_drill(request):
+            d.update(drill_card(request, question))
+        next_drill = ""
+        if result and result.next is not None:
+            # the next question, open for its answer, in a <template>: shown on Next
+            shown = {**d, **open_question(request, result.next, whole=True)}
+            next_drill = drawing.drill(shown, drawing.open_area(shown, csrf))
+            d["next_pk"] = result.next.pk
+        area = drawing.feedback_area(d, csrf, next_drill)
     if not request.htmx:
-        template = "drills/session.html"
-    elif request.htmx.target == "turn":
+        return render(request, "drills/session.html", {**d, "drill": drawing.drill(d, area)})
+    if request.htmx.target == "turn":
         # an answer from the drill page: only the answer area and the score change
-        template = "drills/_turn.html"
-        context["oob_score"] = True
-    else:
-        template = "drills/_drill.html"
-    return render(request, template, context)
+        return HttpResponse(area + drawing.score(session.score, oob=True))
+    return HttpResponse(drawing.drill(d, area))
+
+
+def open_question(request, question: Question, form=None, *, whole: bool | None = None) -> dict:
+    """What the drill shows of a question waiting for its answer: its felt with the answers at
+    their spots, the form, its pace target, and, for the `whole` drill (by default, unless the
+    response swaps only the answer area), its house card."""
+    form = form or AnswerForm(question=question)
+    felt_html, own_spots, seated = drill_felt(question, form)
+    return {
+        "kind": REGISTRY[question.kind],
+        "question": question,
+        "form": form,
+        "attempt": None,
+        "order_words": SETTLE_ORDERS[settle_order(question)],
+        "felt_html": felt_html,
+        "own_spots": own_spots,
+        "seated": seated,
+        **pace_context(question),
+        **(drill_card(request, question) if (whole or _whole_drill(request)) else {}),
+    }
+
+
+def _whole_drill(request) -> bool:
+    """Whether the response draws the whole drill (its house card included), not only the
+    answer area (#turn): an answer that does not parse comes back as the form alone."""
+    return not request.htmx or request.htmx.target != "turn"
 
 
 @login_required
 @trainee_only
 @require_GET
 def session_page(request, session_id):
+    """The question on the table, open for its answer (a page reloaded in the middle of a
+    cycle shows the next question dealt with the feedback: never another), or the feedback of
+    the last answer."""
     session = _session_for(request, session_id)
     question = services.current_question(session)
     if question is None:
         return redirect("drills:index")
+    if not hasattr(question, "attempt"):
+        services.mark_sent(question)  # without JavaScript, its time runs from here
     return _render_drill(request, session, question)
 
 
@@ -182,7 +228,12 @@ def session_page(request, session_id):
 def answer(request, question_id):
     try:
         result = services.answer_question(
-            trainee=request.user, question_id=question_id, raw=request.POST, practice=True
+            trainee=request.user,
+            question_id=question_id,
+            raw=request.POST,
+            practice=True,
+            deal_next=True,
+            browser_ms=services.browser_time(request.POST.get("took_ms")),
         )
     except AnswerError as exc:
         # the answer did not parse: the same question again, each problem beside its field
@@ -222,6 +273,7 @@ def next_question(request, session_id):
         return render(request, "drills/refused.html", {"message": exc.message}, status=exc.status)
     if request.htmx:
         # next_question deals a new question or returns the unanswered one
+        services.mark_sent(question)
         return _render_drill(request, question.session, question, unanswered=True)
     return redirect("drills:session", session_id)
 
@@ -230,8 +282,12 @@ def next_question(request, session_id):
 @trainee_only
 @require_POST
 def end(request, session_id):
+    # the question the trainee ended from, if one was open on their page: shown, though no
+    # page was sent for it (the browser showed it on Next); from the feedback, none
+    seen = request.POST.get("seen", "")
+    seen = int(seen) if seen.isascii() and seen.isdigit() and len(seen) < 19 else None
     try:
-        services.end_session(trainee=request.user, session_id=session_id)
+        services.end_session(trainee=request.user, session_id=session_id, seen=seen)
     except services.NotFound as exc:
         raise Http404(exc.message) from None
     except services.DrillError as exc:
@@ -270,13 +326,12 @@ def summary(request, session_id):
 
 
 def pace_context(question: Question) -> dict:
-    """The target of a question on the table, in words and in milliseconds, and how long it
-    has been open (so the page's pace indicator counts from when it was dealt, not loaded)."""
+    """The target of a question on the table, in words and in milliseconds (the page's pace
+    indicator counts from when the question appears)."""
     target = question_target_ms(question)
     if target is None:
         return {}
-    open_ms = max(0, int((timezone.now() - question.shown_at).total_seconds() * 1000))
-    return {"target_ms": target, "target_words": pace.seconds_words(target), "open_ms": open_ms}
+    return {"target_ms": target, "target_words": pace.seconds_words(target)}
 
 
 def card_context(request, question: Question) -> dict:
@@ -291,6 +346,34 @@ def card_context(request, question: Question) -> dict:
         "house": request.user.house,
         "graded": True,
     }
+
+
+def drill_card(request, question: Question) -> dict:
+    """The house card as the drill draws it, in its dialog (`card_html`), and the question's
+    level named in its stakes: drawn once per app server for what they are drawn from (the
+    drill and level, the paytable version, which no one may change once a question is graded
+    with it, the snapshot of the house rules, the house's name), then kept in its memory
+    (`CACHES["local"]`): the questions a house deals share them."""
+    house = request.user.house
+    drawn_from = "|".join(
+        (
+            question.kind,
+            str(question.level),
+            str(question.paytable_version_id),
+            house.name if house is not None else "",
+            json.dumps(question.house_rules, sort_keys=True),
+        )
+    )
+    key = "drill-card:" + hashlib.sha256(drawn_from.encode()).hexdigest()
+    drawn = caches["local"].get(key)
+    if drawn is None:
+        context = card_context(request, question)
+        drawn = {
+            "level_name": context["level_name"],
+            "card_html": render_to_string("houses/_house_card.html", context),
+        }
+        caches["local"].set(key, drawn)
+    return drawn
 
 
 @login_required

@@ -3,7 +3,6 @@ answered right or wrong at a chosen rate, spread over past days, written in bulk
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 import random
 
@@ -33,13 +32,12 @@ def seed_attempts(trainee, count: int, *, seed: int = 0, accuracy: float = 0.8, 
     rng = random.Random(seed)
     kinds = sorted(REGISTRY)
     now = timezone.now()
-    rules = dataclasses.asdict(DEFAULT_CONFIG.rules)
     questions = []
     plan = []
     for i in range(count):
         q = rng.choice(_samples(kinds[i % len(kinds)]))
         shown = now - dt.timedelta(seconds=rng.randint(0, days * 86400))
-        questions.append(question_row(q, trainee=trainee, house_rules=rules))
+        questions.append(question_row(q, trainee=trainee, rules=DEFAULT_CONFIG.rules))
         plan.append((q, shown, rng.random() < accuracy, rng.randint(800, 12000)))
     Question.objects.bulk_create(questions, batch_size=1000)
     attempts = []

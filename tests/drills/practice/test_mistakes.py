@@ -338,3 +338,35 @@ def test_each_answer_to_a_replay_is_a_review_of_its_skill(trainee):
     assert card.reviews == 3 and card.last_attempt == attempt
     assert attempt.rating in ("hard", "good", "easy")  # right: not "again"
     assert card.due > attempt.answered_at  # scheduled ahead, as any right answer is
+
+
+def answered_dealing(trainee, question, right: bool) -> services.Result:
+    """An answer as the drill page gives it: the next question dealt with it."""
+    raw = right_answer(question) if right else wrong_answer(question)
+    return services.answer_question(
+        trainee=trainee, question_id=question.pk, raw=raw, practice=True, deal_next=True
+    )
+
+
+def test_the_last_hand_answered_right_deals_nothing_more(trainee):
+    # picked after the answer is stored: the hand answered right no longer waits (picked
+    # before, it would be dealt again, the only hand waiting)
+    drill(trainee, [False])
+    session, replay = start(trainee)
+    assert answered_dealing(trainee, replay, right=True).next is None
+    with pytest.raises(services.Finished, match="Every missed hand is answered right"):
+        deal_next(trainee, session)
+
+
+def test_a_hand_dealt_with_the_feedback_and_never_shown_leaves_the_waiting_list_as_it_was(
+    trainee,
+):
+    a, b = drill(trainee, [False, False])
+    session, first = start(trainee)
+    hidden = answered_dealing(trainee, first, right=False).next
+    assert hidden.replay_of == b
+    services.end_session(trainee=trainee, session_id=session.pk)  # from the feedback
+    assert not Question.objects.filter(pk=hidden.pk).exists()
+    assert list(mistakes.waiting(trainee)) == [a, b]
+    _, again = start(trainee)
+    assert again.replay_of == a

@@ -263,3 +263,24 @@ def test_another_trainee_of_the_house_starts_with_every_skill_new(enrolled):
     Enrolment.objects.create(trainee=someone, game="mississippi-stud")
     card(enrolled, MS[0], ago(days=1))
     assert today.outlook(someone).new == len(MS)
+
+
+def test_the_next_question_is_picked_after_the_answer_is_reviewed(enrolled):
+    """The answer deals the next question in its own request (views.answer), once its review
+    is stored: the skill just answered right is no longer due, and with nothing else due
+    nothing is dealt.  Picked before the review, the skill still due would come again (the
+    last skill is dealt again when there is no other)."""
+    card(enrolled, MS[0], ahead(days=2))
+    card(enrolled, MS[1], ahead(days=2))
+    card(enrolled, MS[2], ago(minutes=1))
+    session = services.start_mode(trainee=enrolled, mode="today")
+    question = services.current_question(session)
+    result = services.answer_question(
+        trainee=enrolled,
+        question_id=question.pk,
+        raw=right_answer(question),
+        practice=True,
+        deal_next=True,
+    )
+    assert result.next is None
+    assert Question.objects.filter(session=session).count() == 1

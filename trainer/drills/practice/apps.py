@@ -10,3 +10,6 @@ class PracticeConfig(AppConfig):
     name = "trainer.drills.practice"
     label = "practice"
     verbose_name = "Adaptive practice and pace"
+
+    def ready(self):
+        from . import signals  # noqa: F401  (connects the receivers)

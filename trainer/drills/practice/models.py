@@ -21,8 +21,15 @@ from trainer.engine.drills import REGISTRY
 class SkillCard(models.Model):
     """The scheduler's state of one trainee's skill (drill kind + situation)."""
 
+    # Every review writes its card, and each index on it with it: the card keeps only those
+    # a query or a constraint uses.  A trainee's cards are read whole, never by `due`
+    # (trainer.drills.practice.today.standing, trainer.progress.skills); the trainee's own
+    # index is the unique constraint's, which leads with the trainee.
     trainee = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="skill_cards"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="skill_cards",
+        db_index=False,
     )
     kind = models.CharField(max_length=30)
     situation = models.CharField(max_length=100)
@@ -31,7 +38,7 @@ class SkillCard(models.Model):
     state = models.JSONField()
     # read out of `state` for queries: FSRS's due instant (a skill in review is due for
     # practice from the start of that house day: `scheduling.due_from`), and how strong
-    due = models.DateTimeField(db_index=True)
+    due = models.DateTimeField()
     stability = models.FloatField(null=True, blank=True, help_text="FSRS stability, in days.")
     reviews = models.PositiveIntegerField(default=0)
     last_attempt = models.ForeignKey(
@@ -45,7 +52,6 @@ class SkillCard(models.Model):
                 fields=["trainee", "kind", "situation"], name="one_card_per_skill"
             )
         ]
-        indexes = [models.Index(fields=["trainee", "due"])]
 
     def __str__(self) -> str:
         return f"{self.trainee} · {self.kind} · {self.situation}"

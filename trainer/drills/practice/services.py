@@ -10,7 +10,12 @@ skill take the card's row lock in turn, so none is lost.
 
 from __future__ import annotations
 
+import json
+
+from django.core.cache import caches
 from django.db import IntegrityError, transaction
+from django.db.models import OuterRef, Subquery
+from django.db.models.functions import JSONObject
 from django.utils import timezone
 
 from trainer.core.times import house_zone
@@ -20,18 +25,26 @@ from trainer.engine.drills import REGISTRY, guessable
 from .models import PaceTarget, SkillCard
 
 
-def target_seconds(house_id: int | None, kind: str, level: int) -> float:
-    """The house's target for a drill at a level, in seconds (per position settled), or the
-    drill's own default where the house set none."""
-    if house_id is not None:
-        seconds = (
-            PaceTarget.objects.filter(house_id=house_id, kind=kind, level=level)
-            .values_list("seconds", flat=True)
-            .first()
-        )
-        if seconds is not None:
-            return float(seconds)
-    return REGISTRY[kind].target_seconds(level)
+def target_seconds(house, kind: str, level: int) -> float:
+    """The target of `house` (a House, or None for none) for a drill at a level, in seconds
+    (per position settled), or the drill's own default where the house set none."""
+    own = house_targets(house).get((kind, level)) if house is not None else None
+    return own if own is not None else REGISTRY[kind].target_seconds(level)
+
+
+def house_targets(house) -> dict[tuple[str, int], float]:
+    """The house's own targets, (kind, level) to seconds, kept with its setup: in this app
+    server's memory (`CACHES["local"]`) while the house's `config_serial` is unchanged, as
+    `trainer.houses.config.house_setup` keeps its tables.  Saving or deleting a target moves
+    the serial on (.signals), so every app server reads them afresh on its next request."""
+    cache = caches["local"]
+    key = f"pace-targets:{house.pk}:{house.config_serial}"
+    targets = cache.get(key)
+    if targets is None:
+        rows = PaceTarget.objects.filter(house=house.pk).values_list("kind", "level", "seconds")
+        targets = {(kind, level): float(seconds) for kind, level, seconds in rows}
+        cache.set(key, targets)
+    return targets
 
 
 def question_target_ms(question) -> int | None:
@@ -39,7 +52,9 @@ def question_target_ms(question) -> int | None:
     registered)."""
     if question.kind not in REGISTRY:
         return None
-    seconds = target_seconds(question.trainee.house_id, question.kind, question.level)
+    trainee = question.trainee
+    house = trainee.house if trainee.house_id else None
+    seconds = target_seconds(house, question.kind, question.level)
     return pace.target_ms(seconds, (f["name"] for f in question.fields))
 
 
@@ -62,9 +77,10 @@ def retention_of(trainee) -> float:
 def _locked_card(key: dict) -> SkillCard:
     """The skill's card, locked for this transaction; a new skill's card is made (empty, so
     "new" to the scheduler) and so held by its insert until the transaction ends."""
-    card = SkillCard.objects.select_for_update().filter(**key).first()
-    if card is not None:
-        return card
+    try:
+        return SkillCard.objects.select_for_update().get(**key)
+    except SkillCard.DoesNotExist:
+        pass
     try:
         with transaction.atomic():
             return SkillCard.objects.create(**key, state={}, due=timezone.now())
@@ -72,25 +88,48 @@ def _locked_card(key: dict) -> SkillCard:
         return SkillCard.objects.select_for_update().get(**key)
 
 
-def store_and_review(attempt, question, *, reviews: bool) -> SkillCard | None:
+def with_skill_card(questions):
+    """`questions`, each with its trainee's card of its skill read in the same statement
+    (`skill_card`: the card's id, FSRS state and count of reviews, or None before the skill's
+    first review), for `store_and_review(..., read=True)`."""
+    cards = SkillCard.objects.filter(
+        trainee=OuterRef("trainee"), kind=OuterRef("kind"), situation=OuterRef("situation")
+    ).values(card=JSONObject(id="id", state="state", reviews="reviews"))[:1]
+    return questions.annotate(skill_card=Subquery(cards))
+
+
+class CardMoved(Exception):
+    """The skill's card changed between being read with the question (`with_skill_card`)
+    and being written: another answer of the skill was reviewed meanwhile."""
+
+
+def store_and_review(attempt, question, *, reviews: bool, read: bool = False):
     """Store the new `attempt` (graded and timed, not yet saved) and, when `reviews` (a
     trainee's answer) and the question has a skill, grade it for the scheduler
     (`scheduling.rating`) and review the skill's card with that grade: the card's FSRS state
     moves on once, or not at all for an answer that is no review (its grade stays empty).
-    Call inside the attempt's transaction.
+    Call inside the attempt's transaction.  The grade is worked out at the attempt's
+    `answered_at` and stored with it, in its one INSERT.
 
-    The card is locked before the attempt is stored, so answers of one skill are stored in
-    the order they are reviewed: their times replay the card (`scheduling.replay`)."""
+    Answers of one skill are stored in the order they are reviewed, so that their times
+    replay the card (`scheduling.replay`).  Either the card is locked before the attempt is
+    stored (a new skill's card made empty first), or, `read`, it was read with the question
+    (`with_skill_card`) and is written only as read: updated only if no review moved it
+    since, made with its first review only if no other answer made it meanwhile.  Else
+    CardMoved (or an IntegrityError): the caller rolls its transaction back whole and answers
+    again with the card locked."""
     if not (reviews and question.situation):
         attempt.save(force_insert=True)
         return None
     trainee = attempt.trainee
-    card = _locked_card(
-        {"trainee_id": trainee.pk, "kind": question.kind, "situation": question.situation}
-    )
-    attempt.save(force_insert=True)
+    key = {"trainee_id": trainee.pk, "kind": question.kind, "situation": question.situation}
+    if read:
+        card, seen = None, question.skill_card
+        state = _state_of(seen["state"]) if seen is not None else None
+    else:
+        card, seen = _locked_card(key), None
+        state = card.state or None
     when = attempt.answered_at
-    state = card.state or None
     rating = scheduling.rating(
         state,
         correct=attempt.is_correct,
@@ -100,14 +139,43 @@ def store_and_review(attempt, question, *, reviews: bool) -> SkillCard | None:
         when=when,
         day=house_day(trainee),
     )
+    if rating is not None:
+        attempt.grade = scheduling.GRADES[rating]
+    attempt.save(force_insert=True)
     if rating is None:
+        # no review: the card stays as it is, as long as it is the card the grade read
+        if seen is not None and not _as_read(seen).exists():
+            raise CardMoved
         return card
-    attempt.grade = scheduling.GRADES[rating]
-    type(attempt).objects.filter(pk=attempt.pk).update(grade=attempt.grade)
-    card.state = scheduling.review(state, rating, when, retention_of(trainee))
-    card.due = scheduling.due(card.state)
-    card.stability = scheduling.stability(card.state)
-    card.reviews += 1
-    card.last_attempt = attempt
-    card.save(update_fields=["state", "due", "stability", "reviews", "last_attempt", "updated_at"])
-    return card
+    reviewed = scheduling.review(state, rating, when, retention_of(trainee))
+    written = {
+        "state": reviewed,
+        "due": scheduling.due(reviewed),
+        "stability": scheduling.stability(reviewed),
+        "last_attempt": attempt,
+        "updated_at": timezone.now(),
+    }
+    if card is not None:
+        # the row locked above, in one UPDATE (a queryset's: no save() machinery)
+        SkillCard.objects.filter(pk=card.pk).update(reviews=card.reviews + 1, **written)
+        for name, value in written.items():
+            setattr(card, name, value)
+        card.reviews += 1
+        return card
+    if seen is None:  # the skill's first review
+        return SkillCard.objects.create(**key, reviews=1, **written)
+    if not _as_read(seen).update(reviews=seen["reviews"] + 1, **written):
+        raise CardMoved
+    return None
+
+
+def _as_read(seen: dict):
+    """The card read with the question, only if no review has moved it since."""
+    return SkillCard.objects.filter(pk=seen["id"], reviews=seen["reviews"])
+
+
+def _state_of(stored) -> dict | None:
+    # built as a JSON object in SQL, the state comes as an object (PostgreSQL) or as its text
+    # (SQLite)
+    state = json.loads(stored) if isinstance(stored, str) else stored
+    return state or None

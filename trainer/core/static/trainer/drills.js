@@ -1,7 +1,12 @@
 // Keyboard first: keys pick choices, Tab or Enter moves to the next answer in the order the
 // house settles the layout (the page's order), Enter on the last one answers, Enter again
-// deals the next question; H opens the house card.  Served by the site itself; the forms and
+// shows the next question; H opens the house card.  Served by the site itself; the forms and
 // the house card's link work the same without it.
+//
+// One request a question: the answer's response carries the next question in a <template>,
+// which Next shows without asking the server (`reveal`).  The time from a question appearing
+// to its answer being sent is measured here and sent with the answer (`took_ms`); the server
+// keeps it if it is no longer than its own time since it sent the question.
 (function () {
   "use strict";
   function currentGroup(target) {
@@ -174,15 +179,47 @@
     const builder = event.target.closest && event.target.closest("[data-chips]");
     if (builder) drawChips(builder);
   });
+  // When the question on the page appeared (performance.now()), and which question it is: an
+  // answer that does not parse brings the form back, and its time runs on.
+  let shownAt = null;
+  let shownQuestion = null;
+  function markShown() {
+    const drill = document.getElementById("drill");
+    if (!drill || !drill.querySelector("form.answer-form")) return;
+    if (drill.dataset.question === shownQuestion) return;
+    shownQuestion = drill.dataset.question;
+    shownAt = performance.now();
+  }
+  // Next, with the next question in its <template>: it replaces the drill, no request made
+  function reveal(form) {
+    const template = document.getElementById(form.dataset.reveal);
+    const drill = document.getElementById("drill");
+    if (!template || !drill) return false;
+    drill.replaceWith(template.content.cloneNode(true));
+    const shown = document.getElementById("drill");
+    if (window.htmx) window.htmx.process(shown);
+    settle();
+    return true;
+  }
+  document.addEventListener("submit", function (event) {
+    const form = event.target;
+    if (form.matches("form[data-reveal]")) {
+      if (reveal(form)) event.preventDefault();
+      return;
+    }
+    const took = form.matches("form.answer-form") && form.querySelector("input[name=took_ms]");
+    if (took && shownAt !== null) {
+      took.value = String(Math.max(0, Math.round(performance.now() - shownAt)));
+    }
+  }, true);
   // The pace indicator (issue 16): while the question is open a bar fills toward the target
-  // and a word says "at pace", then "over target".  Counted from how long the server says the
-  // question has been open (a reload does not restart it); the server times the answer
-  // itself.  Only the change is said aloud (the live region is empty until then); with
-  // reduced motion the bar is not drawn (site.css), the word alone changes.
+  // and a word says "at pace", then "over target", counted from when the question appeared.
+  // Only the change is said aloud (the live region is empty until then); with reduced motion
+  // the bar is not drawn (site.css), the word alone changes.
   function runPace(pace) {
     const target = Number(pace.dataset.targetMs);
     if (!(target > 0)) return;
-    const started = performance.now() - (Number(pace.dataset.openMs) || 0);
+    const started = shownAt !== null ? shownAt : performance.now();
     const fill = pace.querySelector(".pace-fill");
     const word = pace.querySelector(".pace-word");
     const said = pace.querySelector(".pace-said");
@@ -206,16 +243,18 @@
     document.querySelectorAll("button[data-zero], button.print-card").forEach(function (b) {
       b.hidden = false;
     });
+    markShown();
     document.querySelectorAll("[data-pace]:not(.running)").forEach(runPace);
+  }
+  // a question or feedback just put on the page: ready it, and put focus where the hand goes
+  function settle() {
+    ready();
+    const target = document.querySelector("#drill [autofocus]");
+    if (target) target.focus();
   }
   document.addEventListener("click", function (event) {
     if (event.target.closest && event.target.closest("button.print-card")) window.print();
   });
   document.addEventListener("DOMContentLoaded", ready);
-  // after htmx swaps in a question or feedback, put focus where the hand goes next
-  document.body.addEventListener("htmx:afterSwap", function () {
-    ready();
-    const target = document.querySelector("#drill [autofocus]");
-    if (target) target.focus();
-  });
+  document.body.addEventListener("htmx:afterSwap", settle);
 })();
