@@ -5,7 +5,8 @@ and recorded as a review of its skill.
 (trainer.drills.services), and only when an attempt is newly stored: a replayed post stores
 nothing and so reviews nothing, and of two racing answers to one question only the stored one
 reviews (the other's transaction is rolled back whole).  Answers to different questions of one
-skill take the card's row lock in turn, so none is lost.
+skill take the card's row lock in turn, or, reading it with the question, write it only as
+they read it (else they are rolled back and taken again with the lock), so none is lost.
 """
 
 from __future__ import annotations
