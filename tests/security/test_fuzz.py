@@ -612,9 +612,15 @@ def test_hostile_answers_store_one_attempt_or_none_and_replays_store_nothing(
         after = counts()
         graded = response.status_code == 200 and b'class="feedback' in response.content
         new = target == "fresh" and graded
-        assert after == {**before, "Attempt": before["Attempt"] + (1 if new else 0)}, describe(
+        # an answer graded deals the session's next question with it (issue 28): at most one
+        dealt = after["Question"] - before["Question"]
+        assert dealt in ((0, 1) if new else (0,)), describe(
             "trainee", "post", path, posted, response
         )
+        assert {**after, "Question": before["Question"]} == {
+            **before,
+            "Attempt": before["Attempt"] + (1 if new else 0),
+        }, describe("trainee", "post", path, posted, response)
         if target != "fresh" and question is not None:
             # nothing about someone else's, a test's or an answered question changed
             assert list(Attempt.objects.filter(question=question).values()) == stored_before
@@ -628,9 +634,15 @@ def test_hostile_answers_store_one_attempt_or_none_and_replays_store_nothing(
         first_time = target == "fresh" and not new and b"already answered" not in response.content
         graded = response.status_code == 200 and b'class="feedback' in response.content
         added = 1 if first_time and graded else 0
-        assert counts() == {**after, "Attempt": after["Attempt"] + added}, describe(
+        again_counts = counts()
+        dealt = again_counts["Question"] - after["Question"]
+        assert dealt in ((0, 1) if added else (0,)), describe(
             "trainee", "post", path, again, response
         )
+        assert {**again_counts, "Question": after["Question"]} == {
+            **after,
+            "Attempt": after["Attempt"] + added,
+        }, describe("trainee", "post", path, again, response)
         if new:
             assert list(Attempt.objects.filter(question=fresh).values()) == stored, (
                 "replay changed it"
@@ -665,9 +677,9 @@ def test_next_and_end_refuse_other_peoples_sessions_and_store_at_most_one_questi
         response = world.send("trainee", "post", path, data, headers=headers)
         after = counts()
         dealt = after["Question"] - before["Question"]
-        assert dealt in ((0, 1) if target == "own" and action == "next" else (0,)), describe(
-            "trainee", "post", path, data, response
-        )
+        # next deals at most one; end drops the question dealt but never shown (issue 28)
+        allowed = {("own", "next"): (0, 1), ("own", "end"): (-1, 0)}.get((target, action), (0,))
+        assert dealt in allowed, describe("trainee", "post", path, data, response)
         assert {**after, "Question": before["Question"]} == before
         assert PracticeSession.objects.filter(pk=world.others_session.pk).values().get() == (
             others_state
