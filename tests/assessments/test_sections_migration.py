@@ -32,6 +32,7 @@ def question(apps, trainee, kind, n):
     )  # fmt: skip
 
 
+@pytest.mark.slow  # a migration replayed, a subprocess or a big log: the slow tier
 @pytest.mark.django_db(transaction=True)
 def test_old_tests_become_sections_and_old_results_stand(roles):
     old = migrate(BEFORE)

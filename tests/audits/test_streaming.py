@@ -42,6 +42,7 @@ def test_the_log_is_read_one_chunk_at_a_time(
     assert first == text[: text.index("\n") + 1]
 
 
+@pytest.mark.slow  # a migration replayed, a subprocess or a big log: the slow tier
 def test_the_audits_memory_stays_far_below_the_size_of_the_log(demo, supervisor, small_chunks):
     audited(demo, supervisor, shift(50))  # the engine's and Django's caches, made once
     text = shift(HANDS)

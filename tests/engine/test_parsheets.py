@@ -202,6 +202,7 @@ def nonzero(sheet: ParSheet) -> dict:
 # --- Mississippi Stud against brute force ----------------------------------------------------
 
 
+@pytest.mark.slow  # a brute-force enumeration (seconds): the slow tier
 @pytest.mark.parametrize("name", MS_DECKS)
 def test_mississippi_matches_brute_force_on_a_reduced_deck(name):
     cards = MS_DECKS[name]
@@ -214,6 +215,7 @@ def test_mississippi_matches_brute_force_on_a_reduced_deck(name):
     assert sheet.combinations == n * (n - 1) // 2 * (n - 2) * (n - 3) * (n - 4)
 
 
+@pytest.mark.slow  # a brute-force enumeration (seconds): the slow tier
 def test_mississippi_odd_odds_and_other_bands_match_brute_force():
     cards = MS_DECKS["pairs of every band, trips, flushes"]
     table = Paytable.build(

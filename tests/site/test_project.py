@@ -26,6 +26,7 @@ def manage(*args, env_overrides=None, unset=("DEBUG", "SECRET_KEY", "ALLOWED_HOS
     )
 
 
+@pytest.mark.slow  # a migration replayed, a subprocess or a big log: the slow tier
 def test_secret_key_is_required_when_debug_is_off():
     done = manage("check")
     assert done.returncode != 0
@@ -33,11 +34,13 @@ def test_secret_key_is_required_when_debug_is_off():
     assert "Traceback" not in done.stderr.split("ImproperlyConfigured")[-1]
 
 
+@pytest.mark.slow  # a migration replayed, a subprocess or a big log: the slow tier
 def test_debug_on_runs_without_a_secret_key():
     done = manage("check", env_overrides={"DEBUG": "1"})
     assert done.returncode == 0, done.stderr
 
 
+@pytest.mark.slow  # a migration replayed, a subprocess or a big log: the slow tier
 def test_deploy_check_is_clean_with_production_settings():
     done = manage(
         "check",
@@ -50,6 +53,7 @@ def test_deploy_check_is_clean_with_production_settings():
     assert "no issues" in done.stdout
 
 
+@pytest.mark.slow  # a migration replayed, a subprocess or a big log: the slow tier
 @pytest.mark.parametrize(
     ("url", "engine"),
     [
@@ -106,6 +110,7 @@ def test_the_site_has_an_icon_on_every_page(client, db):
     assert response.status_code == 301 and response["Location"] == "/static/trainer/favicon.svg"
 
 
+@pytest.mark.slow  # a migration replayed, a subprocess or a big log: the slow tier
 def test_the_upload_limits_come_from_the_environment():
     # issue 31: AUDIT_UPLOAD_MAX_BYTES was read only from a settings module nobody edits
     shown = (

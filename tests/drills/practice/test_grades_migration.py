@@ -29,6 +29,7 @@ def migrate(held: dict[str, str] | None):
     return executor.loader.project_state(targets(held)).apps
 
 
+@pytest.mark.slow  # a migration replayed, a subprocess or a big log: the slow tier
 @pytest.mark.django_db(transaction=True)
 def test_old_reviews_get_their_grades_and_old_cards_replay(roles):
     old = migrate(BEFORE)
