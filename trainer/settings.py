@@ -71,6 +71,8 @@ INSTALLED_APPS = [
     "trainer.progress",
     "trainer.cases",
     "trainer.audits",
+    # the games manager's desk: tables, the paytable designer, house rules (issue 30)
+    "trainer.desk",
     # people actions and their log, CSV imports of trainees, classes (issue 19)
     "trainer.roster",
     # skills scheduled with FSRS, game enrolments, pace targets (issue 16)

@@ -26,6 +26,8 @@ urlpatterns = [
     path("progress/", include("trainer.progress.urls")),
     path("cases/", include("trainer.cases.urls")),
     path("audits/", include("trainer.audits.urls")),
+    # the games manager's desk: tables, the paytable designer, house rules (issue 30)
+    path("desk/", include("trainer.desk.urls")),
     # classes of trainees (trainer.roster; their pages trainer.progress.classes; the People
     # pages are under accounts/people/)
     path("classes/", include("trainer.progress.class_urls")),

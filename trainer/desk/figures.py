@@ -1,0 +1,187 @@
+"""A par sheet's figures as the desk shows them beside a paytable: the exact house edge, how
+often the table pays a row (its hit frequency), what each row returns, the decisions under
+optimal play, and the difference from another table's edge.
+
+Everything is read from a sheet's figures (`ParSheet.as_dict()`, which a stored sheet keeps
+as they are), and from the games registry: which rows a table has, and whether the table pays
+a second bet sized in Antes (`Game.multiple`).  No game is named here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from trainer.engine.figures import MINUS, edge_words
+from trainer.engine.games import Game
+from trainer.engine.house import HouseRules
+from trainer.engine.paytables import Paytable
+
+
+def percent_words(value: Fraction, places: int = 4) -> str:
+    """A share as a percentage, rounded exactly (half to even) to `places` decimals.
+
+    >>> percent_words(Fraction(1, 649740))
+    '0.0002%'
+    >>> percent_words(Fraction(-1, 8))
+    '\u221212.5000%'
+    """
+    sign = MINUS if value < 0 else ""
+    scaled = round(abs(value) * 100 * 10**places)
+    whole, decimals = divmod(scaled, 10**places)
+    return f"{sign}{whole}.{decimals:0{places}d}%"
+
+
+def one_in(probability: Fraction) -> str:
+    """How rare a result is, as a dealer says it: "1 in 649,740" (rounded to a whole number).
+
+    >>> one_in(Fraction(4, 2598960)), one_in(Fraction(1, 2)), one_in(Fraction(0))
+    ('1 in 649,740', '1 in 2', 'never')
+    """
+    if probability <= 0:
+        return "never"
+    return f"1 in {round(1 / probability):,}"
+
+
+def difference_words(change: Fraction) -> str:
+    """A change of house edge in percentage points, signed, with the exact fraction.
+
+    >>> difference_words(Fraction(3, 1000))
+    '+0.3000 points (+3/1000)'
+    >>> difference_words(Fraction(-1, 400))
+    '\u22120.2500 points (\u22121/400)'
+    >>> difference_words(Fraction(0))
+    'no change'
+    """
+    if change == 0:
+        return "no change"
+    words = edge_words(change)  # "−0.2500% (−1/400)": the one rounding of an edge
+    if change > 0:
+        words = "+" + words.replace("(", "(+", 1)
+    return words.replace("%", " points", 1)
+
+
+@dataclass(frozen=True)
+class RowFigures:
+    """One row of a table: how often a hand ends paid at it, and what its odds return."""
+
+    label: str
+    odds: str
+    probability: Fraction
+    returns: Fraction
+
+    @property
+    def probability_words(self) -> str:
+        return percent_words(self.probability)
+
+    @property
+    def rarity(self) -> str:
+        return one_in(self.probability)
+
+    @property
+    def return_words(self) -> str:
+        return percent_words(self.returns)
+
+
+@dataclass(frozen=True)
+class EdgeFigures:
+    """The figures of one table under one set of house rules."""
+
+    edge: Fraction
+    average_bet: Fraction
+    rows: tuple[RowFigures, ...]
+    decisions: tuple[tuple[str, tuple[tuple[str, Fraction], ...]], ...]
+    #: what a row's return is counted per: "per Ante" or "per unit of the final bet"
+    returns_per: str
+    #: the difference from another table (the active one), when there is one to compare
+    versus: Fraction | None = None
+
+    @property
+    def edge_words(self) -> str:
+        return edge_words(self.edge)
+
+    @property
+    def player_edge(self) -> bool:
+        return self.edge < 0
+
+    @property
+    def hit(self) -> Fraction:
+        """How often a hand ends paid at a row of the table (the table's hit frequency)."""
+        return sum((row.probability for row in self.rows), Fraction(0))
+
+    @property
+    def hit_words(self) -> str:
+        return f"{percent_words(self.hit)} of hands ({one_in(self.hit)})"
+
+    @property
+    def average_bet_words(self) -> str:
+        return f"{float(self.average_bet):.4f} Antes"
+
+    @property
+    def element_of_risk_words(self) -> str:
+        return percent_words(self.edge / self.average_bet) if self.average_bet else "—"
+
+    @property
+    def versus_words(self) -> str:
+        return "" if self.versus is None else difference_words(self.versus)
+
+    @property
+    def decision_words(self) -> list[tuple[str, str]]:
+        """Each decision point with the share of each choice, as "raise 52.2161%; fold …"."""
+        return [
+            (point, "; ".join(f"{choice} {percent_words(share)}" for choice, share in choices))
+            for point, choices in self.decisions
+        ]
+
+
+def _exact(entry: dict[str, Any], key: str = "exact") -> Fraction:
+    return Fraction(entry[key])
+
+
+def returns_per(game: Game, rules: HouseRules) -> tuple[int, str]:
+    """What a table's odds are paid on, in Antes, and the words for it: a game whose table
+    pays a second bet sized in Antes (the Call, the Raise) returns odds × that many Antes; a
+    game whose table pays every bet of the hand, per unit of the hand's final bet."""
+    multiple = game.multiple(rules)
+    if multiple is None:
+        return 1, "per unit of the hand's final bet"
+    return multiple, f"per Ante (the table pays the {game.second_bet}, {multiple} × Ante)"
+
+
+def edge_figures(
+    figures: dict[str, Any],
+    game: Game,
+    table: Paytable,
+    rules: HouseRules,
+    compared: dict[str, Any] | None = None,
+) -> EdgeFigures:
+    """The figures of `table` from its sheet's `figures`; `compared`: another sheet's figures
+    (the active table's), whose edge the difference is taken from."""
+    outcomes = {o["name"]: _exact(o) for o in figures["outcomes"]}
+    multiple, per = returns_per(game, rules)
+    rows = tuple(
+        RowFigures(
+            label=category.label.capitalize(),
+            odds=odds.words(),
+            probability=outcomes.get(category.label, Fraction(0)),
+            returns=outcomes.get(category.label, Fraction(0))
+            * Fraction(odds.win, odds.to)
+            * multiple,
+        )
+        for category, odds in table.rows
+    )
+    decisions = tuple(
+        (d["street"], tuple((c["choice"], _exact(c)) for c in d["choices"]))
+        for d in figures.get("decisions", ())
+    )
+    edge = Fraction(figures["house_edge_exact"])
+    versus = None if compared is None else edge - Fraction(compared["house_edge_exact"])
+    return EdgeFigures(
+        edge=edge,
+        average_bet=Fraction(figures["average_bet_exact"]),
+        rows=rows,
+        decisions=decisions,
+        returns_per=per,
+        versus=versus,
+    )

@@ -1,0 +1,258 @@
+"""The desk's forms: the paytable designer (a version's settings and its rows, checked as the
+engine will use them), the house rules and chips (the houses app's own form, its gate run by
+`services.change_house_rules` so that waiting is a state), the pace targets."""
+
+from __future__ import annotations
+
+import dataclasses
+from decimal import Decimal
+
+from django import forms
+from django.core.exceptions import ValidationError
+
+from trainer.drills.practice.models import PaceTarget
+from trainer.drills.practice.targets import DrillTargets
+from trainer.engine import EngineError, HouseRules
+from trainer.engine.games import Game
+from trainer.engine.paytables import MAX_ODDS, Paytable
+from trainer.houses import services as houses
+from trainer.houses.config import paytable_of
+from trainer.houses.forms import HouseRulesForm
+from trainer.houses.models import House, PaytableRow, PaytableVersion
+
+#: the version's own settings the designer edits (the rows are fields of their own)
+VERSION_FIELDS = [
+    "label",
+    "bet_unit",
+    "pair_band_low",
+    "push_band_low",
+    "push_band_high",
+    "inversions_confirmed",
+]
+BAND_FIELDS = ("pair_band_low", "push_band_low", "push_band_high")
+
+
+def win_field(order: int) -> str:
+    return f"win_{order}"
+
+
+def to_field(order: int) -> str:
+    return f"to_{order}"
+
+
+def odds_field(what: str, label: str) -> forms.IntegerField:
+    """One part of a row's odds, its errors naming the row."""
+    return forms.IntegerField(
+        label=label,
+        required=False,
+        min_value=1,
+        max_value=MAX_ODDS,
+        error_messages={
+            "invalid": f"{what}: write the odds as two whole numbers, like 3 to 2.",
+            "min_value": f"{what}: both parts of the odds must be at least 1.",
+            "max_value": f"{what}: neither part of the odds may be above {MAX_ODDS:,}.",
+        },
+        widget=forms.NumberInput(attrs={"class": "odds", "min": 1, "max": MAX_ODDS}),
+    )
+
+
+def initial_of(game: Game, base: PaytableVersion | None) -> dict:
+    """The designer's starting values: a version's, or the games registry's source table."""
+    if base is not None:
+        initial = {name: getattr(base, name) for name in VERSION_FIELDS}
+        initial["label"] = f"{base.label} (from v{base.number})"
+        rows = [(r.category, r.win, r.to) for r in base.rows.all()]
+    else:
+        table = game.paytable
+        assert table is not None  # the desk designs only the games that pay from a table
+        initial = {
+            "label": f"{game.title} table",
+            "bet_unit": table.bet_unit,
+            "pair_band_low": table.pair_band.low if table.pair_band else None,
+            "push_band_low": table.push_band.low if table.push_band else None,
+            "push_band_high": table.push_band.high if table.push_band else None,
+            "inversions_confirmed": False,
+        }
+        rows = [(c.order, o.win, o.to) for c, o in table.rows]
+    for order, win, to in rows:
+        initial[win_field(order)] = win
+        initial[to_field(order)] = to
+    return initial
+
+
+def as_data(initial: dict) -> dict[str, str]:
+    """`initial` as a browser would post it, to check a starting table as a posted one."""
+    data = {}
+    for name, value in initial.items():
+        if isinstance(value, bool):
+            if value:
+                data[name] = "on"
+        elif value is not None:
+            data[name] = str(value)
+    return data
+
+
+class DesignForm(forms.ModelForm):
+    """A paytable of one game as a form: the version's label, bet unit and pair bands, and
+    for each row the game needs (the games registry's `rows`) its odds, "pays W to T".  Valid
+    only when the engine can use the table at this house (`table`, then, is that table): a row
+    left empty is missing, a row that pays a fraction of a chip or pays less than a weaker
+    hand (unconfirmed) is named, in the words of the houses app's checks."""
+
+    class Meta:
+        model = PaytableVersion
+        fields = VERSION_FIELDS
+
+    def __init__(self, *args, game: Game, house: House, **kwargs):
+        kwargs["instance"] = PaytableVersion(house=house, game=game.slug)
+        super().__init__(*args, **kwargs)
+        self.game, self.house = game, house
+        self.table: Paytable | None = None
+        self.rows: list[PaytableRow] = []
+        if not game.pair_bands:
+            for name in BAND_FIELDS:
+                del self.fields[name]
+        self.fields["label"].help_text = "How the lists name the version, e.g. “Summer 2026”."
+        self.row_fields = []
+        for category in game.rows:
+            what = category.label.capitalize()
+            win, to = win_field(category.order), to_field(category.order)
+            self.fields[win] = odds_field(what, f"{what} pays")
+            self.fields[to] = odds_field(what, f"{what}: to")
+            self.row_fields.append((what, self[win], self[to]))
+
+    def clean(self):
+        data = super().clean()
+        self.rows = []
+        for category in self.game.rows:
+            win, to = win_field(category.order), to_field(category.order)
+            if win in self.errors or to in self.errors:
+                continue
+            if data.get(win) is None and data.get(to) is None:
+                continue  # the row is left out: the table's check names it, if it is needed
+            if data.get(win) is None or data.get(to) is None:
+                self.add_error(
+                    win if data.get(win) is None else to,
+                    f"{category.label.capitalize()}: give both parts of the odds, like 3 to 2 "
+                    "(or leave both empty to leave the row out).",
+                )
+                continue
+            self.rows.append(PaytableRow(category=category.order, win=data[win], to=data[to]))
+        return data
+
+    def _post_clean(self):
+        super()._post_clean()  # the version's own fields and the model's check of the bands
+        if self.errors:
+            return
+        try:
+            table = paytable_of(self.instance, self.rows)
+        except EngineError as exc:
+            self.add_error(None, str(exc))
+            return
+        problems = table.problems(self.game.rows)
+        problems += table.fraction_problems(houses.chip_unit_of(self.house.pk))
+        inversions = table.inversions()
+        if inversions and not self.cleaned_data.get("inversions_confirmed"):
+            listed = "; ".join(
+                f"{high.label} pays {table.odds_for(high).words()} but {low.label} pays "
+                f"{table.odds_for(low).words()}"
+                for high, low in inversions
+            )
+            problems.append(
+                f"A stronger hand pays less than a weaker one: {listed}. If this is what the "
+                "house means, tick “inversions confirmed”."
+            )
+        if problems:
+            self.add_error(None, problems)
+            return
+        self.table = table
+
+    def messages(self) -> list[str]:
+        """Every error of the form, the table's first and then field by field, each once; an
+        error of a row names its row, one of the version's own fields is given its name."""
+        seen: list[str] = []
+        for name in ["__all__", *self.fields]:
+            for error in self.errors.get(name, []):
+                if name in ("label", "bet_unit", *BAND_FIELDS):
+                    error = f"{str(self.fields[name].label).capitalize()}: {error}"
+                if error not in seen:
+                    seen.append(error)
+        return seen
+
+    def version_values(self) -> dict:
+        """The version's own settings as cleaned (the bands only for a game that has them)."""
+        return {name: self.cleaned_data[name] for name in VERSION_FIELDS if name in self.fields}
+
+    def row_values(self) -> list[tuple[int, int, int]]:
+        return [(r.category, r.win, r.to) for r in self.rows]
+
+
+class RulesForm(HouseRulesForm):
+    """The houses app's house-rules form, for the house of the page, with a subset of the
+    rules (`fields`).  Its fields are checked here; the gate (the sheets under the new rules,
+    a player edge) is `services.change_house_rules`, so that a change waiting for its sheets
+    is a state the page shows rather than an error."""
+
+    def __init__(self, *args, fields: tuple[str, ...], **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in list(self.fields):
+            if name not in fields:
+                del self.fields[name]
+
+    def clean(self):
+        data = forms.ModelForm.clean(self)
+        if self.errors:
+            return data
+        try:
+            HouseRules(
+                **{
+                    f.name: data.get(f.name, getattr(self.instance, f.name))
+                    for f in dataclasses.fields(HouseRules)
+                }
+            ).check_caps_payable()
+        except EngineError as exc:
+            raise ValidationError(str(exc)) from None
+        return data
+
+    def changes(self, current: HouseRules) -> dict[str, object]:
+        """The rules of this form that differ from `current`."""
+        return {
+            name: self.cleaned_data[name]
+            for name in self.fields
+            if name != "player_edge_confirmed" and self.cleaned_data[name] != getattr(current, name)
+        }
+
+
+def pace_field(drill: str, level: int) -> str:
+    return f"pace_{drill}_{level}"
+
+
+class PaceForm(forms.Form):
+    """A house's own target for each drill and level (empty: the drill's default)."""
+
+    def __init__(self, *args, drills: list[DrillTargets], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.drills = drills
+        model_field = PaceTarget._meta.get_field("seconds")
+        for drill in drills:
+            for level in drill.levels:
+                name = pace_field(drill.slug, level.level)
+                field = model_field.formfield(required=False)
+                field.label = f"{drill.title}, level {level.level}: seconds"
+                field.widget.attrs.update({"class": "seconds", "placeholder": level.default_words})
+                field.initial = level.house
+                self.fields[name] = field
+
+    def targets(self) -> dict[tuple[str, int], Decimal | None]:
+        return {
+            (drill.slug, level.level): self.cleaned_data[pace_field(drill.slug, level.level)]
+            for drill in self.drills
+            for level in drill.levels
+        }
+
+    def rows(self):
+        """Per drill, its levels with their field, for the page's table."""
+        return [
+            (drill, [(level, self[pace_field(drill.slug, level.level)]) for level in drill.levels])
+            for drill in self.drills
+        ]
