@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ..cards import Card
 from ..errors import EngineError
@@ -20,6 +20,7 @@ from ..house import HouseConfig, HouseRules
 from ..paytables import Paytable
 
 if TYPE_CHECKING:
+    from ..parsheets.counts import Counts
     from ..parsheets.sheet import ParSheet, Progress
     from ..requests import Field
 
@@ -48,6 +49,22 @@ class Enumeration(Protocol):
         call_multiple: int | None = None,
         progress: Progress | None = None,
         deck: Sequence[Card] | None = None,
+    ) -> ParSheet: ...
+
+
+@runtime_checkable
+class FastEnumeration(Enumeration, Protocol):
+    """An enumeration with a fast path: counts made once whatever the table
+    (`trainer.engine.parsheets.counts`), from which each table's sheet is a short sum."""
+
+    def counts_key(self, *, deck: Sequence[Card] | None = None) -> str: ...
+
+    def precompute(
+        self, *, progress: Progress | None = None, deck: Sequence[Card] | None = None
+    ) -> Counts: ...
+
+    def fast(
+        self, paytable: Paytable, counts: Counts, *, call_multiple: int | None = None
     ) -> ParSheet: ...
 
 
@@ -150,6 +167,34 @@ class Game:
         return paytable_key(
             table, self._enumeration(), call_multiple=self.multiple(rules), deck=deck
         )
+
+    @property
+    def has_fast_parsheet(self) -> bool:
+        """Whether its par sheets can come from counts made once (`parsheet_counts`)."""
+        return isinstance(self.enumeration, FastEnumeration)
+
+    def parsheet_counts_key(self, *, deck: Sequence[Card] | None = None) -> str:
+        """What the counts behind this game's fast par sheets depend on, hashed: games whose
+        sheets rest on the same counts (Caribbean Stud and Casino Stud Poker) share a key."""
+        return self._fast().counts_key(deck=deck)
+
+    def parsheet_counts(
+        self, progress: Progress | None = None, *, deck: Sequence[Card] | None = None
+    ) -> Counts:
+        """The counts behind this game's fast par sheets: made once (seconds), whatever the
+        table; `Counts.to_bytes` keeps them."""
+        return self._fast().precompute(progress=progress, deck=deck)
+
+    def fast_parsheet(self, table: Paytable, rules: HouseRules, counts: Counts) -> ParSheet:
+        """`parsheet(table, rules, deck=counts.deck)`, the same sheet, from `counts` (this
+        game's `parsheet_counts`) in well under a second."""
+        return self._fast().fast(table, counts, call_multiple=self.multiple(rules))
+
+    def _fast(self) -> FastEnumeration:
+        enumeration = self._enumeration()
+        if not isinstance(enumeration, FastEnumeration):
+            raise EngineError(f"The engine has no fast par sheet for {self.title}.")
+        return enumeration
 
     def _enumeration(self) -> Enumeration:
         if self.enumeration is None:

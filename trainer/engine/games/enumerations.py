@@ -27,6 +27,7 @@ from . import mississippi_stud
 from .banked_stud import CARIBBEAN, Profile  # noqa: F401 (CARIBBEAN: the doctest)
 
 if TYPE_CHECKING:
+    from ..parsheets.counts import Counts
     from ..parsheets.sheet import ParSheet, Progress
 
 __all__ = ["BankedStudSheet", "MississippiStudSheet"]
@@ -62,6 +63,27 @@ class MississippiStudSheet:
 
         self._no_multiple(call_multiple)
         return mississippi_stud_parsheet(paytable, progress=progress, deck=deck, game=self.game)
+
+    def counts_key(self, *, deck: Sequence[Card] | None = None) -> str:
+        """The key of the counts `fast` reads: the same for every variant's name."""
+        from ..parsheets.mississippi_stud import mississippi_counts_key
+
+        return mississippi_counts_key(deck)
+
+    def precompute(
+        self, *, progress: Progress | None = None, deck: Sequence[Card] | None = None
+    ) -> Counts:
+        from ..parsheets.mississippi_stud import mississippi_stud_counts
+
+        return mississippi_stud_counts(progress=progress, deck=deck)
+
+    def fast(
+        self, paytable: Paytable, counts: Counts, *, call_multiple: int | None = None
+    ) -> ParSheet:
+        from ..parsheets.mississippi_stud import mississippi_stud_fast
+
+        self._no_multiple(call_multiple)
+        return mississippi_stud_fast(paytable, counts, game=self.game)
 
     @staticmethod
     def _no_multiple(call_multiple: int | None) -> None:
@@ -119,3 +141,23 @@ class BankedStudSheet:
         return banked_stud_parsheet(
             self.profile, paytable, call_multiple=call_multiple, progress=progress, deck=deck
         )
+
+    def counts_key(self, *, deck: Sequence[Card] | None = None) -> str:
+        """The key of the counts `fast` reads: every banked profile's is the same."""
+        from ..parsheets.banked_stud import banked_counts_key
+
+        return banked_counts_key(deck)
+
+    def precompute(
+        self, *, progress: Progress | None = None, deck: Sequence[Card] | None = None
+    ) -> Counts:
+        from ..parsheets.banked_stud import banked_stud_counts
+
+        return banked_stud_counts(progress=progress, deck=deck)
+
+    def fast(
+        self, paytable: Paytable, counts: Counts, *, call_multiple: int | None = None
+    ) -> ParSheet:
+        from ..parsheets.banked_stud import banked_stud_fast
+
+        return banked_stud_fast(self.profile, paytable, counts, call_multiple=call_multiple)

@@ -32,15 +32,26 @@ from __future__ import annotations
 from ..cards import parse_cards  # noqa: F401 (the doctest above uses it)
 from .arrays import _combos as _combos  # the tests check these two directly
 from .arrays import _strengths as _strengths
-from .banked_stud import banked_stud_parsheet
-from .mississippi_stud import STREETS, mississippi_stud_parsheet
+from .banked_stud import banked_stud_counts, banked_stud_fast, banked_stud_parsheet
+from .counts import Counts
+from .mississippi_stud import (
+    STREETS,
+    mississippi_stud_counts,
+    mississippi_stud_fast,
+    mississippi_stud_parsheet,
+)
 from .sheet import ParSheet, Progress, paytable_key
 
 __all__ = [
     "STREETS",
+    "Counts",
     "ParSheet",
     "Progress",
+    "banked_stud_counts",
+    "banked_stud_fast",
     "banked_stud_parsheet",
+    "mississippi_stud_counts",
+    "mississippi_stud_fast",
     "mississippi_stud_parsheet",
     "paytable_key",
 ]

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
 
 import numpy as np
 
@@ -19,7 +18,8 @@ from ..games.banked_stud import LOWEST_QUALIFIER, Profile
 from ..games.enumerations import BankedStudSheet
 from ..hands import DISTINCT_STRENGTHS, Category, hand_value
 from ..paytables import BANKED_STUD_ROWS, Paytable, PaytableError
-from .arrays import _combos, _rank, _strengths
+from .arrays import _combos, _rank, _strengths, _sum_into
+from .counts import Counts, check_bound, counts_key
 from .sheet import ParSheet, Progress, _deck, paytable_key
 
 #: subsets of a five-card hand of at most four cards: (positions, sign for inclusion-exclusion)
@@ -169,28 +169,199 @@ def banked_stud_parsheet(
     four cards and every card u, the weaker hands holding S and u; inclusion-exclusion over
     the subsets of P then counts those that avoid P.  Ties come from the hands of P's own
     strength directly; only one player hand of each suit pattern is asked (134,459 of them).
+
+    This is the reference: the sweep runs for each table.  `banked_stud_fast` finds the same
+    sheet from `banked_stud_counts`, which keep what the sweep found.
     """
+    _check_rows(paytable)
     enumeration = BankedStudSheet(profile)
-    problems = paytable.problems(BANKED_STUD_ROWS)
-    if problems:
-        raise PaytableError(" ".join(problems))
     multiple = enumeration.multiple(call_multiple)
-    cards = _deck(deck)
+    cards = _banked_deck(deck)
     n = len(cards)
+    scale, win = _wins(paytable, multiple, n)
+    dealer_hands = math.comb(n - 6, 4)
+    totals = _Totals()
+    for chunk in _situations(cards, progress):
+        nq, wins, tie, category = chunk.nq, chunk.wins, chunk.tie, chunk.category
+        losses = dealer_hands - nq - wins - tie
+        raise_value = nq * scale + wins * win[category][:, None] - losses * (1 + multiple) * scale
+        fold_value = -dealer_hands * scale
+        raises = (raise_value >= fold_value) & chunk.live
+        folds = ~raises & chunk.live
+        w = chunk.weight[:, None]
+        # by player hand first: a row's sum stays within int64 (see _wins), the whole in Python
+        totals.value += sum((w * np.where(raises, raise_value, 0)).sum(axis=1).tolist())
+        totals.value += int((w * folds).sum()) * fold_value
+        totals.raised += int((w * raises).sum())
+        totals.fold += int((w * folds).sum()) * dealer_hands
+        totals.nq += int((w * raises * nq).sum())
+        totals.push += int((w * raises * tie).sum())
+        totals.loss += int((w * raises * losses).sum())
+        won = (w * raises * wins).sum(axis=1)
+        for c in range(1, 11):
+            totals.win[c] += int(won[category == c].sum())
+    key = paytable_key(paytable, enumeration, call_multiple=multiple, deck=deck)
+    return _sheet(profile, paytable, key, n, multiple, scale, win, totals)
+
+
+def banked_stud_counts(
+    *, progress: Progress | None = None, deck: Sequence[Card] | None = None
+) -> Counts:
+    """What `banked_stud_fast` needs of any table and call multiple: the (player hand, up
+    card) situations by what the raise's value depends on, (the player's category, and how
+    many dealer hands do not qualify, lose to the player, tie), with how many situations
+    share each.  They depend on the deck and the qualifier, never on the profile: Caribbean
+    Stud and Casino Stud Poker share them.  355,167 kinds of situation for the full deck,
+    where the sweep finds 6,319,573 (one player hand of each suit pattern by up card)."""
+    cards = _banked_deck(deck)
+    n = len(cards)
+    bits = math.comb(n - 6, 4).bit_length()
+    keys, weights = [], []
+    for chunk in _situations(cards, progress):
+        packed = chunk.category[:, None] << bits | chunk.nq
+        packed = (packed << bits | chunk.wins) << bits | chunk.tie
+        keys.append(packed[chunk.live])
+        weights.append(np.broadcast_to(chunk.weight[:, None], chunk.live.shape)[chunk.live])
+    unique, inverse = np.unique(np.concatenate(keys), return_inverse=True)
+    weight = _sum_into(inverse, np.concatenate(weights), len(unique))
+    mask = (1 << bits) - 1
+    return Counts(
+        _KIND,
+        banked_counts_key(deck),
+        None if deck is None else cards,
+        {"qualifier": LOWEST_QUALIFIER.strength},
+        {
+            "category": (unique >> 3 * bits).astype(np.uint8),
+            "nq": (unique >> 2 * bits & mask).astype(np.int32),
+            "wins": (unique >> bits & mask).astype(np.int32),
+            "tie": (unique & mask).astype(np.int32),
+            "weight": weight,
+        },
+    )
+
+
+def banked_counts_key(deck: Sequence[Card] | None = None) -> str:
+    """The key of `banked_stud_counts(deck=deck)`."""
+    return counts_key(
+        _KIND, None if deck is None else _deck(deck), qualifier=LOWEST_QUALIFIER.strength
+    )
+
+
+def banked_stud_fast(
+    profile: Profile,
+    paytable: Paytable,
+    counts: Counts,
+    *,
+    call_multiple: int | None = None,
+) -> ParSheet:
+    """`banked_stud_parsheet(profile, paytable, call_multiple=..., deck=counts.deck)`, the
+    same sheet to the last Fraction, from `counts` (`banked_stud_counts`) in a fraction of the
+    time: each kind of situation is valued under this table and multiple, raised or folded as
+    the reference decides, and the totals summed with its weight."""
+    counts.check(_KIND, banked_counts_key(counts.deck))
+    _check_rows(paytable)
+    enumeration = BankedStudSheet(profile)
+    multiple = enumeration.multiple(call_multiple)
+    n = len(counts.cards)
+    scale, win = _wins(paytable, multiple, n)
+    dealer_hands = math.comb(n - 6, 4)
+    arrays = counts.arrays
+    category = arrays["category"].astype(np.int64)
+    nq, wins, tie = (arrays[name].astype(np.int64) for name in ("nq", "wins", "tie"))
+    weight = arrays["weight"]
+    losses = dealer_hands - nq - wins - tie
+    raise_value = nq * scale + wins * win[category] - losses * (1 + multiple) * scale
+    raises = raise_value >= -dealer_hands * scale
+    raised = np.where(raises, weight, 0)
+    totals = _Totals()
+    totals.raised = int(raised.sum())
+    folded = int(weight.sum()) - totals.raised
+    totals.fold = folded * dealer_hands
+    totals.nq, totals.push, totals.loss = (int(raised @ x) for x in (nq, tie, losses))
+    for c in range(1, 11):
+        mine = category == c
+        totals.win[c] = int(raised[mine] @ wins[mine])
+    totals.value = (
+        scale * totals.nq
+        + sum(int(win[c]) * totals.win[c] for c in range(1, 11))
+        - (1 + multiple) * scale * totals.loss
+        - scale * totals.fold
+    )
+    key = paytable_key(paytable, enumeration, call_multiple=multiple, deck=counts.deck)
+    return _sheet(profile, paytable, key, n, multiple, scale, win, totals)
+
+
+_KIND = "banked-stud"
+
+
+def _banked_deck(deck: Sequence[Card] | None) -> tuple[Card, ...]:
+    cards = _deck(deck)
     ranks = {c.rank for c in cards}
     suits = {c.suit for c in cards}
-    if n < 10 or n != len(ranks) * len(suits):
+    if len(cards) < 10 or len(cards) != len(ranks) * len(suits):
         raise EngineError(
             "A banked stud par sheet needs at least 10 cards, every suit of each rank."
         )
+    return cards
 
+
+def _check_rows(paytable: Paytable) -> None:
+    problems = paytable.problems(BANKED_STUD_ROWS)
+    if problems:
+        raise PaytableError(" ".join(problems))
+
+
+def _wins(paytable: Paytable, multiple: int, n: int) -> tuple[int, np.ndarray]:
+    """The table's `scale` (the lcm of its odds' denominators) and, per category order (1
+    high card .. 10 royal), what a winning raise pays per Ante × scale; PaytableError for a
+    table whose figures would not fit int64."""
     scale = math.lcm(*(o.to for _, o in paytable.rows))
-    #: per category order (1 high card .. 10 royal): what a winning raise pays per Ante × scale
     win = np.zeros(11, dtype=np.int64)
+    most = (1 + multiple) * scale
     for category in Category:
         odds = paytable.odds_for(category)
         assert odds is not None
-        win[category.order] = scale + multiple * scale * odds.win // odds.to
+        paid = scale + multiple * scale * odds.win // odds.to
+        most = max(most, paid)
+        win[category.order] = paid
+    # a situation's value is at most `most` per dealer hand, and int64 holds the sums of one
+    # player hand's: over n up cards, weighted by at most 24 hands of its suit pattern
+    check_bound(most * math.comb(n - 6, 4) * n * 24)
+    return scale, win
+
+
+@dataclass
+class _Totals:
+    """What a table's decisions add up to over every (player hand, up card, dealer hand):
+    the raise's value × scale (`value`), situations raised, and deals by outcome."""
+
+    value: int = 0
+    raised: int = 0
+    fold: int = 0
+    nq: int = 0
+    push: int = 0
+    loss: int = 0
+    win: list[int] = field(default_factory=lambda: [0] * 11)
+
+
+@dataclass(frozen=True)
+class _Chunk:
+    """Some player hands of distinct suit patterns by up card (p, n): the player's category
+    (p,), how many hands share the pattern (p,), whether the up card is not the player's,
+    and the dealer hands holding it and none of the player's cards by result."""
+
+    category: np.ndarray
+    weight: np.ndarray
+    live: np.ndarray
+    nq: np.ndarray
+    wins: np.ndarray
+    tie: np.ndarray
+
+
+def _situations(cards: tuple[Card, ...], progress: Progress | None) -> Iterator[_Chunk]:
+    """Every (player hand, up card) of `cards` by what the dealer's hands do against it,
+    one suit pattern of player hand each, in chunks: what no table changes."""
+    n = len(cards)
     order_of = np.array(
         [0] + [hand_value(s).category.order for s in range(1, DISTINCT_STRENGTHS + 1)],
         dtype=np.int64,
@@ -198,7 +369,6 @@ def banked_stud_parsheet(
     qualify = LOWEST_QUALIFIER.strength
 
     hands = _combos(n, 5)
-    n5 = len(hands)
     dealt = np.array([c.index for c in cards], dtype=np.int64)[hands]
     strength = _strengths(dealt)
     first, weight = _suit_classes(dealt)
@@ -212,58 +382,53 @@ def banked_stud_parsheet(
     rep_rows = _subset_rows(reps.hands, offsets)
     signs = np.array([sign for _, sign in _SUBSETS], dtype=np.int32)
     less, ties, not_qualifying = _sweep(n, hands, strength, reps, rep_rows, offsets, progress)
-    rep_strength, weight, rep_bits = reps.strength, reps.weight, reps.bits
+    del hands, strength
+    rep_strength, rep_bits = reps.strength, reps.bits
 
-    # per (player hand, up card): dealer hands by result, then the better decision
-    dealer_hands = math.comb(n - 6, 4)
-    ups = n - 5
-    counts: dict[str, Any] = {"win": [0] * 11, "nq": 0, "push": 0, "loss": 0, "fold": 0}
-    raised = 0
-    total_value = 0
     for start in range(0, len(weight), 4096):
         stop = min(start + 4096, len(weight))
         rows = rep_rows[start:stop]
         nq = np.einsum("psu,s->pu", not_qualifying[rows], signs).astype(np.int64)
-        live = ((rep_bits[start:stop, None] >> np.arange(n)) & 1) == 0
         can_win = (rep_strength[start:stop] >= qualify)[:, None]
         weaker = less[start:stop].astype(np.int64)
-        tie = np.where(can_win, ties[start:stop], 0).astype(np.int64)
-        wins = np.where(can_win, weaker - nq, 0)
-        losses = dealer_hands - nq - wins - tie
-        category = order_of[rep_strength[start:stop]]
-        raise_value = nq * scale + wins * win[category][:, None] - losses * (1 + multiple) * scale
-        fold_value = -dealer_hands * scale
-        raises = (raise_value >= fold_value) & live
-        folds = ~raises & live
-        w = weight[start:stop].astype(np.int64)[:, None]
-        total_value += int((w * np.where(raises, raise_value, 0)).sum())
-        total_value += int((w * folds).sum()) * fold_value
-        raised += int((w * raises).sum())
-        counts["fold"] += int((w * folds).sum()) * dealer_hands
-        counts["nq"] += int((w * raises * nq).sum())
-        counts["push"] += int((w * raises * tie).sum())
-        counts["loss"] += int((w * raises * losses).sum())
-        won = (w * raises * wins).sum(axis=1)
-        for c in range(1, 11):
-            counts["win"][c] += int(won[category == c].sum())
+        yield _Chunk(
+            category=order_of[rep_strength[start:stop]],
+            weight=weight[start:stop].astype(np.int64),
+            live=((rep_bits[start:stop, None] >> np.arange(n)) & 1) == 0,
+            nq=nq,
+            wins=np.where(can_win, weaker - nq, 0),
+            tie=np.where(can_win, ties[start:stop], 0).astype(np.int64),
+        )
 
-    situations = n5 * ups
-    combinations = situations * dealer_hands
-    ev = Fraction(total_value, combinations * scale)
-    outcomes = [(c.label, Fraction(int(counts["win"][c.order]), combinations)) for c in Category]
+
+def _sheet(
+    profile: Profile,
+    paytable: Paytable,
+    key: str,
+    n: int,
+    multiple: int,
+    scale: int,
+    win: np.ndarray,
+    totals: _Totals,
+) -> ParSheet:
+    """The sheet from the totals over every deal of a deck of n cards."""
+    situations = math.comb(n, 5) * (n - 5)
+    combinations = situations * math.comb(n - 6, 4)
+    ev = Fraction(totals.value, combinations * scale)
+    outcomes = [(c.label, Fraction(totals.win[c.order], combinations)) for c in Category]
     outcomes += [
-        ("dealer does not qualify", Fraction(counts["nq"], combinations)),
-        ("push", Fraction(counts["push"], combinations)),
-        ("loss", Fraction(counts["loss"], combinations)),
-        ("fold", Fraction(counts["fold"], combinations)),
+        ("dealer does not qualify", Fraction(totals.nq, combinations)),
+        ("push", Fraction(totals.push, combinations)),
+        ("loss", Fraction(totals.loss, combinations)),
+        ("fold", Fraction(totals.fold, combinations)),
     ]
     # the outcome counts must account for every combination and the value found
     assert sum(p for _, p in outcomes) == 1
-    paid = sum(int(counts["win"][c]) * int(win[c]) for c in range(1, 11)) + scale * (
-        counts["nq"] - counts["loss"] * (1 + multiple) - counts["fold"]
+    paid = sum(totals.win[c] * int(win[c]) for c in range(1, 11)) + scale * (
+        totals.nq - totals.loss * (1 + multiple) - totals.fold
     )
     assert Fraction(paid, combinations * scale) == ev
-    raise_share = Fraction(raised, situations)
+    raise_share = Fraction(totals.raised, situations)
     average = 1 + multiple * raise_share
     edge = -ev
     second = profile.second_bet.lower()
@@ -276,5 +441,5 @@ def banked_stud_parsheet(
         outcomes=tuple(outcomes),
         decisions=(("after the deal", ((second, raise_share), ("fold", 1 - raise_share))),),
         combinations=combinations,
-        key=paytable_key(paytable, enumeration, call_multiple=multiple, deck=deck),
+        key=key,
     )

@@ -4,8 +4,10 @@ expected value."""
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
@@ -19,6 +21,7 @@ from ..games.mississippi_stud import settle as settle_mississippi
 from ..hands import DISTINCT_STRENGTHS, Category, hand_value
 from ..paytables import MISSISSIPPI_STUD_ROWS, Paytable, PaytableError
 from .arrays import _combos, _lookup, _strengths, _sub_ranks, _sum_into
+from .counts import Counts, check_bound, counts_key
 from .sheet import ParSheet, Progress, _deck, paytable_key
 
 #: Mississippi Stud streets, in the order they are bet
@@ -29,34 +32,68 @@ _STREET_CHOICES = (3, 2, 1, 0)
 _FOLD = 3  # index of the fold in _STREET_CHOICES
 
 
-def _mississippi_returns(paytable: Paytable) -> tuple[np.ndarray, int, np.ndarray, list[str]]:
-    """Per strength: the net return per unit staked × `scale` (a whole number), the outcome
-    row it counts under, and the outcome names.  Each distinct (category, pair rank) is
+@functools.cache
+def _outcome_classes() -> tuple[np.ndarray, tuple[int, ...]]:
+    """What a final hand's result can depend on, whatever the table and its bands: its
+    category, and for one pair the pair's rank (22 classes).  Per strength its class, and one
+    strength of each class, weakest first."""
+    class_of = np.zeros(DISTINCT_STRENGTHS + 1, dtype=np.int64)
+    samples: list[int] = []
+    seen: dict[tuple[Category, int], int] = {}
+    for strength in range(1, DISTINCT_STRENGTHS + 1):
+        value = hand_value(strength)
+        pair = value.ranks[0] if value.category is Category.ONE_PAIR else 0
+        key = (value.category, pair)
+        if key not in seen:
+            seen[key] = len(samples)
+            samples.append(strength)
+        class_of[strength] = seen[key]
+    return class_of, tuple(samples)
+
+
+def _class_returns(paytable: Paytable) -> tuple[np.ndarray, int, np.ndarray, list[str]]:
+    """Per outcome class (`_outcome_classes`): the net return per unit staked × `scale` (a
+    whole number), the outcome row it counts under, and the outcome names.  Each class is
     settled once by `mississippi_stud.settle`, so the pair bands are the game's own."""
     ante = math.lcm(paytable.bet_unit, *(o.to for _, o in paytable.rows))
     scale = math.lcm(*(o.to for _, o in paytable.rows))
     paying = [c for c, _ in paytable.rows]
     names = [c.label for c in paying] + ["push", "loss"]
     table = _lookup()
-    returns = np.zeros(DISTINCT_STRENGTHS + 1, dtype=np.int64)
-    rows = np.zeros(DISTINCT_STRENGTHS + 1, dtype=np.int64)
-    settled: dict[tuple[Category, int], tuple[int, int]] = {}
-    for strength in range(1, DISTINCT_STRENGTHS + 1):
-        value = hand_value(strength)
-        pair = value.ranks[0] if value.category is Category.ONE_PAIR else 0
-        key = (value.category, pair)
-        if key not in settled:
-            cards = table.sample[strength]
-            s = settle_mississippi(cards[:2], cards[2:], [ante] * 4, paytable=paytable)
-            if s.outcome is StudOutcome.WIN:
-                assert s.odds is not None and s.profit * s.odds.to == s.stake * s.odds.win
-                settled[key] = (scale * s.odds.win // s.odds.to, paying.index(value.category))
-            elif s.outcome is StudOutcome.PUSH:
-                settled[key] = (0, len(paying))
-            else:
-                settled[key] = (-scale, len(paying) + 1)
-        returns[strength], rows[strength] = settled[key]
+    _, samples = _outcome_classes()
+    returns = np.zeros(len(samples), dtype=np.int64)
+    rows = np.zeros(len(samples), dtype=np.int64)
+    for k, strength in enumerate(samples):
+        cards = table.sample[strength]
+        category = hand_value(strength).category
+        s = settle_mississippi(cards[:2], cards[2:], [ante] * 4, paytable=paytable)
+        if s.outcome is StudOutcome.WIN:
+            assert s.odds is not None and s.profit * s.odds.to == s.stake * s.odds.win
+            returns[k], rows[k] = scale * s.odds.win // s.odds.to, paying.index(category)
+        elif s.outcome is StudOutcome.PUSH:
+            returns[k], rows[k] = 0, len(paying)
+        else:
+            returns[k], rows[k] = -scale, len(paying) + 1
     return returns, scale, rows, names
+
+
+def _mississippi_returns(paytable: Paytable) -> tuple[np.ndarray, int, np.ndarray, list[str]]:
+    """`_class_returns` per strength rather than per class."""
+    returns, scale, rows, names = _class_returns(paytable)
+    class_of, _ = _outcome_classes()
+    return returns[class_of], scale, rows[class_of], names
+
+
+def _check(paytable: Paytable, n: int) -> None:
+    """Refuse a table without the game's rows, and one whose figures would not fit int64:
+    a deal's return is at most the largest × `scale` on a stake of at most 10 Antes, and the
+    backward pass sums it over every deal."""
+    problems = paytable.problems(MISSISSIPPI_STUD_ROWS)
+    if problems:
+        raise PaytableError(" ".join(problems))
+    scale = math.lcm(*(o.to for _, o in paytable.rows))
+    most = max(scale, *(scale * o.win // o.to for _, o in paytable.rows))
+    check_bound(most * 10 * math.comb(n, 2) * math.perm(max(n - 2, 0), 3))
 
 
 def _best(options: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -82,14 +119,15 @@ def mississippi_stud_parsheet(
     (P + k) × E5, folding -P; and so on back to the two private cards, for every amount P the
     earlier streets can have placed.  A forward pass then follows the chosen decisions to
     the probability of every outcome.  `deck` (a reduced deck) exists for the tests.
+
+    This is the reference: every five-card set is settled here, for each table.
+    `mississippi_stud_fast` finds the same sheet from `mississippi_stud_counts`.
     """
-    problems = paytable.problems(MISSISSIPPI_STUD_ROWS)
-    if problems:
-        raise PaytableError(" ".join(problems))
     cards = _deck(deck)
     n = len(cards)
     if n < 5:
         raise EngineError("A Mississippi Stud deck needs at least 5 cards.")
+    _check(paytable, n)
     steps = 6
 
     def report(done: int) -> None:
@@ -104,31 +142,150 @@ def mississippi_stud_parsheet(
     sub5 = _sub_ranks(hands)  # each 5-set's five 4-subsets
     del hands
     report(1)
-    fours = _combos(n, 4)
-    sub4 = _sub_ranks(fours)
-    threes = _combos(n, 3)
-    sub3 = _sub_ranks(threes)
-    n4, n3, n2 = len(fours), len(threes), math.comb(n, 2)
-    del fours, threes
+    sub4, sub3 = _subsets(n)
     report(2)
+    sum5 = _sum_into(sub5.ravel(), np.repeat(ret5, 5), len(sub4))  # Σ over the last card
+    report(3)
+    plan = _backward(sum5, sub4, sub3, n, scale)
+    report(4)
+    reach4, reach5 = _forward(plan, sub4, sub3)
+    report(5)
+    bet5 = _CHOICES[plan.choice5]
+    final = np.zeros(len(ret5), dtype=np.int64)  # deals ending on each 5-set
+    staked = np.zeros(len(ret5), dtype=np.int64)  # the same, weighted by total stake
+    for j in range(5):
+        sub = sub5[:, j]
+        for p in range(5):
+            paths = reach5[sub, p]
+            k = bet5[sub, p]
+            final += np.where(k > 0, paths, 0)
+            staked += np.where(k > 0, paths * (p + 3 + k), 0)
+    paid = int((ret5 * staked).sum())
+    ended = _sum_into(rows[strength], final, len(names))  # deals by final outcome
+    report(6)
+    key = paytable_key(paytable, MississippiStudSheet(game), deck=deck)
+    return _sheet(paytable, game, key, n, scale, names, plan, reach4, reach5, paid, ended)
 
-    # backward: values in units of 1 / (cards still to come × ... × scale)
-    choices = np.array(_STREET_CHOICES, dtype=np.int64)
+
+def mississippi_stud_counts(
+    *, progress: Progress | None = None, deck: Sequence[Card] | None = None
+) -> Counts:
+    """What `mississippi_stud_fast` needs of any table: for each set of four cards and each
+    outcome class (`_outcome_classes`: a category, or one pair of a given rank), how many of
+    the cards left make a final hand of that class.  A (22, C(n, 4)) array of small counts
+    (at most n - 4): 6 MB for the full deck."""
+    cards = _deck(deck)
+    n = len(cards)
+    if n < 5:
+        raise EngineError("A Mississippi Stud deck needs at least 5 cards.")
+    class_of, samples = _outcome_classes()
+    classes = len(samples)
+    index = np.array([c.index for c in cards], dtype=np.int64)
+    hands = _combos(n, 5)
+    kind = class_of[_strengths(index[hands])]
+    if progress is not None:
+        progress(1, 3)
+    sub5 = _sub_ranks(hands)
+    del hands
+    if progress is not None:
+        progress(2, 3)
+    n4 = math.comb(n, 4)
+    cells = (sub5 * classes + kind[:, None]).ravel()
+    counts = np.bincount(cells, minlength=n4 * classes).astype(np.uint8)
+    if progress is not None:
+        progress(3, 3)
+    return Counts(
+        _KIND,
+        counts_key(_KIND, deck),
+        None if deck is None else cards,
+        {},
+        {"last_card": np.ascontiguousarray(counts.reshape(n4, classes).T)},
+    )
+
+
+def mississippi_counts_key(deck: Sequence[Card] | None = None) -> str:
+    """The key of `mississippi_stud_counts(deck=deck)`."""
+    return counts_key(_KIND, None if deck is None else _deck(deck))
+
+
+def mississippi_stud_fast(paytable: Paytable, counts: Counts, *, game: str = SLUG) -> ParSheet:
+    """`mississippi_stud_parsheet(paytable, deck=counts.deck, game=game)`, the same sheet to
+    the last Fraction, from `counts` (`mississippi_stud_counts`) in a fraction of the time.
+
+    The table enters only through what each outcome class returns, so the sum over the last
+    card is the counts weighed by those returns: one short product per 4-card set.  The
+    backward induction and the forward pass then run as in the reference, and the outcomes
+    of the deals that reach the last card come from the same counts: no five-card set is
+    visited."""
+    counts.check(_KIND, mississippi_counts_key(counts.deck))
+    n = len(counts.cards)
+    _check(paytable, n)
+    last = counts.arrays["last_card"]
+    class_returns, scale, class_rows, names = _class_returns(paytable)
+    sub4, sub3 = _subsets(n)
+    if last.shape != (len(class_returns), len(sub4)):
+        raise EngineError("These Mississippi Stud counts do not have the deck's shape.")
+    sum5 = np.zeros(len(sub4), dtype=np.int64)
+    for c, value in enumerate(class_returns.tolist()):
+        if value:
+            sum5 += last[c].astype(np.int64) * value
+    plan = _backward(sum5, sub4, sub3, n, scale)
+    reach4, reach5 = _forward(plan, sub4, sub3)
+    bet5 = _CHOICES[plan.choice5]
+    bets = bet5 > 0
+    live = (reach5 * bets).sum(axis=1)  # deals that see the last card, by 4-card set
+    staked = (reach5 * bets * (_PLACED5 + bet5)).sum(axis=1)  # the same, by total stake
+    paid = int((staked * sum5).sum())
+    ended = np.zeros(len(names), dtype=np.int64)  # deals by final outcome
+    for c, row in enumerate(class_rows.tolist()):
+        ended[row] += int(last[c].astype(np.int64) @ live)
+    key = paytable_key(paytable, MississippiStudSheet(game), deck=counts.deck)
+    return _sheet(paytable, game, key, n, scale, names, plan, reach4, reach5, paid, ended)
+
+
+_KIND = "mississippi-stud"
+_CHOICES = np.array(_STREET_CHOICES, dtype=np.int64)
+_PLACED5 = np.arange(3, 8, dtype=np.int64)  # Ante + 3rd + 4th before 5th Street
+_PLACED4 = np.arange(2, 5, dtype=np.int64)  # Ante + 3rd before 4th Street
+
+
+@functools.cache
+def _subsets(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Each 4-set's four 3-subsets and each 3-set's three 2-subsets (colex indices) of a deck
+    of n cards: what the backward and forward passes walk, whatever the table."""
+    return _sub_ranks(_combos(n, 4)), _sub_ranks(_combos(n, 3))
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """The backward induction's values (× `scale` and the cards still to come) and choices
+    (indices into _STREET_CHOICES): before 5th Street by 4-card set and amount placed 3..7,
+    before 4th by 3-card set and amount placed 2..4, before 3rd by two-card start."""
+
+    value5: np.ndarray
+    choice5: np.ndarray
+    value4: np.ndarray
+    choice4: np.ndarray
+    value3: np.ndarray
+    choice3: np.ndarray
+
+
+def _backward(sum5: np.ndarray, sub4: np.ndarray, sub3: np.ndarray, n: int, scale: int) -> _Plan:
+    """The optimal decisions back from 5th Street, given `sum5`: per 4-card set, the return ×
+    `scale` summed over the last card."""
+    # values in units of 1 / (cards still to come × ... × scale)
+    n3, n2 = len(sub3), math.comb(n, 2)
     left5, left4, left3 = n - 4, n - 3, n - 2  # cards the next reveal is drawn from
-    sum5 = _sum_into(sub5.ravel(), np.repeat(ret5, 5), n4)  # Σ over the last card
-    placed5 = np.arange(3, 8, dtype=np.int64)  # Ante + 3rd + 4th before 5th Street
-    options = (placed5[None, :, None] + choices) * sum5[:, None, None]
-    options[..., _FOLD] = -placed5 * left5 * scale
+    options = (_PLACED5[None, :, None] + _CHOICES) * sum5[:, None, None]
+    options[..., _FOLD] = -_PLACED5 * left5 * scale
     value5, choice5 = _best(options)  # (n4, 5): by amount placed 3..7
     del options
-    report(3)
 
     sum4 = np.stack(
         [_sum_into(sub4.ravel(), np.repeat(value5[:, p], 4), n3) for p in range(5)], axis=1
     )
-    placed4 = np.arange(2, 5, dtype=np.int64)  # Ante + 3rd before 4th Street
     options = np.empty((n3, 3, 4), dtype=np.int64)
-    for i, placed in enumerate(placed4):
+    for i, placed in enumerate(_PLACED4):
         for j, k in enumerate(_STREET_CHOICES[:3]):
             options[:, i, j] = sum4[:, placed + k - 3]
         options[:, i, _FOLD] = -placed * left4 * left5 * scale
@@ -141,19 +298,20 @@ def mississippi_stud_parsheet(
         options[:, j] = sum3[:, k - 1]
     options[:, _FOLD] = -left3 * left4 * left5 * scale
     value3, choice3 = _best(options)
-    report(4)
+    return _Plan(value5, choice5, value4, choice4, value3, choice3)
 
-    deals = n2 * left3 * left4 * left5
-    ev = Fraction(int(value3.sum()), deals * scale)
 
-    # forward: how many deals reach each (card set, amount placed), and where they end
-    bet3 = choices[choice3]  # 0 on a fold
+def _forward(plan: _Plan, sub4: np.ndarray, sub3: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """How many deals reach each (3-card set, amount placed 2..4) and each (4-card set,
+    amount placed 3..7), following the plan's decisions."""
+    n4, n3 = len(sub4), len(sub3)
+    bet3 = _CHOICES[plan.choice3]  # 0 on a fold
     reach4 = np.zeros((n3, 3), dtype=np.int64)  # by placed 2..4
     for j in range(3):
         placed = 1 + bet3[sub3[:, j]]
         live = placed > 1
         reach4[live, placed[live] - 2] += 1
-    bet4 = choices[choice4]
+    bet4 = _CHOICES[plan.choice4]
     reach5 = np.zeros((n4, 5), dtype=np.int64)  # by placed 3..7
     rows4 = np.arange(n4)
     for j in range(4):
@@ -163,31 +321,41 @@ def mississippi_stud_parsheet(
             k = bet4[sub, i]
             live = (k > 0) & (paths > 0)
             reach5[rows4[live], i + 2 + k[live] - 3] += paths[live]
-    report(5)
-    bet5 = choices[choice5]
-    final = np.zeros(len(ret5), dtype=np.int64)  # deals ending on each 5-set
-    staked = np.zeros(len(ret5), dtype=np.int64)  # the same, weighted by total stake
-    for j in range(5):
-        sub = sub5[:, j]
-        for p in range(5):
-            paths = reach5[sub, p]
-            k = bet5[sub, p]
-            final += np.where(k > 0, paths, 0)
-            staked += np.where(k > 0, paths * (p + 3 + k), 0)
+    return reach4, reach5
 
+
+def _sheet(
+    paytable: Paytable,
+    game: str,
+    key: str,
+    n: int,
+    scale: int,
+    names: list[str],
+    plan: _Plan,
+    reach4: np.ndarray,
+    reach5: np.ndarray,
+    paid: int,
+    ended: np.ndarray,
+) -> ParSheet:
+    """The sheet from the plan and the deals that reach each node: `paid` is the return ×
+    `scale` summed over the deals that see the last card, weighted by their stakes, and
+    `ended` counts those deals by final outcome (`names`)."""
+    left5, left4, left3 = n - 4, n - 3, n - 2
+    deals = math.comb(n, 2) * left3 * left4 * left5
+    ev = Fraction(int(plan.value3.sum()), deals * scale)
+    bet3, bet4, bet5 = (_CHOICES[c] for c in (plan.choice3, plan.choice4, plan.choice5))
     fold3 = int((bet3 == 0).sum()) * left3 * left4 * left5
     fold4 = int((reach4 * (bet4 == 0)).sum()) * left4 * left5
     fold5 = int((reach5 * (bet5 == 0)).sum()) * left5
     lost_on_folds = (
         int((bet3 == 0).sum()) * left3 * left4 * left5
-        + int((reach4 * (bet4 == 0) * placed4).sum()) * left4 * left5
-        + int((reach5 * (bet5 == 0) * placed5).sum()) * left5
+        + int((reach4 * (bet4 == 0) * _PLACED4).sum()) * left4 * left5
+        + int((reach5 * (bet5 == 0) * _PLACED5).sum()) * left5
     )
     # the forward pass must find the value the backward pass promised
-    forward = Fraction(int((ret5 * staked).sum()) - lost_on_folds * scale, deals * scale)
+    forward = Fraction(paid - lost_on_folds * scale, deals * scale)
     assert forward == ev, (forward, ev)
 
-    ended = _sum_into(rows[strength], final, len(names))  # deals by final outcome
     outcomes = [(name, Fraction(int(c), deals)) for name, c in zip(names, ended, strict=True)]
     outcomes += [
         (f"fold on {STREETS[0]}", Fraction(fold3, deals)),
@@ -201,11 +369,16 @@ def mississippi_stud_parsheet(
     )
     average = 1 + Fraction(bets, deals)
     decisions = (
-        (STREETS[0], _shares(np.bincount(choice3, minlength=4))),
-        (STREETS[1], _shares(np.bincount(choice4.ravel(), weights=reach4.ravel(), minlength=4))),
-        (STREETS[2], _shares(np.bincount(choice5.ravel(), weights=reach5.ravel(), minlength=4))),
+        (STREETS[0], _shares(np.bincount(plan.choice3, minlength=4))),
+        (
+            STREETS[1],
+            _shares(np.bincount(plan.choice4.ravel(), weights=reach4.ravel(), minlength=4)),
+        ),
+        (
+            STREETS[2],
+            _shares(np.bincount(plan.choice5.ravel(), weights=reach5.ravel(), minlength=4)),
+        ),
     )
-    report(6)
     edge = -ev
     return ParSheet(
         game=game,
@@ -216,7 +389,7 @@ def mississippi_stud_parsheet(
         outcomes=tuple(outcomes),
         decisions=decisions,
         combinations=deals,
-        key=paytable_key(paytable, MississippiStudSheet(game), deck=deck),
+        key=key,
     )
 
 
