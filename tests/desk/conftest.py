@@ -29,14 +29,28 @@ def table_of(demo, game: str, number: int | None = None) -> PaytableVersion:
     return versions.get(number=number) if number else versions.get(is_active=True)
 
 
-def store_sheet(version: PaytableVersion, rules=None) -> ParSheetResult:
+#: counts key -> the engine's counts behind a game's fast par sheets, made once per session
+_COUNTS: dict = {}
+
+
+def exact_sheet(game, table, rules, *, deck=None):
+    """The engine's exact sheet of `table` (`Game.fast_parsheet`), from counts made once per
+    test session: Mississippi Stud's in about a second, the banked games' (shared) in about
+    ten, so a quick test keeps to Mississippi Stud or to `deck=SMALL_DECK`."""
+    key = game.parsheet_counts_key(deck=deck)
+    if key not in _COUNTS:
+        _COUNTS[key] = game.parsheet_counts(deck=deck)
+    return game.fast_parsheet(table, rules, _COUNTS[key])
+
+
+def store_sheet(version: PaytableVersion, rules=None, *, deck=None) -> ParSheetResult:
     """The version's par sheet under `rules` (the house's own unless given), claimed and
-    finished as the task worker does it, with the engine's figures computed over
-    `SMALL_DECK`: the pages show whatever a finished sheet holds, and the full deck's
-    enumeration is the engine tests' business (tests/engine)."""
+    finished as the task worker does it, with the engine's exact figures (over `deck`, when
+    given: a reduced deck's figures are the engine's too, and the pages show whatever a
+    finished sheet holds)."""
     sheet, _ = services.claim_parsheet(version, rules)
     rules = rules if rules is not None else house_rules_of(getattr(version.house, "rules", None))
-    figures = version.engine_game.parsheet(paytable_of(version), rules, deck=SMALL_DECK)
+    figures = exact_sheet(version.engine_game, paytable_of(version), rules, deck=deck)
     ParSheetResult.objects.filter(pk=sheet.pk).update(
         status=ParSheetResult.Status.DONE, figures=figures.as_dict(), done=1, total=1
     )
