@@ -92,7 +92,7 @@ def test_a_post_without_the_csrf_token_is_refused(manager, demo):
     version = table_of(demo, "mississippi-stud", 2)
     response = strict.post(reverse("desk:compute", args=[version.pk]))
     assert response.status_code == 403
-    response = strict.post(reverse("desk:activate", args=[version.pk]), {"replacing": "none"})
+    response = strict.post(reverse("desk:activate", args=[version.pk]), {"seen": "none:0"})
     assert response.status_code == 403
     version.refresh_from_db()
     assert not version.is_active

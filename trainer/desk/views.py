@@ -409,9 +409,9 @@ def design_preview(request, game_slug: str | None = None, version_id: int | None
 def activate(request, version_id: int):
     """Activation, behind the houses app's gate: the table's par sheet under the house's rules
     is computed first (queued here, the page following it), shown beside the active table's,
-    and a player edge is confirmed.  The form names the active table it replaces, so a post
-    made from a page that no longer says what is active (replayed, or overtaken by another
-    activation) changes nothing."""
+    and a player edge is confirmed.  The form posts back what the page saw of the game's
+    tables (`services.activation_state`), so a post replayed, or overtaken by another
+    activation, changes nothing."""
     version = _version(request, version_id)
     here = reverse("desk:activate", args=[version.pk])
     active = services.active_version(version.house, version.game)
@@ -420,8 +420,7 @@ def activate(request, version_id: int):
         if version.is_active:
             messages.info(request, f"{version_label(version)} is already the active table.")
             return redirect("desk:version", version.pk)
-        shown = request.POST.get("replacing", "")
-        if shown != (str(replaced.pk) if replaced else "none"):
+        if request.POST.get("seen") != services.activation_state(version.house, version.game):
             messages.error(
                 request,
                 "The active table has changed since this page was loaded: nothing was "
@@ -482,6 +481,7 @@ def activate(request, version_id: int):
         "ready": ready and not problems,
         "next": here,
         "reload": True,
+        "seen": services.activation_state(version.house, version.game),
     }
     return render(request, "desk/activate.html", context)
 
