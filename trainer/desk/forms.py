@@ -9,6 +9,7 @@ from decimal import Decimal
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 
 from trainer.drills.practice.models import PaceTarget
 from trainer.drills.practice.targets import DrillTargets
@@ -238,6 +239,12 @@ class PaceForm(forms.Form):
             for level in drill.levels:
                 name = pace_field(drill.slug, level.level)
                 field = model_field.formfield(required=False)
+                # the model's bounds, checked here so that the form names them per field
+                field.validators.extend(
+                    v
+                    for v in model_field.validators
+                    if isinstance(v, MinValueValidator | MaxValueValidator)
+                )
                 field.label = f"{drill.title}, level {level.level}: seconds"
                 field.widget.attrs.update({"class": "seconds", "placeholder": level.default_words})
                 field.initial = level.house

@@ -1,0 +1,43 @@
+"""The house's pace targets on the desk: its own seconds per drill and level, the drill's
+default beside each; an empty field keeps (or goes back to) the default."""
+
+from decimal import Decimal
+
+from django.urls import reverse
+
+from trainer.desk.forms import pace_field
+from trainer.drills.practice.models import PaceTarget
+from trainer.engine import pace
+from trainer.engine.drills import REGISTRY
+
+DRILL = next(iter(REGISTRY.values()))  # the registry's first drill
+
+
+def test_every_drill_and_level_has_a_labelled_field_with_its_default(desk):
+    page = desk.get(reverse("desk:pace")).content.decode()
+    for kind in REGISTRY.values():
+        for level in kind.levels:
+            field_id = f"id_{pace_field(kind.slug, level.number)}"
+            assert f'<label for="{field_id}"' in page
+            assert f"{kind.title}, level {level.number}: seconds" in page
+
+
+def test_a_target_is_set_and_then_given_back_to_the_default(desk, demo):
+    name = pace_field(DRILL.slug, 1)
+    response = desk.post(reverse("desk:pace"), {name: "7.5"}, follow=True)
+    assert "Pace targets saved (1 changed)." in response.content.decode()
+    assert PaceTarget.objects.get(house=demo, kind=DRILL.slug, level=1).seconds == Decimal("7.5")
+    desk.post(reverse("desk:pace"), {name: ""})
+    assert not PaceTarget.objects.filter(house=demo).exists()
+
+
+def test_a_target_out_of_bounds_is_named_and_nothing_is_saved(desk, demo):
+    name = pace_field(DRILL.slug, 1)
+    other = pace_field(DRILL.slug, 2)
+    too_fast = Decimal(pace.MIN_TARGET_SECONDS) - 1
+    response = desk.post(reverse("desk:pace"), {name: str(too_fast), other: "9"})
+    assert response.status_code == 400
+    assert "Some targets are not right" in response.content.decode()
+    response = desk.post(reverse("desk:pace"), {name: "fast"})
+    assert response.status_code == 400 and "Enter a number." in response.content.decode()
+    assert not PaceTarget.objects.filter(house=demo).exists()
