@@ -84,7 +84,7 @@ _SHEETS: dict[tuple, tuple] = {}
 def _par_sheets_computed_once(request, monkeypatch):
     """Outside the engine's own tests, a par sheet is computed once per test session (per
     worker) and handed out again, with the same progress reported, whenever a test asks for the
-    same table under the same rules.  The Django tests check how a sheet is queued, stored,
+    same table under the same rules; so are the counts behind a game's fast sheets.  The Django tests check how a sheet is queued, stored,
     shared and shown, which a repeated enumeration (two seconds each for Mississippi Stud, many
     more for the banked games) proves nothing more about; tests/engine checks the figures, and
     the worker tests (test_parsheet_recovery) compute in processes of their own."""
@@ -115,6 +115,27 @@ def _par_sheets_computed_once(request, monkeypatch):
         return sheet
 
     monkeypatch.setattr(Game, "parsheet", parsheet)
+    made = Game.parsheet_counts
+
+    def parsheet_counts(self, progress=None, *, deck=None):
+        """The counts behind the fast sheets, made once per session the same way."""
+        memo = ("counts", self.parsheet_counts_key(deck=deck))
+        if memo not in _SHEETS:
+            calls = []
+
+            def record(done, total):
+                calls.append((done, total))
+                if progress is not None:
+                    progress(done, total)
+
+            _SHEETS[memo] = (made(self, record, deck=deck), calls)
+            return _SHEETS[memo][0]
+        counts, calls = _SHEETS[memo]
+        for done, total in calls if progress is not None else ():
+            progress(done, total)
+        return counts
+
+    monkeypatch.setattr(Game, "parsheet_counts", parsheet_counts)
 
 
 @pytest.fixture

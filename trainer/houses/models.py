@@ -690,6 +690,85 @@ class ParSheetResult(Leased, models.Model):
         return bool(self.figures and self.figures.get("player_edge"))
 
 
+class PrecomputedCountsQuerySet(models.QuerySet):
+    def stale(self, before):
+        """Counts whose build holds a lease nobody has renewed since `before`."""
+        return self.filter(self._stale(before))
+
+    def retryable(self, before):
+        """Counts worth building again: failed ones, and stale ones (see `stale`)."""
+        return self.filter(Q(status=PrecomputedCounts.Status.FAILED) | self._stale(before))
+
+    def without_data(self):
+        """The rows without their bytes (megabytes): for status and progress."""
+        return self.defer("data")
+
+    @staticmethod
+    def _stale(before) -> Q:
+        lapsed = Q(heartbeat_at__lt=before) | Q(heartbeat_at__isnull=True)
+        return Q(status=PrecomputedCounts.Status.RUNNING) & lapsed
+
+
+class PrecomputedCounts(Leased, models.Model):
+    """What a game's fast par sheets read, made once (`trainer.engine.parsheets.counts`): the
+    counts that no paytable, band or call multiple changes, as the engine's bytes.  Keyed by
+    what they depend on (`Game.parsheet_counts_key`), so games whose sheets rest on the same
+    counts share one row (Caribbean Stud and Casino Stud Poker); `game` is the game that
+    first asked.  A database row rather than a file, so that every app server of a site
+    reads the same counts; each process keeps them in memory once loaded
+    (`trainer.houses.precompute`).  Built by the task worker under a lease, as a
+    `ParSheetResult` is computed: never in a web request (it takes seconds to tens of
+    seconds)."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "queued"
+        RUNNING = "running", "running"
+        DONE = "done", "done"
+        FAILED = "failed", "failed"
+
+    key = models.CharField(max_length=64, unique=True)
+    game = models.CharField(max_length=30, help_text="The game that first asked for them.")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
+    done = models.BigIntegerField(default=0)
+    total = models.BigIntegerField(default=0)
+    error = models.TextField(blank=True)
+    data = models.BinaryField(null=True, blank=True, help_text="The counts, as the engine's bytes.")
+    size = models.PositiveIntegerField(default=0, help_text="Bytes of data.")
+    requested_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    attempt = models.PositiveIntegerField(
+        default=1, help_text="How many times the build has been queued (the lease's number)."
+    )
+    heartbeat_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the building worker last said it is alive."
+    )
+
+    #: as a par sheet's lease (`ParSheetResult`)
+    HEARTBEAT_SECONDS = 5
+    STALE_AFTER_SECONDS = 60
+    MAX_ATTEMPTS = 3
+
+    objects = PrecomputedCountsQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = "precomputed par-sheet counts"
+        verbose_name_plural = "precomputed par-sheet counts"
+
+    def __str__(self) -> str:
+        return f"Par-sheet counts {self.key[:12]} ({self.game}, {self.status})"
+
+    @property
+    def percent(self) -> int:
+        if self.status == self.Status.DONE:
+            return 100
+        return int(100 * self.done / self.total) if self.total else 0
+
+    @property
+    def ready(self) -> bool:
+        """Built: the game's par sheets come from them at once."""
+        return self.status == self.Status.DONE
+
+
 # -- history: what was in force when (trainer.houses.timeline) --------------------------------
 
 

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import functools
 import logging
-import threading
-import time
 from dataclasses import asdict
+from typing import TYPE_CHECKING
 
 from django.core.exceptions import ValidationError
-from django.db import DatabaseError, Error, close_old_connections, connection, transaction
+from django.db import DatabaseError, transaction
 from django.db.models import F
 from django.utils import timezone
 
 from trainer.engine import EngineError, HouseRules
+from trainer.engine.games import GAMES
+from trainer.engine.paytables import Paytable
 
+from . import precompute
 from .config import house_rules_of, paytable_of
 from .models import (
     House,
@@ -24,7 +27,13 @@ from .models import (
     TableActivation,
 )
 
+if TYPE_CHECKING:  # numpy is loaded only when a sheet is asked for
+    from trainer.engine.parsheets import ParSheet
+
 logger = logging.getLogger(__name__)
+
+#: the work was queued again (its lease went stale) while this worker did it
+LeaseLost = precompute.LeaseLost
 
 
 def required_rows(version: PaytableVersion):
@@ -201,10 +210,6 @@ def copy_version(version: PaytableVersion, *, by, label: str | None = None) -> P
     return copy
 
 
-class LeaseLost(Exception):
-    """The sheet was queued again (its lease went stale) while this worker computed it."""
-
-
 def start_parsheet(result_id: int, attempt: int | None) -> int | None:
     """Take the lease of a queued sheet for `attempt` (None: whatever attempt it is at, for a
     task queued before sheets had attempts): the attempt taken, or None if the sheet is not
@@ -230,33 +235,6 @@ def beat(result_id: int, attempt: int, **progress) -> bool:
     )
 
 
-class _Heartbeat(threading.Thread):
-    """Renews a lease every `ParSheetResult.HEARTBEAT_SECONDS` with the latest progress, in a
-    thread of its own (with its own database connection), so the lease stays fresh while the
-    engine works through a stretch that reports no progress (a banked game's first seconds)."""
-
-    def __init__(self, result_id: int, attempt: int):
-        super().__init__(name=f"parsheet-{result_id}-heartbeat", daemon=True)
-        self.result_id, self.attempt = result_id, attempt
-        self.progress: dict[str, int] = {}
-        self.lost = threading.Event()
-        self.stopped = threading.Event()
-
-    def run(self) -> None:
-        try:
-            while not self.stopped.wait(ParSheetResult.HEARTBEAT_SECONDS):
-                try:
-                    if not beat(self.result_id, self.attempt, **self.progress):
-                        self.lost.set()
-                        return
-                except Error:  # DatabaseError or InterfaceError
-                    # the connection dropped: try again with a new one at the next beat
-                    logger.warning("Par sheet %s: heartbeat failed", self.result_id, exc_info=True)
-                    close_old_connections()
-        finally:
-            connection.close()
-
-
 def compute_parsheet(
     result_id: int, version_id: int | None = None, attempt: int | None = None
 ) -> None:
@@ -266,7 +244,13 @@ def compute_parsheet(
     nothing if the sheet is not queued at that attempt; stops if the lease is lost.
     `version_id` serves rows queued before the row recorded its inputs.  A database error
     goes up to the worker (which reconnects; the lease lapses and the sheet is queued again);
-    any other failure is recorded on the sheet, which then offers "Retry"."""
+    any other failure is recorded on the sheet, which then offers "Retry".
+
+    A game with a fast path (`Game.has_fast_parsheet`) reads its counts
+    (`trainer.houses.precompute`), building them here first if this site has none yet, the
+    progress reported on this sheet: every later sheet of the game then takes well under a
+    second.  While another worker builds them, and for a game without a fast path, the sheet
+    is enumerated in full."""
     attempt = start_parsheet(result_id, attempt)
     if attempt is None:
         return
@@ -274,41 +258,37 @@ def compute_parsheet(
     mine = ParSheetResult.objects.filter(
         pk=result_id, attempt=attempt, status=ParSheetResult.Status.RUNNING
     )
-    # Inside a transaction (a test, or a task run at once in a request) the row is not yet
-    # visible to another connection, so the heartbeat is written in line, here, instead.
-    heartbeat = None if connection.in_atomic_block else _Heartbeat(result_id, attempt)
-    last = [time.monotonic()]
-
-    def progress(done: int, total: int) -> None:
-        if heartbeat is None:
-            now = time.monotonic()
-            if now - last[0] >= ParSheetResult.HEARTBEAT_SECONDS:
-                last[0] = now
-                beat(result_id, attempt, done=done, total=total)
-            return
-        heartbeat.progress = {"done": done, "total": total}
-        if heartbeat.lost.is_set():
-            raise LeaseLost(f"Par sheet {result_id} was queued again; attempt {attempt} stops.")
 
     def failed(error: str) -> None:
         mine.update(status=ParSheetResult.Status.FAILED, error=error, finished_at=timezone.now())
 
-    if heartbeat is not None:
-        heartbeat.start()
+    lease = precompute.Lease(
+        f"parsheet-{result_id}",
+        functools.partial(beat, result_id, attempt),
+        ParSheetResult.HEARTBEAT_SECONDS,
+    )
     try:
-        version = (
-            PaytableVersion.objects.select_related("house")
-            .filter(pk=result.version_id or version_id)
-            .first()
-        )
-        if version is None:
-            failed(
-                "it does not say which table to compute (it was queued before this was "
-                "recorded); choose “Compute par sheet” on the version again"
+        with lease:
+            version = (
+                PaytableVersion.objects.select_related("house")
+                .filter(pk=result.version_id or version_id)
+                .first()
             )
-            return
-        rules = HouseRules(**result.rules) if result.rules else _rules_of(version)
-        sheet = version.engine_game.parsheet(paytable_of(version), rules, progress=progress)
+            if version is None:
+                failed(
+                    "it does not say which table to compute (it was queued before this was "
+                    "recorded); choose “Compute par sheet” on the version again"
+                )
+                return
+            rules = HouseRules(**result.rules) if result.rules else _rules_of(version)
+            entry, table = version.engine_game, paytable_of(version)
+            counts = precompute.counts_for_sheet(entry, lease) if entry.has_fast_parsheet else None
+            if counts is not None:
+                sheet = entry.fast_parsheet(table, rules, counts)
+                if not lease.latest:
+                    lease(1, 1)  # nothing to wait for: done in one step
+            else:
+                sheet = entry.parsheet(table, rules, progress=lease)
     except EngineError as exc:
         failed(str(exc))
         return
@@ -320,18 +300,70 @@ def compute_parsheet(
         logger.exception("Par sheet %s failed", result_id)
         failed(f"the computation stopped with an error ({type(exc).__name__}: {exc})")
         return
-    finally:
-        if heartbeat is not None:
-            heartbeat.stopped.set()
-            heartbeat.join()
     mine.update(
         status=ParSheetResult.Status.DONE,
         figures=sheet.as_dict(),
         finished_at=timezone.now(),
         error="",
         heartbeat_at=timezone.now(),
-        **(heartbeat.progress if heartbeat is not None else {}),
+        **lease.latest,
     )
+
+
+# --- par sheets at once, from the precomputed counts -----------------------------------------
+
+
+def instant_parsheet(game: str, table: Paytable, rules: HouseRules) -> ParSheet | None:
+    """The exact par sheet of `table` under `rules`, computed now from the game's precomputed
+    counts (well under a second); None while those counts are not yet built on this site
+    (`tasks.prepare_counts` queues them), and for a game without a fast path.  A table the
+    engine cannot price raises its EngineError (a PaytableError names the row)."""
+    entry = GAMES.get(game)
+    if entry is None:
+        raise EngineError(f"'{game}' is not a game.")
+    counts = precompute.ready_counts(entry)
+    if counts is None:
+        return None
+    return entry.fast_parsheet(table, rules, counts)
+
+
+def instant_parsheet_of(version: PaytableVersion, rules: HouseRules | None = None):
+    """`instant_parsheet` of a saved version's table under `rules` (the house's own unless
+    given); None when the counts are not built or the table cannot be computed as it stands
+    (`claim_parsheet` says why)."""
+    try:
+        return instant_parsheet(
+            version.game, paytable_of(version), rules if rules is not None else _rules_of(version)
+        )
+    except EngineError:
+        return None
+
+
+def record_parsheet(
+    version: PaytableVersion, rules: HouseRules | None, sheet: ParSheet
+) -> ParSheetResult:
+    """Store `sheet`, computed at once, as the done par sheet of its key (a version's table
+    under `rules`): a row queued, running or failed for it is done from now on (a worker
+    still computing it loses its lease and writes nothing)."""
+    now = timezone.now()
+    figures = {
+        "status": ParSheetResult.Status.DONE,
+        "figures": sheet.as_dict(),
+        "finished_at": now,
+        "heartbeat_at": now,
+        "error": "",
+        "done": 1,
+        "total": 1,
+    }
+    result, created = ParSheetResult.objects.get_or_create(
+        key=sheet.key, defaults={"game": version.game, **inputs_of(version, rules), **figures}
+    )
+    if not created and result.status != ParSheetResult.Status.DONE:
+        ParSheetResult.objects.filter(pk=result.pk).exclude(
+            status=ParSheetResult.Status.DONE
+        ).update(**figures)
+        result.refresh_from_db()
+    return result
 
 
 # --- house-rule changes go through the same gate as activating a table ----------------------
@@ -402,6 +434,11 @@ def _edge_problems(version, proposed: HouseRules, confirmed: bool, tasks) -> lis
     from trainer.engine.figures import edge_words
 
     sheet = parsheet_of(version, proposed)
+    if sheet is None or sheet.status != ParSheetResult.Status.DONE:
+        # from the game's counts at once when this site has them: no waiting for a worker
+        instant = instant_parsheet_of(version, proposed)
+        if instant is not None:
+            sheet = record_parsheet(version, proposed, instant)
     if sheet is None or sheet.status == ParSheetResult.Status.FAILED:
         failure = "" if sheet is None else f" failed ({sheet.error}) and"
         try:

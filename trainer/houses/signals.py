@@ -137,3 +137,11 @@ def requeue_stale_parsheets(sender, **kwargs):
     from . import tasks  # tasks imports services, which imports this app's models: at call
 
     return tasks.requeue_stale_parsheets()
+
+
+@receiver(worker_sweep)
+def requeue_stale_counts(sender, **kwargs):
+    """The task worker's sweep: builds of par-sheet counts whose worker died are queued again."""
+    from . import tasks
+
+    return tasks.requeue_stale_counts()

@@ -1,23 +1,24 @@
-"""Par sheets are computed outside the web request, by the task worker
-(`manage.py parsheet_worker`, which `make run` starts beside the site).  This module is only
-the worker's entry point and the queueing: the work is done by `trainer.houses.services`,
-which never imports this module."""
+"""Par sheets, and the counts their fast path reads, are computed outside the web request, by
+the task worker (`manage.py parsheet_worker`, which `make run` starts beside the site).  This
+module is only the worker's entry points and the queueing: the work is done by
+`trainer.houses.services` and `trainer.houses.precompute`, which never import this module."""
 
 from __future__ import annotations
 
 import logging
 
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.db.models import Q
 from django.utils import timezone
 from django_tasks import task
 from django_tasks_db import DatabaseBackend
 from django_tasks_db.models import DBTaskResult
 
-from trainer.engine import HouseRules
+from trainer.engine import EngineError, HouseRules
+from trainer.engine.games import GAMES
 
-from . import services
-from .models import ParSheetResult, PaytableVersion
+from . import precompute, services
+from .models import ParSheetResult, PaytableVersion, PrecomputedCounts
 
 logger = logging.getLogger(__name__)
 
@@ -36,11 +37,47 @@ def _enqueue(result: ParSheetResult) -> None:
 def request_parsheet(version: PaytableVersion, rules: HouseRules | None = None) -> ParSheetResult:
     """Queue the computation of a version's par sheet under `rules` (the house's own unless
     given), unless an identical table's is already done or under way (a failed one, and a
-    stale one whose worker died, are tried again)."""
+    stale one whose worker died, are tried again).  When the site has the game's counts the
+    sheet is computed at once instead, and stored done."""
     result, needed = services.claim_parsheet(version, rules)
     if needed:
+        sheet = services.instant_parsheet_of(version, rules)
+        if sheet is not None:
+            return services.record_parsheet(version, rules, sheet)
         _enqueue(result)
     return result
+
+
+@task()
+def build_counts(counts_id: int, attempt: int) -> None:
+    """Build a game's par-sheet counts (`precompute.build_counts`) as `attempt`; a failure is
+    recorded on their row, which asking for them again retries."""
+    try:
+        precompute.build_counts(counts_id, attempt)
+    except DatabaseError:
+        raise  # the worker reconnects; the lease lapses and the sweep queues them again
+    except Exception:  # recorded on their row by build_counts, or their lease was lost
+        return
+
+
+def prepare_counts(game: str) -> PrecomputedCounts:
+    """Queue the one-time precomputation of `game`'s counts for the task worker unless it is
+    done or under way (a failed or stale one is queued again); returns its row, which has
+    .status ("queued" | "running" | "done" | "failed"), .percent (0-100), .error (words) and
+    .ready (bool).  `game` is a registry slug of a game with a fast par sheet
+    (`Game.has_fast_parsheet`); EngineError otherwise.  Games whose sheets rest on the same
+    counts share the row (Caribbean Stud and Casino Stud Poker)."""
+    entry = GAMES.get(game)
+    if entry is None:
+        raise EngineError(f"'{game}' is not a game.")
+    row, needed = precompute.claim_counts(entry)
+    if needed:
+        _enqueue_counts(row)
+    return row
+
+
+def _enqueue_counts(row: PrecomputedCounts) -> None:
+    transaction.on_commit(lambda: build_counts.enqueue(row.pk, attempt=row.attempt))
 
 
 def retry_parsheet(
@@ -71,70 +108,84 @@ def requeue_stale_parsheets() -> list[ParSheetResult]:
     for again in requeued:
         _enqueue(again)
     if isinstance(compute_parsheet.get_backend(), DatabaseBackend):
-        _close_lost_tasks()
-        requeued += _enqueue_lost_queued()
+        _close_lost_tasks(compute_parsheet, ParSheetResult)
+        requeued += _enqueue_lost_queued(compute_parsheet, ParSheetResult, _enqueue)
+    return requeued
+
+
+def requeue_stale_counts() -> list[PrecomputedCounts]:
+    """The same for the builds of par-sheet counts (`precompute.requeue_stale_counts`)."""
+    requeued = precompute.requeue_stale_counts()
+    for again in requeued:
+        _enqueue_counts(again)
+    if isinstance(build_counts.get_backend(), DatabaseBackend):
+        _close_lost_tasks(build_counts, PrecomputedCounts)
+        requeued += _enqueue_lost_queued(build_counts, PrecomputedCounts, _enqueue_counts)
     return requeued
 
 
 def _sheet_of_task(row: DBTaskResult) -> tuple[int | None, int | None]:
-    """The sheet (and attempt, None for a task queued before attempts) a task row computes."""
+    """The row (a sheet, or counts) a task row works on, and the attempt (None for a task
+    queued before attempts)."""
     args, kwargs = row.args_kwargs["args"], row.args_kwargs["kwargs"]
-    result_id = args[0] if args else kwargs.get("result_id")
-    attempt = kwargs.get("attempt", args[2] if len(args) > 2 else None)
+    result_id = args[0] if args else kwargs.get("result_id", kwargs.get("counts_id"))
+    # compute_parsheet(result_id, version_id, attempt); build_counts(counts_id, attempt)
+    at = 1 if row.task_path == build_counts.module_path else 2
+    attempt = kwargs.get("attempt", args[at] if len(args) > at else None)
     return result_id, attempt
 
 
-def _enqueue_lost_queued() -> list[ParSheetResult]:
-    """Queue a task again for each sheet that has waited in the queue longer than a lease
-    lasts with no task left to compute it: a worker killed between taking the task and taking
-    the sheet's lease leaves the sheet "queued" and its task closed (`_close_lost_tasks`).
-    The attempt stays the same, so a task that was only slow to come round does no harm:
-    whichever task takes the lease first computes, the other finds it taken and stops."""
-    before = ParSheetResult.stale_before()
+def _enqueue_lost_queued(task, model, enqueue) -> list:
+    """Queue a task again for each row of `model` (sheets, counts) that has waited in the
+    queue longer than a lease lasts with no `task` left to work on it: a worker killed
+    between taking the task and taking the row's lease leaves the row "queued" and its task
+    closed (`_close_lost_tasks`).  The attempt stays the same, so a task that was only slow
+    to come round does no harm: whichever task takes the lease first works, the other finds
+    it taken and stops."""
+    before = model.stale_before()
     waiting = list(
-        ParSheetResult.objects.filter(status=ParSheetResult.Status.QUEUED).filter(
-            Q(heartbeat_at__lt=before) | Q(heartbeat_at__isnull=True)  # null: queued before
-        )
+        model.objects.filter(status=model.Status.QUEUED)
+        .filter(Q(heartbeat_at__lt=before) | Q(heartbeat_at__isnull=True))  # null: queued before
+        .only("pk", "attempt", "status", "heartbeat_at")
     )
     if not waiting:
         return []
     pending = DBTaskResult.objects.ready() | DBTaskResult.objects.running()
     covered = {
         _sheet_of_task(row)[0]
-        for row in pending.filter(task_path=compute_parsheet.module_path).only("args_kwargs")
+        for row in pending.filter(task_path=task.module_path).only("args_kwargs")
     }
     lost = []
-    for sheet in waiting:
-        if sheet.pk in covered:
+    for row in waiting:
+        if row.pk in covered:
             continue
         # compare-and-set on the wait's start, so two sweeps queue one task between them
-        touched = ParSheetResult.objects.filter(
-            pk=sheet.pk,
-            attempt=sheet.attempt,
-            status=ParSheetResult.Status.QUEUED,
-            heartbeat_at=sheet.heartbeat_at,
+        touched = model.objects.filter(
+            pk=row.pk,
+            attempt=row.attempt,
+            status=model.Status.QUEUED,
+            heartbeat_at=row.heartbeat_at,
         ).update(heartbeat_at=timezone.now())
         if touched:
-            logger.warning("Par sheet %s had no task left to compute it: queued again", sheet.pk)
-            _enqueue(sheet)
-            lost.append(sheet)
+            logger.warning("%s had no task left to work on it: queued again", row)
+            enqueue(row)
+            lost.append(row)
     return lost
 
 
-def _close_lost_tasks() -> None:
-    before = ParSheetResult.stale_before()
+def _close_lost_tasks(task, model) -> None:
+    before = model.stale_before()
     running = DBTaskResult.objects.running().filter(
-        task_path=compute_parsheet.module_path, started_at__lt=before
+        task_path=task.module_path, started_at__lt=before
     )
     for row in running:
         result_id, attempt = _sheet_of_task(row)
-        live = ParSheetResult.objects.filter(
-            pk=result_id, status=ParSheetResult.Status.RUNNING, heartbeat_at__gte=before
+        live = model.objects.filter(
+            pk=result_id, status=model.Status.RUNNING, heartbeat_at__gte=before
         )
         if attempt is not None:
             live = live.filter(attempt=attempt)
         if not live.exists():
-            logger.warning(
-                "Task %s (par sheet %s) lost its worker: marked failed", row.pk, result_id
-            )
-            row.set_failed(WorkerLost(f"the worker computing par sheet {result_id} stopped"))
+            what = f"{model._meta.verbose_name} {result_id}"
+            logger.warning("Task %s (%s) lost its worker: marked failed", row.pk, what)
+            row.set_failed(WorkerLost(f"the worker working on {what} stopped"))

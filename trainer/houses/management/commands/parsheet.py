@@ -1,11 +1,17 @@
-"""`python manage.py parsheet GAME [--house SLUG | --paytable JSON] [--json]`: the exact
-house edge of a table under optimal play, computed by the engine."""
+"""`python manage.py parsheet GAME [--house SLUG | --paytable JSON | --paytables FILE] [--json]`:
+the exact house edge of a table under optimal play, computed by the engine.
+
+`--paytables FILE` prices many tables in one process: JSON Lines in (each line a table as
+`--paytable` takes it; `-` reads standard input), one line out per table.  A game with a fast
+path reads its counts from the database, or builds them here first (seconds, once: they are
+stored for the site), and each table then takes well under a second."""
 
 from __future__ import annotations
 
 import json
 import sys
 import time
+from collections.abc import Iterable
 
 from django.core.management.base import BaseCommand, CommandError
 
@@ -13,7 +19,8 @@ from trainer.engine import EngineError
 from trainer.engine.figures import edge_words, rules_note
 from trainer.engine.games import GAMES
 from trainer.engine.house import DEFAULT_CONFIG, HouseRules
-from trainer.engine.paytables import Paytable
+from trainer.engine.paytables import Band, Paytable
+from trainer.houses import precompute, services
 from trainer.houses.config import config_of
 from trainer.houses.models import House
 
@@ -37,13 +44,22 @@ class Command(BaseCommand):
             "--paytable",
             metavar="JSON",
             help='category name to profit odds, e.g. \'{"royal flush": "500", ...}\'; for '
-            "Mississippi Stud `one pair` is the J-A band",
+            "Mississippi Stud `one pair` is the paying pairs, J-A unless "
+            '"pair_band": [low, high] says otherwise (and "push_band": [low, high] or null)',
+        )
+        source.add_argument(
+            "--paytables",
+            metavar="FILE",
+            help="many tables, one --paytable object a line (JSON Lines; - for standard "
+            "input): one result a line, in one process",
         )
         parser.add_argument(
             "--json", dest="as_json", action="store_true", help="print one JSON object"
         )
 
-    def handle(self, *args, game, house=None, paytable=None, as_json=False, **options):
+    def handle(
+        self, *args, game, house=None, paytable=None, paytables=None, as_json=False, **options
+    ):
         config = DEFAULT_CONFIG
         if house:
             found = House.objects.filter(slug=house).first()
@@ -51,11 +67,21 @@ class Command(BaseCommand):
                 raise CommandError(f"There is no house '{house}'.", returncode=2)
             config = config_of(found)
         table: Paytable = config.paytable(game)
+        if paytables:
+            self._many(game, paytables, table, config.rules, as_json)
+            return
         if paytable:
-            table = self._table(paytable, table)
+            try:
+                table = _table(paytable, table, "--paytable")
+            except EngineError as exc:
+                raise CommandError(str(exc), returncode=2) from None
         progress = _Bar(self.stderr) if sys.stderr.isatty() else None
         try:
-            sheet = GAMES[game].parsheet(table, config.rules, progress=progress)
+            # from the game's counts when the site has them; else enumerated in full, which
+            # for one table is quicker than making the counts
+            sheet = services.instant_parsheet(game, table, config.rules)
+            if sheet is None:
+                sheet = GAMES[game].parsheet(table, config.rules, progress=progress)
         except EngineError as exc:
             raise CommandError(str(exc), returncode=2) from None
         if progress:
@@ -65,24 +91,59 @@ class Command(BaseCommand):
         else:
             self._readable(sheet, config.rules)
 
-    def _table(self, text: str, base: Paytable) -> Paytable:
+    def _many(self, game: str, path: str, base: Paytable, rules: HouseRules, as_json: bool):
+        """One sheet per line of `path`, from the game's counts (built here first when the
+        site has none); a line that is no table gets an error line, numbered."""
         try:
-            rows = json.loads(text)
-        except ValueError as exc:
-            raise CommandError(f"--paytable is not JSON: {exc}", returncode=2) from None
-        if not isinstance(rows, dict) or not rows:
-            raise CommandError(
-                '--paytable must be an object like {"royal flush": "500", ...}.', returncode=2
-            )
-        try:
-            return Paytable.build(
-                "--paytable",
-                {k: str(v) for k, v in rows.items()},
-                pair_band=base.pair_band,
-                push_band=base.push_band,
-            )
-        except EngineError as exc:
-            raise CommandError(str(exc), returncode=2) from None
+            stream = sys.stdin if path == "-" else open(path, encoding="utf-8")  # noqa: SIM115
+        except OSError as exc:
+            raise CommandError(f"--paytables: {exc}", returncode=2) from None
+        entry = GAMES[game]
+        counts = self._counts(entry) if entry.has_fast_parsheet else None
+        with stream:
+            for number, line in _lines(stream):
+                try:
+                    table = _table(line, base, f"line {number}")
+                    if counts is not None:
+                        sheet = entry.fast_parsheet(table, rules, counts)
+                    else:
+                        sheet = entry.parsheet(table, rules)
+                except EngineError as exc:
+                    if as_json:
+                        self.stdout.write(json.dumps({"line": number, "error": str(exc)}))
+                    else:
+                        self.stdout.write(f"Line {number}: {exc}\n")
+                    continue
+                if as_json:
+                    self.stdout.write(json.dumps({"line": number, **sheet.as_dict()}))
+                else:
+                    self.stdout.write(f"Line {number}:")
+                    self._readable(sheet, rules)
+                    self.stdout.write("")
+
+    def _counts(self, entry):
+        """The game's counts: the site's, or built here (and stored for the site when nobody
+        else is building them), with a note on standard error."""
+        counts = precompute.ready_counts(entry)
+        if counts is not None:
+            return counts
+        self.stderr.write(
+            f"{entry.title}: building the counts its par sheets read (once for this site)..."
+        )
+        started = time.monotonic()
+        progress = _Bar(self.stderr) if sys.stderr.isatty() else None
+        noted = progress or (lambda done, total: None)
+        counts = precompute.counts_for_sheet(entry, noted)
+        stored = counts is not None
+        if counts is None:  # another worker is building them: make our own, not stored
+            counts = entry.parsheet_counts(progress)
+        if progress:
+            progress.close()
+        self.stderr.write(
+            f"{entry.title}: counts built in {time.monotonic() - started:.1f} s"
+            + ("" if stored else " (not stored: another worker is building them)")
+        )
+        return counts
 
     def _readable(self, sheet, rules: HouseRules) -> None:
         out = self.stdout.write
@@ -103,6 +164,36 @@ class Command(BaseCommand):
         for street, choices in sheet.decisions:
             shares = ", ".join(f"{c} {float(p):.4f}" for c, p in choices)
             out(f"  {street:<12} {shares}")
+
+
+def _lines(stream: Iterable[str]) -> Iterable[tuple[int, str]]:
+    """The numbered lines that hold something."""
+    for number, line in enumerate(stream, start=1):
+        if line.strip():
+            yield number, line
+
+
+def _table(text: str, base: Paytable, where: str) -> Paytable:
+    """A table from a JSON object of category names to odds (and, optionally, "pair_band"
+    and "push_band"), the bands `base`'s unless given; EngineError saying what is wrong."""
+    try:
+        rows = json.loads(text)
+    except ValueError as exc:
+        raise EngineError(f"{where} is not JSON: {exc}") from None
+    if not isinstance(rows, dict) or not rows:
+        raise EngineError(f'{where} must be an object like {{"royal flush": "500", ...}}.')
+    bands = {"pair_band": base.pair_band, "push_band": base.push_band}
+    for name in bands:
+        if name in rows:
+            band = rows.pop(name)
+            if band is not None and not (
+                isinstance(band, list)
+                and len(band) == 2
+                and all(isinstance(r, int) and not isinstance(r, bool) for r in band)
+            ):
+                raise EngineError(f"{where}: {name} must be [low, high] (ranks 2 to 14) or null.")
+            bands[name] = None if band is None else Band(*band)
+    return Paytable.build(where, {k: str(v) for k, v in rows.items()}, **bands)
 
 
 class _Bar:

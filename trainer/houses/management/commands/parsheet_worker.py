@@ -21,7 +21,7 @@ from django_tasks import DEFAULT_TASK_BACKEND_ALIAS, DEFAULT_TASK_QUEUE_NAME
 from django_tasks_db.management.commands.db_worker import Worker
 
 from trainer.core.signals import worker_sweep
-from trainer.houses.models import ParSheetResult
+from trainer.houses.models import ParSheetResult, PrecomputedCounts
 
 logger = logging.getLogger("trainer.houses.worker")
 
@@ -74,6 +74,7 @@ class Command(BaseCommand):
                 "(the heartbeat's period)."
             )
         ParSheetResult.STALE_AFTER_SECONDS = stale_after
+        PrecomputedCounts.STALE_AFTER_SECONDS = stale_after
         # the backend logs every empty batch at INFO: only with -v 2
         logging.getLogger("django_tasks_db").setLevel(
             logging.INFO if verbosity > 1 else logging.WARNING
