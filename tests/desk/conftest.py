@@ -5,7 +5,8 @@ import pytest
 
 from tests.factories import ManagerFactory
 from trainer.engine.cards import parse_cards
-from trainer.houses import services
+from trainer.engine.games import GAMES
+from trainer.houses import precompute, services
 from trainer.houses.config import house_rules_of, paytable_of
 from trainer.houses.models import ParSheetResult, PaytableVersion
 
@@ -29,18 +30,20 @@ def table_of(demo, game: str, number: int | None = None) -> PaytableVersion:
     return versions.get(number=number) if number else versions.get(is_active=True)
 
 
-#: counts key -> the engine's counts behind a game's fast par sheets, made once per session
-_COUNTS: dict = {}
-
-
 def exact_sheet(game, table, rules, *, deck=None):
     """The engine's exact sheet of `table` (`Game.fast_parsheet`), from counts made once per
-    test session: Mississippi Stud's in about a second, the banked games' (shared) in about
-    ten, so a quick test keeps to Mississippi Stud or to `deck=SMALL_DECK`."""
-    key = game.parsheet_counts_key(deck=deck)
-    if key not in _COUNTS:
-        _COUNTS[key] = game.parsheet_counts(deck=deck)
-    return game.fast_parsheet(table, rules, _COUNTS[key])
+    test session (tests/conftest.py): Mississippi Stud's in about a second, the banked
+    games' (shared) in about ten, so a quick test keeps to Mississippi Stud or to
+    `deck=SMALL_DECK`."""
+    return game.fast_parsheet(table, rules, game.parsheet_counts(deck=deck))
+
+
+def counts_built(game: str) -> None:
+    """The game's precomputed counts built on this site, as the task worker builds them
+    (`trainer.houses.precompute`): the desk then prices any table at once."""
+    row, _ = precompute.claim_counts(GAMES[game])
+    if row.status == row.Status.QUEUED:  # the worker's turn, taken here
+        precompute.build_counts(row.pk, row.attempt)
 
 
 def store_sheet(version: PaytableVersion, rules=None, *, deck=None) -> ParSheetResult:
