@@ -81,6 +81,13 @@ NOT_PAGES = {
     "roster:add-members",  # POST: the class page's forms
     "roster:assign",
     "roster:give",
+    # the desk's POSTs and htmx fragments: the designer's panel (its states are checked in
+    # tests/browser/test_desk.py), a sheet's state, Compute, a change of rules waiting
+    "desk:design-game-preview",
+    "desk:design-preview",
+    "desk:sheet",
+    "desk:compute",
+    "desk:pending",
 }
 
 
@@ -343,10 +350,36 @@ def pages_of(role: str, w) -> list[Page]:
     return [
         home,
         Page("supervisor's page", "person", reverse("person", args=[w["supervisor"].pk])),
+        *desk_pages(w),
         *staff_pages(w),
         *docs(role),
         Page("admin", "admin:index", reverse("admin:index"), shot=True),
         missing,
+    ]
+
+
+def desk_pages(w) -> list[Page]:
+    """The games manager's desk: its tables, the designer (from a game and from a version), a
+    version, its activation (the sheet queued, followed), the house rules, chips, pace."""
+    from trainer.houses.models import PaytableVersion
+
+    house = w["trainee"].house
+    active = PaytableVersion.objects.get(house=house, game="caribbean-stud", is_active=True)
+    draft = PaytableVersion.objects.get(house=house, game="caribbean-stud", number=2)
+    return [
+        Page("desk", "desk:home", reverse("desk:home"), shot=True),
+        Page(
+            "designer",
+            "desk:design-game",
+            reverse("desk:design-game", args=["mississippi-stud"]),
+            shot=True,
+        ),
+        Page("designer from a version", "desk:design", reverse("desk:design", args=[draft.pk])),
+        Page("version", "desk:version", reverse("desk:version", args=[active.pk]), shot=True),
+        Page("activate", "desk:activate", reverse("desk:activate", args=[draft.pk]), True),
+        Page("house rules", "desk:rules", reverse("desk:rules"), shot=True),
+        Page("chips", "desk:chips", reverse("desk:chips")),
+        Page("pace targets", "desk:pace", reverse("desk:pace")),
     ]
 
 

@@ -12,9 +12,7 @@ from trainer.houses.models import ParSheetResult, PaytableVersion
 
 #: a reduced deck (five ranks of four suits): the engine's own enumeration over it takes a
 #: fraction of a second, where the full deck takes seconds (Mississippi Stud) to minutes
-SMALL_DECK = parse_cards(
-    "2c 2d 2h 2s 7c 7d 7h 7s Tc Td Th Ts Kc Kd Kh Ks Ac Ad Ah As"
-)
+SMALL_DECK = parse_cards("2c 2d 2h 2s 7c 7d 7h 7s Tc Td Th Ts Kc Kd Kh Ks Ac Ad Ah As")
 
 
 @pytest.fixture

@@ -6,8 +6,8 @@ from django.urls import reverse
 
 from tests.desk.conftest import store_sheet, table_of
 from tests.factories import PaytableVersionFactory
-from trainer.engine.figures import edge_words
 from trainer.desk import services as services_desk
+from trainer.engine.figures import edge_words
 from trainer.houses import services
 from trainer.houses.models import ParSheetResult
 
@@ -50,9 +50,10 @@ def test_the_old_and_the_new_edge_side_by_side_then_activated(desk, demo):
     old_words = edge_words(old.figures["house_edge_exact"])
     new_words = edge_words(new.figures["house_edge_exact"])
     assert f'class="old-edge">{old_words}' in page and f'class="new-edge">{new_words}' in page
-    assert response.context["new"].versus == response.context["new"].edge - response.context[
-        "old"
-    ].edge
+    assert (
+        response.context["new"].versus
+        == response.context["new"].edge - response.context["old"].edge
+    )
     assert 'name="player_edge_confirmed"' not in page  # the house keeps its edge
     assert response.context["seen"] == seen(demo)
     response = desk.post(activate_url(draft), {"seen": seen(demo)}, follow=True)
@@ -92,9 +93,7 @@ def test_a_player_edge_needs_its_box_ticked(desk, demo):
     store_sheet(active)
     page = desk.get(activate_url(generous)).content.decode()
     assert "gives the PLAYER the edge" in page and 'name="player_edge_confirmed"' in page
-    page = desk.post(
-        activate_url(generous), {"seen": seen(demo)}, follow=True
-    ).content.decode()
+    page = desk.post(activate_url(generous), {"seen": seen(demo)}, follow=True).content.decode()
     generous.refresh_from_db()
     assert not generous.is_active and "tick the box to confirm it" in page
     desk.post(activate_url(generous), {"seen": seen(demo), "player_edge_confirmed": "on"})

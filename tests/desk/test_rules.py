@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from tests.desk.conftest import SMALL_DECK, store_sheet, table_of
 from tests.factories import PaytableVersionFactory
-from trainer.desk.views import PENDING, RULE_PAGES
+from trainer.desk.house_rules import PENDING, RULE_PAGES
 from trainer.engine import HouseRules
 from trainer.houses import services
 from trainer.houses.config import house_rules_of
@@ -107,7 +107,10 @@ def test_a_waiting_change_is_made_as_soon_as_its_sheets_are_done(client, riverbo
     assert saved(riverboat).call_multiple == 2
     after = store_sheet(flat, HouseRules(call_multiple=3))
     assert not after.player_edge
-    # the page's poll, once the sheet is done, makes the change (htmx, then a reload)
+    # the page's poll, once the sheet is done, makes the change: its answer posts it as it
+    # loads (htmx), and that post reloads the page
+    poll = client.get(reverse("desk:pending"), headers=HTMX).content.decode()
+    assert 'hx-trigger="load"' in poll and '"action": "apply"' in poll
     response = client.post(reverse("desk:pending"), {"action": "apply"}, headers=HTMX)
     assert response["HX-Refresh"] == "true"
     assert saved(riverboat).call_multiple == 3

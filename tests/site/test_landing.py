@@ -235,7 +235,7 @@ def test_the_manager_sees_each_games_active_table_and_its_edge(client, demo, man
         assert line.game.title in page
         active = PaytableVersion.objects.get(house=demo, game=line.game.slug, is_active=True)
         assert line.version == active
-        assert reverse("admin:houses_paytableversion_change", args=[active.pk]) in page
+        assert reverse("desk:version", args=[active.pk]) in page  # the desk, not the admin
 
 
 def test_a_computed_par_sheet_shows_its_edge(client, demo, manager):

@@ -1,0 +1,92 @@
+"""A games manager at the desk in a real browser (Debian's Chromium through Playwright): the
+designer's exact house edge follows a row as it is typed (htmx), the table is saved as a new
+version and activated with the old and the new edge side by side.  axe checks each page of the
+walk in the state it is in (the edge shown, the edges compared), as the accessibility walk
+cannot: its pages are seen before any count is built."""
+
+import pytest
+
+from tests.browser.conftest import screenshot, sign_in
+from tests.browser.test_accessibility import violations
+from tests.desk.conftest import counts_built
+from tests.factories import PASSWORD
+from trainer.engine import Category
+from trainer.engine.figures import edge_words
+from trainer.houses.models import PaytableVersion
+
+# transactional: the live server answers from another thread
+pytestmark = pytest.mark.django_db(transaction=True)
+
+STRAIGHT = Category.STRAIGHT.order
+
+
+def test_a_manager_edits_a_row_sees_the_edge_move_saves_and_activates(page, demo, manager):
+    # Mississippi Stud's counts built on the site, as the task worker builds them once (about
+    # a second; the session's other tests share them)
+    counts_built("mississippi-stud")
+    problems = []
+    sign_in(page, "manager-max", PASSWORD)
+    page.click("nav >> text=Desk")
+    problems += violations(page, "desk", "page")
+    screenshot(page, "desk.png", full_page=True)
+    page.click("text=Design a Mississippi Stud table")
+    edge = page.locator("#edge-preview .house-edge")
+    before = edge.inner_text()
+    assert "%" in before and page.inner_text("#edge-preview .versus") == "no change"
+    problems += violations(page, "designer", "page")
+
+    # a straight paying 6 to 1 instead of 4 to 1: the edge moves as it is typed
+    page.fill(f"#id_win_{STRAIGHT}", "6")
+    page.wait_for_function(
+        "before => document.querySelector('#edge-preview .house-edge').innerText !== before",
+        arg=before,
+    )
+    after = edge.inner_text()
+    assert after != before and page.inner_text("#edge-preview .versus").startswith("\u2212")
+    problems += violations(page, "designer (a row changed)", "page")
+    screenshot(page, "desk-designer.png", full_page=True)
+
+    # a row that makes the table unusable is named; put right, the edge is back
+    page.fill(f"#id_to_{STRAIGHT}", "0")
+    page.wait_for_selector("#edge-preview >> text=Straight: both parts of the odds")
+    page.fill(f"#id_to_{STRAIGHT}", "1")
+    page.wait_for_selector("#edge-preview .house-edge")
+    assert edge.inner_text() == after
+
+    # saved as a new version, its sheet computed at once from the counts
+    page.fill("#id_label", "Straight 6")
+    page.click("button[value=save]")
+    page.wait_for_selector("h1 >> text=Mississippi Stud v3: Straight 6")
+    saved = PaytableVersion.objects.get(house=demo, label="Straight 6")
+    assert after.split(" of hands")[0] in page.inner_text("main")
+    problems += violations(page, "version", "page")
+    screenshot(page, "desk-version.png", full_page=True)
+
+    # activated, the old and the new edge side by side
+    page.click("text=Activate…")
+    page.wait_for_selector(".old-edge")
+    assert page.inner_text(".old-edge") == before
+    assert page.inner_text(".new-edge").startswith(after.split(" (player")[0])
+    problems += violations(page, "activate", "page")
+    screenshot(page, "desk-activate.png", full_page=True)
+    page.click("text=Activate v3")
+    page.wait_for_selector(".messages >> text=is now the active table")
+    assert f"House edge {before} → {after}" in page.inner_text(".messages")
+    saved.refresh_from_db()
+    assert saved.is_active
+    screenshot(page, "desk-activated.png", full_page=True)
+
+    # a change of house rules that moves the Caribbean Stud table's sheet: it waits for the
+    # sheet under the new rules (queued for the worker: the banked games' counts are not built
+    # here), a state of the page with its progress, not an error
+    page.click("text=House rules")
+    page.fill("#id_call_multiple", "3")
+    page.click(".rules-form button[type=submit]")
+    page.wait_for_selector("#waiting-title")
+    waiting = page.inner_text(".waiting")
+    assert "Computing the sheet of Caribbean Stud v1 under the new rules: 0%" in waiting
+    assert page.locator("[role=alert]").count() == 0
+    problems += violations(page, "house rules (a change waiting)", "page")
+    screenshot(page, "desk-rules-waiting.png", full_page=True)
+    assert edge_words  # the edges above are the engine's words (trainer.engine.figures)
+    assert not problems, "axe found serious or critical violations:\n" + "\n".join(problems)

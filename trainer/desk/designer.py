@@ -1,0 +1,173 @@
+"""The paytable designer: the rows of a table as a form, the exact house edge of the table
+as it stands beside them (htmx posts the form as a row changes; "Show the edge" does the same
+without JavaScript), saved as a new version.  The exact sheets are
+`trainer.houses.services.instant_parsheet`, from the game's counts precomputed once per site
+(`tasks.prepare_counts`, whose progress the panel follows until they are built)."""
+
+from __future__ import annotations
+
+from contextlib import suppress
+from dataclasses import dataclass, field
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST
+
+from trainer.engine import EngineError, HouseRules
+from trainer.engine.figures import edge_words
+from trainer.engine.games import Game
+from trainer.houses import services as houses
+from trainer.houses import tasks
+from trainer.houses.config import paytable_of
+from trainer.houses.models import House, ParSheetResult, PaytableVersion
+
+from . import services
+from .figures import EdgeFigures, edge_figures
+from .forms import DesignForm, as_data, initial_of
+from .views import house_of, manager_only, paid_game, rules_of, version_label, version_of
+
+# --- the designer --------------------------------------------------------------------------------
+
+
+@dataclass
+class Preview:
+    """What the designer's panel shows for the table as it stands in the form."""
+
+    problems: list[str] = field(default_factory=list)
+    figures: EdgeFigures | None = None
+    #: the game's precomputed counts while they are prepared (the exact sheet waits for them)
+    counts: object | None = None
+    active: PaytableVersion | None = None
+    #: the active table's own figures, for the difference
+    active_edge: str = ""
+
+
+def exact_figures(game: Game, table, rules: HouseRules):
+    """The exact sheet's figures of `table` at once, or None while the game's precomputed
+    counts are still being prepared on this site (`houses.instant_parsheet`)."""
+    sheet = houses.instant_parsheet(game.slug, table, rules)
+    return None if sheet is None else sheet.as_dict()
+
+
+def active_figures(game: Game, active: PaytableVersion | None, rules: HouseRules):
+    """The active table's figures, to compare with: its stored sheet when it is done, else
+    computed now (None without counts, or for a table the engine cannot price)."""
+    if active is None:
+        return None
+    stored = houses.parsheet_of(active, rules)
+    if stored is not None and stored.status == ParSheetResult.Status.DONE and stored.figures:
+        return stored.figures
+    try:
+        return exact_figures(game, paytable_of(active), rules)
+    except EngineError:
+        return None
+
+
+def preview_of(form: DesignForm, game: Game, house: House, active) -> Preview:
+    if not form.is_valid():
+        return Preview(problems=form.messages(), active=active)
+    rules = rules_of(house)
+    figures = exact_figures(game, form.table, rules)
+    if figures is None:
+        return Preview(counts=tasks.prepare_counts(game.slug), active=active)
+    compared = active_figures(game, active, rules)
+    return Preview(
+        figures=edge_figures(figures, game, form.table, rules, compared),
+        active=active,
+        active_edge=edge_words(compared["house_edge_exact"]) if compared else "",
+    )
+
+
+def _design_setup(request, game_slug: str | None, version_id: int | None):
+    """(house, game, the version designed from or None, the active version) of a design."""
+    if version_id is not None:
+        base = version_of(request, version_id)
+        house, game = base.house, base.engine_game
+    else:
+        game = paid_game(game_slug or "")
+        house = house_of(request)
+        base = None
+    active = services.active_version(house, game.slug)
+    if base is None:
+        base = active
+    return house, game, base, active
+
+
+def _design_urls(game: Game, version_id: int | None) -> tuple[str, str]:
+    if version_id is not None:
+        return (
+            reverse("desk:design", args=[version_id]),
+            reverse("desk:design-preview", args=[version_id]),
+        )
+    return (
+        reverse("desk:design-game", args=[game.slug]),
+        reverse("desk:design-game-preview", args=[game.slug]),
+    )
+
+
+@login_required
+@manager_only
+@require_http_methods(["GET", "POST"])
+def design(request, game_slug: str | None = None, version_id: int | None = None):
+    """The paytable designer: the rows as a form, the exact house edge beside them (updated as
+    a row changes, with htmx; "Show the edge" without JavaScript), saved as a new version."""
+    house, game, base, active = _design_setup(request, game_slug, version_id)
+    here, preview_url = _design_urls(game, version_id)
+    initial = initial_of(game, base)
+    if request.method == "POST":
+        form = DesignForm(request.POST, game=game, house=house)
+        if request.POST.get("action") == "save" and form.is_valid():
+            try:
+                saved = services.new_version(
+                    house=house,
+                    game=game.slug,
+                    by=request.user,
+                    rows=form.row_values(),
+                    **form.version_values(),
+                )
+            except ValidationError as exc:
+                form.add_error(None, exc)
+            else:
+                messages.success(
+                    request,
+                    f"Saved {version_label(saved)}: its par sheet is on its page; activate it "
+                    "from there.",
+                )
+                with suppress(ValidationError):  # the version page says why it cannot be
+                    tasks.request_parsheet(saved)
+                return redirect("desk:version", saved.pk)
+        checked = form
+    else:
+        form = DesignForm(initial=initial, game=game, house=house)
+        checked = DesignForm(as_data(initial), game=game, house=house)
+    context = {
+        "house": house,
+        "game": game,
+        "base": base,
+        "active": active,
+        "form": form,
+        "preview": preview_of(checked, game, house, active),
+        "here": here,
+        "preview_url": preview_url,
+    }
+    status = 400 if request.method == "POST" and form.errors else 200
+    return render(request, "desk/design.html", context, status=status)
+
+
+@login_required
+@manager_only
+@require_POST
+def design_preview(request, game_slug: str | None = None, version_id: int | None = None):
+    """The designer's panel for the rows as posted (htmx, as a row changes)."""
+    house, game, base, active = _design_setup(request, game_slug, version_id)
+    _, preview_url = _design_urls(game, version_id)
+    form = DesignForm(request.POST, game=game, house=house)
+    context = {
+        "game": game,
+        "preview": preview_of(form, game, house, active),
+        "preview_url": preview_url,
+    }
+    return render(request, "desk/_preview.html", context)
