@@ -380,6 +380,7 @@ def desk_pages(w) -> list[Page]:
         Page("house rules", "desk:rules", reverse("desk:rules"), shot=True),
         Page("chips", "desk:chips", reverse("desk:chips")),
         Page("pace targets", "desk:pace", reverse("desk:pace")),
+        Page("the house's settings", "desk:house", reverse("desk:house")),
     ]
 
 

@@ -41,3 +41,19 @@ def test_a_target_out_of_bounds_is_named_and_nothing_is_saved(desk, demo):
     response = desk.post(reverse("desk:pace"), {name: "fast"})
     assert response.status_code == 400 and "Enter a number." in response.content.decode()
     assert not PaceTarget.objects.filter(house=demo).exists()
+
+
+def test_the_houses_zone_and_practice_day_are_set_on_the_desk(desk, demo):
+    from trainer.houses.models import House
+
+    data = {"name": "Demo house", "time_zone": "Europe/London", "day_starts": "05:00",
+            "desired_retention": "0.85"}  # fmt: skip
+    response = desk.post(reverse("desk:house"), data, follow=True)
+    assert "settings are saved." in response.content.decode()
+    demo = House.objects.get(pk=demo.pk)
+    assert demo.time_zone == "Europe/London" and str(demo.desired_retention) == "0.85"
+    # a zone the server does not know is named, and nothing changes
+    response = desk.post(reverse("desk:house"), {**data, "time_zone": "Mars/Olympus"})
+    assert response.status_code == 400 and "is not a time zone" in response.content.decode()
+    assert House.objects.get(pk=demo.pk).time_zone == "Europe/London"
+    assert House.objects.get(pk=demo.pk).slug == "demo"  # only a superuser renames it

@@ -224,6 +224,16 @@ class RulesForm(HouseRulesForm):
         }
 
 
+class HouseForm(forms.ModelForm):
+    """The house's own settings a games manager keeps: its name, its time zone and its
+    practice day (the slug names the house in rulings and logs: only a superuser renames it,
+    in the admin)."""
+
+    class Meta:
+        model = House
+        fields = ["name", "time_zone", "day_starts", "desired_retention"]
+
+
 def pace_field(drill: str, level: int) -> str:
     return f"pace_{drill}_{level}"
 

@@ -1,4 +1,5 @@
-"""The house rules, the chips and pay standard, the pace targets, on the desk.  A change of
+"""The house rules, the chips and pay standard, the pace targets and the house's own settings
+(name, time zone, practice day), on the desk.  A change of
 house rules goes through the gate activation goes through (`services.change_house_rules`): one
 that moves an active table's par sheet waits, as a state of the page with the sheets'
 progress, kept in the session until it is made or dropped."""
@@ -22,7 +23,7 @@ from trainer.houses.config import house_rules_of
 from trainer.houses.models import House, HouseRulesSettings
 
 from . import services
-from .forms import PaceForm, RulesForm
+from .forms import HouseForm, PaceForm, RulesForm
 from .views import house_of, manager_only, next_url
 
 #: the two forms of the house's rules, each a page of the desk: (title, fields)
@@ -234,6 +235,24 @@ def pending(request):
         return HttpResponseClientRefresh()
     context = {"waiting": waiting, "polled": True, "back": back, "auto": auto}
     return render(request, "desk/_pending.html", context)
+
+
+# --- the house's own settings -------------------------------------------------------------------
+
+
+@login_required
+@manager_only
+@require_http_methods(["GET", "POST"])
+def house(request):
+    """The house's name, time zone and practice day (`HouseForm`)."""
+    own = house_of(request)
+    form = HouseForm(request.POST or None, instance=own)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, "The house's settings are saved.")
+        return redirect("desk:house")
+    status = 400 if form.errors else 200
+    return render(request, "desk/house.html", {"form": form, "house": own}, status=status)
 
 
 # --- pace targets --------------------------------------------------------------------------------

@@ -25,4 +25,5 @@ urlpatterns = [
     path("chips/", house_rules.rules, {"page": "chips"}, name="chips"),
     path("rules/waiting/", house_rules.pending, name="pending"),
     path("pace/", house_rules.pace, name="pace"),
+    path("house/", house_rules.house, name="house"),
 ]

@@ -178,7 +178,7 @@ def compute(request, version_id: int):
         messages.error(request, f"{version}: {' '.join(exc.messages)}")
         return HttpResponseRedirect(back)
     state = {
-        ParSheetResult.Status.DONE: "computed (an identical table's sheet)",
+        ParSheetResult.Status.DONE: "computed",
         ParSheetResult.Status.RUNNING: "being computed",
     }.get(result.status, "queued for computing")
     messages.success(request, f"{version_label(version)}: par sheet {state}.")
