@@ -124,6 +124,23 @@ def test_a_row_that_makes_the_table_unusable_is_named(desk, demo, rows, words):
     assert PaytableVersion.objects.filter(house=demo, game=MS.slug).count() == 2
 
 
+@pytest.mark.parametrize(
+    "bands, words",
+    [
+        ({"push_band_high": "11"}, "The push band (6-J) overlaps the paying pairs (J-A)."),
+        ({"push_band_high": "9"}, "The bands leave a gap: a pair of tens would neither push"),
+        ({"push_band_high": ""}, "Pushing pairs up to: Give both ends of the push band"),
+        ({"pair_band_low": ""}, "Paying pairs from: A Mississippi Stud table needs its lowest"),
+        ({"bet_unit": "0"}, "Bet unit: Ensure this value is greater than or equal to 1."),
+    ],
+)
+def test_bands_and_the_bet_unit_are_checked_as_the_rows_are(desk, demo, bands, words):
+    active = table_of(demo, MS.slug)
+    data = {**form_of(active), **bands}
+    url = reverse("desk:design-preview", args=[active.pk])
+    assert words in desk.post(url, data, headers=HTMX).content.decode()
+
+
 def test_an_inversion_confirmed_is_allowed(desk, demo, counts):
     active = table_of(demo, MS.slug)
     data = {**form_of(active, flush=(60, 1)), "inversions_confirmed": "on"}

@@ -70,7 +70,10 @@ def preview_of(form: DesignForm, game: Game, house: House, active) -> Preview:
     if not form.is_valid():
         return Preview(problems=form.messages(), active=active)
     rules = rules_of(house)
-    figures = exact_figures(game, form.table, rules)
+    try:
+        figures = exact_figures(game, form.table, rules)
+    except EngineError as exc:  # a table the engine cannot price: it names the row
+        return Preview(problems=[str(exc)], active=active)
     if figures is None:
         return Preview(counts=tasks.prepare_counts(game.slug), active=active)
     compared = active_figures(game, active, rules)
