@@ -122,6 +122,8 @@ test-db: $(LOAD_STAMP)
 bench: install
 	$(BIN)/python -m tools.bench
 	$(BIN)/python -m tools.parsheet_bench
+	@# the fast par sheets: the one-time counts, then per table against the full enumeration
+	$(BIN)/python -m tools.fast_parsheet_bench
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles

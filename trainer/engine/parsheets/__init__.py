@@ -11,9 +11,16 @@ The rules come from the game modules, never restated here: what a final Mississi
 pays is `mississippi_stud.settle`'s answer, the dealer qualifies at `LOWEST_QUALIFIER`, the
 second bet wins at `Paytable.odds_for` of the player's category.
 
+The fast path: what no table changes is counted once (`mississippi_stud_counts`, a second;
+`banked_stud_counts`, about ten, shared by Caribbean Stud and Casino Stud Poker) into
+`Counts`, which travel as bytes; each table's sheet is then a short sum over them with the
+decisions chosen again for that table (`mississippi_stud_fast`, `banked_stud_fast`: well
+under a second), the same `ParSheet` as the enumeration's, Fraction for Fraction.
+
 The modules: `sheet` (the `ParSheet` record, `paytable_key`, the check of the deck), `arrays`
-(card sets as numpy arrays and a vectorised evaluator), `mississippi_stud` and `banked_stud`
-(one enumeration each).  Which enumeration a game's sheet comes from is its registry entry's
+(card sets as numpy arrays and a vectorised evaluator), `counts` (the `Counts` record, its
+key and bytes), `mississippi_stud` and `banked_stud` (one enumeration and one fast path
+each).  Which enumeration a game's sheet comes from is its registry entry's
 `enumeration` (`trainer.engine.games.enumerations`): `Game.parsheet` and `Game.parsheet_key`
 are the entry points for the command line and the admin, and nothing here names a game.
 
@@ -25,6 +32,8 @@ is how the tests check it against a brute-force reference:
 >>> sheet = mississippi_stud_parsheet(MISSISSIPPI_STUD_BASE, deck=small)
 >>> sheet.combinations == 105 * 13 * 12 * 11, sum(p for _, p in sheet.outcomes)
 (True, Fraction(1, 1))
+>>> mississippi_stud_fast(MISSISSIPPI_STUD_BASE, mississippi_stud_counts(deck=small)) == sheet
+True
 """
 
 from __future__ import annotations

@@ -9,11 +9,13 @@ from dataclasses import asdict
 
 from django.conf import settings
 from django.contrib.auth.models import Group
+from django.core.exceptions import ValidationError
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
+from trainer.houses import tasks
 from trainer.houses.config import house_rules_of
 from trainer.houses.models import (
     House,
@@ -53,6 +55,7 @@ class Command(BaseCommand):
                 call_command("loaddata", "demo_house", verbosity=0)
                 self.stdout.write("Loaded the demo house with the source texts' paytables.")
             self._history(House.objects.get(slug=DEMO_SLUG))
+            self._parsheets(House.objects.get(slug=DEMO_SLUG))
         if not settings.DEBUG:
             self.stderr.write(
                 "Refusing to create the demo users: DEBUG is off (production settings). "
@@ -98,6 +101,29 @@ class Command(BaseCommand):
             recorded.append("its house rules")
         if recorded:
             self.stdout.write(f"Recorded the demo house's history: {', '.join(recorded)}.")
+
+    def _parsheets(self, house):
+        """The par sheets of the active tables, queued for the task worker (`make run` starts
+        it beside the site): it builds each game's counts once, then every sheet in well under
+        a second.  A sheet already done or under way is left as it is."""
+        queued, ready = [], []
+        active = PaytableVersion.objects.active().filter(house=house).select_related("house")
+        for version in active.prefetch_related("rows"):
+            if not version.engine_game.has_parsheet:
+                continue
+            try:
+                sheet = tasks.request_parsheet(version)
+            except ValidationError as exc:
+                self.stderr.write(f"No par sheet for {version}: {' '.join(exc.messages)}")
+                continue
+            (ready if sheet.status == sheet.Status.DONE else queued).append(str(version))
+        if queued:
+            self.stdout.write(
+                f"Par sheets queued for the task worker: {', '.join(queued)} (each game's "
+                "counts are built once first, seconds; then each sheet takes under a second)."
+            )
+        if ready:
+            self.stdout.write(f"Par sheets ready: {', '.join(ready)}.")
 
     def _demo_class(self, house):
         """The demo trainee in a class, so the Classes pages have something to show."""
