@@ -225,6 +225,22 @@ def supervisor_requests(t, trainee):
     }
 
 
+def manager_requests(t):
+    """The desk's (issue 30), for a games manager of another house, with the demo house's
+    version (its active Mississippi Stud table)."""
+    from trainer.houses.models import PaytableVersion
+
+    version = PaytableVersion.objects.get(house__slug="demo", game="mississippi-stud", number=1)
+    return {
+        "desk:version": ("get", [version.pk], [NOBODY], None),
+        "desk:design": ("post", [version.pk], [NOBODY], {"action": "save", "label": "probe"}),
+        "desk:design-preview": ("post", [version.pk], [NOBODY], {}),
+        "desk:activate": ("post", [version.pk], [NOBODY], {"seen": "probe"}),
+        "desk:sheet": ("get", [version.pk], [NOBODY], None),
+        "desk:compute": ("post", [version.pk], [NOBODY], {}),
+    }
+
+
 def answer_of(client, method, name, args, data):
     response = getattr(client, method)(reverse(name, args=args), data or {})
     return response.status_code, without_csrf_token(response.content)
@@ -240,7 +256,7 @@ def assert_same(client, requests):
 
 def test_every_url_with_an_id_is_covered_below(tinas, trainee, supervisor):
     covered = set(trainee_requests(tinas)) | set(supervisor_requests(tinas, trainee))
-    assert routes_with_an_id() == covered
+    assert routes_with_an_id() == covered | set(manager_requests(tinas))
 
 
 def test_another_trainees_things_answer_as_missing_ones(client, tinas, other_trainee):
@@ -261,6 +277,17 @@ def test_another_trainees_question_in_ones_own_sitting_answers_as_a_missing_one(
 def test_another_houses_things_answer_as_missing_ones(client, tinas, trainee, other_supervisor):
     client.force_login(other_supervisor)
     assert_same(client, supervisor_requests(tinas, trainee))
+
+
+def test_another_houses_games_manager_finds_nothing_of_this_house(client, tinas, riverboat):
+    from tests.factories import ManagerFactory
+    from trainer.houses.models import ParSheetResult, PaytableVersion
+
+    client.force_login(ManagerFactory(house=riverboat, username="manager-rob"))
+    versions = PaytableVersion.objects.count()
+    assert_same(client, manager_requests(tinas))
+    assert PaytableVersion.objects.count() == versions and not ParSheetResult.objects.exists()
+    assert not PaytableVersion.objects.filter(is_active=False, activated_at__isnull=False).exists()
 
 
 def test_nothing_was_recorded_by_the_probing(client, tinas, other_trainee):
