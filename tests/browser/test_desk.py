@@ -90,3 +90,22 @@ def test_a_manager_edits_a_row_sees_the_edge_move_saves_and_activates(page, demo
     screenshot(page, "desk-rules-waiting.png", full_page=True)
     assert edge_words  # the edges above are the engine's words (trainer.engine.figures)
     assert not problems, "axe found serious or critical violations:\n" + "\n".join(problems)
+
+
+def test_on_a_phone_the_edge_stays_in_view_while_a_row_is_typed(phone, demo, manager):
+    """The panel with every figure is below the form on a phone: one line at the foot of the
+    screen gives the edge as the rows are typed."""
+    counts_built("mississippi-stud")
+    sign_in(phone, "manager-max", PASSWORD)
+    phone.goto("/desk/games/mississippi-stud/design/")
+    line = phone.locator("#edge-line")
+    before = line.inner_text()
+    phone.fill(f"#id_win_{STRAIGHT}", "6")
+    phone.wait_for_function(
+        "before => document.querySelector('#edge-line').innerText !== before", arg=before
+    )
+    assert "against v1" in line.inner_text()
+    screenshot(phone, "desk-designer-phone.png")
+    box, height = line.bounding_box(), phone.viewport_size["height"]
+    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= height
+    assert not violations(phone, "designer (phone)", "phone")

@@ -172,5 +172,6 @@ def design_preview(request, game_slug: str | None = None, version_id: int | None
         "game": game,
         "preview": preview_of(form, game, house, active),
         "preview_url": preview_url,
+        "oob": True,  # the form's one-line summary too (`desk/_edge_line.html`)
     }
     return render(request, "desk/_preview.html", context)
