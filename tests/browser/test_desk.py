@@ -107,5 +107,5 @@ def test_on_a_phone_the_edge_stays_in_view_while_a_row_is_typed(phone, demo, man
     assert "against v1" in line.inner_text()
     screenshot(phone, "desk-designer-phone.png")
     box, height = line.bounding_box(), phone.viewport_size["height"]
-    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= height
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
     assert not violations(phone, "designer (phone)", "phone")
