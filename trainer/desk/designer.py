@@ -75,7 +75,15 @@ def preview_of(form: DesignForm, game: Game, house: House, active) -> Preview:
     except EngineError as exc:  # a table the engine cannot price: it names the row
         return Preview(problems=[str(exc)], active=active)
     if figures is None:
-        return Preview(counts=tasks.prepare_counts(game.slug), active=active)
+        try:
+            counts = tasks.prepare_counts(game.slug)
+        except EngineError:  # a game the engine prices only by its full enumeration
+            words = (
+                f"The exact edge of a {game.title} table is not computed as you type: save "
+                "the version, and its page computes its par sheet."
+            )
+            return Preview(problems=[words], active=active)
+        return Preview(counts=counts, active=active)
     compared = active_figures(game, active, rules)
     return Preview(
         figures=edge_figures(figures, game, form.table, rules, compared),

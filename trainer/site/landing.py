@@ -25,7 +25,6 @@ from trainer.drills.models import Attempt, PracticeSession
 from trainer.drills.practice import mistakes, today
 from trainer.engine import EngineError
 from trainer.engine.drills import REGISTRY, DrillKind, Level
-from trainer.engine.figures import edge_words
 from trainer.engine.games import Game, paid_games
 from trainer.engine.house import DEFAULT_CONFIG
 from trainer.houses.config import active_versions, house_rules_of, house_setup
@@ -231,24 +230,12 @@ def supervisor_section(user) -> dict:
 
 @dataclass(frozen=True)
 class TableLine:
-    """One game of the house: its active version (or none) and its par sheet."""
+    """One game of the house: its active version (or none) and its par sheet (the landing
+    page shows it as the desk does: `desk/_sheet.html`, the edge or *Compute*)."""
 
     game: Game
     version: PaytableVersion | None
     sheet: ParSheetResult | None
-
-    @property
-    def edge(self) -> str:
-        """The house edge in words, when the sheet is computed; its state otherwise."""
-        if self.sheet is None:
-            return ""
-        if self.sheet.status != ParSheetResult.Status.DONE or not self.sheet.figures:
-            return f"par sheet {self.sheet.status}"
-        return edge_words(self.sheet.figures["house_edge_exact"])
-
-    @property
-    def player_edge(self) -> bool:
-        return self.sheet is not None and self.sheet.player_edge
 
 
 def active_tables(house) -> list[TableLine]:
