@@ -84,10 +84,11 @@ _SHEETS: dict[tuple, tuple] = {}
 def _par_sheets_computed_once(request, monkeypatch):
     """Outside the engine's own tests, a par sheet is computed once per test session (per
     worker) and handed out again, with the same progress reported, whenever a test asks for the
-    same table under the same rules; so are the counts behind a game's fast sheets.  The Django tests check how a sheet is queued, stored,
-    shared and shown, which a repeated enumeration (two seconds each for Mississippi Stud, many
-    more for the banked games) proves nothing more about; tests/engine checks the figures, and
-    the worker tests (test_parsheet_recovery) compute in processes of their own."""
+    same table under the same rules; so are the counts behind a game's fast sheets.  The Django
+    tests check how a sheet is queued, stored, shared and shown, which a repeated enumeration
+    (two seconds each for Mississippi Stud, many more for the banked games) proves nothing more
+    about; tests/engine checks the figures, and the worker tests (test_parsheet_recovery)
+    compute in processes of their own."""
     if "engine" in request.node.path.parts:
         return
     compute = Game.parsheet

@@ -11,9 +11,11 @@ from __future__ import annotations
 import json
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import TypeVar
 
 from django.core.management.base import BaseCommand, CommandError
+from django.db import DatabaseError
 
 from trainer.engine import EngineError
 from trainer.engine.figures import edge_words, rules_note
@@ -23,6 +25,8 @@ from trainer.engine.paytables import Band, Paytable
 from trainer.houses import precompute, services
 from trainer.houses.config import config_of
 from trainer.houses.models import House
+
+T = TypeVar("T")
 
 
 def parsheet_games() -> list[str]:
@@ -79,7 +83,7 @@ class Command(BaseCommand):
         try:
             # from the game's counts when the site has them; else enumerated in full, which
             # for one table is quicker than making the counts
-            sheet = services.instant_parsheet(game, table, config.rules)
+            sheet = _stored(lambda: services.instant_parsheet(game, table, config.rules))
             if sheet is None:
                 sheet = GAMES[game].parsheet(table, config.rules, progress=progress)
         except EngineError as exc:
@@ -124,7 +128,7 @@ class Command(BaseCommand):
     def _counts(self, entry):
         """The game's counts: the site's, or built here (and stored for the site when nobody
         else is building them), with a note on standard error."""
-        counts = precompute.ready_counts(entry)
+        counts = _stored(lambda: precompute.ready_counts(entry))
         if counts is not None:
             return counts
         self.stderr.write(
@@ -133,15 +137,15 @@ class Command(BaseCommand):
         started = time.monotonic()
         progress = _Bar(self.stderr) if sys.stderr.isatty() else None
         noted = progress or (lambda done, total: None)
-        counts = precompute.counts_for_sheet(entry, noted)
+        counts = _stored(lambda: precompute.counts_for_sheet(entry, noted))
         stored = counts is not None
-        if counts is None:  # another worker is building them: make our own, not stored
+        if counts is None:  # another worker is building them, or no database: our own
             counts = entry.parsheet_counts(progress)
         if progress:
             progress.close()
         self.stderr.write(
             f"{entry.title}: counts built in {time.monotonic() - started:.1f} s"
-            + ("" if stored else " (not stored: another worker is building them)")
+            + ("" if stored else " (not stored: being built elsewhere, or no database)")
         )
         return counts
 
@@ -164,6 +168,15 @@ class Command(BaseCommand):
         for street, choices in sheet.decisions:
             shares = ", ".join(f"{c} {float(p):.4f}" for c, p in choices)
             out(f"  {street:<12} {shares}")
+
+
+def _stored(read: Callable[[], T]) -> T | None:
+    """What `read` finds in the database, or None without one (not migrated, not reachable):
+    the command then computes everything itself."""
+    try:
+        return read()
+    except DatabaseError:
+        return None
 
 
 def _lines(stream: Iterable[str]) -> Iterable[tuple[int, str]]:
