@@ -231,6 +231,27 @@ def test_seed_demo_gives_the_demo_house_its_history(empty_db, settings):
     assert recorded.count() == active.count()
 
 
+def test_seed_demo_queues_a_par_sheet_for_every_demo_table(db, settings):
+    # issue 30: after `make run` the demo house's tables have their sheets; seed_demo queues
+    # one per table (active ones and drafts) for the worker `make run` starts beside the site
+    from trainer.houses.models import ParSheetResult
+    from trainer.houses.services import parsheet_of
+
+    settings.DEBUG = False
+    out, _ = seed()
+    versions = PaytableVersion.objects.filter(house__slug="demo")
+    sheets = {v.pk: parsheet_of(v) for v in versions if v.engine_game.has_parsheet}
+    assert sheets and all(sheet is not None for sheet in sheets.values())
+    assert {sheet.status for sheet in sheets.values()} <= {
+        ParSheetResult.Status.QUEUED,
+        ParSheetResult.Status.DONE,
+    }
+    assert "Par sheets" in out
+    before = ParSheetResult.objects.count()
+    seed()  # again: nothing queued twice
+    assert ParSheetResult.objects.count() == before
+
+
 def test_seed_demo_with_debug_off_twice_keeps_one_demo_house(db, settings):
     settings.DEBUG = False
     seed()

@@ -103,12 +103,13 @@ class Command(BaseCommand):
             self.stdout.write(f"Recorded the demo house's history: {', '.join(recorded)}.")
 
     def _parsheets(self, house):
-        """The par sheets of the active tables, queued for the task worker (`make run` starts
-        it beside the site): it builds each game's counts once, then every sheet in well under
-        a second.  A sheet already done or under way is left as it is."""
+        """The par sheets of the demo house's tables (the active ones and the drafts), queued
+        for the task worker (`make run` starts it beside the site): it builds each game's
+        counts once, then every sheet in well under a second.  A sheet already done or under
+        way is left as it is."""
         queued, ready = [], []
-        active = PaytableVersion.objects.active().filter(house=house).select_related("house")
-        for version in active.prefetch_related("rows"):
+        versions = PaytableVersion.objects.filter(house=house).select_related("house")
+        for version in versions.prefetch_related("rows"):
             if not version.engine_game.has_parsheet:
                 continue
             try:
