@@ -38,7 +38,7 @@ HOUSES = {"source texts": DEFAULT_CONFIG, "odd house": ODD_HOUSE, "strict house"
 
 
 def test_every_game_deals_a_round():
-    assert GAMES_WITH_ROUNDS == list(GAMES)
+    assert list(GAMES) == GAMES_WITH_ROUNDS
     for slug in GAMES_WITH_ROUNDS:
         assert GAMES[slug].round_procedure().game == slug
 
