@@ -130,3 +130,12 @@ def test_the_start_form_refuses_a_table_the_game_cannot_seat(trainee_client, tra
         r"Mississippi Gonorrhea deals a round to 2 to 8 players", response.content.decode()
     )
     assert not trainee.rounds.exists()
+
+
+def test_the_rulebook_gives_each_games_rounds_an_hour():
+    from tests.docs.markdown import table_rows
+    from trainer.engine.games import round_games
+
+    rows = {row[0]: row[1:] for row in table_rows("rulebook.md", section="Dealing the round")}
+    for entry in round_games():
+        assert rows[entry.title][0] == str(entry.round_procedure().rounds_per_hour), entry.slug

@@ -101,6 +101,8 @@ class EnglishExchange(DrillKind):
             "seats": list(seats),
             "folded": list(folded),
             "offered": list(offered),
+            # the layout's up cards, which decide nothing here but make it a hand of its own
+            "up": {s: c for s, c in shown.items() if s not in folded},
         }
         return Dealt(
             request=request,

@@ -88,11 +88,6 @@ class BankedStudRound(Procedure[State]):
         self.game = profile.game
         self.settle_kind = settle_kind
         self.qualify_kind = qualify_kind
-        self.pace_source = (
-            "Published game-pace figures put house-banked poker games at about 30 to 50 "
-            f"rounds an hour; {profile.title}, one decision a player and one hand for the "
-            "dealer to turn, is among the quickest of them, at about 50."
-        )
 
     @property
     def second(self) -> str:

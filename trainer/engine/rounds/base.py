@@ -494,9 +494,9 @@ class Procedure(abc.ABC, Generic[S]):
     game: str = ""
     #: the fewest and the most players (or positions) a round deals
     players: tuple[int, int] = (1, 6)
-    #: the default pace, and where the figure comes from (docs/rulebook.md says the same)
+    #: the default pace, in rounds an hour (docs/rulebook.md, *The round's pace*, says where
+    #: each game's figure comes from; a house sets its own)
     rounds_per_hour: int = 40
-    pace_source: str = ""
 
     @abc.abstractmethod
     def deal(self, seed: int, setting: Setting, config: HouseConfig) -> dict[str, Any]:

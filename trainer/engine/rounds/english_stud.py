@@ -113,10 +113,6 @@ class EnglishStudRound(Procedure[State]):
     game = es.SLUG
     players = (2, es.MAX_PLAYERS)
     rounds_per_hour = 25
-    pace_source = (
-        "Seven-card stud is dealt at about 25 to 30 hands an hour in a card room; English "
-        "Stud adds two exchange rounds, so 25."
-    )
 
     def deal(self, seed: int, setting: Setting, config: HouseConfig) -> dict[str, Any]:
         self.check_setting(setting)
@@ -348,6 +344,7 @@ def _plan(dealt: Mapping[str, Any]) -> list[Planned]:
                 "seats": list(seats),
                 "folded": list(folded),
                 "offered": list(offered),
+                "up": {s: c for s, c in up.items() if s not in folded},
             }
             table = _table(seats, street, up, folded, notes)
             plan.append(Planned("offer", EXCHANGE, request, table, tuple(pending)))

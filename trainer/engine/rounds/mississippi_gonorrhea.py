@@ -93,10 +93,6 @@ class GonorrheaRound(Procedure[State]):
     game = mg.SLUG
     players = (2, mg.MAX_PLAYERS)
     rounds_per_hour = 30
-    pace_source = (
-        "A dealt poker game with four betting rounds and three draws: live draw and stud "
-        "games are reckoned at about 25 to 35 hands an hour, so 30."
-    )
 
     def deal(self, seed: int, setting: Setting, config: HouseConfig) -> dict[str, Any]:
         self.check_setting(setting)

@@ -74,11 +74,6 @@ class MississippiStudRound(Procedure[State]):
     game = mississippi_stud.SLUG
     players = (1, mississippi_stud.MAX_POSITIONS)
     rounds_per_hour = 40
-    pace_source = (
-        "Published game-pace figures put house-banked poker games at about 30 to 50 rounds an "
-        "hour; Mississippi Stud stops for three rounds of decisions, each settled before its "
-        "card is turned (Caribbean Stud, with one, is dealt at about 50), so 40."
-    )
 
     def deal(self, seed: int, setting: Setting, config: HouseConfig) -> dict[str, Any]:
         self.check_setting(setting)
