@@ -389,7 +389,12 @@ def where_slip(step: Step, given: str, answer: Mapping[str, Any]) -> str:
             "is settled."
         )
     if given == DEALER:
-        return f"{OUT_OF_TURN}: the dealer's hand is not what is settled now; {_next(step)}."
+        when = (
+            "is turned only once every fold is taken"
+            if step.phase == "take"
+            else "is called already"
+        )
+        return f"{OUT_OF_TURN}: the dealer's hand {when}; {_next(step)}."
     if given in step.done:
         if given in step.folded and _pays(answer):
             return f"{PAID_FOLDED_HAND}: seat {given} folded and its bets are taken already."
