@@ -139,3 +139,18 @@ def test_the_rulebook_gives_each_games_rounds_an_hour():
     rows = {row[0]: row[1:] for row in table_rows("rulebook.md", section="Dealing the round")}
     for entry in round_games():
         assert rows[entry.title][0] == str(entry.round_procedure().rounds_per_hour), entry.slug
+
+
+def test_under_htmx_a_malformed_answer_is_swapped_in_and_a_stale_one_reloads_the_round(
+    trainee_client, trainee
+):
+    played = deal(trainee)
+    first, second = steps(played)[:2]
+    raw = {**right_answer(first.question), "ante.amount": "five"}
+    htmx = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "drill"}
+    response = _post(trainee_client, first, raw, **htmx)
+    assert response.status_code == 200  # htmx swaps only a 2xx response
+    assert "Enter the amount as a whole number of chips" in response.content.decode()
+    stale = _post(trainee_client, second, right_answer(second.question), **htmx)
+    assert stale["HX-Redirect"] == reverse("rounds:round", args=[played.pk])
+    assert not Attempt.objects.exists()

@@ -157,3 +157,21 @@ def test_a_setting_the_game_cannot_deal_is_refused_and_nothing_stored(trainee):
     with pytest.raises(services.NotFound):
         deal(trainee, "poker")
     assert Question.objects.count() == before and not Round.objects.exists()
+
+
+def test_a_step_missed_in_a_round_comes_back_in_practise_my_mistakes(trainee):
+    from trainer.drills import services as drills
+    from trainer.drills.practice.mistakes import waiting
+
+    played = deal(trainee)
+    row = steps(played)[0]
+    answer(trainee, row, wrong_answer(row.question))
+    assert list(waiting(trainee)) == [row.question]
+    session = drills.start_mode(trainee=trainee, mode="mistakes")
+    fresh = drills.current_question(session)
+    assert fresh.replay_of_id == row.question_id
+    assert (fresh.kind, fresh.situation) == (row.question.kind, row.question.situation)
+
+
+def test_games_managers_hold_the_round_pace_permissions(manager):
+    assert manager.has_perm("rounds.change_roundpace") and manager.has_perm("rounds.add_roundpace")

@@ -175,12 +175,17 @@ def answer(request, round_id, number):
             browser_ms=browser_time(request.POST.get("took_ms")),
         )
     except AnswerError as exc:
-        # the answer did not read: the same step again, each problem beside its field
+        # the answer did not read: the same step again, each problem beside its field (htmx
+        # swaps only a 2xx response in)
         form.show(exc.problems)
-        return _render_round(request, played, form=form, row=row, status=400)
+        status = 200 if request.htmx else 400
+        return _render_round(request, played, form=form, row=row, status=status)
     except services.NotFound as exc:
         raise Http404(exc.message) from None
     except services.DrillError as exc:
+        if request.htmx:  # the round as it stands, by a full page load, saying why
+            messages.error(request, exc.message)
+            return _go(request, reverse("rounds:round", args=[played.pk]))
         return render(
             request,
             "rounds/refused.html",
@@ -306,7 +311,9 @@ def sitting_page(request, sitting_id):
 
 def _render_sitting(request, sitting, row, *, form=None, status=200):
     test = sitting.assignment.test
+    item = sitting.items.filter(question_id=row.question_id).first()
     context = {
+        "item": item,
         "round": row.round,
         "sitting": sitting,
         "test": test,
