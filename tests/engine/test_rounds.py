@@ -23,7 +23,7 @@ from trainer.engine.errors import EngineError
 from trainer.engine.games import GAMES, round_games
 from trainer.engine.games import english_stud as es
 from trainer.engine.house import DEFAULT_CONFIG
-from trainer.engine.rounds import DEALER, MAX_STEPS, WHERE, Setting, Step, play
+from trainer.engine.rounds import DEALER, MAX_STEPS, WHERE, Setting, Step, advance, play
 from trainer.engine.rounds import banked_stud as banked_round
 from trainer.engine.rounds import english_stud as es_round
 from trainer.engine.rounds import mississippi_gonorrhea as mg_round
@@ -95,6 +95,38 @@ def test_a_round_ends_replays_and_judges_its_own_answers_right(slug, house):
             if step.where is not None:
                 assert step.fields[0].name == WHERE and step.expected[WHERE] == step.where
                 assert step.pending[0] == step.where
+
+
+def _wrong(step: Step) -> dict:
+    """An answer wrong in every field it can be (another choice, another amount)."""
+    out = {}
+    for f in step.fields:
+        right = step.expected[f.name]
+        if f.kind in ("amount", "signed"):
+            out[f.name] = right + 1
+        elif f.kind == "chips":
+            out[f.name] = {f.choices[0][0]: 1 + right["chips"].get(f.choices[0][0], 0)}
+        elif f.kind == "seats":
+            out[f.name] = [c for c, _ in f.choices if [c] != right][:1]
+        else:
+            out[f.name] = next((c for c, _ in f.choices if c != right), right)
+    return out
+
+
+@pytest.mark.parametrize("slug", GAMES_WITH_ROUNDS)
+def test_a_round_answered_all_wrong_goes_on_as_the_right_answers_would(slug):
+    """Whatever is answered, the state after a step is the state after its right answer: a
+    round answered wrong at every step deals the same steps as one answered right."""
+    procedure = GAMES[slug].round_procedure()
+    for setting, dealt, steps in _rounds(slug, DEFAULT_CONFIG):
+        state = procedure.start(dealt, setting, DEFAULT_CONFIG)
+        for right in steps:
+            step, verdict, state = advance(procedure, state, _wrong(right))
+            assert step.expected == right.expected and step.table == right.table
+            assert not verdict.right and verdict.slips, step.prompt
+        assert procedure.next_step(state) is None
+        with pytest.raises(EngineError, match="The round is over"):
+            advance(procedure, state, {})
 
 
 def _ruled(slug: str, request: dict, config) -> dict:

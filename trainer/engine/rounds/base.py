@@ -565,6 +565,18 @@ def play(
     return tuple(steps)
 
 
+def advance(
+    procedure: Procedure[S], state: S, answer: Mapping[str, Any]
+) -> tuple[Step, Verdict, S]:
+    """One step of the machine: the step at `state`, `answer` (parsed) judged against it, and
+    the state after it, which is the state after the right answer whatever was answered.
+    EngineError once the round is over."""
+    step = procedure.next_step(state)
+    if step is None:
+        raise EngineError("The round is over: every step is dealt.")
+    return step, procedure.judge(step, answer), procedure.after(state, step)
+
+
 def order_words(order: str) -> str:
     """The house's settle order, as a step says it.
 
