@@ -2,9 +2,10 @@
 (docs/rulebook.md, *Dealing the round*).
 
 The hand is the game module's `Hand`: two down and one up, 4th to 7th Street each after a
-burn, an exchange round after 5th and after 6th Street.  The players call every bet, give up
-a hand holding no pair when another player still in shows one (4th to 6th Street, while three
-or more are in), and exchange by the game module's `simple_policy`.  The dealer:
+burn, an exchange round after 5th and after 6th Street.  The players call every bet, raise
+on three of a kind or better (`raises`), give up a hand holding no pair when another player
+still in shows a pair above its highest card (`gives_up`: 4th to 6th Street, while three or
+more are in), and exchange by the game module's `simple_policy`.  The dealer:
 
 1. names the bring-in: the lowest up card, suits breaking a tie (clubs lowest);
 2. names who acts first on each street: on 3rd the highest up card, on 4th to 7th the best
@@ -40,7 +41,7 @@ from ..drills.answers import seats_field
 from ..drills.kinds import REGISTRY
 from ..errors import EngineError
 from ..games import english_stud as es
-from ..hands import Category, evaluate_exposed
+from ..hands import Category, best_five, evaluate_exposed
 from ..house import HouseConfig
 from .base import Procedure, Setting, Step, ask
 from .pots import FOLD_WHILE, pick_ante, push_steps
@@ -81,6 +82,18 @@ def gives_up(own: Sequence[Card], others: Sequence[Sequence[Card]]) -> bool:
         if shown.category >= Category.ONE_PAIR and shown.key[1][0] > top:
             return True
     return False
+
+
+def raises(own: Sequence[Card]) -> bool:
+    """The plausible player's raise: three of a kind or better among its own cards.  One raise
+    a betting round, by the first such player in seat order; everyone still in calls it.
+
+    >>> raises(parse_cards("9c 9d 9h 2s")), raises(parse_cards("9c 9d Kh 2s"))
+    (True, False)
+    """
+    if len(own) >= 5:
+        return best_five(own)[0].category >= Category.THREE_OF_A_KIND
+    return evaluate_exposed(own).category >= Category.THREE_OF_A_KIND
 
 
 @dataclass(frozen=True)
@@ -274,12 +287,14 @@ def _play(seed: int, players: int, ante: int, config: HouseConfig) -> dict[str, 
                     hand.fold(seat)
                     folds.append(seat)
         catch_up([])  # the fold lines are said with the betting
-        amount = BETS[street] * ante
+        raiser = next((s for s in hand.active if raises((*hand.hole(s), *hand.exposed(s)))), None)
+        amount = BETS[street] * ante * (2 if raiser else 1)
         pot += amount * len(hand.active)
         betting = [f"Seat {s} folds." for s in folds]
+        raised = f"seat {raiser} raises and everyone calls: " if raiser else ""
         betting.append(
-            f"{es.street_name(street)} betting: {len(hand.active)} players put in {amount} "
-            f"each; the pot is {pot}."
+            f"{es.street_name(street)} betting: {raised}{len(hand.active)} players put in "
+            f"{amount} each; the pot is {pot}."
         )
         offers: list[dict[str, str]] = []
         while (turn := hand.to_act) is not None:

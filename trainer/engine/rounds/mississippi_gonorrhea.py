@@ -4,7 +4,8 @@ the round*).
 The players ante, are dealt one card down and one up, bet, and exchange at breakfast, lunch
 and dinner, each followed by a betting round (the game module's `Hand`; each player by its
 `simple_policy`, folding a hand with no chance after lunch or dinner: neither a pair, nor a
-queen or better, nor two cards of eight or lower).  Then the dealer works the showdown:
+queen or better, nor two cards of eight or lower; raising on a strong one: `raises`).  Then
+the dealer works the showdown:
 
 1. the pot: sevens hog it, or it splits between high and low;
 2. the hands: the seat(s) holding 7-7, or the best high and the best low (ties share);
@@ -17,9 +18,9 @@ still in.
 >>> from trainer.engine.house import DEFAULT_CONFIG
 >>> from .base import Setting, play
 >>> setting = Setting("mississippi-gonorrhea", 1, 3)
->>> dealt = PROCEDURE.deal(0, setting, DEFAULT_CONFIG)
->>> dealt["pot"], dealt["hands"], dealt["folded"]
-(85, {'1': '3d 2d', '3': 'Ah 4h'}, ['2'])
+>>> dealt = PROCEDURE.deal(1, setting, DEFAULT_CONFIG)
+>>> dealt["pot"], dealt["hands"]
+(105, {'1': '4s 5d', '2': '8c Kd', '3': 'As Kc'})
 >>> [(s.phase, s.expected.get("where")) for s in play(PROCEDURE, dealt, setting,
 ...                                                   DEFAULT_CONFIG)]
 [('showdown', None), ('winners', None), ('odd', None), ('push', '1'), ('push', '3')]
@@ -50,6 +51,7 @@ FOLDS_AFTER = ("lunch", "dinner")
 TRIES = 20
 HIGH_HOPE = 12  # a queen or better: worth playing for high
 LOW_HOPE = 8  # both cards eight or lower: worth playing for low
+RAISE_LOW = 4  # a four-high low or better: worth a raise
 
 SHOWDOWN = AnswerField(
     "showdown",
@@ -72,6 +74,18 @@ def has_a_chance(down: Card, up: Card) -> bool:
     """
     hi, lo = max(down.rank, up.rank), min(down.rank, up.rank)
     return hi == lo or hi >= HIGH_HOPE or hi <= LOW_HOPE
+
+
+def raises(down: Card, up: Card) -> bool:
+    """The plausible player's raise: a pair of sevens (the hog), a pair of queens or better,
+    or a low of four or better (3-2, 4-2, 4-3).  One raise a betting round, by the first such
+    player in seat order; everyone still in calls it.
+
+    >>> raises(*parse_cards("7c 7d")), raises(*parse_cards("4c 2d")), raises(*parse_cards("9c 9d"))
+    (True, True, False)
+    """
+    hi, lo = max(down.rank, up.rank), min(down.rank, up.rank)
+    return (hi == lo and (hi == mg.SEVEN or hi >= HIGH_HOPE)) or (hi != lo and hi <= RAISE_LOW)
 
 
 @dataclass(frozen=True)
@@ -132,12 +146,14 @@ class GonorrheaRound(Procedure[State]):
                     if not has_a_chance(*hand.held[seat]):
                         hand.fold(seat)
                 catch_up()
-            amount = bet * ante
+            raiser = next((s for s in hand.active if raises(*hand.held[s])), None)
+            amount = bet * ante * (2 if raiser else 1)
             pot += amount * len(hand.active)
             when = f"after {after}" if after else "after the deal"
+            raised = f"seat {raiser} raises and everyone calls: " if raiser else ""
             log.append(
-                f"Betting {when}: {len(hand.active)} players put in {amount} each; the pot is "
-                f"{pot}."
+                f"Betting {when}: {raised}{len(hand.active)} players put in {amount} each; the "
+                f"pot is {pot}."
             )
         return {
             "ante": ante,

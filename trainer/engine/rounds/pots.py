@@ -1,9 +1,9 @@
 """What the two pot games' rounds share: the ante and bets at each level, the plausible
 player's betting, and the showdown's steps (read the hands, then push each share).
 
-Players ante and bet into one pot; nobody raises (the dealer's work is the same whatever the
-pot holds).  A player folds only by the game's own habit, and only while three or more are in,
-so two hands or more reach the showdown.
+Players ante and bet into one pot; a player with a strong hand raises once a betting round and
+everyone calls.  A player folds only by the game's own habit, and only while three or more are
+in, so two hands or more reach the showdown.
 """
 
 from __future__ import annotations
