@@ -66,14 +66,3 @@ def test_a_trainee_deals_a_round_on_the_felt_by_the_keyboard(page, trainee):
     assert played.steps_right == played.steps_total - int(slipped)
     assert "Time against pace" in page.locator("dl.answer").inner_text()
     assert page.locator("ol.round-steps > li").count() == played.steps_total
-
-
-def test_the_round_page_fits_a_phone(phone, trainee):
-    from tests.rounds.conftest import deal
-
-    played = deal(trainee, "mississippi-stud", players=6, level=3)
-    sign_in(phone, "trainee-tina", PASSWORD)
-    phone.goto(f"/rounds/{played.pk}/")
-    phone.wait_for_selector("form.round-form")
-    assert phone.evaluate("document.documentElement.scrollWidth") <= 375
-    screenshot(phone, "round-phone.png", full_page=True)

@@ -17,7 +17,7 @@ from django.db import models
 from django.db.models import Q
 
 from trainer.engine import pace
-from trainer.engine.games import GAMES, title_of
+from trainer.engine.games import title_of
 from trainer.engine.rounds.base import MAX_ROUNDS_PER_HOUR, MIN_ROUNDS_PER_HOUR
 from trainer.houses.models import PaytableVersion
 
@@ -122,12 +122,6 @@ class Round(models.Model):
     @property
     def is_finished(self) -> bool:
         return self.finished_at is not None
-
-    @property
-    def deals(self) -> bool:
-        """Whether the registry still deals this game's rounds."""
-        entry = GAMES.get(self.game)
-        return entry is not None and entry.deals_rounds
 
     @property
     def at_pace(self) -> bool | None:

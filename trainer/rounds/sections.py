@@ -25,10 +25,6 @@ def kind_of(game: str) -> str:
     return PREFIX + game
 
 
-def game_of(kind: str) -> str:
-    return kind.removeprefix(PREFIX)
-
-
 def register_all() -> None:
     for entry in round_games():
         sections.register(
@@ -46,7 +42,7 @@ def register_all() -> None:
 
 def _deal(game: str):
     def deal(*, trainee, level: int, count: int, sitting) -> list[list]:
-        from .services import deal_round, test_players
+        from .services import deal_round, players_in_tests
 
         units = []
         for _ in range(count):
@@ -54,7 +50,7 @@ def _deal(game: str):
                 trainee=trainee,
                 game=game,
                 level=level,
-                players=test_players(game, level),
+                players=players_in_tests(game, level),
                 sitting=sitting,
             )
             units.append([row.question for row in played.steps.select_related("question")])

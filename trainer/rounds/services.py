@@ -64,7 +64,9 @@ class Answered:
 TEST_PLAYERS = {1: 3, 2: 4, 3: 6}
 
 
-def test_players(game: str, level: int) -> int:
+def players_in_tests(game: str, level: int) -> int:
+    """The players a test's round of `game` deals at `level` (`TEST_PLAYERS`, within the
+    game's range)."""
     low, high = GAMES[game].round_procedure().players
     return min(high, max(low, TEST_PLAYERS[level]))
 

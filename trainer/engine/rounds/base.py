@@ -541,13 +541,6 @@ class Procedure(abc.ABC, Generic[S]):
             raise EngineError(f"This game deals a round to {low} to {high} players.")
 
 
-@dataclass(frozen=True)
-class Played:
-    """A round played to its end along the right answers: every step, in order."""
-
-    steps: tuple[Step, ...]
-
-
 def play(
     procedure: Procedure[Any], dealt: Mapping[str, Any], setting: Setting, config: HouseConfig
 ) -> tuple[Step, ...]:
