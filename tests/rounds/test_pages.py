@@ -154,3 +154,19 @@ def test_under_htmx_a_malformed_answer_is_swapped_in_and_a_stale_one_reloads_the
     stale = _post(trainee_client, second, right_answer(second.question), **htmx)
     assert stale["HX-Redirect"] == reverse("rounds:round", args=[played.pk])
     assert not Attempt.objects.exists()
+
+
+def test_a_games_manager_sets_the_houses_rounds_an_hour_in_the_admin(client, manager, demo):
+    from trainer.rounds.models import RoundPace
+
+    client.force_login(manager)
+    url = reverse("admin:rounds_roundpace_add")
+    page = client.get(url).content.decode()
+    assert "The defaults: Mississippi Stud 40" in page
+    data = {"house": demo.pk, "game": "english-stud", "rounds_per_hour": 30}
+    assert client.post(url, data).status_code == 302
+    assert RoundPace.objects.get(house=demo, game="english-stud").rounds_per_hour == 30
+    again = client.post(url, {**data, "rounds_per_hour": 20}).content.decode()
+    assert "already deals English Stud at 30 rounds an hour" in again
+    too_fast = client.post(url, {**data, "game": "casino-stud", "rounds_per_hour": 500})
+    assert "less than or equal to 200" in too_fast.content.decode()
