@@ -68,6 +68,8 @@ INSTALLED_APPS = [
     "trainer.rulings",
     "trainer.drills",
     "trainer.assessments",
+    # dealing the round (issue 32): above assessments, whose sections it registers
+    "trainer.rounds",
     "trainer.progress",
     "trainer.cases",
     "trainer.audits",

@@ -24,7 +24,13 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from tests.audits.conftest import audited, log_text
 from tests.browser.conftest import screenshot, sign_in
 from tests.browser.test_drills import fill
-from tests.factories import PASSWORD, AssessmentFactory, AssignmentFactory, wrong_answer
+from tests.factories import (
+    PASSWORD,
+    AssessmentFactory,
+    AssignmentFactory,
+    right_answer,
+    wrong_answer,
+)
 from trainer.assessments import services as tests_services
 from trainer.cases import services as cases_services
 from trainer.drills import services as drill_services
@@ -32,6 +38,7 @@ from trainer.engine.drills import REGISTRY
 from trainer.engine.games import paid_games
 from trainer.roster import imports as roster_imports
 from trainer.roster import services as roster
+from trainer.rounds import services as round_services
 from trainer.site.docs import DOCS
 
 # transactional: the live server answers from another thread
@@ -88,6 +95,10 @@ NOT_PAGES = {
     "desk:sheet",
     "desk:compute",
     "desk:pending",
+    "rounds:start",  # POST only: the rounds page's form
+    "rounds:answer",
+    "rounds:stop",
+    "rounds:sitting-answer",
 }
 
 
@@ -148,7 +159,28 @@ def world(trainee, other_trainee, supervisor):
     )
     fresh = roster.add_trainee(actor=supervisor, house=house, username="new-fred")
     tried = drill_services.start_session(trainee=supervisor, kind="ms-pay", level=3)
+    # issue 32: a round with its first step missed (its feedback beside the next step), one
+    # stopped (its summary), and a test's round on the table
+    from tests.rounds.conftest import answer as answer_step
+    from tests.rounds.conftest import deal, steps
+
+    dealt = deal(trainee, "caribbean-stud", players=5, level=3)
+    first = steps(dealt)[0]
+    answer_step(trainee, first, {**right_answer(first.question), "where": "dealer"})
+    done = deal(trainee, "mississippi-gonorrhea", players=4, level=2)
+    for row in steps(done)[:2]:
+        answer_step(trainee, row)
+    round_services.stop_round(trainee=trainee, round_id=done.pk)
+    rounds_test = AssessmentFactory(
+        house=trainee.house, title="Deal the round", parts=[("round:english-stud", 1)]
+    )
+    round_sitting = tests_services.start_sitting(
+        trainee=trainee, assignment_id=AssignmentFactory(test=rounds_test, trainee=trainee).pk
+    )
     return {
+        "round": dealt,
+        "round_done": done,
+        "round_sitting": round_sitting,
         "certificate": passed.certificate,
         "cohort": cohort,
         "staged": staged,
@@ -262,6 +294,19 @@ def pages_of(role: str, w) -> list[Page]:
                 "assessments:finish",
                 reverse("assessments:finish", args=[w["running"].pk]),
             ),
+            Page("rounds", "rounds:index", reverse("rounds:index"), shot=True),
+            Page("round", "rounds:round", reverse("rounds:round", args=[w["round"].pk]), True),
+            Page(
+                "round summary",
+                "rounds:summary",
+                reverse("rounds:summary", args=[w["round_done"].pk]),
+                shot=True,
+            ),
+            Page(
+                "round in a test",
+                "rounds:sitting",
+                reverse("rounds:sitting", args=[w["round_sitting"].pk]),
+            ),
             Page("my progress", "progress:mine", reverse("progress:mine"), shot=True),
             Page(
                 "my skills of a game",
@@ -305,6 +350,9 @@ def pages_of(role: str, w) -> list[Page]:
                 )
                 for d in ("drills", "mistakes", "answers")
             ],
+            Page(
+                "trainee's rounds", "rounds:trainee", reverse("rounds:trainee", args=[trainee.pk])
+            ),
             Page("analysis", "progress:analysis", reverse("progress:analysis")),
             Page("manage tests", "assessments:manage", reverse("assessments:manage"), shot=True),
             Page("build a test", "assessments:build", reverse("assessments:build")),
@@ -550,7 +598,15 @@ def test_the_drills_index_fits_a_laptop_screen(page, trainee):
 def test_no_page_is_wider_than_a_phone(phone, trainee):
     """Text wraps between words and wide tables scroll in their own box: the page itself
     never scrolls sideways on a 375 px phone."""
+    from tests.rounds.conftest import deal
+
+    played = deal(trainee, "mississippi-stud", players=6, level=3)  # a full layout (issue 32)
     sign_in(phone, USERS["trainee"], PASSWORD)
-    for url in (reverse("home"), reverse("drills:index"), "/no-such-page/"):
+    for url in (
+        reverse("home"),
+        reverse("drills:index"),
+        reverse("rounds:round", args=[played.pk]),
+        "/no-such-page/",
+    ):
         phone.goto(url)
         assert phone.evaluate("document.documentElement.scrollWidth") <= 375, url

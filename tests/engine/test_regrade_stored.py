@@ -26,6 +26,8 @@ from trainer.engine.house import HouseConfig, HouseRules
 from trainer.engine.paytables import Paytable
 
 DUMP = Path(__file__).resolve().parent.parent / "data" / "questions_a07a390.json"
+#: drills that came after the dump, besides the chip drills
+AFTER_THE_DUMP = {"es-exchange"}
 
 
 @cache
@@ -68,8 +70,13 @@ def named(record: dict) -> str:
 
 def test_the_dump_covers_every_kind_and_level():
     seen = {(q["kind"], q["level"]) for q in dump()["questions"]}
-    # the chip drills came after the dump: their own tests re-grade them
-    older = {slug: kind for slug, kind in REGISTRY.items() if kind.game != CHIPS}
+    # the chip drills and the exchange offer (issue 32) came after the dump: their own tests
+    # re-grade them
+    older = {
+        slug: kind
+        for slug, kind in REGISTRY.items()
+        if kind.game != CHIPS and slug not in AFTER_THE_DUMP
+    }
     assert seen == {(slug, lv.number) for slug, kind in older.items() for lv in kind.levels}
 
 

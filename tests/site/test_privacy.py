@@ -16,6 +16,7 @@ from trainer.cases import services as cases_services
 from trainer.drills import services as drill_services
 from trainer.roster import imports as roster_imports
 from trainer.roster import services as roster_services
+from trainer.rounds import services as round_services
 
 #: an id no row has in a test database (every table starts from 1 and holds a handful)
 NOBODY = 987_654_321
@@ -148,6 +149,10 @@ def tinas(demo, trainee, other_trainee, stranger, supervisor):
             token="privacy-probe",
         ).case,
         "audit": audited(demo, None, log_text()),
+        # issue 32: a round of Tina's, and its first step
+        "round": round_services.deal_round(
+            trainee=trainee, game="casino-stud", level=1, players=2, seed=1
+        ),
     }
 
 
@@ -170,6 +175,12 @@ def trainee_requests(t):
         "assessments:result": ("get", [t["finished"].pk], [NOBODY], None),
         "assessments:certificate": ("get", [t["certificate"].pk], [NOBODY], None),
         "assessments:certificate-pdf": ("get", [t["certificate"].pk], [NOBODY], None),
+        "rounds:round": ("get", [t["round"].pk], [NOBODY], None),
+        "rounds:answer": ("post", [t["round"].pk, 1], [NOBODY, 1], {}),
+        "rounds:stop": ("post", [t["round"].pk], [NOBODY], {}),
+        "rounds:summary": ("get", [t["round"].pk], [NOBODY], None),
+        "rounds:sitting": ("get", [t["running"].pk], [NOBODY], None),
+        "rounds:sitting-answer": ("post", [t["running"].pk, 1], [NOBODY, 1], {}),
     }
 
 
@@ -192,6 +203,7 @@ def supervisor_requests(t, trainee):
         "progress:trainee-mistakes": ("get", [trainee.pk], [NOBODY], None),
         "progress:trainee-answers": ("get", [trainee.pk], [NOBODY], None),
         "progress:attempts-csv": ("get", [trainee.pk], [NOBODY], None),
+        "rounds:trainee": ("get", [trainee.pk], [NOBODY], None),
         "set-password": ("get", [trainee.pk], [NOBODY], None),
         "person": ("get", [trainee.pk], [NOBODY], None),
         "person-act": ("post", [trainee.pk], [NOBODY], {"action": "deactivate"}),

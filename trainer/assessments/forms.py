@@ -9,6 +9,7 @@ from django.utils import timezone
 from trainer.engine.drills import REGISTRY
 from trainer.houses.models import House
 
+from . import sections
 from .models import MAX_QUESTIONS_PER_KIND, Assessment
 from .services import Section
 
@@ -25,14 +26,23 @@ def _level_field(**kwargs) -> forms.TypedChoiceField:
     return forms.TypedChoiceField(coerce=int, empty_value=None, **kwargs)
 
 
-def _count_field(label: str) -> forms.IntegerField:
+def _count_field(label: str, most: int = MAX_QUESTIONS_PER_KIND) -> forms.IntegerField:
     return forms.IntegerField(
         label=label,
         required=False,
         min_value=0,
-        max_value=MAX_QUESTIONS_PER_KIND,
-        widget=forms.NumberInput(attrs={"min": 0, "max": MAX_QUESTIONS_PER_KIND, "class": "count"}),
+        max_value=most,
+        widget=forms.NumberInput(attrs={"min": 0, "max": most, "class": "count"}),
     )
+
+
+def section_kinds() -> list[tuple[str, str, int]]:
+    """What a section may be, in order: (kind, its title with what its count counts, the
+    most it may count): every drill (questions), then the registered sections (rounds)."""
+    return [
+        *((slug, kind.title, MAX_QUESTIONS_PER_KIND) for slug, kind in REGISTRY.items()),
+        *((k.slug, f"{k.title} ({k.unit})", k.most) for k in sections.KINDS.values()),
+    ]
 
 
 def _mark_field(label: str) -> forms.IntegerField:
@@ -91,18 +101,19 @@ class BuildForm(forms.ModelForm):
         for name in ("attempts_allowed", "retake_wait_hours"):
             self.fields[name].required = False
         self.fields["time_limit_minutes"].widget.attrs.update(min=1)
-        for kind in REGISTRY.values():
-            self.fields[COUNT_PREFIX + kind.slug] = _count_field(kind.title)
-            self.fields[LEVEL_PREFIX + kind.slug] = _level_field(
+        self.kinds = section_kinds()
+        for slug, title, most in self.kinds:
+            self.fields[COUNT_PREFIX + slug] = _count_field(title, most)
+            self.fields[LEVEL_PREFIX + slug] = _level_field(
                 required=False,
                 choices=[("", "the test's"), *LEVELS],
-                label=f"Level of {kind.title}",
+                label=f"Level of {title}",
             )
-            self.fields[MARK_PREFIX + kind.slug] = _mark_field(f"Pass mark of {kind.title}")
+            self.fields[MARK_PREFIX + slug] = _mark_field(f"Pass mark of {title}")
         for n in range(1, EXTRA_SECTIONS + 1):
             self.fields[f"extra{n}-kind"] = forms.ChoiceField(
                 required=False,
-                choices=[("", "—"), *((k.slug, k.title) for k in REGISTRY.values())],
+                choices=[("", "—"), *((slug, title) for slug, title, _ in self.kinds)],
                 label=f"Extra section {n}: drill",
             )
             self.fields[f"extra{n}-level"] = _level_field(
@@ -120,7 +131,7 @@ class BuildForm(forms.ModelForm):
                 "level": self[LEVEL_PREFIX + slug],
                 "mark": self[MARK_PREFIX + slug],
             }
-            for slug in REGISTRY
+            for slug, _, _ in self.kinds
         ]
 
     def extra_rows(self):
@@ -136,7 +147,7 @@ class BuildForm(forms.ModelForm):
         ]
 
     def count_fields(self):
-        return [self[COUNT_PREFIX + slug] for slug in REGISTRY]
+        return [self[COUNT_PREFIX + slug] for slug, _, _ in self.kinds]
 
     def setting_fields(self):
         return [f for f in self if f.name in self.Meta.fields]
@@ -147,7 +158,7 @@ class BuildForm(forms.ModelForm):
         unknown = sorted(
             key[len(COUNT_PREFIX) :]
             for key in self.data
-            if key.startswith(COUNT_PREFIX) and key[len(COUNT_PREFIX) :] not in REGISTRY
+            if key.startswith(COUNT_PREFIX) and not sections.known(key[len(COUNT_PREFIX) :])
         )
         for kind in unknown:
             self.add_error(None, f"There is no drill kind called “{kind}”.")
@@ -171,7 +182,7 @@ class BuildForm(forms.ModelForm):
                 level=data.get(LEVEL_PREFIX + slug) or level,
                 pass_mark=data.get(MARK_PREFIX + slug),
             )
-            for slug in REGISTRY
+            for slug, _, _ in self.kinds
             if data.get(COUNT_PREFIX + slug)
         ]
         for n in range(1, EXTRA_SECTIONS + 1):

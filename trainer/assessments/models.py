@@ -28,7 +28,6 @@ from django.db.models import Count, Q
 from django.utils import timezone
 
 from trainer.drills.models import Question
-from trainer.engine.drills import REGISTRY
 from trainer.houses.models import House
 
 MAX_QUESTIONS_PER_KIND = 50
@@ -196,8 +195,9 @@ class Part(models.Model):
 
     @property
     def title(self) -> str:
-        drill = REGISTRY.get(self.kind)
-        return drill.title if drill else self.kind
+        from .sections import title_of  # a drill's title, or a registered section's (rounds)
+
+        return title_of(self.kind)
 
     @property
     def mark(self) -> int:

@@ -36,11 +36,11 @@ from trainer.drills.services import (
     mark_sent,
 )
 from trainer.drills.services import create_question as deal
-from trainer.engine.drills import REGISTRY
 from trainer.houses.models import User
 from trainer.roster.models import ClassTest, Cohort, PersonAction
 from trainer.roster.services import class_trainees
 
+from . import sections as sections_
 from .models import (
     MAX_QUESTIONS,
     Assessment,
@@ -120,12 +120,16 @@ def build_test(
     seen: set[tuple[str, int]] = set()
     for section in sections:
         kind, lv = section.kind, section.level
-        if kind not in REGISTRY:
+        if not sections_.known(kind):
             problems.append(f"There is no drill kind called “{kind}”.")
         elif (kind, lv) in seen:
-            problems.append(f"{REGISTRY[kind].title} at level {lv} is listed twice: give it once.")
-        elif lv not in [x.number for x in REGISTRY[kind].levels]:
-            problems.append(f"{REGISTRY[kind].title} has no level {lv}.")
+            title = sections_.title_of(kind)
+            problems.append(f"{title} at level {lv} is listed twice: give it once.")
+        elif lv not in sections_.levels_of(kind):
+            problems.append(f"{sections_.title_of(kind)} has no level {lv}.")
+        elif kind in sections_.KINDS and section.count > sections_.KINDS[kind].most:
+            most = sections_.KINDS[kind]
+            problems.append(f"{most.title} takes at most {most.most} {most.unit} a section.")
         seen.add((kind, lv))
     if sum(s.count for s in sections if isinstance(s.count, int)) > MAX_QUESTIONS:
         problems.append(f"A test has at most {MAX_QUESTIONS} questions in all.")
@@ -253,14 +257,17 @@ def start_sitting(*, trainee, assignment_id: int) -> Sitting:
             if not nxt.allowed:
                 raise _refusal(assignment, nxt)
             parts = list(test.parts.all())
-            missing = [p.kind for p in parts if p.kind not in REGISTRY]
+            missing = [p.kind for p in parts if not sections_.known(p.kind)]
             if missing:
                 raise Closed(
                     f"This test asks for drills that no longer exist ({', '.join(missing)}): "
                     "ask your supervisor for a new test."
                 )
-            dealt = [p for p in parts for _ in range(p.count)]
-            random.SystemRandom().shuffle(dealt)  # a mix, as at the table
+            # a drill's question is a unit of its own; a registered section's units (a
+            # round's steps) are dealt below, each kept in its order
+            dealt: list[tuple[Part, list | None]] = [
+                (p, None) for p in parts if p.kind not in sections_.KINDS for _ in range(p.count)
+            ]
             ends = [
                 moment
                 for moment in (test.due_at, test.time_limit and now + test.time_limit)
@@ -272,17 +279,26 @@ def start_sitting(*, trainee, assignment_id: int) -> Sitting:
                 trainee=trainee,
                 started_at=now,
                 deadline=min(ends) if ends else None,
-                total=len(dealt),
             )
+            for part in parts:
+                kind = sections_.KINDS.get(part.kind)
+                if kind is not None:
+                    units = kind.deal(
+                        trainee=trainee, level=part.level, count=part.count, sitting=sitting
+                    )
+                    dealt += [(part, unit) for unit in units]
+            random.SystemRandom().shuffle(dealt)  # a mix, as at the table
+            items = [
+                (part, question)
+                for part, unit in dealt
+                for question in (unit or [deal(trainee=trainee, kind=part.kind, level=part.level)])
+            ]
             SittingQuestion.objects.bulk_create(
-                SittingQuestion(
-                    sitting=sitting,
-                    part=part,
-                    question=deal(trainee=trainee, kind=part.kind, level=part.level),
-                    position=position,
-                )
-                for position, part in enumerate(dealt, start=1)
+                SittingQuestion(sitting=sitting, part=part, question=question, position=position)
+                for position, (part, question) in enumerate(items, start=1)
             )
+            Sitting.objects.filter(pk=sitting.pk).update(total=len(items))
+            sitting.total = len(items)
             redirecting(sitting)  # to the first question's page
     except IntegrityError:
         # the same start posted twice at once: the other one made the sitting

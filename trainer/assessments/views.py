@@ -34,7 +34,7 @@ from trainer.houses.models import User
 from trainer.roster.models import Cohort, PersonAction
 from trainer.roster.services import log_action
 
-from . import services
+from . import sections, services
 from .forms import AssignForm, BuildForm
 from .models import Assessment, Assignment, Certificate, Sitting
 from .pdf import certificate_as_pdf, person_name
@@ -121,6 +121,7 @@ def start(request, assignment_id):
 
 
 NO_SUCH_ASSIGNMENT = "There is no such test assignment."
+ON_ITS_PAGE = "This question is part of a round: answer it on the round's page, in its order."
 NO_SUCH_SITTING = "There is no such sitting."
 
 
@@ -145,8 +146,17 @@ def sitting_page(request, sitting_id):
     if item is None:  # every question answered, and the last answer did not finish it
         services.finish(sitting=sitting, ending=Sitting.Ending.ANSWERED)
         return redirect("assessments:result", sitting.pk)
+    elsewhere = _section_page(sitting, item)
+    if elsewhere:  # a question of a registered section (a round's step): asked on its page
+        return redirect(elsewhere)
     services.showing(sitting, item)  # its answer is timed from this page
     return _render_question(request, sitting, item, AnswerForm(question=item.question))
+
+
+def _section_page(sitting, item) -> str:
+    """The page of a registered section's question (trainer.assessments.sections), or ""."""
+    kind = sections.KINDS.get(item.part.kind) if item.part_id else None
+    return kind.page(sitting, item) if kind is not None else ""
 
 
 def _render_question(request, sitting, item, form):
@@ -178,9 +188,12 @@ def _render_question(request, sitting, item, form):
 @require_POST
 def answer(request, sitting_id, question_id):
     own = _own_sitting(request, sitting_id)
-    item = own.items.select_related("question").filter(question_id=question_id).first()
+    item = own.items.select_related("question", "part").filter(question_id=question_id).first()
     if item is None:  # another trainee's question, or none at all: the same 404
         raise Http404("This question is not part of this test.")
+    if _section_page(own, item):
+        # a round's step is answered on its round's page, in the round's order
+        return _refuse(request, services.Stale(ON_ITS_PAGE), own)
     try:
         form = AnswerForm(request.POST, question=item.question)
         result = services.answer(

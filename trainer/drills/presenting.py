@@ -390,7 +390,13 @@ def felt(
         else:
             folded = ""
         hand = _cards(position.get("player") or position.get("hole"))
-        seated[str(position.get("seat"))] = f'{hand}<span class="bets">{bets}</span>{folded}'
+        # where a round stands with the seat ("bets taken", "settled"): trainer.rounds
+        note = (
+            f' <span class="seat-note">{_e(position["note"])}</span>'
+            if position.get("note")
+            else ""
+        )
+        seated[str(position.get("seat"))] = f'{hand}<span class="bets">{bets}</span>{folded}{note}'
     for seats in (get("seats"), get("up")):
         for seat, cards_text in (seats or {}).items():
             seated[str(seat)] = _cards(cards_text)

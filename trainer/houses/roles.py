@@ -46,6 +46,12 @@ ROLES: dict[str, list[str]] = {
         "practice.change_pacetarget",
         "practice.delete_pacetarget",
         "practice.view_pacetarget",
+        # their own house's rounds an hour per game (trainer.rounds.admin keeps them to their
+        # house)
+        "rounds.add_roundpace",
+        "rounds.change_roundpace",
+        "rounds.delete_roundpace",
+        "rounds.view_roundpace",
     ],
 }
 

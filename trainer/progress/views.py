@@ -157,6 +157,16 @@ class Subject:
                 "the last hands answered wrong in practice, each with the right answer and why",
             ),
         ]
+        pages.append(
+            (
+                reverse("rounds:index")
+                if self.mine
+                else reverse("rounds:trainee", args=[self.trainee.pk]),
+                "Rounds dealt",
+                "each whole round dealt, step by step: the slips named and the time against "
+                "the game's pace",
+            )
+        )
         if not self.mine:
             pages.append(
                 (

@@ -23,6 +23,8 @@ urlpatterns = [
     # Today's practice and Practise my mistakes (issue 16)
     path("practice/", include("trainer.drills.practice.urls")),
     path("tests/", include("trainer.assessments.urls")),
+    # dealing the round, step by step against the game's pace (issue 32)
+    path("rounds/", include("trainer.rounds.urls")),
     path("progress/", include("trainer.progress.urls")),
     path("cases/", include("trainer.cases.urls")),
     path("audits/", include("trainer.audits.urls")),

@@ -19,6 +19,7 @@ SLUGS = {
     "mg-split": "mississippi-gonorrhea",
     "es-bring-in": "english-stud",
     "es-first-to-act": "english-stud",
+    "es-exchange": "english-stud",
     "es-showdown": "english-stud",
     "colour-up": "chips",
     "make-change": "chips",

@@ -49,6 +49,7 @@ from .answers import (
 from .banked_stud import CaribbeanQualify, CaribbeanSettle, CasinoQualify, CasinoSettle
 from .caribbean_ledger import CaribbeanLedger
 from .chip_drills import ColourUp, MakeChange
+from .english_exchange import EnglishExchange
 from .english_stud import EnglishBringIn, EnglishFirstToAct, EnglishShowdown
 from .hand_reading import HandFive, HandSeven
 from .kinds import REGISTRY, Answer, AnswerField, Dealt, DrillKind, Level, Question, register
@@ -90,6 +91,7 @@ for _kind in (
     GonorrheaSplit(),
     EnglishBringIn(),
     EnglishFirstToAct(),
+    EnglishExchange(),
     EnglishShowdown(),
     ColourUp(),
     MakeChange(),

@@ -396,6 +396,10 @@ class BankedQualify(_Banked):
                 dealer = build()
         return dealer
 
+    def situation_of(self, request: Mapping[str, Any], level: int, config: HouseConfig) -> str:
+        """The dealer's hand of a request, as the qualify mix tags it."""
+        return _qualify_situation(read_stored(self.game, request, config).dealer)
+
     def answer_for(self, request: Mapping[str, Any], level: int, config: HouseConfig) -> Answer:
         settled = settle_stored(self.profile, request, config)
         if settled.dealer_qualifies is None:
@@ -556,6 +560,10 @@ class BankedSettle(_Banked):
                 hand = sample_fitting(rng, remaining(used), 5, fits)
             hands[seat] = hand
             actions[seat] = "fold" if kind == "fold" else "call"
+
+    def situation_of(self, request: Mapping[str, Any], level: int, config: HouseConfig) -> str:
+        """One player's round, as the settle mix tags its featured player."""
+        return _settle_situation(settle_stored(self.profile, request, config))
 
     def answer_for(self, request: Mapping[str, Any], level: int, config: HouseConfig) -> Answer:
         positions, several = positions_of(request)

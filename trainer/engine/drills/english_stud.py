@@ -145,20 +145,17 @@ class EnglishBringIn(DrillKind):
             up = self._mixed(rng, pick_seats(rng, players, english_stud.SEATS), aim)
         shown = {s: str(c) for s, c in up.items()}
         request = {"game": self.game, "ask": "bring-in", "up": shown}
-        ranks = Counter(c.rank for c in up.values())
-        low = min(ranks)
-        if ranks[low] > 1:
-            situation = TIE_ON_RANK
-        elif ACE in ranks:
-            situation = ACE_HIGH
-        else:
-            situation = LOWEST
         return Dealt(
             request=request,
             table={"street": 3, "up": dict(shown)},
             prompt="Who brings it in?",
-            situation=situation,
+            situation=_bring_in_situation(up),
         )
+
+    def situation_of(self, request: Mapping[str, Any], level: int, config: HouseConfig) -> str:
+        """The up cards of a request, as the bring-in mix tags them."""
+        up = read_stored(english_stud.SLUG, {**request, "ask": "bring-in"}, config).up
+        return _bring_in_situation(up)
 
     def _mixed(self, rng: random.Random, seats: list[str], aim: str | None) -> dict[str, Card]:
         scenario = pick(rng, _BRING_IN_MIX) if aim is None else aim
@@ -175,6 +172,14 @@ class EnglishBringIn(DrillKind):
         up = read_stored(english_stud.SLUG, {**request, "ask": "bring-in"}, config).up
         decision = english_stud.bring_in(up)
         return (seat_field("seat", "Bring-in", list(up)),), {"seat": decision.seat}, decision.steps
+
+
+def _bring_in_situation(up: Mapping[str, Card]) -> str:
+    ranks = Counter(c.rank for c in up.values())
+    low = min(ranks)
+    if ranks[low] > 1:
+        return TIE_ON_RANK
+    return ACE_HIGH if ACE in ranks else LOWEST
 
 
 def _exposed(cards: Sequence[Card]) -> ExposedValue:
@@ -232,6 +237,10 @@ class EnglishFirstToAct(DrillKind):
         """
         if situation in _FIRST_AIMS:
             return situation
+        return self.situation_of(request, 1, config)
+
+    def situation_of(self, request: Mapping[str, Any], level: int, config: HouseConfig) -> str:
+        """What decides first to act on the request's street, as the mix tags it."""
         asked = read_stored(english_stud.SLUG, {**request, "ask": "first-to-act"}, config)
         return _first_situation(asked.street, asked.up)
 
@@ -455,11 +464,7 @@ class EnglishShowdown(DrillKind):
         }
         settled = english_stud.showdown(pot, hands, rules=config.rules)
         winners = settled.winners
-        if len(winners) > 1:
-            odd = (pot // config.rules.chip_unit) % len(winners)
-            situation = ODD_TIE if odd else TIE
-        else:
-            situation = _showdown_situation(hands, winners[0])
+        situation = _showdown_tag(settled, hands, config)
         return Dealt(
             request=request,
             table={
@@ -514,6 +519,12 @@ class EnglishShowdown(DrillKind):
             used.extend(hand)
         return hands
 
+    def situation_of(self, request: Mapping[str, Any], level: int, config: HouseConfig) -> str:
+        """The hands and the pot of a request, as the showdown mix tags them."""
+        asked = read_stored(english_stud.SLUG, {**request, "ask": "showdown"}, config)
+        settled = english_stud.showdown(asked.pot, asked.hands, rules=config.rules)
+        return _showdown_tag(settled, asked.hands, config)
+
     def answer_for(self, request: Mapping[str, Any], level: int, config: HouseConfig) -> Answer:
         asked = read_stored(english_stud.SLUG, {**request, "ask": "showdown"}, config)
         settled = english_stud.showdown(asked.pot, asked.hands, rules=config.rules)
@@ -560,6 +571,16 @@ def _extend(five: Sequence[Card], rng: random.Random, used: Sequence[Card]) -> t
 
 def _wins(category: Category) -> str:
     return f"{category.label} wins"
+
+
+def _showdown_tag(
+    settled: english_stud.Showdown, hands: Mapping[str, Sequence[Card]], config: HouseConfig
+) -> str:
+    winners = settled.winners
+    if len(winners) > 1:
+        odd = (settled.pot // config.rules.chip_unit) % len(winners)
+        return ODD_TIE if odd else TIE
+    return _showdown_situation(hands, winners[0])
 
 
 def _showdown_situation(hands: Mapping[str, Sequence[Card]], winner: str) -> str:

@@ -242,6 +242,12 @@ class DrillKind:
             return mine == theirs
         return request == other
 
+    def situation_of(self, request: Mapping[str, Any], level: int, config: HouseConfig) -> str:
+        """The situation of one hand given as this kind's request (one position, the dealer's
+        hand, one pot): the skill a round's step of this drill is an attempt of
+        (`trainer.engine.rounds`).  EngineError for a kind that cannot say."""
+        raise EngineError(f"The {self.title} drill cannot tell the situation of a hand given it.")
+
     def situation_now(self, situation: str, request: Mapping[str, Any], config: HouseConfig) -> str:
         """The situation a stored question (its `request`) tagged `situation` by an earlier
         version of this kind is now: a tag that named what only some levels deal was made

@@ -164,6 +164,12 @@ class GonorrheaSplit(DrillKind):
             give(seat, sample_fitting(rng, remaining(used), 2, fits))
         return {s: hands[s] for s in seats if s in hands}
 
+    def situation_of(self, request: Mapping[str, Any], level: int, config: HouseConfig) -> str:
+        """The pot and the hands of a request, as the split mix tags them."""
+        asked = read_stored(mississippi_gonorrhea.SLUG, request, config)
+        settled = mississippi_gonorrhea.settle(asked.pot, asked.hands, rules=config.rules)
+        return _split_situation(settled, asked.hands, config)
+
     def answer_for(self, request: Mapping[str, Any], level: int, config: HouseConfig) -> Answer:
         asked = read_stored(mississippi_gonorrhea.SLUG, request, config)
         settled = mississippi_gonorrhea.settle(asked.pot, asked.hands, rules=config.rules)

@@ -338,6 +338,19 @@ class MississippiPay(StakesAntes, DrillKind):
             positions.append(_MsPosition(seat, holes[seat], tuple(bets)))
         return positions, board, (seats[0], "natural")
 
+    def situation_of(self, request: Mapping[str, Any], level: int, config: HouseConfig) -> str:
+        """The situation of one position's request, as the mix tags its featured position.
+
+        >>> from trainer.engine.house import DEFAULT_CONFIG
+        >>> q = MississippiPay().generate(3, 1, DEFAULT_CONFIG)
+        >>> MississippiPay().situation_of(q.request, 1, DEFAULT_CONFIG) == q.situation
+        True
+        """
+        asked = read_stored(mississippi_stud.SLUG, request, config)
+        settled = _settle(asked.hole, asked.board, asked.bets, config)
+        bands = _PairBands.of(config.paytable(mississippi_stud.SLUG))
+        return _ms_situation(settled, len(asked.bets), bands)
+
     def answer_for(self, request: Mapping[str, Any], level: int, config: HouseConfig) -> Answer:
         positions, several = positions_of(request)
         fields: list[AnswerField] = []
@@ -362,6 +375,19 @@ class MississippiPay(StakesAntes, DrillKind):
                     expected[key] = spot.profit
             steps += [who + step if several else step for step in s.steps]
         return tuple(fields), expected, tuple(steps)
+
+
+def street_bet(cards: Sequence[Card], paytable: Paytable) -> int:
+    """The natural deals' betting habit (`_ms_decision`) for a player holding `cards` (the two
+    private cards and the community cards turned so far): the street bet in Antes, 0 to fold.
+
+    >>> from trainer.engine.cards import parse_cards
+    >>> from trainer.engine.paytables import MISSISSIPPI_STUD_BASE
+    >>> street_bet(parse_cards("Qh Qs"), MISSISSIPPI_STUD_BASE), street_bet(parse_cards("7c 2d"),
+    ...                                                                    MISSISSIPPI_STUD_BASE)
+    (3, 0)
+    """
+    return _ms_decision(cards, _PairBands.of(paytable))
 
 
 def _settle(

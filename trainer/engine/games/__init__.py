@@ -14,8 +14,10 @@ is its module and one `register(Game(...))` call; a test may register a variant 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import partial
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 from ..errors import EngineError
 from ..house import HouseRules  # noqa: F401 (the doctest uses it)
@@ -30,6 +32,9 @@ from . import banked_stud, english_stud, mississippi_gonorrhea, mississippi_stud
 from .base import Enumeration, Game, PreviewRow
 from .enumerations import BankedStudSheet, MississippiStudSheet
 
+if TYPE_CHECKING:
+    from ..rounds.base import Procedure
+
 __all__ = [
     "ANY",
     "CHIPS",
@@ -42,6 +47,7 @@ __all__ = [
     "game",
     "paid_games",
     "register",
+    "round_games",
     "title_of",
     "unregister",
 ]
@@ -94,6 +100,22 @@ def paid_games() -> Iterator[Game]:
     return (g for g in GAMES.values() if g.pays_from_paytable)
 
 
+def round_games() -> Iterator[Game]:
+    """The games a whole round of which can be dealt, in registry order."""
+    return (g for g in GAMES.values() if g.deals_rounds)
+
+
+def _procedure(module: str, name: str = "PROCEDURE") -> Callable[[], Procedure[Any]]:
+    """The round procedure `name` of `trainer.engine.rounds.<module>`, imported when first
+    asked for: the procedures ask the drills, which read this registry."""
+
+    def load() -> Procedure[Any]:
+        found: Procedure[Any] = getattr(import_module(f"..rounds.{module}", __package__), name)
+        return found
+
+    return load
+
+
 def _registered() -> None:
     # imported here: requests reads the game modules' constants, the registry joins both
     from .. import requests
@@ -117,16 +139,24 @@ def _registered() -> None:
             enumeration=MississippiStudSheet(mississippi_stud.SLUG),
             settles="net",
             situation=situations.mississippi_stud,
+            procedure=_procedure("mississippi_stud"),
         )
     )
-    for profile, table, read, house_rules in (
+    for profile, table, read, house_rules, procedure in (
         (
             banked_stud.CARIBBEAN,
             CARIBBEAN_STUD_BASE,
             requests.read_caribbean_stud,
             ("chip_unit", "call_multiple", "call_payout_cap"),
+            "CARIBBEAN",
         ),
-        (banked_stud.CASINO, CASINO_STUD_POKER, requests.read_casino_stud, ("chip_unit",)),
+        (
+            banked_stud.CASINO,
+            CASINO_STUD_POKER,
+            requests.read_casino_stud,
+            ("chip_unit",),
+            "CASINO",
+        ),
     ):
         register(
             Game(
@@ -146,6 +176,7 @@ def _registered() -> None:
                 enumeration=BankedStudSheet(profile),
                 settles="net",
                 situation=partial(situations.banked_stud, profile),
+                procedure=_procedure("banked_stud", procedure),
             )
         )
     register(
@@ -160,6 +191,7 @@ def _registered() -> None:
             house_rules=("chip_unit", "split_pot_odd_chip", "stand_pat_allowed", "reuse_discards"),
             settles="shares",
             situation=situations.mississippi_gonorrhea,
+            procedure=_procedure("mississippi_gonorrhea"),
         )
     )
     register(
@@ -175,6 +207,7 @@ def _registered() -> None:
             # only a showdown's ruling settles chips (its `shares`); the audit refuses the others
             settles="shares",
             situation=situations.english_stud,
+            procedure=_procedure("english_stud"),
         )
     )
 

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from ..parsheets.counts import Counts
     from ..parsheets.sheet import ParSheet, Progress
     from ..requests import Field
+    from ..rounds.base import Procedure
 
 #: reads a JSON request into the game's typed request, or raises RulingError
 Reader = Callable[[Mapping[str, Any], HouseConfig], Any]
@@ -120,6 +121,9 @@ class Game:
     settles: str | None = None
     #: what went wrong on a mispaid hand (needed when `settles` is set)
     situation: Situation | None = None
+    #: how a whole round of it is dealt, step by step (`trainer.engine.rounds`), loaded when
+    #: first asked (the procedures ask the drills, which read this registry); None: no round
+    procedure: Callable[[], Procedure[Any]] | None = None
 
     def __post_init__(self) -> None:
         if self.enumeration is not None and self.enumeration.game != self.slug:
@@ -130,6 +134,17 @@ class Game:
 
     def __str__(self) -> str:
         return self.title
+
+    @property
+    def deals_rounds(self) -> bool:
+        """Whether a whole round of this game can be dealt (`round_procedure`)."""
+        return self.procedure is not None
+
+    def round_procedure(self) -> Procedure[Any]:
+        """The state machine of this game's round; EngineError for a game without one."""
+        if self.procedure is None:
+            raise EngineError(f"The engine deals no round of {self.title}.")
+        return self.procedure()
 
     @property
     def has_parsheet(self) -> bool:

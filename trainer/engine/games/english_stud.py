@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -44,6 +44,7 @@ __all__ = [
     "Showdown",
     "bring_in",
     "deal_hand",
+    "exchange_offer",
     "first_to_act",
     "ruling",
     "showdown",
@@ -165,6 +166,44 @@ def first_to_act(street: int, up: Mapping[str, Sequence[Card]]) -> Decision:
             f"{first}, the first clockwise from the dealer, acts first."
         )
     return Decision(first, tuple(steps))
+
+
+def exchange_offer(
+    seats: Sequence[str], folded: Collection[str], offered: Collection[str], street: int
+) -> Decision:
+    """Who is offered the exchange next in the round after `street` (5 or 6): "starting to
+    the left of the dealer, one at a time" (english-stud.txt), the first seat in seat order
+    still in the hand and not offered yet this round.
+
+    >>> exchange_offer(["1", "2", "4"], {"2"}, {"1"}, 5).seat
+    '4'
+    >>> exchange_offer(["1", "2", "4"], {"2"}, {"1"}, 5).steps[-1]
+    'Seat 1 has had its turn and seat 2 has folded: seat 4 is offered the exchange next.'
+    """
+    order = in_seat_order(seats)
+    live = [s for s in order if s not in folded]
+    waiting = [s for s in live if s not in offered]
+    if not waiting:
+        raise EngineError(
+            f"Every player still in has had the exchange after {street_name(street)}."
+        )
+    nxt = waiting[0]
+    steps = [
+        f"After {street_name(street)} the exchange is offered in seat order from the dealer's "
+        "left, one player at a time, to every player still in."
+    ]
+    before = order[: order.index(nxt)]
+    had = [s for s in before if s in offered]
+    out = [s for s in before if s in folded]
+    said = []
+    if had:
+        turns = "has had its turn" if len(had) == 1 else "have had their turns"
+        said.append(f"{seat_list(had)} {turns}")
+    if out:
+        said.append(f"{seat_list(out)} {'has' if len(out) == 1 else 'have'} folded")
+    head = f"{cap(' and '.join(said))}: seat" if said else "Seat"
+    steps.append(f"{head} {nxt} is offered the exchange next.")
+    return Decision(nxt, tuple(steps))
 
 
 # --- the showdown --------------------------------------------------------------------------

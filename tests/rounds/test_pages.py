@@ -1,0 +1,172 @@
+"""The round pages: deal, answer step by step without JavaScript and with htmx, the summary;
+who may see which round."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import right_answer
+from tests.rounds.conftest import deal, steps
+from trainer.drills.models import Attempt
+
+
+def _post(client, row, data, **headers):
+    return client.post(reverse("rounds:answer", args=[row.round_id, row.number]), data, **headers)
+
+
+def test_a_round_is_dealt_and_answered_step_by_step_with_full_page_loads(trainee_client, trainee):
+    page = trainee_client.get(reverse("rounds:index"))
+    assert page.status_code == 200 and b"Deal a round" in page.content
+    response = trainee_client.post(
+        reverse("rounds:start"), {"game": "casino-stud", "level": 1, "players": 3}
+    )
+    played = trainee.rounds.get()
+    assert response.status_code == 302 and response.url == reverse("rounds:round", args=[played.pk])
+    rows = steps(played)
+    for row in rows:
+        page = trainee_client.get(reverse("rounds:round", args=[played.pk]))
+        html = page.content.decode()
+        assert f"Step {row.number} of {len(rows)}" in html
+        assert 'name="where"' in html or row.step["where"] is None
+        response = _post(trainee_client, row, right_answer(row.question))
+        assert response.status_code == 302
+    assert response.url == reverse("rounds:summary", args=[played.pk])
+    summary = trainee_client.get(response.url).content.decode()
+    assert f"Steps right</dt><dd>{len(rows)} of {len(rows)}" in summary
+    assert "Time against pace" in summary and "50 rounds an hour" in summary
+
+
+def test_htmx_swaps_the_round_and_shows_the_step_answered_beside_the_next(trainee_client, trainee):
+    played = deal(trainee)
+    first, second = steps(played)[:2]
+    raw = {**right_answer(first.question), "where": first.step["pending"][1]}
+    response = _post(trainee_client, first, raw, HTTP_HX_REQUEST="true", HTTP_HX_TARGET="drill")
+    html = response.content.decode()
+    assert response.status_code == 200 and html.lstrip().startswith('<div id="drill"')
+    assert "Step 1: not quite" in html and "Settling out of order" in html
+    assert (
+        f"Step 2 of {played.steps_total}" in html
+        and f'data-question="{second.question_id}"' in html
+    )
+
+
+def test_a_malformed_amount_comes_back_beside_its_field_and_nothing_is_stored(
+    trainee_client, trainee
+):
+    played = deal(trainee)
+    row = steps(played)[0]
+    raw = {**right_answer(row.question), "ante.amount": "five"}
+    response = _post(trainee_client, row, raw)
+    assert response.status_code == 400
+    assert "Enter the amount as a whole number of chips" in response.content.decode()
+    assert not Attempt.objects.filter(question=row.question).exists()
+
+
+def test_a_forged_or_stale_post_changes_nothing(trainee_client, trainee, other_trainee):
+    played = deal(trainee)
+    first, second = steps(played)[:2]
+    response = _post(trainee_client, second, right_answer(second.question))
+    assert response.status_code == 409 and b"Step 1 is the one on the table" in response.content
+    theirs = steps(deal(other_trainee))[0]
+    assert _post(trainee_client, theirs, right_answer(theirs.question)).status_code == 404
+    assert trainee_client.get(reverse("rounds:round", args=[theirs.round_id])).status_code == 404
+    missing = trainee_client.post(reverse("rounds:answer", args=[played.pk, 99]), {})
+    assert missing.status_code == 404
+    assert not Attempt.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("who", "status"),
+    [("trainee", 200), ("supervisor", 200), ("other_trainee", 404), ("other_supervisor", 404)],
+)
+def test_a_trainee_sees_their_own_rounds_and_supervisors_their_trainees(
+    request, client, trainee, who, status
+):
+    played = deal(trainee)
+    for row in steps(played)[:2]:
+        from tests.rounds.conftest import answer
+
+        answer(trainee, row)
+    client.force_login(request.getfixturevalue(who))
+    response = client.get(reverse("rounds:summary", args=[played.pk]))
+    assert response.status_code == status
+    if status == 200:
+        html = response.content.decode()
+        assert html.count('class="feedback step-feedback right"') == 2
+        assert html.count("Not answered.") == played.steps_total - 2
+
+
+def test_a_supervisor_lists_a_trainees_rounds_and_the_progress_page_links_them(
+    client, supervisor, trainee, stranger
+):
+    deal(trainee)
+    client.force_login(supervisor)
+    url = reverse("rounds:trainee", args=[trainee.pk])
+    page = client.get(url).content.decode()
+    assert "Caribbean Stud, level 1, 4 players" in page
+    assert url in client.get(reverse("progress:trainee", args=[trainee.pk])).content.decode()
+    assert client.get(reverse("rounds:trainee", args=[stranger.pk])).status_code == 404
+
+
+def test_stopping_a_round_leaves_its_steps_unanswered_and_counted_nowhere(trainee_client, trainee):
+    played = deal(trainee)
+    response = trainee_client.post(reverse("rounds:stop", args=[played.pk]))
+    assert response.url == reverse("rounds:summary", args=[played.pk])
+    played.refresh_from_db()
+    assert played.is_finished and played.steps_answered == 0
+    page = trainee_client.get(reverse("rounds:round", args=[played.pk]))
+    assert page.status_code == 302
+
+
+def test_the_start_form_refuses_a_table_the_game_cannot_seat(trainee_client, trainee):
+    response = trainee_client.post(
+        reverse("rounds:start"), {"game": "mississippi-gonorrhea", "level": 1, "players": 1}
+    )
+    assert response.status_code == 400
+    assert re.search(
+        r"Mississippi Gonorrhea deals a round to 2 to 8 players", response.content.decode()
+    )
+    assert not trainee.rounds.exists()
+
+
+def test_the_rulebook_gives_each_games_rounds_an_hour():
+    from tests.docs.markdown import table_rows
+    from trainer.engine.games import round_games
+
+    rows = {row[0]: row[1:] for row in table_rows("rulebook.md", section="Dealing the round")}
+    for entry in round_games():
+        assert rows[entry.title][0] == str(entry.round_procedure().rounds_per_hour), entry.slug
+
+
+def test_under_htmx_a_malformed_answer_is_swapped_in_and_a_stale_one_reloads_the_round(
+    trainee_client, trainee
+):
+    played = deal(trainee)
+    first, second = steps(played)[:2]
+    raw = {**right_answer(first.question), "ante.amount": "five"}
+    htmx = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "drill"}
+    response = _post(trainee_client, first, raw, **htmx)
+    assert response.status_code == 200  # htmx swaps only a 2xx response
+    assert "Enter the amount as a whole number of chips" in response.content.decode()
+    stale = _post(trainee_client, second, right_answer(second.question), **htmx)
+    assert stale["HX-Redirect"] == reverse("rounds:round", args=[played.pk])
+    assert not Attempt.objects.exists()
+
+
+def test_a_games_manager_sets_the_houses_rounds_an_hour_in_the_admin(client, manager, demo):
+    from trainer.rounds.models import RoundPace
+
+    client.force_login(manager)
+    url = reverse("admin:rounds_roundpace_add")
+    page = client.get(url).content.decode()
+    assert "The defaults: Mississippi Stud 40" in page
+    data = {"house": demo.pk, "game": "english-stud", "rounds_per_hour": 30}
+    assert client.post(url, data).status_code == 302
+    assert RoundPace.objects.get(house=demo, game="english-stud").rounds_per_hour == 30
+    again = client.post(url, {**data, "rounds_per_hour": 20}).content.decode()
+    assert "already deals English Stud at 30 rounds an hour" in again
+    too_fast = client.post(url, {**data, "game": "casino-stud", "rounds_per_hour": 500})
+    assert "less than or equal to 200" in too_fast.content.decode()

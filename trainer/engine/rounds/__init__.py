@@ -1,0 +1,41 @@
+"""Dealing the round: a whole hand at the table, in the dealer's order (issue 32).
+
+Each game's procedure is a state machine in a module of its own, named by the game's entry in
+the games registry (`Game.procedure`): the next dealer action, its right answer, and the
+state after any answer.  `base` holds what every game shares: the step, the verdict on an
+answer and the slips it names, the round's pace.
+"""
+
+from __future__ import annotations
+
+from .base import (
+    DEALER,
+    MAX_STEPS,
+    WHERE,
+    Move,
+    Procedure,
+    Setting,
+    Step,
+    Verdict,
+    advance,
+    judge,
+    play,
+    round_target_ms,
+    step_targets_ms,
+)
+
+__all__ = [
+    "DEALER",
+    "MAX_STEPS",
+    "WHERE",
+    "Move",
+    "Procedure",
+    "Setting",
+    "Step",
+    "Verdict",
+    "advance",
+    "judge",
+    "play",
+    "round_target_ms",
+    "step_targets_ms",
+]

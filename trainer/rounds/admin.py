@@ -1,0 +1,76 @@
+"""Round paces in the admin: games managers set their own house's rounds an hour per game, as
+they set its pace targets; the form shows each game's default and where it comes from.  A
+games manager sees and changes only their own house's; a superuser every house's."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import admin
+
+from trainer.engine.games import round_games, title_of
+from trainer.houses.admin import HouseScopedAdmin
+
+from .models import RoundPace
+
+
+def _defaults() -> str:
+    return "; ".join(f"{g.title} {g.round_procedure().rounds_per_hour}" for g in round_games())
+
+
+class RoundPaceForm(forms.ModelForm):
+    game = forms.ChoiceField(choices=())
+
+    class Meta:
+        model = RoundPace
+        fields = ["house", "game", "rounds_per_hour"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = [
+            ("", "---------"),
+            *((g.slug, g.title) for g in round_games()),
+        ]
+        self.fields[
+            "rounds_per_hour"
+        ].help_text += f" The defaults: {_defaults()} (the rulebook says why)."
+
+    def clean(self):
+        data = super().clean()
+        house, game = data.get("house"), data.get("game")
+        if house is not None and game:
+            taken = RoundPace.objects.filter(house=house, game=game)
+            if self.instance.pk is not None:
+                taken = taken.exclude(pk=self.instance.pk)
+            existing = taken.first()
+            if existing is not None:
+                raise forms.ValidationError(
+                    f"{house} already deals {title_of(game)} at {existing.rounds_per_hour} "
+                    "rounds an hour: change that one instead."
+                )
+        return data
+
+    def validate_unique(self):
+        # the clean above says it in the manager's words; the constraint stays the backstop
+        pass
+
+
+@admin.register(RoundPace)
+class RoundPaceAdmin(HouseScopedAdmin):
+    form = RoundPaceForm
+    list_display = ["game_title", "rounds_per_hour", "default", "house"]
+    list_filter = [("house", admin.RelatedOnlyFieldListFilter), "game"]
+
+    @admin.display(description="game", ordering="game")
+    def game_title(self, obj):
+        return title_of(obj.game)
+
+    @admin.display(description="the game's default")
+    def default(self, obj):
+        entry = next((g for g in round_games() if g.slug == obj.game), None)
+        return entry.round_procedure().rounds_per_hour if entry is not None else "—"
+
+    def get_changeform_initial_data(self, request):
+        initial = super().get_changeform_initial_data(request)
+        if not request.user.is_superuser and request.user.house_id:
+            initial.setdefault("house", request.user.house_id)
+        return initial

@@ -1,0 +1,63 @@
+"""A test's section "deal N rounds of a game": one section kind per game the registry deals
+rounds of, registered with trainer.assessments (which stands beneath this app and never
+imports it) when the app is ready.
+
+The section's questions are the rounds' steps, each round's kept in its order; the section
+is scored as any: right steps over its steps for its pass mark, and, for a test that requires
+pace, the median of each step's time over its share of the round's time (the game's rounds an
+hour at the house).
+"""
+
+from __future__ import annotations
+
+from django.urls import reverse
+
+from trainer.assessments import sections
+from trainer.engine.games import round_games
+
+#: a section's kind for a game's rounds: "round:" and the game (a test's section stores it)
+PREFIX = "round:"
+#: rounds a section may deal: each is some five to twenty steps
+MOST_ROUNDS = 10
+
+
+def kind_of(game: str) -> str:
+    return PREFIX + game
+
+
+def register_all() -> None:
+    for entry in round_games():
+        sections.register(
+            sections.SectionKind(
+                slug=kind_of(entry.slug),
+                title=f"Deal the round: {entry.title}",
+                levels=(1, 2, 3),
+                unit="rounds",
+                most=MOST_ROUNDS,
+                deal=_deal(entry.slug),
+                page=_page,
+            )
+        )
+
+
+def _deal(game: str):
+    def deal(*, trainee, level: int, count: int, sitting) -> list[list]:
+        from .services import deal_round, players_in_tests
+
+        units = []
+        for _ in range(count):
+            played = deal_round(
+                trainee=trainee,
+                game=game,
+                level=level,
+                players=players_in_tests(game, level),
+                sitting=sitting,
+            )
+            units.append([row.question for row in played.steps.select_related("question")])
+        return units
+
+    return deal
+
+
+def _page(sitting, item) -> str:
+    return reverse("rounds:sitting", args=[sitting.pk])
