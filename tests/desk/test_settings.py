@@ -5,10 +5,14 @@ from decimal import Decimal
 
 from django.urls import reverse
 
-from trainer.desk.forms import pace_field
+from trainer.desk.forms import pace_field, round_field
 from trainer.drills.practice.models import PaceTarget
 from trainer.engine import pace
 from trainer.engine.drills import REGISTRY
+from trainer.engine.games import round_games
+from trainer.engine.rounds.base import MAX_ROUNDS_PER_HOUR
+from trainer.rounds.models import RoundPace
+from trainer.rounds.services import rounds_per_hour
 
 DRILL = next(iter(REGISTRY.values()))  # the registry's first drill
 
@@ -57,3 +61,38 @@ def test_the_houses_zone_and_practice_day_are_set_on_the_desk(desk, demo):
     assert response.status_code == 400 and "is not a time zone" in response.content.decode()
     assert House.objects.get(pk=demo.pk).time_zone == "Europe/London"
     assert House.objects.get(pk=demo.pk).slug == "demo"  # only a superuser renames it
+
+
+# --- round paces (issue 32's rounds an hour, a house setting, on the desk) --------------------
+
+ROUND_GAME = next(round_games())  # the registry's first game whose rounds are dealt
+
+
+def test_every_round_game_has_a_labelled_pace_field_with_its_default(desk):
+    page = desk.get(reverse("desk:pace")).content.decode()
+    for game in round_games():
+        assert f'<label for="id_{round_field(game.slug)}"' in page
+        assert f"{game.title}: rounds an hour" in page
+        assert f"<td>{game.round_procedure().rounds_per_hour} an hour</td>" in page
+
+
+def test_a_round_pace_is_set_read_by_the_rounds_and_given_back_to_the_default(desk, demo):
+    default = ROUND_GAME.round_procedure().rounds_per_hour
+    name = round_field(ROUND_GAME.slug)
+    response = desk.post(reverse("desk:pace"), {name: "33", "save_rounds": ""}, follow=True)
+    assert "Round paces saved (1 changed)." in response.content.decode()
+    assert rounds_per_hour(demo, ROUND_GAME.slug) == 33
+    # the drills' pace targets were not touched by the round paces' button
+    assert not PaceTarget.objects.filter(house=demo).exists()
+    desk.post(reverse("desk:pace"), {name: "", "save_rounds": ""})
+    assert not RoundPace.objects.filter(house=demo).exists()
+    assert rounds_per_hour(demo, ROUND_GAME.slug) == default
+
+
+def test_a_round_pace_out_of_bounds_is_named_and_nothing_is_saved(desk, demo):
+    name = round_field(ROUND_GAME.slug)
+    for bad in (str(MAX_ROUNDS_PER_HOUR + 1), "brisk"):
+        response = desk.post(reverse("desk:pace"), {name: bad, "save_rounds": ""})
+        assert response.status_code == 400
+        assert "Some paces are not right" in response.content.decode()
+    assert not RoundPace.objects.filter(house=demo).exists()

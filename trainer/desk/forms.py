@@ -14,12 +14,13 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from trainer.drills.practice.models import PaceTarget
 from trainer.drills.practice.targets import DrillTargets
 from trainer.engine import EngineError, HouseRules
-from trainer.engine.games import Game
+from trainer.engine.games import Game, round_games
 from trainer.engine.paytables import MAX_ODDS, Paytable
 from trainer.houses import services as houses
 from trainer.houses.config import paytable_of
 from trainer.houses.forms import HouseRulesForm
 from trainer.houses.models import House, PaytableRow, PaytableVersion
+from trainer.rounds.models import RoundPace
 
 #: the version's own settings the designer edits (the rows are fields of their own)
 VERSION_FIELDS = [
@@ -272,4 +273,43 @@ class PaceForm(forms.Form):
         return [
             (drill, [(level, self[pace_field(drill.slug, level.level)]) for level in drill.levels])
             for drill in self.drills
+        ]
+
+
+def round_field(game: str) -> str:
+    return f"rounds_{game}"
+
+
+class RoundPaceForm(forms.Form):
+    """A house's pace for each game whose whole rounds are dealt (`round_games`), in rounds
+    an hour (empty: the game's default, docs/rulebook.md, *Dealing the round*)."""
+
+    def __init__(self, *args, house: House, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.games = list(round_games())
+        own = dict(RoundPace.objects.filter(house=house).values_list("game", "rounds_per_hour"))
+        model_field = RoundPace._meta.get_field("rounds_per_hour")
+        for game in self.games:
+            field = model_field.formfield(required=False)
+            # the model's bounds, checked here so that the form names them per field
+            field.validators.extend(
+                v
+                for v in model_field.validators
+                if isinstance(v, MinValueValidator | MaxValueValidator)
+            )
+            field.label = f"{game.title}: rounds an hour"
+            field.widget.attrs.update(
+                {"class": "seconds", "placeholder": str(game.round_procedure().rounds_per_hour)}
+            )
+            field.initial = own.get(game.slug)
+            self.fields[round_field(game.slug)] = field
+
+    def paces(self) -> dict[str, int | None]:
+        return {g.slug: self.cleaned_data[round_field(g.slug)] for g in self.games}
+
+    def rows(self):
+        """Per game, its default pace and its field, for the page's table."""
+        return [
+            (game, game.round_procedure().rounds_per_hour, self[round_field(game.slug)])
+            for game in self.games
         ]

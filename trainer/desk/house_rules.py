@@ -23,7 +23,7 @@ from trainer.houses.config import house_rules_of
 from trainer.houses.models import House, HouseRulesSettings
 
 from . import services
-from .forms import HouseForm, PaceForm, RulesForm
+from .forms import HouseForm, PaceForm, RoundPaceForm, RulesForm
 from .views import house_of, manager_only, next_url
 
 #: the two forms of the house's rules, each a page of the desk: (title, fields)
@@ -262,16 +262,33 @@ def house(request):
 @manager_only
 @require_http_methods(["GET", "POST"])
 def pace(request):
-    """The house's speed standards: its own target per drill and level, the default beside."""
+    """The house's speed standards: its own target per drill and level, and its pace per game
+    whose whole rounds are dealt (rounds an hour), each default beside.  Two forms on one
+    page; the button pressed says which is saved."""
     house = house_of(request)
     drills = in_force(house.pk)
-    form = PaceForm(request.POST or None, drills=drills)
-    if request.method == "POST" and form.is_valid():
+    saving_rounds = request.method == "POST" and "save_rounds" in request.POST
+    saving_targets = request.method == "POST" and not saving_rounds
+    form = PaceForm(request.POST if saving_targets else None, drills=drills)
+    rounds_form = RoundPaceForm(request.POST if saving_rounds else None, house=house)
+    if saving_targets and form.is_valid():
         changed = services.set_pace_targets(house=house, targets=form.targets())
         if changed:
             messages.success(request, f"Pace targets saved ({changed} changed).")
         else:
             messages.info(request, "Nothing changed: the pace targets are as they were.")
         return redirect("desk:pace")
-    status = 400 if form.errors else 200
-    return render(request, "desk/pace.html", {"form": form, "house": house}, status=status)
+    if saving_rounds and rounds_form.is_valid():
+        changed = services.set_round_paces(house=house, paces=rounds_form.paces())
+        if changed:
+            messages.success(request, f"Round paces saved ({changed} changed).")
+        else:
+            messages.info(request, "Nothing changed: the round paces are as they were.")
+        return redirect("desk:pace")
+    status = 400 if form.errors or rounds_form.errors else 200
+    return render(
+        request,
+        "desk/pace.html",
+        {"form": form, "rounds_form": rounds_form, "house": house},
+        status=status,
+    )

@@ -24,6 +24,7 @@ from trainer.houses.models import (
     PaytableVersion,
     TableActivation,
 )
+from trainer.rounds.models import RoundPace
 
 # --- a new version from the designer ---------------------------------------------------------
 
@@ -211,6 +212,28 @@ def set_pace_targets(*, house: House, targets: Mapping[tuple[str, int], Decimal 
         target.seconds = seconds
         target.full_clean()
         target.save()
+        changed += 1
+    return changed
+
+
+def set_round_paces(*, house: House, paces: Mapping[str, int | None]) -> int:
+    """Set the house's pace of each game in `paces`, in rounds an hour (None: back to the
+    game's default), and return how many changed."""
+    own = {p.game: p for p in RoundPace.objects.filter(house=house)}
+    changed = 0
+    for game, rounds in paces.items():
+        existing = own.get(game)
+        if rounds is None:
+            if existing is not None:
+                existing.delete()
+                changed += 1
+            continue
+        if existing is not None and existing.rounds_per_hour == rounds:
+            continue
+        pace = existing or RoundPace(house=house, game=game)
+        pace.rounds_per_hour = rounds
+        pace.full_clean()
+        pace.save()
         changed += 1
     return changed
 
