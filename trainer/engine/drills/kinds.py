@@ -161,6 +161,12 @@ class DrillKind:
     levels: tuple[Level, ...] = ()
     #: it asks an amount paid, so it can be taken "in chips" (`answer`'s `in_chips`)
     pays: bool = False
+    #: its request (or each of its `positions`) is a ruling request of its game whose ruling
+    #: settles chips: hands the audit could check, which the watch drill deals from
+    deals_hands: bool = False
+    #: a drill for those who watch the game (supervisors, games managers and the trainees a
+    #: house promotes), not for dealers: the site offers it only to them (`watch`)
+    watches: bool = False
     #: the default speed standard, seconds for each of `levels` in turn (per position settled
     #: where the answer settles positions: `pace.target_ms`), with its reasoning beside it; a
     #: house may set its own (`pace` module).  Every registered kind has one a level.

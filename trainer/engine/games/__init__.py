@@ -117,6 +117,8 @@ def _registered() -> None:
             enumeration=MississippiStudSheet(mississippi_stud.SLUG),
             settles="net",
             situation=situations.mississippi_stud,
+            mispays=situations.mississippi_stud_mispays,
+            plant=situations.plant_mississippi_stud,
         )
     )
     for profile, table, read, house_rules in (
@@ -146,6 +148,8 @@ def _registered() -> None:
                 enumeration=BankedStudSheet(profile),
                 settles="net",
                 situation=partial(situations.banked_stud, profile),
+                mispays=partial(situations.banked_stud_mispays, profile),
+                plant=partial(situations.plant_banked_stud, profile),
             )
         )
     register(
@@ -160,6 +164,8 @@ def _registered() -> None:
             house_rules=("chip_unit", "split_pot_odd_chip", "stand_pat_allowed", "reuse_discards"),
             settles="shares",
             situation=situations.mississippi_gonorrhea,
+            mispays=situations.mississippi_gonorrhea_mispays,
+            plant=situations.plant_mississippi_gonorrhea,
         )
     )
     register(
@@ -175,6 +181,8 @@ def _registered() -> None:
             # only a showdown's ruling settles chips (its `shares`); the audit refuses the others
             settles="shares",
             situation=situations.english_stud,
+            mispays=situations.english_stud_mispays,
+            plant=situations.plant_english_stud,
         )
     )
 
