@@ -68,8 +68,10 @@ def named(record: dict) -> str:
 
 def test_the_dump_covers_every_kind_and_level():
     seen = {(q["kind"], q["level"]) for q in dump()["questions"]}
-    # the chip drills came after the dump: their own tests re-grade them
-    older = {slug: kind for slug, kind in REGISTRY.items() if kind.game != CHIPS}
+    # the chip and watch drills came after the dump: their own tests re-grade them
+    older = {
+        slug: kind for slug, kind in REGISTRY.items() if kind.game != CHIPS and not kind.watches
+    }
     assert seen == {(slug, lv.number) for slug, kind in older.items() for lv in kind.levels}
 
 
@@ -91,7 +93,12 @@ def regrades_identically(record: dict) -> None:
         record["request"], record["level"], config_named(record["config"])
     )
     assert expected == record["expected"], named(record)
-    as_stored = json.loads(json.dumps([dataclasses.asdict(f) for f in fields]))
+    # a field's `seats` (issue 33's watched pots) came after the dump: empty, it is not stored
+    as_stored = json.loads(
+        json.dumps(
+            [{k: v for k, v in dataclasses.asdict(f).items() if k != "seats" or v} for f in fields]
+        )
+    )
     assert as_stored == record["fields"], named(record)
     assert list(steps) == record["steps"], named(record)
 

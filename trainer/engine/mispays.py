@@ -27,11 +27,13 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from .errors import EngineError, RulingError
 from .games import GAMES, Game
-from .house import HouseConfig
+from .house import HouseConfig, HouseRules
+from .paytables import Paytable
 
 __all__ = ["RIGHT", "Hand", "games", "plant", "plantable", "read", "settle", "vocabulary"]
 
@@ -42,10 +44,12 @@ RIGHT = "settled right"
 def games() -> tuple[Game, ...]:
     """The games whose hands can be mispaid and read: those the audit checks (their rulings
     settle chips) with their vocabulary and their dealers' ways, in registry order."""
-    return tuple(
-        g
-        for g in GAMES.values()
-        if g.settles is not None
+    return tuple(g for g in GAMES.values() if _mispaid(g))
+
+
+def _mispaid(g: Game) -> bool:
+    return (
+        g.settles is not None
         and g.situation is not None
         and g.mispays is not None
         and g.plant is not None
@@ -69,7 +73,7 @@ class Hand:
 
 def _game(game: Game | str) -> Game:
     entry = GAMES.get(game) if isinstance(game, str) else game
-    if entry is None or entry not in games():
+    if entry is None or not _mispaid(entry):
         names = ", ".join(g.slug for g in games())
         raise EngineError(f"There is no game {game!r} whose payments are read: {names}.")
     return entry
@@ -94,8 +98,15 @@ def vocabulary(game: Game | str, config: HouseConfig) -> tuple[str, ...]:
     """Every situation the audit can name of `game`'s hands under `config`, in teaching
     order (plain mistakes first)."""
     entry = _game(game)
+    table = config.paytable(entry.slug) if entry.pays_from_paytable else None
+    return _vocabulary(entry, table, config.rules)
+
+
+@lru_cache(maxsize=256)
+def _vocabulary(entry: Game, table: Paytable | None, rules: HouseRules) -> tuple[str, ...]:
+    # what a game names reads only its own table and the house rules: kept for each
     assert entry.mispays is not None  # `_game` keeps only games that list theirs
-    return entry.mispays(config)
+    return entry.mispays(HouseConfig({entry.slug: table} if table is not None else {}, rules))
 
 
 def read(hand: Hand, paid: Any, config: HouseConfig) -> str | None:
@@ -123,8 +134,10 @@ def plant(hand: Hand, situation: str, config: HouseConfig, rng: random.Random) -
 
 def plantable(hand: Hand, config: HouseConfig) -> tuple[str, ...]:
     """The situations `plant` can make of `hand`, in teaching order."""
+    planter, rng = hand.game.plant, random.Random(0)
+    assert planter is not None
     return tuple(
         situation
         for situation in vocabulary(hand.game, config)
-        if plant(hand, situation, config, random.Random(0)) is not None
+        if planter(situation, hand.request, hand.ruling, config, rng) is not None
     )

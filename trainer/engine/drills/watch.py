@@ -30,10 +30,11 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from itertools import product
 from typing import Any
 
 from .. import mispays
-from ..chips import colour_up, payout
+from ..chips import ChipSet, colour_up, payout
 from ..errors import EngineError
 from ..games import GAMES, Game
 from ..games.situations import MORE_TAKEN
@@ -65,6 +66,8 @@ MISTAKES = (MISSED, FALSE_ALARM, WRONG_CORRECTION, UNMARKED)
 OTHERS_MISPAID = 0.35
 #: the share of deals of the drill's mix whose featured position is settled right
 FEATURED_RIGHT = 0.5
+#: the seeds of the source's deals each situation of the drill is sought in (`_sampled`)
+SAMPLES = range(2)
 
 
 # --- reading and grading a watched position -----------------------------------------------------
@@ -263,7 +266,7 @@ class Watch(DrillKind):
         # the house's clock by default, in seconds: per position where positions are settled
         # against the house (read the hand, the bets and the chips put out); a pot's whole
         # split, more players taking longer
-        self.pace = (25.0, 35.0, 45.0) if self.shares else (12.0, 9.0, 12.0)
+        self.pace = (25.0, 35.0, 45.0) if self.shares else (10.0, 10.0, 12.0)
 
     def stake_base(self, config: HouseConfig) -> int:
         return self.source.stake_base(config)
@@ -303,28 +306,32 @@ class Watch(DrillKind):
         featured one, `target`, or the mix's pick), the others settled right."""
         lines = _lines(dealt.request)
         hands = [mispays.settle(self.entry, line, config) for line in lines]
-        options = [mispays.plantable(hand, config) for hand in hands]
+        # only the mispays the drill lists (a skill each), however many a hand could carry
+        listed = set(self.situations(config))
+
+        def options(n: int) -> tuple[str, ...]:
+            return tuple(w for w in mispays.plantable(hands[n], config) if w in listed)
+
+        def carries(n: int, situation: str) -> bool:
+            return mispays.plant(hands[n], situation, config, random.Random(0)) is not None
+
         seats = [seat_of(line) if not self.shares else "" for line in lines]
         featured = seats.index(str(dealt.extra.get("featured_seat", seats[0])))
         if target is None:
-            mispaid = options[featured] and rng.random() >= FEATURED_RIGHT
-            target = _pick(rng, options[featured]) if mispaid else mispays.RIGHT
-        elif target != mispays.RIGHT and target not in options[featured]:
-            able = [n for n, found in enumerate(options) if target in found]
+            found = options(featured) if rng.random() >= FEATURED_RIGHT else ()
+            target = _pick(rng, found) if found else mispays.RIGHT
+        elif target != mispays.RIGHT and not carries(featured, target):
+            able = [n for n in range(len(hands)) if carries(n, target)]
             if not able:  # no hand of this deal can carry it: the caller deals again
                 return Dealt(dealt.request, dealt.table, dealt.prompt, "")
             featured = rng.choice(able)
-        planned = [
-            target
-            if n == featured
-            else _pick(rng, found)
-            if found and rng.random() < OTHERS_MISPAID
-            else mispays.RIGHT
-            for n, found in enumerate(options)
-        ]
+        planned = []
+        for n in range(len(hands)):
+            found = options(n) if n != featured and rng.random() < OTHERS_MISPAID else ()
+            planned.append(target if n == featured else _pick(rng, found) if found else None)
         settled = []
         for hand, situation in zip(hands, planned, strict=True):
-            if situation == mispays.RIGHT:
+            if situation in (None, mispays.RIGHT):
                 settled.append(hand.right)
                 continue
             paid = mispays.plant(hand, situation, config, rng)
@@ -372,13 +379,15 @@ class Watch(DrillKind):
         floor sees them put out or taken; their sum is not written)."""
         table = dict(shown)
         colour = level == 3
+        chips = config.rules.chip_set  # worked out from the rules once, not per position
         if colour:
-            table["chips"] = config.rules.chip_set.text()
+            table["chips"] = chips.text()
         if self.shares:
             table["settled"] = dict(settled[0])
             if colour:
                 table["settled_chips"] = {
-                    seat: _in_chips(chips, config, level) for seat, chips in settled[0].items()
+                    seat: _in_chips(share, chips, config, level)
+                    for seat, share in settled[0].items()
                 }
             return table
         by_seat = dict(zip(seats, settled, strict=True))
@@ -388,7 +397,7 @@ class Watch(DrillKind):
             paid = by_seat[str(position.get("seat", "1"))]
             position["settled"] = paid
             if colour:
-                position["settled_chips"] = _in_chips(paid, config, level)
+                position["settled_chips"] = _in_chips(paid, chips, config, level)
             positions.append(position)
         table["positions"] = positions
         return table
@@ -496,10 +505,9 @@ def _checked_paid(paid: Any, right: Any) -> Any:
     return paid
 
 
-def _in_chips(settled: int, config: HouseConfig, level: int) -> dict[str, int]:
+def _in_chips(settled: int, chips: ChipSet, config: HouseConfig, level: int) -> dict[str, int]:
     """The chips of a settlement as the dealer moves them: a payout as the house pays it at
     a table of `level`, chips taken in (and a pot's share) in the fewest chips."""
-    chips = config.rules.chip_set
     if settled > 0:
         counts = payout(settled, chips, config.rules.pay, level=level).chips
     else:
@@ -563,8 +571,8 @@ def _sampled(
     at_levels: list[set[str]] = []
     for level in sorted({kind._source_level(lv.number) for lv in kind.levels}):
         seen: set[str] = set()
-        for aim in kind.source.situations(config):
-            dealt = kind.source.deal_for(random.Random(0), level, config, aim)
+        for aim, seed in product(kind.source.situations(config), SAMPLES):
+            dealt = kind.source.deal_for(random.Random(seed), level, config, aim)
             for line in _lines(dealt.request):
                 found = mispays.plantable(mispays.settle(kind.entry, line, config), config)
                 seen.update(found)
