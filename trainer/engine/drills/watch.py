@@ -74,18 +74,24 @@ SAMPLES = range(2)
 
 
 def _amount(f: AnswerField, raw: object) -> int | dict[str, int] | str:
-    """The right settlement as given: the net (signed), or each seat's chips of the pot."""
+    """The right settlement as given: the net (signed), or each seat's chips of the pot; or
+    what is wrong with it, in words."""
     if not f.seats:
-        return SIGNED_FORMAT if _blank(raw) else _read_number(raw, True)
+        number = SIGNED_FORMAT if _blank(raw) else _read_number(raw, True)
+        return f"The right settlement: {_lower(number)}" if isinstance(number, str) else number
     given = raw if isinstance(raw, Mapping) else {}
     shares: dict[str, int] = {}
     for seat in f.seats:
         value = given.get(seat)
-        number = AMOUNT_FORMAT if _blank(value) else _read_number(value, False)
-        if isinstance(number, str):
-            return f"Seat {seat}'s chips: {number[:1].lower()}{number[1:]}"
-        shares[seat] = number
+        share = AMOUNT_FORMAT if _blank(value) else _read_number(value, False)
+        if isinstance(share, str):
+            return f"Seat {seat}'s chips of the right settlement: {_lower(share)}"
+        shares[seat] = share
     return shares
+
+
+def _lower(message: str) -> str:
+    return message[:1].lower() + message[1:]
 
 
 def read_watch(f: AnswerField, raw: object, *, out_of_time: bool = False) -> dict[str, Any] | str:
@@ -120,7 +126,7 @@ def read_watch(f: AnswerField, raw: object, *, out_of_time: bool = False) -> dic
     if situation is None:
         problems.append("Choose what went wrong.")
     if isinstance(amount, str):
-        problems.append(f"The right settlement: {amount[:1].lower()}{amount[1:]}")
+        problems.append(amount)
     if problems:
         return " ".join(problems)
     return {"call": "wrong", "situation": situation, "amount": amount}
