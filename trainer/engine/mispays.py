@@ -35,7 +35,17 @@ from .games import GAMES, Game
 from .house import HouseConfig, HouseRules
 from .paytables import Paytable
 
-__all__ = ["RIGHT", "Hand", "games", "plant", "plantable", "read", "settle", "vocabulary"]
+__all__ = [
+    "RIGHT",
+    "Hand",
+    "bare",
+    "games",
+    "plant",
+    "plantable",
+    "read",
+    "settle",
+    "vocabulary",
+]
 
 #: the watch drill's word for a position settled as the ruling says
 RIGHT = "settled right"
@@ -141,3 +151,23 @@ def plantable(hand: Hand, config: HouseConfig) -> tuple[str, ...]:
         for situation in vocabulary(hand.game, config)
         if planter(situation, hand.request, hand.ruling, config, rng) is not None
     )
+
+
+def bare(line: Mapping[str, Any]) -> dict[str, Any]:
+    """A hand log's line as the watch drill keeps a real hand: its game, the fields its game's
+    ruling reads, and what was paid; nothing else (no dealer's name, table, time, id or
+    house: the floor learns the mispay, not who made it).  EngineError for a line of a game
+    whose payments are not read.
+
+    >>> bare({"game": "caribbean-stud", "dealer_name": "Bo", "table": "7", "ante": 5,
+    ...       "player": "Ah Kd 9c 7s 2h", "dealer": "Qs Jd 8c 6h 3d", "action": "call",
+    ...       "paid": 10})
+    {'game': 'caribbean-stud', 'ante': 5, 'player': 'Ah Kd 9c 7s 2h', 'dealer': 'Qs Jd 8c 6h 3d', \
+'action': 'call', 'paid': 10}
+    """
+    entry = _game(str(line.get("game")))
+    read = {f.name for f in entry.fields(line)}
+    kept = {"game": entry.slug, **{k: v for k, v in line.items() if k in read}}
+    if "paid" in line:
+        kept["paid"] = line["paid"]
+    return kept

@@ -205,6 +205,16 @@ you marked it right.'
     return f"{said[:1].upper()}{said[1:]}: {what}; {_answer_words(given)}."
 
 
+def counted(name: str, n: int) -> str:
+    """A count of one verdict in words.
+
+    >>> counted(MISSED, 1), counted(FALSE_ALARM, 2), counted(UNMARKED, 3)
+    ('1 missed mispay', '2 false alarms', '3 not marked')
+    """
+    plural = "" if n == 1 or name == UNMARKED else "s"
+    return f"{n} {name}{plural}"
+
+
 def tally(
     fields: Sequence[AnswerField], expected: Mapping[str, Any], answer: Mapping[str, Any]
 ) -> dict[str, int]:
