@@ -81,7 +81,7 @@ def test_a_trainee_not_promoted_never_sees_a_watch_drill(client, trainee):
 
 
 @pytest.mark.parametrize("who", ["supervisor", "manager", "promoted"])
-def test_supervisors_managers_and_promoted_trainees_watch(client, request, who):
+def test_supervisors_managers_and_promoted_trainees_watch(db, client, request, who):
     user = request.getfixturevalue(who)
     client.force_login(user)
     page = client.get("/watch/")
