@@ -84,8 +84,8 @@ def clock(target_ms: int, words: str) -> SafeString:
     time is said, and an answer sent after it takes the positions not marked as missed."""
     return mark_safe(
         f'\n  <p class="pace clock" data-pace data-clock data-target-ms="{target_ms}"><span '
-        f'class="pace-target">Clock {_e(words)}: a position not marked when it runs out '
-        "counts as missed</span>\n"
+        f'class="pace-target">Clock {_e(words)}: what is not marked when it runs out counts '
+        "as missed</span>\n"
         '    <span class="pace-bar" aria-hidden="true"><span class="pace-fill"></span></span>\n'
         '    <span class="pace-word" aria-hidden="true"></span>\n'
         '    <span class="pace-said visually-hidden" aria-live="polite"></span></p>'
