@@ -40,8 +40,7 @@ from ..games import GAMES, Game
 from ..games.situations import MORE_TAKEN
 from ..house import HouseConfig, HouseRules
 from ..paytables import Paytable
-from ..requests import MAX_AMOUNT
-from .answers import AMOUNT_FORMAT, SIGNED_FORMAT, _blank, _choice, _read_number
+from .answers import AMOUNT_FORMAT, MAX_ANSWER, SIGNED_FORMAT, _blank, _choice, _read_number
 from .kinds import Answer, AnswerField, Dealt, DrillKind, Level
 from .stakes import TABLE_CHIP, TABLE_MINIMUMS, StakesAntes, _ante_words
 from .stored import positions_of, seat_of, value_at
@@ -508,7 +507,8 @@ def _lines(request: Mapping[str, Any]) -> list[Mapping[str, Any]]:
 
 def _checked_paid(paid: Any, right: Any) -> Any:
     """What a stored question says the dealer did, checked against the hand's settlement:
-    a whole net within the engine's amounts, or chips for exactly the pot's seats."""
+    a whole net no larger than any answer may be (`MAX_ANSWER`: a payout of the largest
+    stakes can pass the largest stake), or chips for exactly the pot's seats."""
     if isinstance(right, Mapping):
         if not isinstance(paid, Mapping) or set(map(str, paid)) != set(right):
             raise EngineError("'paid' must give every seat of the pot its chips.")
@@ -516,18 +516,25 @@ def _checked_paid(paid: Any, right: Any) -> Any:
         if not all(isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in out.values()):
             raise EngineError("'paid' must give each seat a whole number of chips.")
         return {seat: out[seat] for seat in right}
-    if isinstance(paid, bool) or not isinstance(paid, int) or abs(paid) > MAX_AMOUNT:
+    if isinstance(paid, bool) or not isinstance(paid, int) or abs(paid) > MAX_ANSWER:
         raise EngineError("'paid' must be the player's net as settled, a whole number.")
     return paid
 
 
-def _in_chips(settled: int, chips: ChipSet, config: HouseConfig, level: int) -> dict[str, int]:
+def _in_chips(
+    settled: int, chips: ChipSet, config: HouseConfig, level: int
+) -> dict[str, int] | None:
     """The chips of a settlement as the dealer moves them: a payout as the house pays it at
-    a table of `level`, chips taken in (and a pot's share) in the fewest chips."""
-    if settled > 0:
-        counts = payout(settled, chips, config.rules.pay, level=level).chips
-    else:
-        counts = colour_up(-settled, chips).chips if settled else {}
+    a table of `level`, chips taken in (and a pot's share) in the fewest chips; None for an
+    amount the house's chips cannot make (a payout cap that is no whole number of chips, at
+    a house whose rules predate that check), which the table then shows in words."""
+    try:
+        if settled > 0:
+            counts = payout(settled, chips, config.rules.pay, level=level).chips
+        else:
+            counts = colour_up(-settled, chips).chips if settled else {}
+    except EngineError:
+        return None
     return {str(value): n for value, n in sorted(counts.items(), reverse=True)}
 
 
