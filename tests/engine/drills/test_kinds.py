@@ -102,7 +102,9 @@ def _typed(f: AnswerField, value) -> str:
 def test_generates_reproducibly_and_regrades_the_same(slug, level, natural):
     kind = REGISTRY[slug]
     seen = set()
-    for seed in SEEDS:
+    # a watch drill's hands are its source's, dealt again here by its own case
+    seeds = range(4) if kind.watches else SEEDS
+    for seed in seeds:
         q = kind.generate(seed, level, DEFAULT_CONFIG, natural=natural)
         assert isinstance(q, Question)
         assert q == kind.generate(seed, level, DEFAULT_CONFIG, natural=natural)
@@ -130,7 +132,7 @@ def test_generates_reproducibly_and_regrades_the_same(slug, level, natural):
         assert parse_answer(q.fields, typed) == right
         assert all(grade(q.fields, q.expected, right).values())
         seen.add(json.dumps(q.request, sort_keys=True))
-    assert len(seen) == len(SEEDS), "different seeds should deal different questions"
+    assert len(seen) == len(seeds), "different seeds should deal different questions"
 
 
 @pytest.mark.parametrize(("slug", "level"), CASES)
@@ -160,7 +162,7 @@ def test_a_house_of_its_own_is_respected(slug, level, natural):
     kind = REGISTRY[slug]
     for config in (ODD_HOUSE, STRICT_HOUSE):
         # a watch drill's hands are its source's, whose own case checks their stakes
-        for seed in range(2 if kind.watches else 8):
+        for seed in range(1 if kind.watches else 8):
             q = kind.generate(seed, level, config, natural=natural)
             assert kind.answer_for(q.request, level, config) == (q.fields, q.expected, q.steps)
             positions = q.request.get("positions", [q.request])
