@@ -296,3 +296,20 @@ def test_a_test_with_a_watch_section_certifies_promoted_trainees_only(
     )
     with pytest.raises(tests_services.Closed, match="watch sections"):
         tests_services.start_sitting(trainee=fresh(promoted), assignment_id=retake.pk)
+
+
+def test_the_house_card_gives_the_watch_clock_to_watchers_only(client, trainee, supervisor):
+    client.force_login(trainee)
+    assert (
+        f'data-drill="{KIND}"' not in client.get("/house-card/mississippi-stud/").content.decode()
+    )
+    client.force_login(supervisor)
+    card = client.get("/house-card/mississippi-stud/").content.decode()
+    assert f'data-drill="{KIND}" data-level="1"' in card  # the clock of each level, in force
+
+
+def test_todays_watch_deals_watch_skills_and_todays_practice_never_does(promoted):
+    watching = services.start_mode(trainee=promoted, mode="watch")
+    assert REGISTRY[services.current_question(watching).kind].watches
+    dealing = services.start_mode(trainee=promoted, mode="today")
+    assert not REGISTRY[services.current_question(dealing).kind].watches
