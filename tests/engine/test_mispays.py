@@ -3,9 +3,9 @@ is read by the audit as the situation planted, and a hand settled right reads as
 
 The hands are seeded deals of every game the audit checks, taken from the games registry and
 the drill that deals its hands (never a list of games): one deal of each of its situations at
-its first and its biggest table, under the source texts' house and under houses whose rules differ (a payout
-cap, big chips, the odd chip to the low half).  Each planted payment goes through the audit
-itself (`audit_line`), as a line of a hand log would.
+its first and its biggest table, under the source texts' house and under houses whose rules
+differ (a payout cap, big chips, the odd chip to the low half).  Each planted payment goes
+through the audit itself (`audit_line`), as a line of a hand log would.
 """
 
 from __future__ import annotations

@@ -12,8 +12,8 @@ from trainer.engine.chips import Payout, chip_set, words
 from trainer.engine.drills import AnswerField
 from trainer.engine.drills.answers import chip_names, chip_verdict
 from trainer.engine.drills.spots import asking_order, split_steps, spots
-from trainer.engine.drills.watch import MISTAKES, UNMARKED, counted, settlement_words, tally
-from trainer.engine.drills.watch import reason as watch_reason
+from trainer.engine.drills.watched import MISTAKES, UNMARKED, counted, settlement_words, tally
+from trainer.engine.drills.watched import reason as watch_reason
 from trainer.engine.seats import in_seat_order
 from trainer.engine.seats import settle_order as seats_in_order
 

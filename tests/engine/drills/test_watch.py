@@ -7,7 +7,7 @@ import pytest
 
 from trainer.engine import mispays
 from trainer.engine.drills import REGISTRY, AnswerError, grade, parse_answer
-from trainer.engine.drills.watch import (
+from trainer.engine.drills.watched import (
     CAUGHT,
     CLEARED,
     FALSE_ALARM,

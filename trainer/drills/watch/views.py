@@ -16,7 +16,7 @@ from trainer.drills.practice import today
 from trainer.drills.practice.services import target_seconds
 from trainer.drills.practice.targets import seconds_words
 from trainer.drills.views import HouseKind
-from trainer.engine.drills.watch import MISTAKES
+from trainer.engine.drills.watched import MISTAKES
 from trainer.engine.house import DEFAULT_CONFIG
 from trainer.houses.config import house_setup
 

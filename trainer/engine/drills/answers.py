@@ -158,7 +158,7 @@ def parse_answer(
             else:
                 problems[f.name] = chips
         elif f.kind == "watch":
-            from .watch import read_watch  # the watch drill's own module reads its answers
+            from .watched import read_watch  # the watch drill's own module reads its answers
 
             watched = read_watch(f, value, out_of_time=out_of_time)
             if isinstance(watched, dict):
@@ -263,7 +263,7 @@ def grade(
             verdict = chip_verdict(f, expected, answer)
             marks[f.name] = verdict is not None and verdict.right
         elif f.kind == "watch":
-            from .watch import watched_right
+            from .watched import watched_right
 
             marks[f.name] = watched_right(expected.get(f.name), answer.get(f.name))
         else:
