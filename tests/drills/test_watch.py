@@ -313,3 +313,16 @@ def test_todays_watch_deals_watch_skills_and_todays_practice_never_does(promoted
     assert REGISTRY[services.current_question(watching).kind].watches
     dealing = services.start_mode(trainee=promoted, mode="today")
     assert not REGISTRY[services.current_question(dealing).kind].watches
+
+
+def test_a_missed_watch_comes_back_in_practise_my_mistakes_while_promoted(supervisor, promoted):
+    _, question = watch_question(promoted, situation=PUSH_PAID)
+    [field] = question.fields
+    answer(promoted, question, post_watch(field, {"call": "right"}))  # the mispay missed
+    replay = services.start_mode(trainee=promoted, mode="mistakes")
+    again = services.current_question(replay)
+    assert again.kind == KIND and again.situation == PUSH_PAID and again.replay_of == question
+    # taken back to the dealer's drills only, the missed watch no longer waits
+    roster_services.promote(actor=supervisor, person=promoted, promoted=False)
+    with pytest.raises(services.DrillError):
+        services.start_mode(trainee=fresh(promoted), mode="mistakes")
