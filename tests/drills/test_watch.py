@@ -326,3 +326,14 @@ def test_a_missed_watch_comes_back_in_practise_my_mistakes_while_promoted(superv
     roster_services.promote(actor=supervisor, person=promoted, promoted=False)
     with pytest.raises(services.DrillError):
         services.start_mode(trainee=fresh(promoted), mode="mistakes")
+
+
+def test_the_watch_page_keeps_the_watchers_record_by_situation(client, supervisor):
+    _, question = watch_question(supervisor, situation=PUSH_PAID)
+    [field] = question.fields
+    answer(supervisor, question, post_watch(field, {"call": "right"}))
+    client.force_login(supervisor)
+    html = client.get("/watch/").content.decode()
+    assert "In all: 1 missed mispay, 0 false alarms, 0 wrong corrections, 0 not marked." in html
+    row = html[html.index('id="watch-record"') :]
+    assert PUSH_PAID in row and REGISTRY[KIND].title in row
