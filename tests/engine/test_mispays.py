@@ -11,6 +11,7 @@ through the audit itself (`audit_line`), as a line of a hand log would.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -19,9 +20,15 @@ from trainer.engine import mispays
 from trainer.engine.audit import audit_line
 from trainer.engine.drills import REGISTRY
 from trainer.engine.errors import EngineError
-from trainer.engine.house import DEFAULT_CONFIG
+from trainer.engine.house import DEFAULT_CONFIG, HouseConfig
 
-HOUSES = {"source": DEFAULT_CONFIG, "odd": ODD_HOUSE, "strict": STRICT_HOUSE}
+#: the source texts' house, and one that differs wherever a mispay could notice: both payout
+#: caps, a Mississippi Stud bet unit of 2, big chips (5), the odd chip to the low half
+ODD_AND_STRICT = HouseConfig(
+    ODD_HOUSE.paytables,
+    replace(STRICT_HOUSE.rules, mississippi_payout_cap=1000, call_multiple=3),
+)
+HOUSES = {"source": DEFAULT_CONFIG, "odd and strict": ODD_AND_STRICT}
 #: seeds of each situation's deal: enough for every planter's random choices to vary
 SEEDS = range(1)
 

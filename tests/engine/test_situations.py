@@ -75,7 +75,8 @@ def test_each_situation_is_dealt_on_demand_at_each_level(slug, house):
                 continue
             q = kind.generate(5, level, config, situation=situation)
             assert q.situation == situation, (level, situation)
-            assert q == kind.generate(5, level, config, situation=situation), (level, situation)
+            if not kind.watches:  # a watch drill's deals are dealt again in test_kinds
+                assert q == kind.generate(5, level, config, situation=situation), (level, situation)
             answered = kind.answer(q.request, level, config, table=q.table)
             assert answered == (q.fields, q.expected, q.steps), (level, situation)
 
