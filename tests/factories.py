@@ -167,8 +167,29 @@ def right_answer(question) -> dict:
         if field["kind"] == "chips":
             _post_chips(data, field["name"], value["chips"])
             continue
+        if field["kind"] == "watch":
+            data.update(post_watch(field, value))
+            continue
         data[field["name"]] = value if isinstance(value, list) else str(value)
     return data
+
+
+def post_watch(field: dict, value: dict) -> dict:
+    """A watched settlement (issue 33) as its inputs post it: "<field>.call", and for a wrong
+    one "<field>.situation" and the right settlement ("<field>.amount", or a pot's
+    "<field>.share.<seat>")."""
+    name = field["name"]
+    data = {f"{name}.call": value["call"]}
+    said = {"call": value["call"]}  # the same as a mapping under the field's name
+    if value["call"] == "wrong":
+        data[f"{name}.situation"] = said["situation"] = value["situation"]
+        amount = value["amount"]
+        if isinstance(amount, dict):
+            data.update({f"{name}.share.{seat}": str(n) for seat, n in amount.items()})
+            said["amount"] = {seat: str(n) for seat, n in amount.items()}
+        else:
+            data[f"{name}.amount"] = said["amount"] = str(amount)
+    return {name: said, **data}
 
 
 def _post_chips(data: dict, name: str, counts: dict) -> None:
@@ -189,6 +210,12 @@ def wrong_answer(question) -> dict:
         unit = field["choices"][0][0]
         counts = {**value["chips"], unit: value["chips"].get(unit, 0) + 1}
         _post_chips(data, name, counts)
+    elif field["kind"] == "watch":  # marked the other way round
+        flipped = "wrong" if value["call"] == "right" else "right"
+        data = {k: v for k, v in data.items() if not k.startswith(f"{name}.")}
+        zero = dict.fromkeys(field.get("seats", ()), 0) or 0  # a pot's: each seat's chips
+        guess = {"call": flipped, "situation": field["choices"][0][0], "amount": zero}
+        data.update(post_watch(field, guess))
     elif field["kind"] == "seats":
         seats = [c[0] for c in field["choices"]]
         data[name] = [s for s in seats if s not in value][:1] or seats[:1]

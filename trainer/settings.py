@@ -79,6 +79,8 @@ INSTALLED_APPS = [
     "trainer.roster",
     # skills scheduled with FSRS, game enrolments, pace targets (issue 16)
     "trainer.drills.practice",
+    # watch the game: the watch drills' sets from audits, who may watch (issue 33)
+    "trainer.drills.watch",
     # the home and landing pages, account and docs pages, the URLs: the top of the stack
     "trainer.site",
 ]

@@ -66,3 +66,19 @@ def test_house_rules_table_lists_every_house_rule_with_its_default():
     assert set(rows) == set(fields) == set(RULE_NAMES)
     for name, default in fields.items():
         assert rows[name][-1] == _default_words(default), name
+
+
+def test_the_watch_drill_names_every_situation_the_audit_names():
+    """Issue 33: each mispay the watch drills plant is in the rulebook's table, in the audit's
+    own words (a hand's name standing for each hand: "*hand* overpaid")."""
+    from trainer.engine import mispays
+    from trainer.engine.house import DEFAULT_CONFIG
+
+    text = section_text("rulebook.md", "Watch the game")
+    for game in mispays.games():
+        for word in mispays.vocabulary(game, DEFAULT_CONFIG):
+            for hand, stands in (("pair of sixes to tens", "*pushing pair*"), ("Raise", "Call")):
+                word = word.replace(hand, stands)
+            if word.endswith((" overpaid", " underpaid")):
+                word = "*hand* " + word.rsplit(" ", 1)[1]
+            assert word in text, (game.slug, word)

@@ -70,12 +70,12 @@ def named(record: dict) -> str:
 
 def test_the_dump_covers_every_kind_and_level():
     seen = {(q["kind"], q["level"]) for q in dump()["questions"]}
-    # the chip drills and the exchange offer (issue 32) came after the dump: their own tests
-    # re-grade them
+    # the chip drills, the exchange offer (issue 32) and the watch drills (issue 33) came
+    # after the dump: their own tests re-grade them
     older = {
         slug: kind
         for slug, kind in REGISTRY.items()
-        if kind.game != CHIPS and slug not in AFTER_THE_DUMP
+        if kind.game != CHIPS and slug not in AFTER_THE_DUMP and not kind.watches
     }
     assert seen == {(slug, lv.number) for slug, kind in older.items() for lv in kind.levels}
 
@@ -98,7 +98,12 @@ def regrades_identically(record: dict) -> None:
         record["request"], record["level"], config_named(record["config"])
     )
     assert expected == record["expected"], named(record)
-    as_stored = json.loads(json.dumps([dataclasses.asdict(f) for f in fields]))
+    # a field's `seats` (issue 33's watched pots) came after the dump: empty, it is not stored
+    as_stored = json.loads(
+        json.dumps(
+            [{k: v for k, v in dataclasses.asdict(f).items() if k != "seats" or v} for f in fields]
+        )
+    )
     assert as_stored == record["fields"], named(record)
     assert list(steps) == record["steps"], named(record)
 

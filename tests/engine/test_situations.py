@@ -65,11 +65,18 @@ def test_every_kind_lists_its_situations():
 @pytest.mark.parametrize(("slug", "house"), KINDS_AT_HOUSES)
 def test_each_situation_is_dealt_on_demand_at_each_level(slug, house):
     kind, config = REGISTRY[slug], HOUSES[house]
-    for level in (lv.number for lv in kind.levels):
-        for situation in kind.situations(config):
+    levels = [lv.number for lv in kind.levels]
+    for level in levels:
+        for n, situation in enumerate(kind.situations(config)):
+            if kind.watches and levels[n % len(levels)] != level:
+                # a watch drill lists only the mispays its source's deals carry at the first
+                # and the biggest table (`watch._sampled`): each is dealt at one level here,
+                # in turn, its thirty-odd mispays at every level being a few seconds more
+                continue
             q = kind.generate(5, level, config, situation=situation)
             assert q.situation == situation, (level, situation)
-            assert q == kind.generate(5, level, config, situation=situation), (level, situation)
+            if not kind.watches:  # a watch drill's deals are dealt again in test_kinds
+                assert q == kind.generate(5, level, config, situation=situation), (level, situation)
             answered = kind.answer(q.request, level, config, table=q.table)
             assert answered == (q.fields, q.expected, q.steps), (level, situation)
 
@@ -84,6 +91,8 @@ def test_the_mix_deals_only_situations_it_lists(slug, house):
     seeds = range(250 if house == "source" else 100)
     if slug in ("cs-ledger", "es-showdown"):
         seeds = range(len(seeds) // 4)
+    if kind.watches:  # its hands are its source's mix, counted there: what is added is planted
+        seeds = range(len(seeds) // 25)
     for level in kind.levels:
         for natural in (False, True):
             for seed in seeds:

@@ -176,7 +176,7 @@ def test_people_lists_deactivated_trainees_to_be_reactivated(client, supervisor,
     assert 'data-person="trainee-tina"' in page and "✘ deactivated" in page
 
 
-@pytest.mark.parametrize("action", ["", "delete", "promote"])
+@pytest.mark.parametrize("action", ["", "delete", "make-manager"])
 def test_an_unknown_action_changes_nothing(client, supervisor, trainee, action):
     client.force_login(supervisor)
     act(client, trainee, action)

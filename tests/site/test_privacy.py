@@ -14,12 +14,21 @@ from trainer.assessments import services as tests_services
 from trainer.assessments.models import Certificate
 from trainer.cases import services as cases_services
 from trainer.drills import services as drill_services
+from trainer.drills.watch.models import WatchSet
 from trainer.roster import imports as roster_imports
 from trainer.roster import services as roster_services
 from trainer.rounds import services as round_services
 
 #: an id no row has in a test database (every table starts from 1 and holds a handful)
 NOBODY = 987_654_321
+#: a mispaid hand of a watch set: a pair of sixes pushes, paid 4 (RULING_API.md's example)
+PROBE_HAND = {
+    "game": "mississippi-stud",
+    "hole": "6h 6s",
+    "board": "Ac 9d Kc",
+    "bets": [1, 1, 1, 1],
+    "paid": 4,
+}
 
 
 def no_store(response) -> bool:
@@ -153,6 +162,8 @@ def tinas(demo, trainee, other_trainee, stranger, supervisor):
         "round": round_services.deal_round(
             trainee=trainee, game="casino-stud", level=1, players=2, seed=1
         ),
+        # issue 33: a watch set of the house's floor team
+        "watch_set": WatchSet.objects.create(house=demo, title="Probe set", hands=[PROBE_HAND]),
     }
 
 
@@ -234,6 +245,8 @@ def supervisor_requests(t, trainee):
         "audits:line": ("get", [t["audit"].pk, 1], [NOBODY, 1], None),
         "audits:run-again": ("post", [t["audit"].pk], [NOBODY], {}),
         "audits:delete": ("post", [t["audit"].pk], [NOBODY], {}),
+        "audits:watch-set": ("post", [t["audit"].pk], [NOBODY], {"title": "probe"}),
+        "watch:start-set": ("post", [t["watch_set"].pk], [NOBODY], {}),
     }
 
 

@@ -36,6 +36,8 @@ from trainer.drills.services import (
     mark_sent,
 )
 from trainer.drills.services import create_question as deal
+from trainer.drills.watch.access import may_take, may_watch
+from trainer.engine.drills import REGISTRY
 from trainer.houses.models import User
 from trainer.roster.models import ClassTest, Cohort, PersonAction
 from trainer.roster.services import class_trainees
@@ -193,6 +195,15 @@ def assign(*, test: Assessment, trainees: Iterable, assigned_by) -> Assigned:
         raise ValidationError(
             f"Not a trainee of {test.house}: {', '.join(strangers)}. Nothing was assigned."
         )
+    if watches(test):
+        # a test with watch sections certifies the floor (issue 33): only for promoted trainees
+        grounded = [t.get_username() for t in trainees if not may_watch(t)]
+        if grounded:
+            raise ValidationError(
+                f"“{test.title}” has watch sections, for trainees promoted to watch the game: "
+                f"{', '.join(grounded)} {'is' if len(grounded) == 1 else 'are'} not. Promote "
+                "them on their page first. Nothing was assigned."
+            )
     with transaction.atomic():
         had = set(
             Assignment.objects.filter(test=test, trainee__in=trainees).values_list(
@@ -207,6 +218,11 @@ def assign(*, test: Assessment, trainees: Iterable, assigned_by) -> Assigned:
         # a concurrent assignment of the same trainee is the same fact: keep the first
         Assignment.objects.bulk_create(new, ignore_conflicts=True)
     return Assigned(new=len(new), already=tuple(t.get_username() for t in trainees if t.pk in had))
+
+
+def watches(test: Assessment) -> bool:
+    """Whether the test has a section of a watch drill."""
+    return any(REGISTRY[p.kind].watches for p in test.parts.all() if p.kind in REGISTRY)
 
 
 def assign_to_class(*, actor, cohort: Cohort, test) -> Assigned:
@@ -262,6 +278,13 @@ def start_sitting(*, trainee, assignment_id: int) -> Sitting:
                 raise Closed(
                     f"This test asks for drills that no longer exist ({', '.join(missing)}): "
                     "ask your supervisor for a new test."
+                )
+            # a test's watch sections are for trainees promoted to watch the game (issue 33);
+            # a registered section (a round's, issue 32) is not a drill and asks no promotion
+            if not all(may_take(trainee, p.kind) for p in parts if p.kind in REGISTRY):
+                raise Closed(
+                    "This test has watch sections, for trainees promoted to watch the game, "
+                    "and you are not (any more): ask your supervisor."
                 )
             # a drill's question is a unit of its own; a registered section's units (a
             # round's steps) are dealt below, each kept in its order

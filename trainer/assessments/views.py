@@ -23,10 +23,12 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from trainer.core.words import counted
+from trainer.drills.drawing import clock
 from trainer.drills.forms import AnswerForm
 from trainer.drills.practice.services import question_target_ms, target_seconds
 from trainer.drills.presenting import drill_felt, review, settle_order, shown
 from trainer.drills.services import fields_of
+from trainer.drills.views import pace_context
 from trainer.engine.drills import REGISTRY, AnswerError
 from trainer.engine.house import SETTLE_ORDERS
 from trainer.engine.pace import seconds_words
@@ -164,6 +166,11 @@ def _render_question(request, sitting, item, form):
     felt_html, own_spots, seated = drill_felt(item.question, form)
     test = sitting.assignment.test
     target = question_target_ms(item.question) if test.pace_required else None
+    # a watch drill runs against the house's clock in a test too (issue 33)
+    clocked = pace_context(item.question)
+    clock_html = (
+        clock(clocked["target_ms"], clocked["target_words"]) if clocked.get("clock") else ""
+    )
     return render(
         request,
         "assessments/sitting.html",
@@ -176,6 +183,7 @@ def _render_question(request, sitting, item, form):
             "form": form,
             "seconds_left": sitting.seconds_left(),
             "felt_html": felt_html,
+            "clock_html": clock_html,
             "own_spots": own_spots,
             "seated": seated,
             "order_words": SETTLE_ORDERS[settle_order(item.question)],

@@ -11,7 +11,7 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required, permission_required
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
 from django.http import StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -21,6 +21,9 @@ from django_htmx.http import HttpResponseClientRefresh
 
 from trainer.core import csvsafe
 from trainer.core.bodies import body_limit
+from trainer.drills.services import NOT_A_WATCHER
+from trainer.drills.watch import services as watch_services
+from trainer.drills.watch.access import may_watch
 from trainer.engine.games import title_of
 from trainer.rulings.views import request_cards
 
@@ -151,6 +154,10 @@ def report(request, report_id: int):
             summary=report.summary,
             groups=_groups(report.summary),
             versions=[(title_of(game), labels) for game, labels in report.versions.items()],
+            # a watch set of these mispaid hands, for the floor team (issue 33)
+            may_make_set=may_watch(request.user) and report.lines.exclude(verdict="error").exists(),
+            set_filters=[(n, v) for n, v in values.items() if n in SET_FILTERS],
+            set_title=f"Mispays of {report.name}",
         )
     return render(request, "audits/report.html", context)
 
@@ -260,6 +267,49 @@ def report_csv(request, report_id: int):
     response = StreamingHttpResponse(_csv_rows(lines), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="audit-{report.pk}.csv"'
     return response
+
+
+#: the filters a watch set takes over from the report page (a set by dealer or table would
+#: name who made the mispays: the set never says)
+SET_FILTERS = ("verdict", "game", "situation")
+
+
+@login_required
+@auditor_only
+@require_POST
+def watch_set(request, report_id: int):
+    """A watch set for the house's floor team (issue 33) of the report's mispaid hands, as the
+    page filters them by verdict, game and situation: the hands without the dealers' names,
+    shown on the Watch page."""
+    report = _report(request, report_id)
+    if not may_watch(request.user):
+        raise PermissionDenied(NOT_A_WATCHER)
+    if report.status != AuditReport.Status.DONE:
+        messages.info(request, "The audit is not finished: its mispaid hands are not all known.")
+        return redirect("audits:report", report.pk)
+    values = FilterForm(request.POST, report=report).values()
+    chosen = {name: value for name, value in values.items() if name in SET_FILTERS}
+    lines = report.lines.filtered(**chosen).exclude(verdict="error").order_by("number")
+    title = request.POST.get("title", "").strip() or f"Mispays of {report.name}"
+    try:
+        made = watch_services.make_set(
+            house=report.house,
+            by=request.user,
+            title=title,
+            lines=(line.request for line in lines.iterator(chunk_size=200)),
+            source=f"the audit of {report.name}",
+            report_id=report.pk,
+        )
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+        return redirect("audits:report", report.pk)
+    count = len(made.hands)
+    messages.success(
+        request,
+        f"“{made.title}”: a watch set of {count} mispaid hand{'s' if count != 1 else ''}, "
+        "without the dealers' names, for the floor team to watch.",
+    )
+    return redirect("watch:index")
 
 
 @login_required

@@ -95,18 +95,21 @@ def _chips(config: HouseConfig) -> tuple[str, list[tuple[str, str]]]:
     return mark_safe(drawn), pay
 
 
-def card_drills(game_slug: str) -> list:
+def card_drills(game_slug: str, *, watching: bool = True) -> list:
     """The drills a card lists the speed standards of: the game's own, or for the card of the
-    drills every game shares (hand reading) those shared drills, chips included."""
+    drills every game shares (hand reading) those shared drills, chips included; the watch
+    drills' clocks only for a reader who watches the game (`watching`, issue 33)."""
     if game_slug in GAMES:
-        return [kind for kind in REGISTRY.values() if kind.game == game_slug]
-    return [kind for kind in REGISTRY.values() if kind.game not in GAMES]
+        kinds = [kind for kind in REGISTRY.values() if kind.game == game_slug]
+    else:
+        kinds = [kind for kind in REGISTRY.values() if kind.game not in GAMES]
+    return [kind for kind in kinds if watching or not kind.watches]
 
 
-def pace_of(game_slug: str, house_id: int | None) -> list:
+def pace_of(game_slug: str, house_id: int | None, *, watching: bool = True) -> list:
     """The game's drills with the targets in force at the house `house_id` (the drills'
     defaults for None)."""
-    return in_force(house_id, card_drills(game_slug))
+    return in_force(house_id, card_drills(game_slug, watching=watching))
 
 
 def house_card(

@@ -13,6 +13,7 @@ from trainer.engine.house import DEFAULT_CONFIG
 from trainer.houses.config import house_setup
 
 from .card import card_games, house_card, pace_of
+from .watch.access import may_watch
 
 
 def may_read_cards(user) -> bool:
@@ -33,7 +34,8 @@ def card_of(user, game: str):
         config, version = setup.config, setup.versions.get(game)
     else:
         config, version = DEFAULT_CONFIG, None
-    return house_card(game, config, version, pace=pace_of(game, house.pk if house else None))
+    pace = pace_of(game, house.pk if house else None, watching=may_watch(user))
+    return house_card(game, config, version, pace=pace)
 
 
 @login_required

@@ -78,13 +78,29 @@ def drill(d: dict, area: str) -> SafeString:
     return mark_safe("".join(out))
 
 
+def clock(target_ms: int, words: str) -> SafeString:
+    """A watch drill's clock (issue 33): the house's time for the table, which drills.js
+    counts down and, when it runs out, sends the answer as it stands; without JavaScript the
+    time is said, and an answer sent after it takes the positions not marked as missed."""
+    return mark_safe(
+        f'\n  <p class="pace clock" data-pace data-clock data-target-ms="{target_ms}"><span '
+        f'class="pace-target">Clock {_e(words)}: what is not marked when it runs out counts '
+        "as missed</span>\n"
+        '    <span class="pace-bar" aria-hidden="true"><span class="pace-fill"></span></span>\n'
+        '    <span class="pace-word" aria-hidden="true"></span>\n'
+        '    <span class="pace-said visually-hidden" aria-live="polite"></span></p>'
+    )
+
+
 def open_area(d: dict, csrf: str) -> SafeString:
     """The answer area of a question waiting for its answer: its pace target, the felt with
     the answers at their spots, the answer form (`took_ms`: the time drills.js measures), and
     ending here (`seen`: the question was shown, though no page may have been sent for it)."""
     session, question, form = d["session"], d["question"], d["form"]
     out = []
-    if d.get("target_ms"):
+    if d.get("target_ms") and d.get("clock"):
+        out.append(clock(d["target_ms"], d["target_words"]))
+    elif d.get("target_ms"):
         # drills.js runs the bar and the word while the question is open; without it the
         # target alone
         out.append(

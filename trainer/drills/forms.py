@@ -103,6 +103,62 @@ class AnswerInput:
     #: a chips field's chips, smallest first, and the set they come from
     chips: tuple[ChipInput, ...] = ()
     chip_set: object = None
+    #: a watched settlement's (issue 33): what went wrong, offered, and a pot's seats; what
+    #: was sent for its parts ("call", "situation", "amount", "share.<seat>")
+    situations: tuple[tuple[str, str], ...] = ()
+    seats: tuple[str, ...] = ()
+    sent: tuple[tuple[str, str], ...] = ()
+
+    def watch_html(self) -> str:
+        """A watched settlement: Right or Wrong (keys R and W), then, for a wrong one (shown
+        while it is not marked right), what went wrong and the right settlement: the net, or
+        each seat's chips of a pot.  Its inputs are named "<field>.call" and so on
+        (`services.raw_answer`)."""
+        i, name = escape(self.id), escape(self.name)
+        sent = dict(self.sent)
+        calls = "".join(
+            f'<label class="choice"><input type="radio" name="{name}.call" value="{value}" '
+            f'id="{i}_{value}" data-key="{key}"'
+            + (" checked" if sent.get("call") == value else "")
+            + (" autofocus" if self.autofocus and value == "right" else "")
+            + f"> {label} <kbd>{key.upper()}</kbd></label>"
+            for value, label, key in (("right", "Right", "r"), ("wrong", "Wrong", "w"))
+        )
+        options = "".join(
+            f'<option value="{escape(value)}"'
+            + (" selected" if sent.get("situation") == value else "")
+            + f">{escape(label)}</option>"
+            for value, label in self.situations
+        )
+        if self.seats:
+            amounts = "".join(
+                f'<label class="share" for="{i}_share_{escape(seat)}">Seat {escape(seat)} '
+                f'<input type="text" name="{name}.share.{escape(seat)}" '
+                f'id="{i}_share_{escape(seat)}" value="{escape(sent.get("share." + seat, ""))}" '
+                'inputmode="numeric" autocomplete="off" class="amount"></label>'
+                for seat in self.seats
+            )
+            amount = (
+                f'<fieldset class="shares"><legend>The right settlement: each seat\'s chips'
+                f"</legend>{amounts}</fieldset>"
+            )
+        else:
+            amount = (
+                f'<label for="{i}_amount">The right settlement</label>'
+                f'<span class="amount-line"><input type="text" name="{name}.amount" '
+                f'id="{i}_amount" value="{escape(sent.get("amount", ""))}" inputmode="numeric" '
+                f'autocomplete="off" class="amount" aria-describedby="{i}_hint"></span>'
+                f'<span class="hint" id="{i}_hint">the player\'s net: + paid, − taken, 0 when '
+                "nothing moves</span>"
+            )
+        return (
+            f'<fieldset class="watch-field" id="{i}"><legend>{seat_label(self.label)}</legend>'
+            f'<div class="choices" role="radiogroup" aria-label="Settled right or wrong">'
+            f"{calls}</div>"
+            f'<div class="correction"><label for="{i}_situation">What went wrong</label>'
+            f'<select name="{name}.situation" id="{i}_situation"><option value="">—</option>'
+            f"{options}</select>{amount}</div></fieldset>"
+        )
 
     def chips_html(self) -> str:
         """The chip builder: a tray that takes a key per chip (Backspace takes the last one
@@ -149,7 +205,9 @@ class AnswerInput:
         which costs a third of a millisecond a question): every question draws several, and
         the drill page is the site's hot path."""
         i = escape(self.id)
-        if self.input_type == "chips":
+        if self.input_type == "watch":
+            control = self.watch_html()
+        elif self.input_type == "chips":
             control = self.chips_html()
         elif self.input_type == "text":
             autofocus = " autofocus" if self.autofocus else ""
@@ -182,9 +240,12 @@ class AnswerInput:
             f'<span class="field-error" role="alert">{escape(e)}</span>' for e in self.errors
         )
         has_error = " has-error" if self.errors else ""
-        # a chip builder's inputs are named per chip: the field says whose they are
-        named = f' data-field="{escape(self.name)}"' if self.input_type == "chips" else ""
-        return mark_safe(f'<div class="field{has_error}"{named}>{control}{errors}</div>')
+        # a chip builder's or a watched settlement's inputs are named per part: the field
+        # says whose they are
+        parted = self.input_type in ("chips", "watch")
+        named = f' data-field="{escape(self.name)}"' if parted else ""
+        watch = " watch" if self.input_type == "watch" else ""
+        return mark_safe(f'<div class="field{watch}{has_error}"{named}>{control}{errors}</div>')
 
     def choices_html(self) -> str:
         """The radio buttons or check boxes, each in its label with its key."""
@@ -217,6 +278,10 @@ class AnswerForm(forms.Form):
         # the form's own fields check what was sent; a form only drawn (unbound) needs none
         for field in self.answer_fields if self.is_bound else ():
             if field.kind in ("amount", "signed", "chips"):
+                form_field = forms.CharField(label=field.label, required=False)
+            elif field.kind == "watch":
+                # its parts are read whole by the engine (`services.raw_answer`): the field
+                # only carries what is wrong with them, beside it
                 form_field = forms.CharField(label=field.label, required=False)
             elif field.kind == "seats":
                 form_field = forms.MultipleChoiceField(
@@ -272,6 +337,8 @@ class AnswerForm(forms.Form):
                 )
             elif field.kind in ("amount", "signed"):
                 input_type = "text"
+            elif field.kind == "watch":
+                input_type = "watch"
             else:
                 input_type = "checkbox" if field.kind == "seats" else "radio"
             said = meaning(field, self.answer_fields)
@@ -289,9 +356,19 @@ class AnswerForm(forms.Form):
                     autofocus=index == 0,
                     chips=chips,
                     chip_set=self.chip_set,
+                    situations=field.choices if field.kind == "watch" else (),
+                    seats=field.seats,
+                    sent=self._sent_parts(field) if field.kind == "watch" else (),
                 )
             )
         return shown
+
+    def _sent_parts(self, field) -> tuple[tuple[str, str], ...]:
+        """What was sent for each part of a watched settlement, shown again with its errors."""
+        if not self.is_bound:
+            return ()
+        parts = ["call", "situation", "amount", *(f"share.{seat}" for seat in field.seats)]
+        return tuple((part, self.data.get(f"{field.name}.{part}", "")) for part in parts)
 
     def spots(self, table_seats: list[str], order: str) -> list[Spot]:
         """The inputs by spot, the table's own first, then seat by seat in the settle `order`

@@ -33,14 +33,17 @@ class PracticeSession(models.Model):
     in_chips = models.BooleanField(
         "in chips", default=False, help_text="Amounts paid are built from the house's chips."
     )
-    #: what deals the questions: one drill at one level, the trainee's due skills, or the hands
-    #: they missed (`kind` is empty for the last two: each question has its own)
+    #: what deals the questions: one drill at one level, the trainee's due skills, the hands
+    #: they missed, the due skills of the watch drills (issue 33), or a set of a real audit's
+    #: mispaid hands (`kind` is empty but for one drill: each question has its own)
     mode = models.CharField(
         max_length=10,
         choices=[
             ("drill", "One drill"),
             ("today", "Today's practice"),
             ("mistakes", "Practise my mistakes"),
+            ("watch", "Today's watch"),
+            ("set", "A watch set"),
         ],
         default="drill",
     )
@@ -174,6 +177,7 @@ def _answer_fields(fields: list[dict]) -> tuple[AnswerField, ...]:
             kind=f["kind"],
             choices=tuple(tuple(c) for c in f.get("choices", ())),
             keys=tuple(f.get("keys", ())),
+            seats=tuple(f.get("seats", ())),
         )
         for f in fields
     )

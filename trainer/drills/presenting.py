@@ -12,6 +12,8 @@ from trainer.engine.chips import Payout, chip_set, words
 from trainer.engine.drills import AnswerField
 from trainer.engine.drills.answers import chip_names, chip_verdict
 from trainer.engine.drills.spots import asking_order, split_steps, spots
+from trainer.engine.drills.watched import MISTAKES, UNMARKED, counted, settlement_words, tally
+from trainer.engine.drills.watched import reason as watch_reason
 from trainer.engine.seats import in_seat_order
 from trainer.engine.seats import settle_order as seats_in_order
 
@@ -22,9 +24,12 @@ from .services import config_for, fields_of
 
 
 def shown(field: AnswerField, value) -> str:
-    """An answer value in words: choice labels, "seat 3", "seat 1, seat 4"."""
+    """An answer value in words: choice labels, "seat 3", "seat 1, seat 4", a watched
+    settlement's mark ("Wrong: fold paid; the right settlement took 15")."""
     if value is None or value == "":
         return "—"
+    if field.kind == "watch" and isinstance(value, dict):
+        return _watched(value)
     if field.kind == "chips" and isinstance(value, dict):
         names = chip_names(field)
         if "amount" in value:  # the expected payout
@@ -44,6 +49,18 @@ def shown(field: AnswerField, value) -> str:
     return str(dict(field.choices).get(value, value))
 
 
+def _watched(value: dict) -> str:
+    """A watched settlement, expected or answered, in words."""
+    call = value.get("call")
+    if call is None:
+        return "not marked"
+    if call == "right":
+        return "Right" if "paid" not in value else f"Right: {settlement_words(value['paid'])}"
+    amount = value.get("amount")
+    right = "no settlement" if amount is None else f"should have {settlement_words(amount)}"
+    return f"Wrong: {value.get('situation') or 'no situation'}; {right}"
+
+
 def review(question: Question, attempt: Attempt) -> list[dict]:
     """Per field: the label, the answer given, the correct answer, right or wrong, and for
     chips the reason they are wrong in a dealer's words."""
@@ -58,6 +75,8 @@ def review(question: Question, attempt: Attempt) -> list[dict]:
         if field.kind == "chips" and not right:
             verdict = chip_verdict(field, question.expected, attempt.answer)
             reason = verdict.reason if verdict is not None else ""
+        if field.kind == "watch":
+            reason = watch_reason(question.expected[field.name], attempt.answer.get(field.name))
         if field.kind == "chips" and chips is not None:
             pay = Payout.of_json(question.expected[field.name])
             drawn = mark_safe(stacks_html(chips, pay.chips)) if pay.chips else ""
@@ -198,13 +217,31 @@ def steps_list(groups: list[dict], *, named: bool = False) -> str:
     return mark_safe("".join(out))
 
 
+def watch_tally(question: Question, attempt: Attempt) -> str:
+    """A watch drill's mistakes counted apart, in one line ("1 missed mispay · 0 false alarms
+    · 1 wrong correction"; positions left unmarked only when there were some); "" for a
+    question of any other drill."""
+    fields = fields_of(question)
+    if not any(f.kind == "watch" for f in fields):
+        return ""
+    counts = tally(fields, question.expected, attempt.answer)
+    said = [
+        counted(name, n)
+        for name, n in counts.items()
+        if name in MISTAKES and (n or name != UNMARKED)
+    ]
+    right = counts["right"]
+    said.append(f"{right} of {len(fields)} right")
+    return f'<p class="watch-tally">{_e(" · ".join(said))}</p>'
+
+
 def feedback_html(question: Question, attempt: Attempt) -> str:
     """The review and its reasons as `feedback` orders them: what was wrong first, beside its
     steps (`review-and-why`: side by side on a laptop), then the seats all right folded under
-    one line."""
+    one line; a watch drill's mistakes counted apart above them."""
     f = feedback(question, attempt)
     folded = f["folded"]
-    html = (
+    html = watch_tally(question, attempt) + (
         f'<div class="review-and-why"><div>{review_table(f["shown"])}</div>'
         f"<div><h4>Why</h4>{steps_list(f['steps'], named=bool(f['folded_steps']))}</div></div>"
     )
@@ -295,6 +332,32 @@ def _e(value) -> str:
 def _spot(label: str, content: str, css: str = "spot") -> str:
     """`label` is escaped already; `content` is markup."""
     return f'<div class="{css}"><span class="spot-label">{label}</span>{content}</div>'
+
+
+def chips_of(text):
+    """The chip set a table names (`chips`), or None."""
+    return chip_set(text) if text else None
+
+
+def _settled(place: dict, key: str, chips, *, pot: bool = False) -> str:
+    """What the dealer did at a position (or pushed to a seat of a pot), as the floor sees
+    it: the amount in words, or, at a table shown in colour, the chips put out or taken in
+    drawn as chips with no sum written (a watch drill's, issue 33); "" where nothing says."""
+    if key not in place or place[key] is None:
+        return ""
+    amount = place[key]
+    colours = place.get("settled_chips")
+    if chips is not None and colours is not None:
+        counts = {int(v): n for v, n in colours.items()}
+        what = "Pushed" if pot else "Took in" if amount < 0 else "Paid out"
+        drawn = stacks_html(chips, counts) if counts else "no chips"
+        return f'<span class="settled"><strong>{what}</strong> {drawn}</span>'
+    if pot:
+        said = f"Pushed {amount:,}"
+    else:
+        said = settlement_words(amount)
+        said = said[:1].upper() + said[1:]
+    return f'<span class="settled"><strong>{_e(said)}</strong></span>'
 
 
 def _chip(name, amount) -> str:
@@ -396,10 +459,21 @@ def felt(
             if position.get("note")
             else ""
         )
-        seated[str(position.get("seat"))] = f'{hand}<span class="bets">{bets}</span>{folded}{note}'
+        # what the dealer paid or took there, as the floor sees it (a watch drill's)
+        done = _settled(position, "settled", chips_of(get("chips")))
+        seated[str(position.get("seat"))] = (
+            f'{hand}<span class="bets">{bets}</span>{folded}{note}{done}'
+        )
     for seats in (get("seats"), get("up")):
         for seat, cards_text in (seats or {}).items():
             seated[str(seat)] = _cards(cards_text)
+    pushed = get("settled")
+    if isinstance(pushed, dict):  # a pot as the dealer pushed it (a watch drill's)
+        colours = get("settled_chips") or {}
+        for seat, chips in pushed.items():
+            if str(seat) in seated:
+                shown = {"settled": chips, "settled_chips": colours.get(seat)}
+                seated[str(seat)] += _settled(shown, "settled", chips_of(get("chips")), pot=True)
     if own:
         spots.append(f'<div class="spot table-answers spot-answers">{own}</div>')
     seats = [

@@ -26,6 +26,7 @@ from trainer.drills.practice.services import (
     store_and_review,
     with_skill_card,
 )
+from trainer.drills.watch.access import may_take, may_watch
 from trainer.engine import EngineError, pace
 from trainer.engine.drills import REGISTRY, AnswerError, AnswerField, grade, parse_answer
 from trainer.engine.house import DEFAULT_CONFIG, HouseConfig, HouseRules
@@ -64,6 +65,19 @@ class Stale(DrillError):
     status = 409
 
 
+class NotAllowed(DrillError):
+    """A drill the user is not offered: a watch drill, for a trainee the house has not
+    promoted to watch the game (issue 33)."""
+
+    status = 403
+
+
+NOT_A_WATCHER = (
+    "The watch drills are for those who watch the game: supervisors, games managers and the "
+    "trainees their house promotes to the floor."
+)
+
+
 NO_SUCH_SESSION = "There is no such practice session."
 NO_SUCH_QUESTION = "There is no such question."
 
@@ -96,17 +110,33 @@ def _raw_value(f: AnswerField, data):
     if f.kind == "chips":
         # one count a chip, posted as "<field>.<chip value>" (the chip builder's inputs)
         return {v: data.get(f"{f.name}.{v}", "") for v, _ in f.choices}
+    if f.kind == "watch":
+        # the mark, what went wrong and the right settlement, posted as "<field>.call",
+        # "<field>.situation" and "<field>.amount" (a pot's: "<field>.share.<seat>")
+        amount = (
+            {seat: data.get(f"{f.name}.share.{seat}", "") for seat in f.seats}
+            if f.seats
+            else data.get(f"{f.name}.amount", "")
+        )
+        return {
+            "call": data.get(f"{f.name}.call", ""),
+            "situation": data.get(f"{f.name}.situation", ""),
+            "amount": amount,
+        }
     return data.get(f.name, "")
 
 
 def field_json(field: AnswerField) -> dict:
-    return {
+    stored = {
         "name": field.name,
         "label": field.label,
         "kind": field.kind,
         "choices": [list(c) for c in field.choices],
         "keys": list(field.keys),
     }
+    if field.seats:  # a watched pot's seats (issue 33); no other field has any
+        stored["seats"] = list(field.seats)
+    return stored
 
 
 def start_session(
@@ -114,6 +144,8 @@ def start_session(
 ) -> PracticeSession:
     if kind not in REGISTRY:
         raise NotFound(f"There is no drill called '{kind}'.")
+    if not may_take(trainee, kind):
+        raise NotAllowed(NOT_A_WATCHER)
     if in_chips and not REGISTRY[kind].pays:
         raise DrillError(
             f"{REGISTRY[kind].title} asks no amount to pay: it cannot be taken in chips."
@@ -135,6 +167,8 @@ def start_mode(*, trainee, mode: str) -> PracticeSession:
     has nothing to deal now."""
     if mode not in planning.MODES:
         raise NotFound(f"There is no practice called '{mode}'.")
+    if mode in planning.WATCHING and not may_watch(trainee):
+        raise NotAllowed(NOT_A_WATCHER)
     why_not = planning.has_anything(trainee, mode)
     if why_not:
         raise DrillError(why_not)
@@ -155,6 +189,8 @@ class Finished(DrillError):
 FINISHED = {
     "mistakes": "Every missed hand is answered right.",
     "today": "Nothing more is due now: today's practice is done.",
+    "watch": "Nothing more is due now: today's watch is done.",
+    "set": "Every hand of the set is watched.",
 }
 
 
@@ -205,6 +241,7 @@ def _deal_for(session: PracticeSession, *, seed: int | None = None) -> Question:
         seed=seed,
         situation=deal.situation,
         replay_of=deal.replay_of,
+        hands=deal.hands,
     )
 
 
@@ -220,16 +257,20 @@ def create_question(
     seed: int | None = None,
     situation: str | None = None,
     replay_of: Question | None = None,
+    hands: list | tuple | None = None,
 ) -> Question:
     """Generate a question with the trainee's house tables and rules, and store it with
     everything needed to grade it again.  Tests (assessments) deal theirs with no session.
     `situation` deals a question of that situation; `replay_of` deals a fresh hand of the
-    skill that stored question missed (its level and stakes), graded under today's rules."""
+    skill that stored question missed (its level and stakes), graded under today's rules;
+    `hands` deals hands really played, each with what was paid (a watch set's, issue 33)."""
     drill = REGISTRY[kind]
     config, version = _house_setup(trainee, drill.game)
     seed = secrets.randbits(62) if seed is None else seed
     try:
-        if replay_of is not None:
+        if hands is not None:
+            q = drill.question_of(hands, config)
+        elif replay_of is not None:
             q, config, version = _dealt_again(drill, replay_of, config, version, seed)
         else:
             q = drill.generate(
@@ -458,13 +499,25 @@ def response_ms(question: Question, now, *, browser_ms: int | None = None, netwo
     return server
 
 
+def out_of_time(question: Question, now) -> bool:
+    """Whether the clock of a watch drill's question (its pace target, issue 33) has run out
+    by `now`, on the server's time since the question was sent (never the browser's): then a
+    position left unmarked counts as missed instead of being refused."""
+    drill = REGISTRY.get(question.kind)
+    if drill is None or not drill.watches:
+        return False
+    clock = question_target_ms(question)
+    return clock is not None and response_ms(question, now) >= clock
+
+
 def _graded(question: Question, raw: dict, timing: dict) -> Attempt:
     """The attempt an answer makes, graded and timed, not yet stored; AnswerError when the
     answer cannot be read."""
     fields = fields_of(question)
-    answer = parse_answer(fields, raw_answer(fields, raw))
-    marks = grade(fields, question.expected, answer)
     now = timezone.now()
+    late = out_of_time(question, now)
+    answer = parse_answer(fields, raw_answer(fields, raw), out_of_time=late)
+    marks = grade(fields, question.expected, answer)
     return Attempt(
         question=question,
         kind=question.kind,
@@ -483,8 +536,12 @@ def _store(attempt: Attempt, trainee, *, read: bool = False) -> Attempt:
     skill's card was read with the question, `with_skill_card`)."""
     attempt.trainee = trainee
     # a trainee's answer may be a review of its skill; staff trying a drill out are scheduled
-    # nothing (their answers are counted nowhere)
-    reviews = trainee.has_perm("houses.practise_drills")
+    # nothing (their answers are counted nowhere), but staff watching the game are (the watch
+    # drills are theirs)
+    drill = REGISTRY.get(attempt.kind)
+    reviews = trainee.has_perm("houses.practise_drills") or (
+        drill is not None and drill.watches and may_watch(trainee)
+    )
     store_and_review(attempt, attempt.question, reviews=reviews, read=read)
     return attempt
 

@@ -28,6 +28,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from trainer.drills.card import house_card
 from trainer.drills.practice.mistakes import waiting_count
 from trainer.drills.practice.services import question_target_ms
+from trainer.drills.watch.access import may_take, may_watch
 from trainer.engine import pace
 from trainer.engine.drills import REGISTRY, AnswerError
 from trainer.engine.games import title_of
@@ -58,8 +59,12 @@ def may_practise(user) -> bool:
     raise PermissionDenied
 
 
-def is_trying(user) -> bool:
-    """Staff trying a drill out, not a trainee practising: nothing they answer is counted."""
+def is_trying(user, kind: str | None = None) -> bool:
+    """Staff trying a drill out, not a trainee practising: nothing they answer is counted.
+    A watch drill (`kind`) is no try for staff who watch the game: it is theirs (issue 33)."""
+    drill = REGISTRY.get(kind) if kind else None
+    if drill is not None and drill.watches and may_watch(user):
+        return False
     return not user.has_perm("houses.practise_drills") and user.has_perm("houses.view_house")
 
 
@@ -82,7 +87,8 @@ def _kinds_by_game(user):
     config = house_setup(user.house).config if user.house_id else DEFAULT_CONFIG
     groups: dict[str, list] = {}
     for kind in REGISTRY.values():
-        groups.setdefault(kind.game, []).append(HouseKind(kind, config))
+        if may_take(user, kind):  # a watch drill only for those who watch the game
+            groups.setdefault(kind.game, []).append(HouseKind(kind, config))
     return [(title_of(game), kinds) for game, kinds in groups.items()]
 
 
@@ -120,6 +126,8 @@ def start(request):
             natural=form.cleaned_data["natural"],
             in_chips=form.cleaned_data["in_chips"],
         )
+    except services.NotAllowed as exc:
+        raise PermissionDenied(exc.message) from None
     except services.DrillError as exc:
         messages.error(request, exc.message)
         return redirect("drills:index")
@@ -142,7 +150,7 @@ def _render_drill(request, session, question, *, form=None, result=None, unanswe
         "session": session,
         "replayed": bool(result and result.replayed),
         "score": session.score,
-        "trying": is_trying(request.user),
+        "trying": is_trying(request.user, question.kind),
     }
     csrf = get_token(request)
     if attempt is None:
@@ -331,7 +339,10 @@ def pace_context(question: Question) -> dict:
     target = question_target_ms(question)
     if target is None:
         return {}
-    return {"target_ms": target, "target_words": pace.seconds_words(target)}
+    # a watch drill's target is the house's clock: when it runs out the answer is sent as
+    # it stands (drills.js), its positions not marked counted as missed
+    clock = REGISTRY[question.kind].watches if question.kind in REGISTRY else False
+    return {"target_ms": target, "target_words": pace.seconds_words(target), "clock": clock}
 
 
 def card_context(request, question: Question) -> dict:

@@ -41,6 +41,8 @@ from .errors import EngineError, RulingError
 from .games import GAMES
 from .house import DEFAULT_CONFIG, HouseConfig  # noqa: F401 (the doctest uses it)
 from .jsontext import NotJSON, read_json
+from .mispays import Hand
+from .mispays import read as read_mispay
 from .requests import MAX_AMOUNT, is_text, only_read, refuse_unwritable, shown
 
 __all__ = [
@@ -176,7 +178,7 @@ def audit_line(line: object, config: HouseConfig, *, house: str | None = None) -
             over, under = max(difference, 0), max(-difference, 0)
         situation = None
         if verdict != "correct":
-            situation = entry.situation(request, ruling, paid, config)
+            situation = read_mispay(Hand(entry, request, ruling), paid, config)
         return Audited(
             verdict=verdict,
             difference=difference,

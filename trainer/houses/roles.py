@@ -1,4 +1,4 @@
-"""The three roles, as Django groups with permissions.
+"""The roles, as Django groups with permissions.
 
 Each later app that adds permissions for a role adds them here and a migration that calls
 `sync_roles` again, so the groups always match this table.
@@ -9,6 +9,9 @@ from __future__ import annotations
 TRAINEE = "Trainee"
 SUPERVISOR = "Supervisor"
 GAMES_MANAGER = "Games manager"
+#: a trainee the house has promoted to watch the game (issue 33): given beside Trainee, it
+#: opens the watch drills and their tests; supervisors and games managers watch already
+FLOOR_SUPERVISOR = "Floor supervisor"
 
 #: role -> "app_label.codename" permissions
 ROLES: dict[str, list[str]] = {
@@ -21,7 +24,9 @@ ROLES: dict[str, list[str]] = {
         "roster.enrol_trainees",
         "roster.run_classes",
         "assessments.revoke_certificates",
+        "watch.watch_the_game",
     ],
+    FLOOR_SUPERVISOR: ["watch.watch_the_game"],
     GAMES_MANAGER: [
         "houses.manage_tables",
         "houses.view_house",
@@ -52,6 +57,7 @@ ROLES: dict[str, list[str]] = {
         "rounds.change_roundpace",
         "rounds.delete_roundpace",
         "rounds.view_roundpace",
+        "watch.watch_the_game",
     ],
 }
 

@@ -30,6 +30,7 @@ from trainer.drills.models import Attempt
 from trainer.drills.practice.enrolment import enrolled_games
 from trainer.drills.practice.models import SkillCard
 from trainer.drills.practice.services import house_day
+from trainer.drills.watch.access import may_take
 from trainer.engine import pace, scheduling
 from trainer.engine.drills import REGISTRY
 from trainer.engine.errors import EngineError
@@ -258,11 +259,12 @@ def _scheduled(skill: Skill, card: SkillCard, now: dt.datetime, day: scheduling.
 
 def for_trainee(trainee, *, now: dt.datetime | None = None) -> list[GameSkills]:
     """The trainee's skills per game they are enrolled in (the registry's order of games and
-    drills; a drill's listed situations first, then any other they answered, by name), with
-    their figures and strength at `now`."""
+    drills they are offered; a drill's listed situations first, then any other they answered,
+    by name), with their figures and strength at `now`."""
     now = now or timezone.now()
     games = enrolled_games(trainee)
-    kinds = [kind for kind in REGISTRY.values() if kind.game in games]
+    # a watch drill's skills only for a trainee promoted to watch the game (issue 33)
+    kinds = [kind for kind in REGISTRY.values() if kind.game in games and may_take(trainee, kind)]
     slugs = [kind.slug for kind in kinds]
     answered: dict[tuple[str, str], list[tuple[bool, int, int | None]]] = defaultdict(list)
     for kind, situation, right, ms, target in (

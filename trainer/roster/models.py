@@ -63,6 +63,9 @@ class PersonAction(models.Model):
         CLASS_JOINED = "class-joined", "added to a class"
         ATTEMPT_ALLOWED = "attempt-allowed", "one more attempt at a test allowed"
         GAMES_ENROLLED = "games-enrolled", "games enrolled in changed"
+        # issue 33: the Floor supervisor role, given to a trainee or taken back
+        PROMOTED = "promoted", "promoted to watch the game"
+        PROMOTION_WITHDRAWN = "promotion-withdrawn", "promotion to watch the game taken back"
 
     subject = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="actions_on")
     actor = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")

@@ -21,7 +21,7 @@ from django.db import IntegrityError, transaction
 from trainer.drills.practice.models import Enrolment
 from trainer.engine.games import GAMES
 from trainer.houses.models import User
-from trainer.houses.roles import TRAINEE
+from trainer.houses.roles import FLOOR_SUPERVISOR, TRAINEE
 
 from .models import (
     TEMPORARY_PASSWORD_LIFETIME,
@@ -369,3 +369,36 @@ def left_out(cohort: Cohort) -> list[tuple[User, str]]:
             why = "no longer a trainee"
         out.append((member, why))
     return out
+
+
+# -- watching the game (issue 33) -------------------------------------------------------------
+
+
+def is_promoted(person) -> bool:
+    """Whether the trainee `person` is promoted to watch the game (the Floor supervisor
+    role)."""
+    return person.groups.filter(name=FLOOR_SUPERVISOR).exists()
+
+
+def promote(*, actor, person, promoted: bool = True) -> bool:
+    """Give the trainee `person` the Floor supervisor role (`promoted`), or take it back:
+    the watch drills, Today's watch, the house's watch sets and tests with watch sections
+    open to them, or close again; logged on their page.  Refused in words for someone who
+    is not a trainee (staff watch the game already).  False when nothing changed."""
+    if not person.groups.filter(name=TRAINEE).exists():
+        raise ValidationError(
+            "Only a trainee is promoted to watch the game: supervisors and games managers "
+            "watch it already."
+        )
+    with transaction.atomic():
+        User.objects.select_for_update().filter(pk=person.pk).first()
+        if is_promoted(person) == promoted:
+            return False
+        group = Group.objects.get(name=FLOOR_SUPERVISOR)
+        if promoted:
+            person.groups.add(group)
+        else:
+            person.groups.remove(group)
+        kind = Kind.PROMOTED if promoted else Kind.PROMOTION_WITHDRAWN
+        log_action(actor=actor, subject=person, action=kind)
+    return True

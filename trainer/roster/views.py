@@ -71,6 +71,7 @@ def person(request, user_id):
         {
             "person": person,
             "is_trainee": person.groups.filter(name=TRAINEE).exists(),
+            "is_promoted": services.is_promoted(person),
             "games_form": GamesForm(initial={"games": enrolled}),
             "enrolled_words": services.games_words(enrolled),
             "temporary": TemporaryPassword.objects.filter(user=person).first(),
@@ -116,6 +117,20 @@ def person_act(request, user_id):
                 )
             else:
                 messages.info(request, "Those are the games they are enrolled in already.")
+        elif action in ("promote", "withdraw-promotion"):
+            promoted = action == "promote"
+            if not services.promote(actor=request.user, person=person, promoted=promoted):
+                messages.info(request, "Nothing changed: that is how it stands already.")
+            elif promoted:
+                messages.success(
+                    request,
+                    f"{person.get_username()} is promoted to watch the game: the watch drills "
+                    "and their tests are open to them.",
+                )
+            else:
+                messages.success(
+                    request, f"{person.get_username()} no longer takes the watch drills."
+                )
         elif action == "temporary-password":
             if not person.is_active:
                 raise ValidationError("Reactivate the account first: it cannot sign in.")

@@ -22,6 +22,8 @@ urlpatterns = [
     path("drills/", include("trainer.drills.urls")),
     # Today's practice and Practise my mistakes (issue 16)
     path("practice/", include("trainer.drills.practice.urls")),
+    # watch the game: the watch drills, Today's watch, sets from audits (issue 33)
+    path("watch/", include("trainer.drills.watch.urls")),
     path("tests/", include("trainer.assessments.urls")),
     # dealing the round, step by step against the game's pace (issue 32)
     path("rounds/", include("trainer.rounds.urls")),

@@ -82,8 +82,12 @@ def situations_of(slug: str) -> tuple[str, ...]:
 
 def enrolled_kinds(game: str) -> list[str]:
     """The drills a trainee enrolled in `game` practises: its own and those every game shares
-    (as `enrolled_games` has it)."""
-    return [k.slug for k in REGISTRY.values() if k.game == game or k.game not in GAMES]
+    (as `enrolled_games` has it), never a watch drill (Today's watch deals those)."""
+    return [
+        k.slug
+        for k in REGISTRY.values()
+        if (k.game == game or k.game not in GAMES) and not k.watches
+    ]
 
 
 def skills_for(game: str) -> tuple[practice.Skill, ...]:

@@ -23,6 +23,12 @@ SLUGS = {
     "es-showdown": "english-stud",
     "colour-up": "chips",
     "make-change": "chips",
+    # issue 33: for those who watch the game, one for each game the audit checks
+    "watch-mississippi-stud": "mississippi-stud",
+    "watch-caribbean-stud": "caribbean-stud",
+    "watch-casino-stud": "casino-stud",
+    "watch-mississippi-gonorrhea": "mississippi-gonorrhea",
+    "watch-english-stud": "english-stud",
 }
 CASES = [(slug, level) for slug in SLUGS for level in (1, 2, 3)]
 SEEDS = range(12)

@@ -42,10 +42,11 @@ from django.db.models import Exists, OuterRef
 from trainer.drills.models import Attempt, Question
 from trainer.drills.retagging import situation_now
 from trainer.engine import EngineError
-from trainer.engine.drills import REGISTRY, DrillKind
+from trainer.engine.drills import DrillKind
 from trainer.engine.drills import Question as EngineQuestion
 from trainer.engine.house import HouseConfig
 
+from ..watch.access import kinds_for
 from .planning import Deal
 
 #: the hands a session works on at once, oldest first: one pass of them is a few minutes at
@@ -66,7 +67,8 @@ def waiting(trainee):
     """The trainee's missed practice hands still waiting: questions first dealt in practice
     (not replays, not a test's) and answered wrong, that no replay of has been answered right
     since: a hand waits until it is answered right, however long ago it was missed.  Oldest
-    first, by the first miss.  Only drills the registry still deals."""
+    first, by the first miss.  Only drills the registry still deals and the trainee is
+    offered (a watch drill's hand waits only while they may watch the game)."""
     cleared = Attempt.objects.filter(question__replay_of=OuterRef("pk"), is_correct=True)
     return (
         Question.objects.filter(
@@ -74,7 +76,7 @@ def waiting(trainee):
             replay_of__isnull=True,
             sitting_item__isnull=True,
             attempt__is_correct=False,
-            kind__in=list(REGISTRY),
+            kind__in=kinds_for(trainee),
         )
         .exclude(Exists(cleared))
         .order_by("attempt__answered_at", "pk")

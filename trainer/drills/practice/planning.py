@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-MODES = ("today", "mistakes")
+MODES = ("today", "mistakes", "watch", "set")
+#: the modes of those who watch the game (issue 33): Today's watch, and a set of an audit's
+#: mispaid hands (started from its page, trainer.drills.watch)
+WATCHING = ("watch", "set")
 
 
 @dataclass(frozen=True)
@@ -23,11 +26,13 @@ class Deal:
     #: or deal a fresh hand of the skill this stored question missed (`mistakes.fresh_hand`)
     replay_of: object | None = None
     in_chips: bool = False
+    #: or deal these hands really played, each with what was paid (a watch set's)
+    hands: tuple | None = None
 
 
 def next_deal(session) -> Deal | None:
     """The next question of a session in one of `MODES`, or None when it has nothing left."""
-    if session.mode == "today":
+    if session.mode in ("today", "watch"):
         from .today import next_deal as today_deal
 
         return today_deal(session)
@@ -35,16 +40,22 @@ def next_deal(session) -> Deal | None:
         from .mistakes import next_deal as mistakes_deal
 
         return mistakes_deal(session)
+    if session.mode == "set":
+        from trainer.drills.watch.sets import next_deal as set_deal
+
+        return set_deal(session)
     raise ValueError(f"{session.mode!r} is not a mode of adaptive practice.")
 
 
 def has_anything(trainee, mode: str) -> str | None:
     """None when a session of `mode` would deal something now; else, in the trainee's words,
     why not ("You have no missed hands waiting.")."""
-    if mode == "today":
+    if mode in ("today", "watch"):
         from .today import nothing_to_deal
 
-        return nothing_to_deal(trainee)
+        return nothing_to_deal(trainee, watch=mode == "watch")
+    if mode == "set":
+        return "A watch set is started from its own page."
     if mode == "mistakes":
         from .mistakes import nothing_to_deal
 

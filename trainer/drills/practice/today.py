@@ -21,6 +21,7 @@ from trainer.engine.drills import REGISTRY
 from trainer.engine.house import DEFAULT_CONFIG, HouseConfig
 from trainer.houses.config import house_setup
 
+from ..watch.access import may_watch
 from .enrolment import enrolled_games
 from .models import SkillCard
 from .planning import Deal
@@ -32,13 +33,19 @@ def house_config(trainee) -> HouseConfig:
     return house_setup(trainee.house).config if trainee.house_id else DEFAULT_CONFIG
 
 
-def skills_of(trainee) -> tuple[practice.Skill, ...]:
+def skills_of(trainee, *, watch: bool = False) -> tuple[practice.Skill, ...]:
     """Every skill the trainee practises: each situation of each drill of their enrolled
-    games, as the house deals them, in the order new ones are met (`practice.interleaved`)."""
+    games, as the house deals them, in the order new ones are met (`practice.interleaved`).
+    `watch`: the skills of the watch drills instead (Today's watch, issue 33), for one who may
+    watch the game (none for anyone else); the dealer's skills never include them."""
+    if watch and not may_watch(trainee):
+        return ()
     games = enrolled_games(trainee)
     config = house_config(trainee)
     return practice.interleaved(
-        (kind.slug, kind.situations(config)) for kind in REGISTRY.values() if kind.game in games
+        (kind.slug, kind.situations(config))
+        for kind in REGISTRY.values()
+        if kind.game in games and kind.watches == watch
     )
 
 
@@ -48,7 +55,7 @@ def start_of_day(trainee, now: dt.datetime) -> dt.datetime:
     return house_day(trainee).start_of(now)
 
 
-def standing(trainee, now: dt.datetime) -> practice.Standing:
+def standing(trainee, now: dt.datetime, *, watch: bool = False) -> practice.Standing:
     """What the picker reads of `trainee` at `now`: their skills, when each scheduled one is
     due for practice (their own cards only; a skill in review from the start of its due's
     house day, `scheduling.due_from`) and how many skills they met today.  Two queries.
@@ -56,7 +63,7 @@ def standing(trainee, now: dt.datetime) -> practice.Standing:
     A skill met today is a card with no answer before the start of today's house day: met in
     Today's practice, a drill of its own or a test, it started a card today and brings its
     reviews in the coming days, so it counts against today's `practice.NEW_PER_DAY`."""
-    skills = skills_of(trainee)
+    skills = skills_of(trainee, watch=watch)
     day = house_day(trainee)
     answered_before = Attempt.objects.filter(
         trainee=trainee,
@@ -107,27 +114,26 @@ def next_deal(session) -> Deal | None:
     nothing is left to deal now."""
     trainee = session.trainee
     now = timezone.now()
-    skill = practice.pick(
-        standing(trainee, now), now, dealt=session.dealt, last=_last_skill(session)
-    )
+    current = standing(trainee, now, watch=session.mode == "watch")
+    skill = practice.pick(current, now, dealt=session.dealt, last=_last_skill(session))
     if skill is None:
         return None
     kind, situation = skill
     return Deal(kind, level_for(trainee, kind), situation=situation)
 
 
-def outlook(trainee, now: dt.datetime | None = None) -> practice.Outlook:
-    """Today's practice in figures for the landing page: skills due now, new skills left
-    today, when the next come due.  Two queries."""
+def outlook(trainee, now: dt.datetime | None = None, *, watch: bool = False) -> practice.Outlook:
+    """Today's practice (or Today's watch) in figures for the landing page: skills due now,
+    new skills left today, when the next come due.  Two queries."""
     now = now or timezone.now()
-    return practice.outlook(standing(trainee, now), now)
+    return practice.outlook(standing(trainee, now, watch=watch), now)
 
 
-def nothing_to_deal(trainee) -> str | None:
+def nothing_to_deal(trainee, *, watch: bool = False) -> str | None:
     """None when Today's practice would deal something now; else why not, in the trainee's
     words, with when the next skill comes due.  Reads only."""
     now = timezone.now()
-    current = standing(trainee, now)
+    current = standing(trainee, now, watch=watch)
     if practice.pick(current, now, dealt=0, last=None) is not None:
         return None
     if not current.skills:

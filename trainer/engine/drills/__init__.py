@@ -55,6 +55,7 @@ from .hand_reading import HandFive, HandSeven
 from .kinds import REGISTRY, Answer, AnswerField, Dealt, DrillKind, Level, Question, register
 from .mississippi_gonorrhea import GonorrheaSplit
 from .mississippi_stud import MississippiPay
+from .watch import watch_kinds
 
 __all__ = [
     "AMOUNT_FORMAT",
@@ -97,4 +98,7 @@ for _kind in (
     MakeChange(),
 ):
     register(_kind)
-del _kind
+# then, for those who watch the game, a watch drill of each game the audit checks (issue 33)
+for _watch in watch_kinds(list(REGISTRY.values())):
+    register(_watch)
+del _kind, _watch

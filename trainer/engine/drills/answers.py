@@ -106,9 +106,12 @@ def _blank(raw: object) -> bool:
     return raw is None or (isinstance(raw, str) and not raw.strip())
 
 
-def parse_answer(fields: tuple[AnswerField, ...], raw: Mapping[str, Any]) -> dict[str, Any]:
+def parse_answer(
+    fields: tuple[AnswerField, ...], raw: Mapping[str, Any], *, out_of_time: bool = False
+) -> dict[str, Any]:
     """The answer in canonical form, or AnswerError naming every field that is empty or
-    malformed (in a trainee's words).
+    malformed (in a trainee's words).  `out_of_time`: the question's clock has run out, so
+    a watched settlement left unmarked (or half corrected) is taken as it is (`watch`).
 
     >>> amount = AnswerField("p1.amount", "Amount", "amount")
     >>> parse_answer((amount,), {"p1.amount": " +35 "})
@@ -154,6 +157,14 @@ def parse_answer(fields: tuple[AnswerField, ...], raw: Mapping[str, Any]) -> dic
                 out[f.name] = chips
             else:
                 problems[f.name] = chips
+        elif f.kind == "watch":
+            from .watched import read_watch  # the watch drill's own module reads its answers
+
+            watched = read_watch(f, value, out_of_time=out_of_time)
+            if isinstance(watched, dict):
+                out[f.name] = watched
+            else:
+                problems[f.name] = watched
         else:
             raise EngineError(f"{f.name}: {f.kind!r} is not a kind of answer field.")
     if problems:
@@ -251,6 +262,10 @@ def grade(
         if f.kind == "chips":
             verdict = chip_verdict(f, expected, answer)
             marks[f.name] = verdict is not None and verdict.right
+        elif f.kind == "watch":
+            from .watched import watched_right
+
+            marks[f.name] = watched_right(expected.get(f.name), answer.get(f.name))
         else:
             marks[f.name] = answer.get(f.name) == expected.get(f.name)
     return marks
@@ -264,8 +279,9 @@ GUESSABLE_FROM = 0.5
 
 def guess_chance(fields: Sequence[AnswerField]) -> float:
     """The chance that a blind guess answers every field right: one of its choices for a
-    "choice" or a "seat", any non-empty set of its seats for "seats"; an amount, a net or
-    chips are never guessed (0).
+    "choice" or a "seat", any non-empty set of its seats for "seats", half of a watched
+    settlement (marked right blind, as most are); an amount, a net or chips are never
+    guessed (0).
 
     >>> yes_no = AnswerField("qualifies", "Qualifies?", "choice", (("yes", "Yes"), ("no", "No")))
     >>> guess_chance([yes_no]), guess_chance([yes_no, yes_no])
@@ -277,7 +293,9 @@ def guess_chance(fields: Sequence[AnswerField]) -> float:
     """
     chance = 1.0
     for f in fields:
-        if f.kind in ("choice", "seat"):
+        if f.kind == "watch":
+            chance /= 2  # "right", said blind, is right wherever the dealer was
+        elif f.kind in ("choice", "seat"):
             chance /= max(1, len(f.choices))
         elif f.kind == "seats":
             chance /= max(1, 2 ** len(f.choices) - 1)

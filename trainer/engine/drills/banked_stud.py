@@ -418,6 +418,7 @@ class BankedSettle(_Banked):
     # an hour
     pace = (8.0, 10.0, 12.0)
     pays = True
+    deals_hands = True
     mix = (
         "About a quarter of the rounds the dealer does not qualify, a third the player wins "
         "(every paying category up to the royal flush), a fifth the dealer wins, one in eight "

@@ -389,6 +389,7 @@ class EnglishShowdown(DrillKind):
     # the winner read and the pot split among the seats
     pace = (10.0, 15.0, 20.0)
     pays = True
+    deals_hands = True
     slug = "es-showdown"
     game = "english-stud"
     title = "English Stud: the showdown"

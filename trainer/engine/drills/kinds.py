@@ -41,7 +41,9 @@ class AnswerField:
     "signed" (a whole number of chips that may be negative: a net, a match total),
     "seat" (one seat "1".."6" among those at the table, listed in `choices`), "seats" (one or
     more of those seats), "chips" (counts of the house's chips, listed in `choices` as
-    (value, name); its expected answer is a `chips.Payout` as JSON).
+    (value, name); its expected answer is a `chips.Payout` as JSON), "watch" (a settlement
+    watched: right or wrong and, when wrong, which of `choices` went wrong and the right
+    settlement, the net or, where `seats` lists a pot's seats, each seat's chips: `watch`).
     `keys`: a keyboard key for each choice, in the same order (e.g. "w", "p", "l", "f").
     """
 
@@ -50,6 +52,8 @@ class AnswerField:
     kind: str
     choices: tuple[tuple[str, str], ...] = ()
     keys: tuple[str, ...] = ()
+    #: the seats a "watch" field's pot is shared among (empty: a position's net)
+    seats: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -161,6 +165,12 @@ class DrillKind:
     levels: tuple[Level, ...] = ()
     #: it asks an amount paid, so it can be taken "in chips" (`answer`'s `in_chips`)
     pays: bool = False
+    #: its request (or each of its `positions`) is a ruling request of its game whose ruling
+    #: settles chips: hands the audit could check, which the watch drill deals from
+    deals_hands: bool = False
+    #: a drill for those who watch the game (supervisors, games managers and the trainees a
+    #: house promotes), not for dealers: the site offers it only to them (`watch`)
+    watches: bool = False
     #: the default speed standard, seconds for each of `levels` in turn (per position settled
     #: where the answer settles positions: `pace.target_ms`), with its reasoning beside it; a
     #: house may set its own (`pace` module).  Every registered kind has one a level.

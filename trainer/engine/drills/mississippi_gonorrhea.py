@@ -50,6 +50,7 @@ class GonorrheaSplit(DrillKind):
     # one pot split, odd chips placed: more players and odd pots take longer
     pace = (10.0, 15.0, 20.0)
     pays = True
+    deals_hands = True
     slug = "mg-split"
     game = "mississippi-gonorrhea"
     title = "Mississippi Gonorrhea: split the pot"

@@ -155,6 +155,7 @@ class MississippiPay(StakesAntes, DrillKind):
     # antes need the multiplication done in the head
     pace = (6.0, 8.0, 10.0)
     pays = True
+    deals_hands = True
     slug = "ms-pay"
     game = "mississippi-stud"
     title = "Mississippi Stud: pay the position"

@@ -140,6 +140,8 @@ def _registered() -> None:
             settles="net",
             situation=situations.mississippi_stud,
             procedure=_procedure("mississippi_stud"),
+            mispays=situations.mississippi_stud_mispays,
+            plant=situations.plant_mississippi_stud,
         )
     )
     for profile, table, read, house_rules, procedure in (
@@ -177,6 +179,8 @@ def _registered() -> None:
                 settles="net",
                 situation=partial(situations.banked_stud, profile),
                 procedure=_procedure("banked_stud", procedure),
+                mispays=partial(situations.banked_stud_mispays, profile),
+                plant=partial(situations.plant_banked_stud, profile),
             )
         )
     register(
@@ -192,6 +196,8 @@ def _registered() -> None:
             settles="shares",
             situation=situations.mississippi_gonorrhea,
             procedure=_procedure("mississippi_gonorrhea"),
+            mispays=situations.mississippi_gonorrhea_mispays,
+            plant=situations.plant_mississippi_gonorrhea,
         )
     )
     register(
@@ -208,6 +214,8 @@ def _registered() -> None:
             settles="shares",
             situation=situations.english_stud,
             procedure=_procedure("english_stud"),
+            mispays=situations.english_stud_mispays,
+            plant=situations.plant_english_stud,
         )
     )
 

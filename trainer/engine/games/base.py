@@ -9,6 +9,7 @@ is which.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
@@ -32,6 +33,10 @@ Ruler = Callable[[Any, HouseConfig], dict[str, Any]]
 #: names what went wrong on a mispaid hand, in a dealer's words, from (the typed request, its
 #: ruling, what was paid, the house's configuration): `trainer.engine.games.situations`
 Situation = Callable[[Any, Mapping[str, Any], Any, HouseConfig], str]
+#: a mispay a dealer could make of a hand: from (the situation to plant, the typed request,
+#: its ruling, the house's configuration, a seeded random source) the payment that reads as
+#: that situation, or None when the hand cannot be mispaid that way (`trainer.engine.mispays`)
+Planter = Callable[[str, Any, Mapping[str, Any], HouseConfig, random.Random], Any]
 
 
 class Enumeration(Protocol):
@@ -124,6 +129,10 @@ class Game:
     #: how a whole round of it is dealt, step by step (`trainer.engine.rounds`), loaded when
     #: first asked (the procedures ask the drills, which read this registry); None: no round
     procedure: Callable[[], Procedure[Any]] | None = None
+    #: every situation `situation` can name under a house's configuration, in teaching
+    #: order (plain mistakes first), and how a dealer makes each (`trainer.engine.mispays`)
+    mispays: Callable[[HouseConfig], tuple[str, ...]] | None = None
+    plant: Planter | None = None
 
     def __post_init__(self) -> None:
         if self.enumeration is not None and self.enumeration.game != self.slug:

@@ -1,8 +1,14 @@
-"""What went wrong on a mispaid hand, in a dealer's words: the audit's situations.
+"""What went wrong on a mispaid hand, in a dealer's words: the audit's situations, each read
+from a paid hand and planted in one.
 
-Each game's registry entry points to its function here.  A situation is a short phrase from a
-small, fixed vocabulary, so that a supervisor can filter a shift's mispays by it: it is worked
-out from the engine's own ruling and what was paid, never from the request's wording.
+Each game's registry entry points to its functions here: what it reads (`situation`), the
+situations it can name under a house's rules (`mispays`, in teaching order) and how a dealer
+makes each (`plant`).  A situation is a short phrase from a small, fixed vocabulary, so that a
+supervisor can filter a shift's mispays by it: it is worked out from the engine's own ruling
+and what was paid, never from the request's wording.  A planted payment is a mistake as a
+dealer makes it (a push paid as a win, the odd chip pushed to the other half), and reads back
+as the situation planted (tests/engine/test_mispays.py checks it on seeded hands of every
+game).  `trainer.engine.mispays` is the one door to both.
 
 >>> from ..house import DEFAULT_CONFIG
 >>> push = {"outcome": "push", "category": "one pair", "net": 0, "returned": 4}
@@ -15,11 +21,14 @@ out from the engine's own ruling and what was paid, never from the request's wor
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from itertools import combinations, product
 from typing import Any
 
+from ..chips import divide
+from ..hands import Category, two_card_high, two_card_low
 from ..house import HouseConfig
 from . import banked_stud as banked
 from . import mississippi_gonorrhea as gonorrhea
@@ -85,9 +94,7 @@ def mississippi_stud(
     outcome, net = ruling["outcome"], ruling["net"]
     if outcome == "push":
         # only a pair of the paytable's push band pushes (mississippi-stud.txt §05)
-        band = config.paytable(mississippi.SLUG).push_band
-        hand = str(band).removeprefix("a ") if band is not None else "push"
-        return f"{hand} {'paid' if paid > 0 else 'taken'} instead of pushed"
+        return _push_paid(config) if paid > 0 else _push_taken(config)
     if outcome == "lose":
         return _lost(paid)
     uncapped = net
@@ -211,3 +218,293 @@ def english_stud(
     divisions = [(request.pot, tuple(ruling["winners"]))]
     found = _shares(request.pot, correct, paid, divisions, config.rules.chip_unit)
     return found or _astray(correct, paid)
+
+
+# --- the vocabulary, and how a dealer makes each mispay --------------------------------------
+
+
+def _pushing_hand(config: HouseConfig) -> str:
+    """ "pair of sixes to tens": the Mississippi Stud hand that pushes at the house."""
+    band = config.paytable(mississippi.SLUG).push_band
+    return str(band).removeprefix("a ") if band is not None else "push"
+
+
+def _push_paid(config: HouseConfig) -> str:
+    return f"{_pushing_hand(config)} paid instead of pushed"
+
+
+def _push_taken(config: HouseConfig) -> str:
+    return f"{_pushing_hand(config)} taken instead of pushed"
+
+
+def _winning(categories: Sequence[Category]) -> tuple[str, ...]:
+    """ "two pair overpaid", "two pair underpaid", ... weakest first."""
+    ordered = sorted(set(categories), key=lambda c: c.order)
+    return tuple(f"{c.label} {how}" for c in ordered for how in ("overpaid", "underpaid"))
+
+
+#: what every banked table can get wrong on a lost, folded or won hand, plain cases first
+_LOST_AND_FOLDED = (LOSS_PAID, LOSS_PUSHED, LOSS_RETURNED, FOLD_PAID, FOLD_RETURNED, WIN_NOT_PAID)
+
+
+def mississippi_stud_mispays(config: HouseConfig) -> tuple[str, ...]:
+    """Every situation `mississippi_stud` names under the house `config`, in teaching order.
+
+    >>> from ..house import DEFAULT_CONFIG
+    >>> words = mississippi_stud_mispays(DEFAULT_CONFIG)
+    >>> words[0], words[2], words[-1], len(words)
+    ('pair of sixes to tens paid instead of pushed', 'losing hand paid', 'more taken than was \
+bet', 27)
+    """
+    table = config.paytable(mississippi.SLUG)
+    pushes = (_push_paid(config), _push_taken(config)) if table.push_band is not None else ()
+    cap = (CAP_NOT_APPLIED,) if config.rules.mississippi_payout_cap is not None else ()
+    rows = _winning([category for category, _ in table.rows])
+    return (*pushes, *_LOST_AND_FOLDED, *rows, *cap, MORE_TAKEN)
+
+
+def banked_stud_mispays(profile: banked.Profile, config: HouseConfig) -> tuple[str, ...]:
+    """Every situation `banked_stud` names at a Caribbean Stud or Casino Stud Poker table."""
+    table = config.paytable(profile.game)
+    no_qualify = (
+        f"{profile.second_bet} paid when the dealer did not qualify",
+        "Ante not paid when the dealer did not qualify",
+    )
+    cap = (CAP_NOT_APPLIED,) if profile.cap(config.rules) is not None else ()
+    rows = _winning([category for category, _ in table.rows])
+    return (*no_qualify, TIE_PAID, TIE_TAKEN, *_LOST_AND_FOLDED, *rows, *cap, MORE_TAKEN)
+
+
+def mississippi_gonorrhea_mispays(config: HouseConfig) -> tuple[str, ...]:
+    """Every situation `mississippi_gonorrhea` names."""
+    return (
+        ODD_CHIP_HALF,
+        ODD_CHIP_SEAT,
+        HOG_MISSED,
+        WRONG_SEAT,
+        UNEVEN,
+        POT_OVERPAID,
+        POT_UNDERPAID,
+    )
+
+
+def english_stud_mispays(config: HouseConfig) -> tuple[str, ...]:
+    """Every situation `english_stud` names."""
+    return (ODD_CHIP_SEAT, WRONG_SEAT, UNEVEN, POT_OVERPAID, POT_UNDERPAID)
+
+
+def _plant_common(
+    situation: str, ruling: Mapping[str, Any], first: int, rng: random.Random
+) -> int | None:
+    """A mispay every banked table reads alike, as a dealer makes it, for a position whose
+    first bet (the Ante) is `first`; None when it is none of them or the hand cannot take
+    it.  A lost bet is paid even money; a loss partly returned keeps only the Ante; a win
+    is pushed or taken as a loss."""
+    outcome, stake = ruling["outcome"], _stake(ruling)
+    if situation == MORE_TAKEN:
+        return -(stake + first)  # an Ante more than was bet, swept in with the bets
+    plants: dict[str, dict[str, int | None]] = {
+        "fold": {FOLD_PAID: first, FOLD_RETURNED: 0},
+        "lose": {
+            LOSS_PAID: stake,
+            LOSS_PUSHED: 0,
+            LOSS_RETURNED: -first if first < stake else None,
+        },
+        "win": {WIN_NOT_PAID: rng.choice((0, -stake))},
+    }
+    return plants.get(outcome, {}).get(situation)
+
+
+def _plant_win(
+    situation: str,
+    category: str,
+    net: int,
+    first: int,
+    unit: int,
+    uncapped: int | None,
+) -> int | None:
+    """A winning position mispaid: an Ante too many (two, where one more is the uncapped
+    payout), an Ante short (a chip short on a payout no bigger than the Ante), or the cap
+    forgotten (`uncapped`: the payout without the house's cap, None when no cap is set)."""
+    if situation == CAP_NOT_APPLIED:
+        return uncapped if uncapped is not None and uncapped > net else None
+    if situation == f"{category} overpaid":
+        return next(paid for paid in (net + first, net + 2 * first) if paid != uncapped)
+    if situation == f"{category} underpaid":
+        return next((paid for paid in (net - first, net - unit) if paid > 0), None)
+    return None
+
+
+def plant_mississippi_stud(
+    situation: str,
+    request: Any,
+    ruling: Mapping[str, Any],
+    config: HouseConfig,
+    rng: random.Random,
+) -> int | None:
+    """The net a dealer pays a Mississippi Stud position for `situation`, or None.
+
+    >>> from ..house import DEFAULT_CONFIG
+    >>> push = {"outcome": "push", "category": "one pair", "net": 0, "returned": 4}
+    >>> plant_mississippi_stud(_push_paid(DEFAULT_CONFIG), None, push, DEFAULT_CONFIG, None)
+    4
+    """
+    outcome, stake = ruling["outcome"], _stake(ruling)
+    if outcome == "push" and situation != MORE_TAKEN:
+        # the pushing pair paid as a paying pair (even money on every bet), or taken
+        return {_push_paid(config): stake, _push_taken(config): -stake}.get(situation)
+    first = request.bets[0]
+    found = _plant_common(situation, ruling, first, rng)
+    if found is not None or outcome != "win":
+        return found
+    uncapped = None
+    if config.rules.mississippi_payout_cap is not None:
+        free = HouseConfig(config.paytables, replace(config.rules, mississippi_payout_cap=None))
+        uncapped = mississippi.ruling(request, free)["net"]
+    unit = config.rules.chip_unit
+    return _plant_win(situation, ruling["category"], ruling["net"], first, unit, uncapped)
+
+
+def plant_banked_stud(
+    profile: banked.Profile,
+    situation: str,
+    request: Any,
+    ruling: Mapping[str, Any],
+    config: HouseConfig,
+    rng: random.Random,
+) -> int | None:
+    """The net a dealer pays a Caribbean Stud or Casino Stud Poker position for `situation`,
+    or None: the second bet paid even money when the dealer did not qualify, everything
+    returned instead of the Ante paid, a tie paid or taken as a win or a loss."""
+    outcome, net, stake = ruling["outcome"], ruling["net"], _stake(ruling)
+    if situation != MORE_TAKEN:
+        if outcome == "no-qualify":
+            second = stake - request.ante
+            plants = {
+                f"{profile.second_bet} paid when the dealer did not qualify": net + second,
+                "Ante not paid when the dealer did not qualify": 0,
+            }
+            return plants.get(situation)
+        if outcome == "push":
+            return {TIE_PAID: stake, TIE_TAKEN: -stake}.get(situation)
+    found = _plant_common(situation, ruling, request.ante, rng)
+    if found is not None or outcome != "win":
+        return found
+    uncapped = None
+    if profile.cap(config.rules) is not None:
+        free = HouseConfig(config.paytables, replace(config.rules, call_payout_cap=None))
+        uncapped = banked.ruling(profile, request, free)["net"]
+    unit = config.rules.chip_unit
+    return _plant_win(situation, ruling["player_category"], net, request.ante, unit, uncapped)
+
+
+def _plant_shares(
+    situation: str,
+    pot: int,
+    right: Mapping[str, int],
+    divided: Sequence[Mapping[str, int]],
+    unit: int,
+    rng: random.Random,
+    swapped: Mapping[str, int] | None = None,
+) -> dict[str, int] | None:
+    """A mispay every split pot reads alike, or None: a chip pushed too many or too few to a
+    winner, the odd chip of a tie pushed to another of the tied seats, the whole pot to a
+    seat that should have none, chips moved between the seats sharing it.  `divided`: each
+    division of the pot as the ruling makes it (seat -> its chips of that division);
+    `swapped`: the pot as the other half's odd chip would divide it (a mistake of its own,
+    never planted as another)."""
+    winners = [seat for seat, chips in right.items() if chips]
+    paid = dict(right)
+    if situation in (POT_OVERPAID, POT_UNDERPAID):
+        seat = rng.choice(winners)
+        paid[seat] += unit if situation == POT_OVERPAID else -unit
+        return paid
+    if situation == WRONG_SEAT:
+        losers = [seat for seat, chips in right.items() if not chips]
+        if not losers:
+            return None
+        return {**dict.fromkeys(right, 0), rng.choice(losers): pot}
+    divisions: list[Division] = [(sum(d.values()), tuple(d)) for d in divided]
+    candidates: list[dict[str, int]] = []
+    if situation == ODD_CHIP_SEAT:
+        for shares in divided:
+            # a seat given an odd chip of this division gives it to one that got none
+            least = min(shares.values())
+            given = [seat for seat, chips in shares.items() if chips > least]
+            passed = [seat for seat, chips in shares.items() if chips == least]
+            if given and passed:
+                a, b = rng.choice(given), rng.choice(passed)
+                candidates.append({**paid, a: paid[a] - unit, b: paid[b] + unit})
+    elif situation == UNEVEN and len(winners) > 1:
+        top = max(winners, key=lambda seat: right[seat])
+        other = rng.choice([seat for seat in winners if seat != top])
+        for moved in range(1, right[top] // unit):
+            candidates.append(
+                {**paid, top: paid[top] - moved * unit, other: paid[other] + moved * unit}
+            )
+    for candidate in candidates:
+        odd_chip = _odd_chips_moved(candidate, divisions, unit)
+        if candidate != swapped and odd_chip == (situation == ODD_CHIP_SEAT):
+            return candidate
+    return None
+
+
+def plant_mississippi_gonorrhea(
+    situation: str,
+    request: Any,
+    ruling: Mapping[str, Any],
+    config: HouseConfig,
+    rng: random.Random,
+) -> dict[str, int] | None:
+    """The chips a dealer pushes to each seat of a Mississippi Gonorrhea pot for
+    `situation`, or None: the odd chip to the half the house does not give it to, the pot
+    split high and low as if no one held sevens, or a mistake of any split pot."""
+    rules, pot, right = config.rules, request.pot, dict(ruling["shares"])
+    other = "low" if rules.split_pot_odd_chip == "high" else "high"
+    swapped = gonorrhea.settle(pot, request.hands, rules=replace(rules, split_pot_odd_chip=other))
+    if situation == ODD_CHIP_HALF:
+        return dict(swapped.shares) if dict(swapped.shares) != right else None
+    if situation == HOG_MISSED:
+        return _split_past_the_hog(request, ruling, config)
+    showdown = gonorrhea.settle(pot, request.hands, rules=rules)
+    divided = [d.shares for d in showdown.divisions]
+    unit = rules.chip_unit
+    return _plant_shares(situation, pot, right, divided, unit, rng, dict(swapped.shares))
+
+
+def _split_past_the_hog(
+    request: Any, ruling: Mapping[str, Any], config: HouseConfig
+) -> dict[str, int] | None:
+    """The pot split between the best high and the best low as if nobody held sevens; None
+    without a hog, or where that split too leaves every chip to the sevens."""
+    hog = ruling["hog"]
+    if not hog:
+        return None
+    rules, hands = config.rules, request.hands
+    unit = rules.chip_unit
+    order = ("high", "low") if rules.split_pot_odd_chip == "high" else ("low", "high")
+    halves = divide(request.pot, order, unit=unit)
+    paid = dict.fromkeys(ruling["shares"], 0)
+    for half, value in (("high", two_card_high), ("low", two_card_low)):
+        values = {seat: value(hands[seat]) for seat in paid}
+        best = max(values.values())
+        tied = [seat for seat in paid if values[seat] == best]
+        for seat, chips in divide(halves[half], tied, unit=unit).items():
+            paid[seat] += chips
+    if not any(chips for seat, chips in paid.items() if seat not in hog):
+        return None
+    return paid
+
+
+def plant_english_stud(
+    situation: str,
+    request: Any,
+    ruling: Mapping[str, Any],
+    config: HouseConfig,
+    rng: random.Random,
+) -> dict[str, int] | None:
+    """The chips a dealer pushes to each seat of an English Stud showdown for `situation`."""
+    shares = ruling["shares"]
+    divided = [{seat: shares[seat] for seat in ruling["winners"]}]
+    unit = config.rules.chip_unit
+    return _plant_shares(situation, request.pot, shares, divided, unit, rng)

@@ -15,7 +15,18 @@
   function fieldsOf(form) {
     return Array.from(form.querySelectorAll(".field"));
   }
+  // a watched settlement (issue 33): marked right, or wrong with what and how much
+  function watchedOpen(field) {
+    const wrong = field.querySelector("input[type=radio][value=wrong]:checked");
+    if (!wrong) return field.querySelector("input[type=radio]:checked") ? null : field.querySelector("input[type=radio]");
+    const select = field.querySelector("select");
+    if (select && !select.value) return select;
+    return Array.from(field.querySelectorAll("input[type=text]")).find(function (i) {
+      return i.value.trim() === "";
+    }) || null;
+  }
   function answered(field) {
+    if (field.classList.contains("watch")) return watchedOpen(field) === null;
     if (field.querySelector("[data-chips]")) return true; // no chips is an answer (a push's 0)
     const text = field.querySelector("input[type=text]");
     if (text) return text.value.trim() !== "";
@@ -87,6 +98,12 @@
       if (target.matches("button[data-zero]")) return; // Enter presses the push's 0 itself
       event.preventDefault();
       const field = currentGroup(target);
+      // within a watched settlement marked wrong: on to what is still to say
+      const missing = field && field.classList.contains("watch") ? watchedOpen(field) : null;
+      if (missing && missing !== target) {
+        missing.focus();
+        return;
+      }
       const next = field && answered(field) ? nextOpen(form, field) : null;
       if (next) focusField(next);
       else form.requestSubmit();
@@ -102,8 +119,14 @@
         radio.checked = true;
         radio.focus();
         event.preventDefault();
+        const group = radio.closest(".field");
+        if (group.classList.contains("watch") && radio.value === "wrong") {
+          const select = group.querySelector("select");
+          if (select) select.focus(); // what went wrong, then the right settlement
+          return;
+        }
         const fields = fieldsOf(form);
-        const next = fields[fields.indexOf(radio.closest(".field")) + 1];
+        const next = fields[fields.indexOf(group) + 1];
         if (next) focusField(next);
         return;
       }
@@ -224,10 +247,30 @@
     const word = pace.querySelector(".pace-word");
     const said = pace.querySelector(".pace-said");
     pace.classList.add("running");
+    // a watch drill's clock (issue 33): the seconds left, and when none are, the answer is
+    // sent as it stands (a position not marked counts as missed)
+    const clock = pace.hasAttribute("data-clock");
     function tick() {
       if (!pace.isConnected) return; // answered: the feedback took its place
       const elapsed = performance.now() - started;
       if (fill) fill.style.transform = "scaleX(" + Math.min(1, elapsed / target) + ")";
+      if (clock) {
+        const left = Math.max(0, Math.ceil((target - elapsed) / 1000));
+        word.textContent = left + " s left";
+        if (left === 10 && !said.textContent) said.textContent = "10 seconds left.";
+        if (elapsed > target + 50) {
+          pace.classList.add("over");
+          said.textContent = "Time is up: the answer is sent as it stands.";
+          const form = document.querySelector("form.answer-form");
+          if (form && !form.dataset.sent) {
+            form.dataset.sent = "1";
+            form.requestSubmit();
+          }
+          return;
+        }
+        setTimeout(tick, 250);
+        return;
+      }
       if (elapsed > target) {
         pace.classList.add("over");
         word.textContent = "over target";

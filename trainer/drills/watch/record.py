@@ -1,0 +1,59 @@
+"""A watcher's record on the watch drills, per skill (drill and situation): answers, right
+ones, and the mistakes the drill counts apart (missed mispays, false alarms, wrong
+corrections, positions left unmarked), with when each skill is due again.  Read for the watch
+page: practice and tests alike, the newest `RECENT` answers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from trainer.drills.models import Attempt
+from trainer.drills.practice.models import SkillCard
+from trainer.engine.drills.watched import MISTAKES, counted, tally
+
+from .access import watch_kinds
+
+#: the answers a watcher's record reads, newest first
+RECENT = 500
+
+
+@dataclass
+class Row:
+    kind: str
+    title: str
+    situation: str
+    answered: int = 0
+    right: int = 0
+    mistakes: dict[str, int] = field(default_factory=lambda: dict.fromkeys(MISTAKES, 0))
+    due: object = None
+
+
+def record(user) -> list[Row]:
+    """The watcher's rows, drill by drill in the registry's order, most answered first."""
+    kinds = {kind.slug: kind for kind in watch_kinds()}
+    attempts = (
+        Attempt.objects.filter(trainee=user, kind__in=list(kinds))
+        .select_related("question")
+        .order_by("-answered_at", "-pk")[:RECENT]
+    )
+    rows: dict[tuple[str, str], Row] = {}
+    for attempt in attempts:
+        question = attempt.question
+        key = (question.kind, question.situation)
+        row = rows.setdefault(key, Row(question.kind, kinds[question.kind].title, key[1]))
+        row.answered += 1
+        row.right += attempt.is_correct
+        counts = tally(question.answer_fields(), question.expected, attempt.answer)
+        for name in MISTAKES:
+            row.mistakes[name] += counts[name]
+    cards = SkillCard.objects.filter(trainee=user, kind__in=list(kinds)).exclude(state={})
+    for kind, situation, due in cards.values_list("kind", "situation", "due"):
+        if (kind, situation) in rows:
+            rows[kind, situation].due = due
+    order = list(kinds)
+    return sorted(rows.values(), key=lambda r: (order.index(r.kind), -r.answered, r.situation))
+
+
+def totals(rows: list[Row]) -> list[str]:
+    """The record's mistakes added up over every skill, in words ("2 missed mispays")."""
+    return [counted(name, sum(r.mistakes[name] for r in rows)) for name in MISTAKES]

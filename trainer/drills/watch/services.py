@@ -1,0 +1,80 @@
+"""Writes of the watch drills' own: a set made from an audit's mispaid hands, and a watcher's
+session of it.  Each is atomic and says in words why it refuses, having stored nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from trainer.drills import services as drills
+from trainer.drills.models import PracticeSession
+from trainer.engine import EngineError, mispays
+from trainer.houses.config import house_setup
+
+from .access import may_watch
+from .models import SetSession, WatchSet
+from .sets import kind_of
+
+#: the most hands a set keeps: a few minutes of watching, not a shift's worth
+MAX_SET_HANDS = 40
+NO_MISPAYS = (
+    "This audit has no mispaid hand the watch drills can show (each is re-ruled under the "
+    "house's rules of today): there is nothing to make a set of."
+)
+
+
+def watched_hands(house, lines: Iterable[Mapping]) -> list[dict]:
+    """The hands of `lines` (a hand log's lines as read, with `paid`) that are mispaid under
+    the house's rules of today, as the watch drill keeps them (`mispays.bare`: no dealer's
+    name, table or time), in order, at most `MAX_SET_HANDS`.  A line of a game no watch drill
+    watches, or one that can no longer be ruled, is left out."""
+    config = house_setup(house).config
+    hands = []
+    for line in lines:
+        if not isinstance(line, Mapping) or kind_of(line.get("game")) is None:
+            continue
+        try:
+            kept = mispays.bare(line)
+            paid = kept.pop("paid")
+            hand = mispays.settle(kept["game"], kept, config)
+            situation = mispays.read(hand, paid, config)
+        except (EngineError, KeyError, TypeError):
+            continue
+        if situation is not None:
+            hands.append({**kept, "paid": paid})
+        if len(hands) == MAX_SET_HANDS:
+            break
+    return hands
+
+
+def make_set(*, house, by, title: str, lines: Iterable[Mapping], source: str = "", report_id=None):
+    """Store a watch set of the mispaid hands of `lines` for `house`'s floor team; a
+    ValidationError, storing nothing, when none is left to watch."""
+    title = " ".join(title.split())[:200]
+    if not title:
+        raise ValidationError("Give the set a title, like “Last week's mispays”.")
+    hands = watched_hands(house, lines)
+    if not hands:
+        raise ValidationError(NO_MISPAYS)
+    watch_set = WatchSet(
+        house=house, title=title, source=source[:300], report_id=report_id, made_by=by, hands=hands
+    )
+    watch_set.full_clean()
+    watch_set.save()
+    return watch_set
+
+
+def start_set(*, watcher, set_id) -> PracticeSession:
+    """A session of the set `set_id` of the watcher's house, its first hand dealt."""
+    if not may_watch(watcher):
+        raise drills.NotAllowed(drills.NOT_A_WATCHER)
+    watch_set = WatchSet.objects.of_house(watcher.house_id).filter(pk=set_id).first()
+    if watch_set is None:
+        raise drills.NotFound("There is no such watch set.")
+    with transaction.atomic():
+        session = PracticeSession.objects.create(trainee=watcher, kind="", level=1, mode="set")
+        SetSession.objects.create(session=session, watch_set=watch_set)
+        drills.deal_question(session)
+    return session
