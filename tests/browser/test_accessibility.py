@@ -182,10 +182,6 @@ def world(trainee, other_trainee, supervisor):
     round_sitting = tests_services.start_sitting(
         trainee=trainee, assignment_id=AssignmentFactory(test=rounds_test, trainee=trainee).pk
     )
-    return {
-        "round": dealt,
-        "round_done": done,
-        "round_sitting": round_sitting,
     # issue 33: the supervisor watches the game, a full table in colour and a split pot, and
     # the house has a watch set of the audit's mispaid hands
     watched = {
@@ -199,6 +195,9 @@ def world(trainee, other_trainee, supervisor):
         lines=[line.request for line in report.lines.all()],
     )
     return {
+        "round": dealt,
+        "round_done": done,
+        "round_sitting": round_sitting,
         "watched": watched,
         "certificate": passed.certificate,
         "cohort": cohort,
