@@ -499,6 +499,7 @@ def test_a_table_deals_one_to_seven_players(positions):
     st.sampled_from([rule_caribbean, rule_casino]),
     st.one_of(st.none(), st.integers(0, 500)),
 )
+@pytest.mark.slow  # a fuzz run: in make test, out of the quick tier
 def test_valid_requests_always_settle_and_add_up(cards, ante, action, rule, cap):
     request = {
         "player": format_cards(cards[:5]),

@@ -452,6 +452,7 @@ def tie_prone_showdowns(draw):
     return draw(st.integers(0, 1000)) * unit, hands, unit
 
 
+@pytest.mark.slow  # a fuzz run: in make test, out of the quick tier
 @settings(max_examples=200, deadline=None)
 @given(random_showdowns() | tie_prone_showdowns())
 def test_shares_always_add_up_to_the_pot(case):
@@ -472,6 +473,7 @@ def test_no_tied_player_gets_more_than_one_odd_chip(case):
     assert amounts == sorted(amounts, reverse=True)
 
 
+@pytest.mark.slow  # a fuzz run: in make test, out of the quick tier
 @settings(max_examples=200, deadline=None)
 @given(random_showdowns() | tie_prone_showdowns(), st.integers(3, 7))
 def test_random_valid_requests_never_raise(case, street):
@@ -507,6 +509,7 @@ JSON = st.recursive(
         },
     )
 )
+@pytest.mark.slow  # a fuzz run: in make test, out of the quick tier
 def test_odd_json_is_refused_as_a_ruling_error_never_a_crash(request_):
     # a ruling or a RulingError naming the field: never a KeyError, TypeError, IndexError...
     with contextlib.suppress(RulingError):

@@ -385,6 +385,7 @@ def showdowns(draw):
     return pot, held, HouseRules(chip_unit=unit)
 
 
+@pytest.mark.slow  # a fuzz run: in make test, out of the quick tier
 @settings(max_examples=300, deadline=None)
 @given(showdowns())
 def test_shares_always_add_up_to_the_pot(case):
@@ -395,6 +396,7 @@ def test_shares_always_add_up_to_the_pot(case):
     assert all(n >= 0 and n % rules.chip_unit == 0 for n in s.shares.values())
 
 
+@pytest.mark.slow  # a fuzz run: in make test, out of the quick tier
 @settings(max_examples=300, deadline=None)
 @given(showdowns())
 def test_no_player_gets_more_than_one_odd_chip_from_one_division(case):
@@ -407,6 +409,7 @@ def test_no_player_gets_more_than_one_odd_chip_from_one_division(case):
         assert amounts == sorted(amounts, reverse=True)
 
 
+@pytest.mark.slow  # a fuzz run: in make test, out of the quick tier
 @settings(max_examples=200, deadline=None)
 @given(showdowns())
 def test_random_valid_requests_never_raise(case):
@@ -430,6 +433,7 @@ JSON = st.recursive(
         JSON | st.dictionaries(st.sampled_from([*SEATS, "0", "7"]), JSON | st.just("Ac Kd")),
     )
 )
+@pytest.mark.slow  # a fuzz run: in make test, out of the quick tier
 def test_odd_json_is_refused_as_a_ruling_error_never_a_crash(request_):
     # a ruling or a RulingError naming the field: never a KeyError, TypeError, IndexError...
     with contextlib.suppress(RulingError):

@@ -428,6 +428,7 @@ def valid_requests(draw):
     return {"hole": format_cards(cards[:2]), "board": format_cards(board), "bets": bets}
 
 
+@pytest.mark.slow  # a fuzz run: in make test, out of the quick tier
 @settings(max_examples=300, deadline=None)
 @given(valid_requests(), st.one_of(st.none(), st.integers(0, 5000)))
 def test_valid_requests_always_settle_and_add_up(request, cap):

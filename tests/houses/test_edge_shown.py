@@ -79,6 +79,7 @@ def test_the_activation_page_shows_the_edge(demo_client, generous):
     assert SHOWN in text.content.decode()
 
 
+@pytest.mark.slow  # the whole command, seconds: in make test, out of the quick tier
 def test_the_command_prints_the_edge_the_same_way_and_what_it_assumes(capsys, db):
     call_command("parsheet", "mississippi-stud")
     out = capsys.readouterr().out

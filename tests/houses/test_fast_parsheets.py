@@ -187,6 +187,7 @@ def test_a_queued_sheet_is_finished_by_the_gate_and_its_worker_then_writes_nothi
 # --- the command ------------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # the whole command, seconds: in make test, out of the quick tier
 def test_the_command_prices_json_lines_and_numbers_a_bad_line(db, tmp_path):
     base = {c.label: str(o) for c, o in MISSISSIPPI_STUD_BASE.rows}
     lines = [
