@@ -62,6 +62,7 @@ def test_every_kind_lists_its_situations():
             assert len(set(listed)) == len(listed), slug
 
 
+@pytest.mark.slow  # every drill kind's mix swept: in make test, out of the quick tier
 @pytest.mark.parametrize(("slug", "house"), KINDS_AT_HOUSES)
 def test_each_situation_is_dealt_on_demand_at_each_level(slug, house):
     kind, config = REGISTRY[slug], HOUSES[house]
@@ -81,6 +82,7 @@ def test_each_situation_is_dealt_on_demand_at_each_level(slug, house):
             assert answered == (q.fields, q.expected, q.steps), (level, situation)
 
 
+@pytest.mark.slow  # every drill kind's mix swept: in make test, out of the quick tier
 @pytest.mark.parametrize("house", HOUSES)
 @pytest.mark.parametrize("slug", REGISTRY)
 def test_the_mix_deals_only_situations_it_lists(slug, house):
