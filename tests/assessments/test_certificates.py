@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from tests.assessments.test_retakes_and_sections import build, take
 from tests.factories import AssignmentFactory
-from trainer.assessments import services
+from trainer.assessments import finishing
 from trainer.assessments.models import Certificate
 from trainer.engine.drills import REGISTRY
 from trainer.engine.games import title_of
@@ -33,8 +33,8 @@ def test_passing_a_certification_test_issues_one_certificate(certified, trainee,
     assert certified.issued_at == certified.sitting.finished_at
     assert len(certified.code) >= 20  # 128 random bits, URL-safe
     # issuing again (a second finish, a replay) makes no second one
-    services.finish(sitting=certified.sitting, ending="answered")
-    assert services.issue_certificate(certified.sitting) == certified
+    finishing.finish(sitting=certified.sitting, ending="answered")
+    assert finishing.issue_certificate(certified.sitting) == certified
     assert Certificate.objects.count() == 1
 
 

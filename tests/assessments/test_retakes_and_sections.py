@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.factories import AssignmentFactory, right_answer, wrong_answer
-from trainer.assessments import services
+from trainer.assessments import due, services
 from trainer.assessments.models import Sitting
 from trainer.assessments.services import Section
 from trainer.drills.models import Attempt
@@ -104,13 +104,13 @@ def test_a_failed_test_with_attempts_left_is_sat_again_and_both_are_kept(demo, t
     assignment = AssignmentFactory(test=test, trainee=trainee)
     first = take(trainee, assignment, right=False)
     assert first.passed is False
-    assert [d.assignment for d in services.tests_due(trainee)] == [assignment]
-    assert services.tests_due(trainee)[0].attempt == 2
+    assert [d.assignment for d in due.tests_due(trainee)] == [assignment]
+    assert due.tests_due(trainee)[0].attempt == 2
     second = take(trainee, assignment, right=True)
     assert (second.number, second.passed) == (2, True)
     first.refresh_from_db()
     assert (first.number, first.right, first.passed) == (1, 0, False)  # kept as it was
-    assert services.tests_due(trainee) == []
+    assert due.tests_due(trainee) == []
 
 
 def test_no_attempt_beyond_the_number_allowed(demo, trainee):
@@ -136,7 +136,7 @@ def test_a_retake_waits_the_hours_between_attempts(demo, trainee):
     first = take(trainee, assignment, right=False)
     with pytest.raises(services.Closed, match="may start from"):
         services.start_sitting(trainee=trainee, assignment_id=assignment.pk)
-    assert services.tests_due(trainee) == []
+    assert due.tests_due(trainee) == []
     # a day and a minute later (moved back instead of waiting)
     Sitting.objects.filter(pk=first.pk).update(
         finished_at=timezone.now() - timedelta(hours=24, minutes=1)
@@ -236,7 +236,7 @@ def test_a_supervisor_allows_one_more_attempt_after_the_last_and_it_is_logged(
     assert log.actor == supervisor and "“Last chance”: attempt 2 allowed" in log.detail
     person = client.get(reverse("person", args=[trainee.pk])).content.decode()
     assert "one more attempt at a test allowed" in person
-    assert services.tests_due(trainee)[0].attempt == 2
+    assert due.tests_due(trainee)[0].attempt == 2
     second = take(trainee, assignment, right=True)
     assert (second.number, second.passed) == (2, True)
 

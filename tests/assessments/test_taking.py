@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from tests.assessments.conftest import items_of
 from tests.factories import AssessmentFactory, AssignmentFactory, right_answer, wrong_answer
-from trainer.assessments import services
+from trainer.assessments import finishing, services
 from trainer.assessments.models import Sitting, SittingQuestion
 from trainer.drills.models import Attempt, Question
 
@@ -204,7 +204,7 @@ def test_a_question_of_another_trainees_sitting_is_refused(client, sitting, othe
 
 
 def test_a_question_from_outside_the_sitting_is_refused(client, sitting, trainee):
-    from trainer.drills.services import create_question
+    from trainer.drills.dealing import create_question
 
     practice = create_question(trainee=trainee, kind="hand-five", level=1)
     client.force_login(trainee)
@@ -317,7 +317,7 @@ def test_finishing_again_changes_nothing(sitting, trainee):
     from trainer.drills.services import answer_question
 
     answer_question(trainee=trainee, question_id=item.question.pk, raw=right_answer(item.question))
-    again = services.finish(sitting=sitting, ending=Sitting.Ending.ANSWERED)
+    again = finishing.finish(sitting=sitting, ending=Sitting.Ending.ANSWERED)
     assert (again.right, again.passed, again.finished_at, again.ending) == (
         first.right,
         first.passed,

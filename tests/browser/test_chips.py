@@ -7,8 +7,8 @@ import pytest
 from tests.browser.conftest import sign_in
 from tests.factories import PASSWORD
 from trainer.drills import services
+from trainer.drills.grading import fields_of
 from trainer.drills.models import Attempt
-from trainer.drills.services import fields_of
 from trainer.engine.chips import Payout
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]

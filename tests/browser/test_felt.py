@@ -12,10 +12,10 @@ import pytest
 from tests.browser.conftest import screenshot, sign_in
 from tests.browser.test_drills import DEALERS_DRILLS
 from tests.factories import PASSWORD, ManagerFactory
-from trainer.drills import services
+from trainer.drills import dealing, services
+from trainer.drills.grading import fields_of
 from trainer.drills.models import Attempt, Question
 from trainer.drills.presenting import settle_order, table_seats
-from trainer.drills.services import fields_of
 from trainer.engine.drills import REGISTRY
 from trainer.engine.drills.spots import spots
 from trainer.engine.seats import settle_order as in_settle_order
@@ -257,7 +257,7 @@ def fullest_table(user, kind: str) -> Question:
     drill = REGISTRY[kind]
     seed = max(range(50), key=lambda s: len(table_seats(drill.generate(s, level, config).table)))
     session = PracticeSession.objects.create(trainee=user, kind=kind, level=level)
-    return services.deal_question(session, seed=seed)
+    return dealing.deal_question(session, seed=seed)
 
 
 @pytest.mark.slow

@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from tests.factories import AssessmentFactory, AssignmentFactory
+from trainer.assessments import due as assessments_due
 from trainer.assessments import services
 
 
@@ -44,7 +45,7 @@ def test_tests_due_lists_open_work_soonest_first_and_leaves_out_finished_and_pas
     past.due_at = now - timedelta(minutes=1)
     past.save()
 
-    due = services.tests_due(trainee)
+    due = assessments_due.tests_due(trainee)
 
     assert [d.test for d in due] == [sooner, later, open_ended]
     assert due[0].deadline == sooner.due_at

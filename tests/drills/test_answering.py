@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 
 from tests.factories import right_answer, wrong_answer
-from trainer.drills import services
+from trainer.drills import dealing, services
 from trainer.drills.models import Attempt, PracticeSession, Question
 from trainer.engine import parse_cards
 from trainer.engine.drills import REGISTRY, AnswerError
@@ -32,7 +32,7 @@ def test_every_drill_kind_deals_stores_and_grades(trainee, kind):
     )
     assert result.attempt.is_correct and not result.replayed
     assert all(result.attempt.marks.values())
-    assert services.regrade(question) == question.expected
+    assert dealing.regrade(question) == question.expected
     nxt = services.next_question(trainee=trainee, session_id=session.pk)
     assert nxt.pk != question.pk
     wrong = services.answer_question(trainee=trainee, question_id=nxt.pk, raw=wrong_answer(nxt))
@@ -59,8 +59,8 @@ def test_editing_the_house_later_never_changes_past_grading(trainee, demo):
     demo.rules.chip_unit = 5
     demo.rules.save()
     question.refresh_from_db()
-    assert services.regrade(question) == before
-    assert services.config_for(question).rules.chip_unit == 1
+    assert dealing.regrade(question) == before
+    assert dealing.config_for(question).rules.chip_unit == 1
 
 
 def test_a_replayed_post_records_nothing_twice_and_shows_the_same_result(trainee):
@@ -93,7 +93,7 @@ def test_an_unknown_question_is_refused(trainee):
 def test_an_old_question_answered_after_a_newer_one_is_refused(trainee):
     session = start(trainee)
     old = services.current_question(session)
-    newer = services.deal_question(session)
+    newer = dealing.deal_question(session)
     with pytest.raises(services.Stale):
         services.answer_question(trainee=trainee, question_id=old.pk, raw=right_answer(old))
     assert not Attempt.objects.exists()
@@ -197,7 +197,7 @@ def test_an_unknown_question_gets_404(trainee_client):
 def test_an_old_question_gets_409(trainee_client, trainee):
     session = start(trainee)
     old = services.current_question(session)
-    services.deal_question(session)
+    dealing.deal_question(session)
     page = trainee_client.post(f"/drills/q/{old.pk}/answer", right_answer(old))
     assert page.status_code == 409 and not Attempt.objects.exists()
 

@@ -11,7 +11,7 @@ import pytest
 from django.utils import timezone
 
 from tests.factories import right_answer, wrong_answer
-from trainer.drills import services
+from trainer.drills import dealing, grading, services
 from trainer.drills.models import Attempt, PracticeSession, Question
 from trainer.drills.practice.models import SkillCard
 
@@ -203,18 +203,18 @@ def test_a_card_moved_by_another_answer_meanwhile_is_reviewed_as_it_now_is(
 ):
     question = services.current_question(session)
     key = {"trainee": trainee, "kind": question.kind, "situation": question.situation}
-    first = services.create_question(
+    first = dealing.create_question(
         trainee=trainee, kind=question.kind, level=1, situation=question.situation
     )
     services.answer_question(trainee=trainee, question_id=first.pk, raw=right_answer(first))
-    read = services._graded
+    read = grading.grade_answer
 
     def reviewed_meanwhile(*args, **kwargs):
         # another answer of the skill reviews its card after this one read it
         SkillCard.objects.filter(**key).update(reviews=7)
         return read(*args, **kwargs)
 
-    monkeypatch.setattr(services, "_graded", reviewed_meanwhile)
+    monkeypatch.setattr(services, "grade_answer", reviewed_meanwhile)
     result = services.answer_question(
         trainee=trainee, question_id=question.pk, raw=right_answer(question), deal_next=True
     )

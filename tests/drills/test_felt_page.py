@@ -9,9 +9,9 @@ import pytest
 
 from tests.factories import right_answer
 from trainer.core.templatetags.cards import cards
-from trainer.drills import services
+from trainer.drills import dealing, services
+from trainer.drills.grading import fields_of
 from trainer.drills.presenting import card_text, ledger
-from trainer.drills.services import fields_of
 from trainer.engine.drills import REGISTRY
 from trainer.engine.drills.spots import spots
 from trainer.engine.house import DEFAULT_CONFIG
@@ -111,9 +111,9 @@ def test_regrading_a_felt_question_gives_its_stored_fields_and_answer(trainee):
     session = start(trainee, "ms-pay")
     question = services.current_question(session)
     fields, expected, steps = REGISTRY["ms-pay"].answer_for(
-        question.request, question.level, services.config_for(question)
+        question.request, question.level, dealing.config_for(question)
     )
-    assert [services.field_json(f) for f in fields] == question.fields
+    assert [dealing.field_json(f) for f in fields] == question.fields
     assert expected == question.expected and list(steps) == question.steps
 
 

@@ -8,7 +8,7 @@ from decimal import Decimal
 import pytest
 
 from tests.factories import right_answer, wrong_answer
-from trainer.drills import services
+from trainer.drills import dealing, services
 from trainer.drills.models import Attempt, PracticeSession, Question
 from trainer.drills.practice.models import PaceTarget
 from trainer.drills.presenting import pace_line
@@ -111,7 +111,7 @@ def test_a_todays_practice_session_takes_its_drill_from_the_question(trainee_cli
     # a session of Today's practice with a question of its planner's picking, dealt here as
     # trainer.drills.practice.today would deal it
     session = PracticeSession.objects.create(trainee=trainee, kind="", mode="today")
-    question = services.create_question(
+    question = dealing.create_question(
         trainee=trainee, kind="ms-pay", level=2, session=session, seed=7
     )
     PracticeSession.objects.filter(pk=session.pk).update(dealt=1, last_question=question)

@@ -58,9 +58,9 @@ def test_a_folded_seat_and_named_bets_are_shown_and_escaped():
 @pytest.fixture
 def six_seats(trainee):
     """A Caribbean Stud settle at its highest level dealt to six positions, stored."""
+    from trainer.drills.dealing import deal_question
     from trainer.drills.models import PracticeSession
     from trainer.drills.presenting import table_seats
-    from trainer.drills.services import deal_question
 
     drill = REGISTRY["cs-settle"]
     level = max(lv.number for lv in drill.levels)

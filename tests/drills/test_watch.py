@@ -20,7 +20,7 @@ from tests.factories import (
 )
 from trainer.assessments import services as tests_services
 from trainer.assessments.models import Certificate
-from trainer.drills import services
+from trainer.drills import dealing, grading, services
 from trainer.drills.models import Attempt, PracticeSession, Question
 from trainer.drills.practice.models import SkillCard
 from trainer.drills.watch import services as watch_services
@@ -50,7 +50,7 @@ def fresh(user):
 
 def watch_question(user, *, level=1, situation=None, kind=KIND):
     session = PracticeSession.objects.create(trainee=user, kind=kind, level=level)
-    question = services.create_question(
+    question = dealing.create_question(
         trainee=user, kind=kind, level=level, session=session, situation=situation
     )
     PracticeSession.objects.filter(pk=session.pk).update(dealt=1, last_question=question)
@@ -188,7 +188,7 @@ def test_an_answer_is_stored_once_and_a_bad_one_stores_nothing(supervisor):
     assert again.replayed and again.attempt.pk == first.attempt.pk
     assert Attempt.objects.filter(question=question).count() == 1
     # everything that grades it again is stored with it
-    assert services.regrade(question) == question.expected
+    assert dealing.regrade(question) == question.expected
     assert question.request["positions"][0]["paid"] is not None
     assert question.paytable_version is not None and question.house_rules
 
@@ -200,7 +200,7 @@ def test_when_the_clock_has_run_out_unmarked_positions_count_as_missed(superviso
     result = answer(supervisor, question, {})
     assert all(v == {"call": None} for v in result.attempt.answer.values())
     assert not result.attempt.is_correct
-    assert services.out_of_time(Question.objects.get(pk=question.pk), sent + timedelta(hours=1))
+    assert grading.out_of_time(Question.objects.get(pk=question.pk), sent + timedelta(hours=1))
 
 
 # -- a set from a real audit ------------------------------------------------------------------

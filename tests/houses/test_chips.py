@@ -6,8 +6,9 @@ from __future__ import annotations
 import importlib
 
 from tests.factories import TraineeFactory
+from trainer.drills import dealing
 from trainer.drills import services as drills
-from trainer.drills.services import config_for
+from trainer.drills.dealing import config_for
 from trainer.engine.chips import default_chips
 from trainer.houses.config import config_of
 from trainer.houses.models import HouseRulesSettings
@@ -152,7 +153,7 @@ def test_a_question_stores_the_chips_and_floors_worked_out_not_the_defaults(hous
     assert (house.rules.chips, house.rules.payout_floors) == ("common", "smallest")
     trainee = TraineeFactory(house=house)
     for seed in range(200):
-        question = drills.create_question(
+        question = dealing.create_question(
             trainee=trainee, kind="ms-pay", level=1, in_chips=True, seed=seed
         )
         if "25" in question.expected["p1.amount"]["chips"]:
@@ -164,7 +165,7 @@ def test_a_question_stores_the_chips_and_floors_worked_out_not_the_defaults(hous
     assert question.house_rules["payout_floors"] == "1, 5, 25"
     # a later common set without green leaves the stored question grading as it was dealt
     monkeypatch.setattr("trainer.engine.house.default_chips", lambda unit: BLUE_SET)
-    assert drills.regrade(question) == question.expected
+    assert dealing.regrade(question) == question.expected
 
 
 def test_a_question_stored_under_a_cap_of_odd_chips_still_grades_as_it_did(house):
@@ -172,11 +173,11 @@ def test_a_question_stored_under_a_cap_of_odd_chips_still_grades_as_it_did(house
     # Stud payouts at 1,003; a question dealt then keeps its snapshot readable and re-grades
     # to what it expected (the rule is asked of rules being saved, not of stored snapshots).
     trainee = TraineeFactory(house=house)
-    question = drills.create_question(trainee=trainee, kind="ms-pay", level=1, seed=1)
+    question = dealing.create_question(trainee=trainee, kind="ms-pay", level=1, seed=1)
     rules = {"chip_unit": 5, "chips": default_chips(5), "payout_floors": "smallest"}
     question.house_rules = {**question.house_rules, **rules}
     question.house_rules["mississippi_payout_cap"] = 1003
     question.save()
     config = config_for(question)
     assert config.rules.mississippi_payout_cap == 1003
-    assert set(drills.regrade(question)) == set(question.expected)
+    assert set(dealing.regrade(question)) == set(question.expected)

@@ -12,6 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.factories import PASSWORD
+from trainer.drills import dealing
 from trainer.drills import services as drills
 from trainer.houses import services as house_services
 from trainer.houses.config import house_setup
@@ -50,9 +51,9 @@ def test_a_houses_tables_are_read_once_per_config_serial(demo):  # noqa: F811
 
 
 def test_dealing_again_reads_nothing_of_the_house(trainee):
-    drills.create_question(trainee=trainee, kind="ms-pay", level=1)  # reads and marks the table
+    dealing.create_question(trainee=trainee, kind="ms-pay", level=1)  # reads and marks the table
     with CaptureQueriesContext(connection) as queries:
-        drills.create_question(trainee=trainee, kind="ms-pay", level=1)
+        dealing.create_question(trainee=trainee, kind="ms-pay", level=1)
     assert not [q for q in queries if "houses_" in q["sql"]]
 
 
@@ -109,18 +110,18 @@ def test_activating_a_table_reaches_the_next_question_dealt(trainee, demo):  # n
     other = PaytableVersion.objects.get(house=demo, game="mississippi-stud", number=2)
     house_services.activate(other, by=None)
     trainee = User.objects.select_related("house").get(pk=trainee.pk)  # as the next request
-    second = drills.create_question(trainee=trainee, kind="ms-pay", level=1)
+    second = dealing.create_question(trainee=trainee, kind="ms-pay", level=1)
     assert second.paytable_version == other
 
 
 def test_a_house_rule_saved_in_the_admin_reaches_the_next_question(trainee, demo):  # noqa: F811
-    drills.create_question(trainee=trainee, kind="mg-split", level=1)  # keeps the setup
+    dealing.create_question(trainee=trainee, kind="mg-split", level=1)  # keeps the setup
     rules = demo.rules
     rules.chip_unit = 5
     rules.save()
     trainee = User.objects.select_related("house").get(pk=trainee.pk)
     assert (
-        drills.create_question(trainee=trainee, kind="mg-split", level=1).house_rules["chip_unit"]
+        dealing.create_question(trainee=trainee, kind="mg-split", level=1).house_rules["chip_unit"]
         == 5
     )
 

@@ -7,6 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.factories import HouseFactory, HouseRulesFactory, PaytableVersionFactory, TraineeFactory
+from trainer.drills import grading
 from trainer.drills import services as drills
 from trainer.engine.drills import REGISTRY, parse_answer
 from trainer.engine.games import paid_games
@@ -154,7 +155,7 @@ def test_every_drill_starts_at_every_level_at_any_house_the_admin_accepts(db, dr
             # question at the largest units can ask for (it refused them as "larger than any
             # payout at this table" when it was bounded by the largest stake)
             expected = question.expected
-            fields = drills.fields_of(question)
+            fields = grading.fields_of(question)
             # a chips field is answered with the chips of its expected payout, a watched
             # settlement with its mark and, for a wrong one, what went wrong and how much
             answer = {f.name: _right(f, expected[f.name]) for f in fields}

@@ -16,10 +16,10 @@ from django.utils import timezone
 from tests.factories import TraineeFactory
 from tests.progress.conftest import BRING_IN, MS_PAY
 from tests.progress.test_practice_and_tests import sit
+from trainer.drills.dealing import question_row
 from trainer.drills.models import Attempt
 from trainer.drills.practice.models import Enrolment, SkillCard
 from trainer.drills.practice.services import house_day
-from trainer.drills.services import question_row
 from trainer.engine import scheduling
 from trainer.engine.drills import REGISTRY
 from trainer.engine.house import DEFAULT_CONFIG

@@ -7,6 +7,7 @@ import pytest
 
 from tests.factories import right_answer, wrong_answer
 from tests.rounds.conftest import answer, deal, find, steps
+from trainer.drills import dealing
 from trainer.drills.models import Attempt, Question
 from trainer.engine.drills import REGISTRY, AnswerError
 from trainer.engine.games import round_games
@@ -25,7 +26,7 @@ def test_every_game_deals_a_round_stored_whole_and_answered_to_its_end(trainee, 
     for row in rows:
         q = row.question
         assert q.kind in REGISTRY and q.situation in REGISTRY[q.kind].situations(
-            services.config_for(q)
+            dealing.config_for(q)
         )
         assert q.house_rules["chip_unit"] == 1 and q.table and q.request
         assert services.regrade_step(row) == Step.of_json(row.step)

@@ -43,7 +43,7 @@ from tests.factories import (
     wrong_answer,
 )
 from trainer.assessments.models import Sitting
-from trainer.drills import services
+from trainer.drills import dealing, services
 from trainer.drills.models import Attempt, PracticeSession, Question
 from trainer.engine.drills import REGISTRY
 from trainer.engine.paytables import MISSISSIPPI_STUD_BASE
@@ -312,7 +312,7 @@ class World:
     def deal(self, kind: str, seed: int) -> Question:
         """A new session's question, dealt from `seed` so its fields are the same each run."""
         session = PracticeSession.objects.create(trainee=self.users["trainee"], kind=kind)
-        return services.deal_question(session, seed=seed)
+        return dealing.deal_question(session, seed=seed)
 
 
 def _assessment_objects(house: House, supervisor: User, trainee: User) -> None:

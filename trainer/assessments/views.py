@@ -25,9 +25,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from trainer.core.words import counted
 from trainer.drills.drawing import clock
 from trainer.drills.forms import AnswerForm
+from trainer.drills.grading import fields_of
 from trainer.drills.practice.services import question_target_ms, target_seconds
 from trainer.drills.presenting import drill_felt, review, settle_order, shown
-from trainer.drills.services import fields_of
 from trainer.drills.views import pace_context
 from trainer.engine.drills import REGISTRY, AnswerError
 from trainer.engine.house import SETTLE_ORDERS
@@ -36,7 +36,8 @@ from trainer.houses.models import User
 from trainer.roster.models import Cohort, PersonAction
 from trainer.roster.services import log_action
 
-from . import sections, services
+from . import finishing, sections, services
+from .due import tests_due
 from .forms import AssignForm, BuildForm
 from .models import Assessment, Assignment, Certificate, Sitting
 from .pdf import certificate_as_pdf, person_name
@@ -86,7 +87,7 @@ def _reviewed_items(sitting: Sitting) -> list[dict]:
 @require_GET
 def index(request):
     """The trainee's assigned tests, newest first, each with its sitting if started."""
-    due = services.tests_due(request.user)  # finishes what ran out of time first
+    due = tests_due(request.user)  # finishes what ran out of time first
     assignments = (
         Assignment.objects.for_trainee(request.user)
         .select_related("test")
@@ -141,12 +142,12 @@ def _own_sitting(request, sitting_id) -> Sitting:
 @require_GET
 def sitting_page(request, sitting_id):
     """The next unanswered question; the result once the sitting is finished."""
-    sitting = services.finish_if_overdue(_own_sitting(request, sitting_id))
+    sitting = finishing.finish_if_overdue(_own_sitting(request, sitting_id))
     if sitting.is_finished:
         return redirect("assessments:result", sitting.pk)
     item = services.next_item(sitting)
     if item is None:  # every question answered, and the last answer did not finish it
-        services.finish(sitting=sitting, ending=Sitting.Ending.ANSWERED)
+        finishing.finish(sitting=sitting, ending=Sitting.Ending.ANSWERED)
         return redirect("assessments:result", sitting.pk)
     elsewhere = _section_page(sitting, item)
     if elsewhere:  # a question of a registered section (a round's step): asked on its page
@@ -229,7 +230,7 @@ def finish(request, sitting_id):
     """ "Finish now" asks first, on a page of its own (it works without JavaScript): the
     questions not answered count as wrong, and a finished sitting cannot be taken back.  Only
     the confirmation's own post (`confirm=finish`) finishes it."""
-    sitting = services.finish_if_overdue(_own_sitting(request, sitting_id))
+    sitting = finishing.finish_if_overdue(_own_sitting(request, sitting_id))
     if sitting.is_finished:
         return redirect("assessments:result", sitting.pk)
     if request.method == "POST" and request.POST.get("confirm") == "finish":
@@ -255,7 +256,7 @@ def finish(request, sitting_id):
 @trainee_only
 @require_GET
 def result(request, sitting_id):
-    sitting = services.finish_if_overdue(_own_sitting(request, sitting_id))
+    sitting = finishing.finish_if_overdue(_own_sitting(request, sitting_id))
     if not sitting.is_finished:
         return redirect("assessments:sitting", sitting.pk)
     return render(
@@ -351,7 +352,7 @@ def _assign_form(request, test, data=None) -> AssignForm | None:
 
 def _render_test(request, test, form, status=200):
     sittings = Sitting.objects.filter(assignment__test=test)
-    services.finish_overdue(sittings)
+    finishing.finish_overdue(sittings)
     assignments = (
         test.assignments.select_related("trainee")
         .prefetch_related("sittings__certificate")
@@ -455,7 +456,7 @@ def trainee_page(request, user_id):
     if not request.user.is_superuser:
         people = people.filter(house_id=request.user.house_id or -1)
     trainee = get_object_or_404(people, pk=user_id)
-    services.finish_overdue(Sitting.objects.for_trainee(trainee))
+    finishing.finish_overdue(Sitting.objects.for_trainee(trainee))
     assignments = (
         Assignment.objects.visible_to(request.user)
         .for_trainee(trainee)
@@ -478,7 +479,7 @@ def sitting_review(request, sitting_id):
         Sitting.objects.visible_to(request.user).select_related("assignment__test", "trainee"),
         pk=sitting_id,
     )
-    sitting = services.finish_if_overdue(sitting)
+    sitting = finishing.finish_if_overdue(sitting)
     return render(
         request,
         "assessments/result.html",

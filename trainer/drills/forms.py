@@ -14,7 +14,8 @@ from trainer.engine.drills import REGISTRY
 from trainer.engine.drills.spots import meaning, spots
 
 from .chipping import disc, stacks_html
-from .services import config_for, fields_of, raw_answer
+from .dealing import config_for
+from .grading import fields_of, raw_answer
 
 
 class StartForm(forms.Form):
@@ -113,7 +114,7 @@ class AnswerInput:
         """A watched settlement: Right or Wrong (keys R and W), then, for a wrong one (shown
         while it is not marked right), what went wrong and the right settlement: the net, or
         each seat's chips of a pot.  Its inputs are named "<field>.call" and so on
-        (`services.raw_answer`)."""
+        (`grading.raw_answer`)."""
         i, name = escape(self.id), escape(self.name)
         sent = dict(self.sent)
         calls = "".join(
@@ -280,7 +281,7 @@ class AnswerForm(forms.Form):
             if field.kind in ("amount", "signed", "chips"):
                 form_field = forms.CharField(label=field.label, required=False)
             elif field.kind == "watch":
-                # its parts are read whole by the engine (`services.raw_answer`): the field
+                # its parts are read whole by the engine (`grading.raw_answer`): the field
                 # only carries what is wrong with them, beside it
                 form_field = forms.CharField(label=field.label, required=False)
             elif field.kind == "seats":

@@ -18,9 +18,10 @@ from trainer.engine.seats import in_seat_order
 from trainer.engine.seats import settle_order as seats_in_order
 
 from .chipping import stacks_html
+from .dealing import config_for
 from .forms import seat_label, unseated
+from .grading import fields_of
 from .models import Attempt, Question
-from .services import config_for, fields_of
 
 
 def shown(field: AnswerField, value) -> str:

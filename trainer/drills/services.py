@@ -1,5 +1,8 @@
 """Writes that matter for drills: starting a session, dealing a question, answering it.
 
+How a question is dealt and stored is `dealing`'s; how an answer is read, graded and timed,
+`grading`'s; what these refuse, `errors`'.
+
 Answering is one atomic, idempotent service: it grades through the engine, stores the attempt
 once, and a replayed post gets the stored result back without storing anything.  In practice
 it also deals the next question, in the same transaction: one request a question (the answer's
@@ -9,77 +12,33 @@ ended before a page showed that question drops it (`end_session`).
 
 from __future__ import annotations
 
-import dataclasses
-import secrets
 import statistics
 from dataclasses import dataclass
-from functools import lru_cache
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from trainer.drills.practice import mistakes, planning
-from trainer.drills.practice.services import (
-    CardMoved,
-    question_target_ms,
-    store_and_review,
-    with_skill_card,
-)
+from trainer.drills.practice import planning
+from trainer.drills.practice.services import CardMoved, store_and_review, with_skill_card
 from trainer.drills.watch.access import may_take, may_watch
-from trainer.engine import EngineError, pace
-from trainer.engine.drills import REGISTRY, AnswerError, AnswerField, grade, parse_answer
-from trainer.engine.house import DEFAULT_CONFIG, HouseConfig, HouseRules
-from trainer.houses.config import house_setup, paytable_of
-from trainer.houses.models import PaytableVersion
-from trainer.houses.services import mark_used
+from trainer.engine import pace
+from trainer.engine.drills import REGISTRY, AnswerError
 
-from .models import Attempt, PracticeSession, Question
-
-
-class DrillError(Exception):
-    """A request the trainee cannot make; `status` is the HTTP status that fits, `session` the
-    trainee's own session to go back to, if any."""
-
-    status = 400
-
-    def __init__(self, message: str, *, session: PracticeSession | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.session = session
-
-
-class NotFound(DrillError):
-    status = 404
-
-
-class NotYours(DrillError):
-    """The trainee's own question, asked for where it cannot be answered.  Someone else's
-    question, session or sitting is NotFound instead, exactly as a missing one: the answer
-    never tells a trainee whether another trainee's id exists."""
-
-    status = 403
-
-
-class Stale(DrillError):
-    status = 409
-
-
-class NotAllowed(DrillError):
-    """A drill the user is not offered: a watch drill, for a trainee the house has not
-    promoted to watch the game (issue 33)."""
-
-    status = 403
-
-
-NOT_A_WATCHER = (
-    "The watch drills are for those who watch the game: supervisors, games managers and the "
-    "trainees their house promotes to the floor."
+from .dealing import deal_for, deal_question
+from .errors import (
+    NO_SUCH_QUESTION,
+    NO_SUCH_SESSION,
+    NOT_A_WATCHER,
+    DrillError,
+    Finished,
+    NotAllowed,
+    NotFound,
+    NotYours,
+    Stale,
 )
-
-
-NO_SUCH_SESSION = "There is no such practice session."
-NO_SUCH_QUESTION = "There is no such question."
+from .grading import grade_answer
+from .models import Attempt, PracticeSession, Question
 
 
 @dataclass(frozen=True)
@@ -90,53 +49,6 @@ class Result:
     #: with it (or, for a replay, the one waiting); None when there is none (the session
     #: ended, nothing was left to deal, or a test's question)
     next: Question | None = None
-
-
-def fields_of(question: Question) -> tuple[AnswerField, ...]:
-    return question.answer_fields()
-
-
-def raw_answer(fields: tuple[AnswerField, ...], data) -> dict:
-    """What was sent for each field, from a form post (a QueryDict: several seats come as a
-    list); a plain dict is taken as it is."""
-    if not hasattr(data, "getlist"):
-        return data
-    return {f.name: _raw_value(f, data) for f in fields}
-
-
-def _raw_value(f: AnswerField, data):
-    if f.kind == "seats":
-        return data.getlist(f.name)
-    if f.kind == "chips":
-        # one count a chip, posted as "<field>.<chip value>" (the chip builder's inputs)
-        return {v: data.get(f"{f.name}.{v}", "") for v, _ in f.choices}
-    if f.kind == "watch":
-        # the mark, what went wrong and the right settlement, posted as "<field>.call",
-        # "<field>.situation" and "<field>.amount" (a pot's: "<field>.share.<seat>")
-        amount = (
-            {seat: data.get(f"{f.name}.share.{seat}", "") for seat in f.seats}
-            if f.seats
-            else data.get(f"{f.name}.amount", "")
-        )
-        return {
-            "call": data.get(f"{f.name}.call", ""),
-            "situation": data.get(f"{f.name}.situation", ""),
-            "amount": amount,
-        }
-    return data.get(f.name, "")
-
-
-def field_json(field: AnswerField) -> dict:
-    stored = {
-        "name": field.name,
-        "label": field.label,
-        "kind": field.kind,
-        "choices": [list(c) for c in field.choices],
-        "keys": list(field.keys),
-    }
-    if field.seats:  # a watched pot's seats (issue 33); no other field has any
-        stored["seats"] = list(field.seats)
-    return stored
 
 
 def start_session(
@@ -178,168 +90,6 @@ def start_mode(*, trainee, mode: str) -> PracticeSession:
     return session
 
 
-class Finished(DrillError):
-    """A session of adaptive practice with nothing left to deal (all missed hands answered
-    right, nothing due and no new skill left)."""
-
-    status = 409
-
-
-#: what a finished session of each mode says, on its summary
-FINISHED = {
-    "mistakes": "Every missed hand is answered right.",
-    "today": "Nothing more is due now: today's practice is done.",
-    "watch": "Nothing more is due now: today's watch is done.",
-    "set": "Every hand of the set is watched.",
-}
-
-
-def _house_setup(trainee, game: str) -> tuple[HouseConfig, PaytableVersion | None]:
-    """The trainee's house configuration, and the active version of this game's table."""
-    if trainee.house_id is None:
-        return DEFAULT_CONFIG, None
-    # one setup holds both: the config grades with exactly the version recorded
-    setup = house_setup(trainee.house)
-    return setup.config, setup.versions.get(game)
-
-
-@transaction.atomic(savepoint=False)
-def deal_question(session: PracticeSession, *, seed: int | None = None) -> Question:
-    """Deal the next question of a practice session and store it before it is shown."""
-    question = _deal_for(session, seed=seed)
-    PracticeSession.objects.filter(pk=session.pk).update(
-        dealt=F("dealt") + 1, last_question=question
-    )
-    session.dealt += 1
-    session.last_question = question
-    return question
-
-
-def _deal_for(session: PracticeSession, *, seed: int | None = None) -> Question:
-    """Store the session's next question: of its drill and level, or, in adaptive practice,
-    what `planning.next_deal` picks (Finished when it picks nothing)."""
-    if session.mode == "drill":
-        return create_question(
-            trainee=session.trainee,
-            kind=session.kind,
-            level=session.level,
-            natural=session.natural,
-            in_chips=session.in_chips,
-            session=session,
-            seed=seed,
-        )
-    deal = planning.next_deal(session)
-    if deal is None:
-        words = FINISHED.get(session.mode, "Nothing is left to deal in this session.")
-        raise Finished(words, session=session)
-    return create_question(
-        trainee=session.trainee,
-        kind=deal.kind,
-        level=deal.level,
-        in_chips=deal.in_chips,
-        session=session,
-        seed=seed,
-        situation=deal.situation,
-        replay_of=deal.replay_of,
-        hands=deal.hands,
-    )
-
-
-@transaction.atomic(savepoint=False)
-def create_question(
-    *,
-    trainee,
-    kind: str,
-    level: int,
-    natural: bool = False,
-    in_chips: bool = False,
-    session: PracticeSession | None = None,
-    seed: int | None = None,
-    situation: str | None = None,
-    replay_of: Question | None = None,
-    hands: list | tuple | None = None,
-) -> Question:
-    """Generate a question with the trainee's house tables and rules, and store it with
-    everything needed to grade it again.  Tests (assessments) deal theirs with no session.
-    `situation` deals a question of that situation; `replay_of` deals a fresh hand of the
-    skill that stored question missed (its level and stakes), graded under today's rules;
-    `hands` deals hands really played, each with what was paid (a watch set's, issue 33)."""
-    drill = REGISTRY[kind]
-    config, version = _house_setup(trainee, drill.game)
-    seed = secrets.randbits(62) if seed is None else seed
-    try:
-        if hands is not None:
-            q = drill.question_of(hands, config)
-        elif replay_of is not None:
-            q, config, version = _dealt_again(drill, replay_of, config, version, seed)
-        else:
-            q = drill.generate(
-                seed,
-                level,
-                config,
-                natural=natural,
-                in_chips=in_chips and drill.pays,
-                situation=situation,
-            )
-    except EngineError as exc:  # the house's rules cannot deal it (chips that cannot pay it)
-        raise DrillError(f"This drill cannot be dealt under your house's rules: {exc}") from None
-    question = question_row(
-        q, trainee=trainee, session=session, version=version, rules=config.rules
-    )
-    question.replay_of = replay_of
-    question.save()
-    if version is not None:
-        mark_used(version)
-    return question
-
-
-def _dealt_again(drill, original: Question, config: HouseConfig, version, seed: int):
-    """A fresh hand of the skill `original` missed (`mistakes.fresh_hand`), under the house's
-    rules of today; where today's rules cannot deal the drill (chips that cannot pay it),
-    under the rules it was dealt with."""
-    try:
-        return mistakes.fresh_hand(drill, original, config, seed), config, version
-    except EngineError:
-        config = config_for(original)
-        version = original.paytable_version if original.paytable_version_id else None
-        return mistakes.fresh_hand(drill, original, config, seed), config, version
-
-
-def question_row(q, *, trainee, rules: HouseRules, session=None, version=None) -> Question:
-    """An unsaved Question holding everything of the engine's question `q`, dealt under
-    `rules`, that re-grading needs (the one place that maps the engine's question to the
-    row)."""
-    return Question(
-        trainee=trainee,
-        session=session,
-        kind=q.kind,
-        game=q.game,
-        level=q.level,
-        seed=q.seed,
-        natural=q.natural,
-        in_chips=q.in_chips,
-        prompt=q.prompt,
-        table=q.table,
-        request=q.request,
-        fields=[field_json(f) for f in q.fields],
-        expected=q.expected,
-        steps=list(q.steps),
-        situation=q.situation,
-        category=q.category or "",
-        paytable_version=version,
-        # the defaults written out ("common" chips, "smallest" floors): a later change of a
-        # default leaves the stored question grading as it was dealt
-        house_rules=dict(_snapshot_of(rules)),
-    )
-
-
-@lru_cache(maxsize=256)
-def _snapshot_of(rules: HouseRules) -> tuple[tuple[str, object], ...]:
-    """`rules` as a question stores them (`HouseRules.worked_out`): worked out once per app
-    server for each set of rules a house deals under."""
-    return tuple(dataclasses.asdict(rules.worked_out()).items())
-
-
 def current_question(session: PracticeSession) -> Question | None:
     return session.questions.order_by("-pk").first()
 
@@ -375,7 +125,7 @@ def next_question(*, trainee, session_id: int) -> Question:
         return _on_the_table(session)
     try:
         with transaction.atomic():
-            question = _deal_for(session)
+            question = deal_for(session)
             # dealt only if nothing moved since the session was read (no lock taken: a
             # double-clicked "next" finds the counters moved and takes the locked path)
             if not _still(session).update(dealt=session.dealt + 1, last_question=question):
@@ -458,79 +208,6 @@ def answer_question(
     return _answer_locked(trainee, question_id, raw, practice, deal_next, timing)
 
 
-#: the most a browser's time may say, in ms (a year): a larger number is not a time
-MAX_BROWSER_MS = 365 * 24 * 3600 * 1000
-
-
-def browser_time(value) -> int | None:
-    """The time a browser says it measured, from the answer form's `took_ms`: whole
-    milliseconds in ASCII digits, or None (missing, or anything else: the server's own time
-    stands)."""
-    if not isinstance(value, str) or not value.isascii() or not value.isdigit():
-        return None
-    ms = int(value)
-    return ms if ms <= MAX_BROWSER_MS else None
-
-
-def response_ms(question: Question, now, *, browser_ms: int | None = None, network_ms: int = 0):
-    """The time an answer to `question` arriving `now` is stored with (the rulebook's *Speed
-    standards*).  The server's own time runs from when it sent the question: when a page first
-    showed it (`sent_at`), or, shown by none, when it was dealt (practice's next question is
-    dealt as the response carrying it is made), less `network_ms` (a test's allowance for its
-    connection), never below 0.  The browser's time, from the question appearing to the
-    answer being sent, is taken instead when it is at least 0 and at most the server's.
-
-    >>> from datetime import datetime, timedelta, timezone as tz
-    >>> sent = datetime(2026, 1, 1, tzinfo=tz.utc)
-    >>> question = Question(shown_at=sent - timedelta(seconds=9), sent_at=sent)
-    >>> response_ms(question, sent + timedelta(seconds=3))
-    3000
-    >>> response_ms(question, sent + timedelta(seconds=3), browser_ms=2150)
-    2150
-    >>> response_ms(question, sent + timedelta(seconds=3), browser_ms=3001)  # over: the server's
-    3000
-    >>> response_ms(question, sent + timedelta(seconds=3), network_ms=120)
-    2880
-    """
-    since = question.sent_at or question.shown_at
-    server = max(0, int((now - since).total_seconds() * 1000) - network_ms)
-    if browser_ms is not None and 0 <= browser_ms <= server:
-        return browser_ms
-    return server
-
-
-def out_of_time(question: Question, now) -> bool:
-    """Whether the clock of a watch drill's question (its pace target, issue 33) has run out
-    by `now`, on the server's time since the question was sent (never the browser's): then a
-    position left unmarked counts as missed instead of being refused."""
-    drill = REGISTRY.get(question.kind)
-    if drill is None or not drill.watches:
-        return False
-    clock = question_target_ms(question)
-    return clock is not None and response_ms(question, now) >= clock
-
-
-def _graded(question: Question, raw: dict, timing: dict) -> Attempt:
-    """The attempt an answer makes, graded and timed, not yet stored; AnswerError when the
-    answer cannot be read."""
-    fields = fields_of(question)
-    now = timezone.now()
-    late = out_of_time(question, now)
-    answer = parse_answer(fields, raw_answer(fields, raw), out_of_time=late)
-    marks = grade(fields, question.expected, answer)
-    return Attempt(
-        question=question,
-        kind=question.kind,
-        game=question.game,
-        answer=answer,
-        marks=marks,
-        is_correct=all(marks.values()),
-        response_ms=response_ms(question, now, **timing),
-        target_ms=question_target_ms(question),
-        answered_at=now,
-    )
-
-
 def _store(attempt: Attempt, trainee, *, read: bool = False) -> Attempt:
     """Store a new attempt and review its skill, in the caller's transaction (`read`: the
     skill's card was read with the question, `with_skill_card`)."""
@@ -552,7 +229,7 @@ def _deal_hidden(session: PracticeSession) -> Question | None:
     left, or the house's rules cannot deal it, which "next" then says in words.  Either is
     refused before anything is written."""
     try:
-        return _deal_for(session)
+        return deal_for(session)
     except DrillError:
         return None
 
@@ -586,7 +263,7 @@ def _answer_on_the_table(trainee, question_id: int, raw: dict, deal_next: bool, 
         return None
     question.trainee = trainee  # checked above: spares reading the user again
     session.trainee = trainee
-    graded = _graded(question, raw, timing)
+    graded = grade_answer(question, raw, timing)
     correct = int(graded.is_correct)
     try:
         with transaction.atomic():
@@ -640,7 +317,7 @@ def _answer_locked(trainee, question_id: int, raw: dict, practice: bool, deal_ne
                     "the table now.",
                     session=session,
                 )
-            graded = _graded(question, raw, timing)
+            graded = grade_answer(question, raw, timing)
             correct = int(graded.is_correct)
             attempt = _store(graded, trainee)
             nxt = None
@@ -743,26 +420,14 @@ def summarize(session: PracticeSession) -> Summary:
     )
 
 
-def config_for(question: Question) -> HouseConfig:
-    """The configuration a stored question was graded with: its paytable version and the
-    snapshot of the house rules (editing either later changes nothing here)."""
-    rules = question.rules()
-    version = question.paytable_version if question.paytable_version_id else None
-    tables = {version.game: paytable_of(version)} if version is not None else {}
-    return HouseConfig(tables, rules)
-
-
-def regrade(question: Question) -> dict:
-    """The expected answer recomputed from what was stored: the re-grading path."""
-    kind = REGISTRY[question.kind]
-    _, expected, _ = kind.answer(
-        question.request,
-        question.level,
-        config_for(question),
-        table=question.table,
-        in_chips=question.in_chips,
-    )
-    return expected
-
-
-__all__ = ["AnswerError", "DrillError", "NotFound", "NotYours", "Stale"]
+#: what these services raise, named here beside them (each is defined in `errors`)
+__all__ = [
+    "NOT_A_WATCHER",
+    "AnswerError",
+    "DrillError",
+    "Finished",
+    "NotAllowed",
+    "NotFound",
+    "NotYours",
+    "Stale",
+]

@@ -35,7 +35,7 @@ from trainer.engine.games import title_of
 from trainer.engine.house import DEFAULT_CONFIG, SETTLE_ORDERS
 from trainer.houses.config import house_setup
 
-from . import drawing, services
+from . import dealing, drawing, grading, services
 from .forms import AnswerForm, StartForm
 from .models import PracticeSession, Question
 from .presenting import (
@@ -241,7 +241,7 @@ def answer(request, question_id):
             raw=request.POST,
             practice=True,
             deal_next=True,
-            browser_ms=services.browser_time(request.POST.get("took_ms")),
+            browser_ms=grading.browser_time(request.POST.get("took_ms")),
         )
     except AnswerError as exc:
         # the answer did not parse: the same question again, each problem beside its field
@@ -349,7 +349,7 @@ def card_context(request, question: Question) -> dict:
     """The house card of the question's game as it is graded (the paytable version and the
     snapshot of the house rules the question stores), and its level named in those stakes."""
     version = question.paytable_version if question.paytable_version_id else None
-    config = services.config_for(question)
+    config = dealing.config_for(question)
     levels = {lv.number: lv.name for lv in REGISTRY[question.kind].levels_for(config)}
     return {
         "level_name": levels.get(question.level, ""),

@@ -9,8 +9,8 @@ import random
 from django.db import transaction
 from django.utils import timezone
 
+from trainer.drills.dealing import question_row
 from trainer.drills.models import Attempt, Question
-from trainer.drills.services import question_row
 from trainer.engine.drills import REGISTRY
 from trainer.engine.house import DEFAULT_CONFIG
 

@@ -26,8 +26,8 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
+from trainer.assessments.finishing import finish_overdue
 from trainer.assessments.models import Certificate, Sitting
-from trainer.assessments.services import finish_overdue
 from trainer.core import csvsafe
 from trainer.drills.models import Attempt
 from trainer.drills.presenting import review

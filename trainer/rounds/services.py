@@ -21,19 +21,14 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from trainer.assessments import finishing
 from trainer.assessments import services as tests
 from trainer.assessments.models import Sitting
+from trainer.drills.dealing import config_for, field_json
+from trainer.drills.grading import response_ms
 from trainer.drills.models import Attempt, Question
 from trainer.drills.practice.services import store_and_review, target_seconds
-from trainer.drills.services import (
-    DrillError,
-    NotFound,
-    Stale,
-    config_for,
-    field_json,
-    mark_sent,
-    response_ms,
-)
+from trainer.drills.services import DrillError, NotFound, Stale, mark_sent
 from trainer.engine import EngineError
 from trainer.engine.drills import REGISTRY, AnswerError, parse_answer
 from trainer.engine.games import GAMES
@@ -282,11 +277,11 @@ def answer_in_sitting(*, trainee, sitting, row: RoundStep, raw) -> Answered:
                 in_sitting=True,
             )
             if not result.replayed and tests.next_item(locked) is None:
-                tests.finish(sitting=locked, ending=Sitting.Ending.ANSWERED)
+                finishing.finish(sitting=locked, ending=Sitting.Ending.ANSWERED)
             else:
                 tests.redirecting(locked)  # to the sitting's next page
             return result
-    tests.finish(sitting=sitting, ending=Sitting.Ending.TIME_UP)
+    finishing.finish(sitting=sitting, ending=Sitting.Ending.TIME_UP)
     raise tests.TimeUp(
         "Time ran out: this answer was not recorded, and it counts as wrong, as does every "
         "question left unanswered."

@@ -18,11 +18,12 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from trainer.assessments import finishing
 from trainer.assessments import services as tests
 from trainer.assessments.models import Sitting
 from trainer.drills.forms import AnswerForm
+from trainer.drills.grading import browser_time
 from trainer.drills.presenting import card_text, felt, pace_line, review
-from trainer.drills.services import browser_time
 from trainer.drills.views import drill_card, is_trying, trainee_only
 from trainer.engine import pace
 from trainer.engine.drills import REGISTRY, AnswerError
@@ -299,7 +300,7 @@ def _sitting_step(sitting: Sitting):
 def sitting_page(request, sitting_id):
     """A test's round step, asked as practice asks it but without its feedback: the test's
     page once the step on the table is not a round's (or the test is over)."""
-    sitting = tests.finish_if_overdue(_own_sitting(request, sitting_id))
+    sitting = finishing.finish_if_overdue(_own_sitting(request, sitting_id))
     if sitting.is_finished:
         return redirect("assessments:result", sitting.pk)
     row, item = _sitting_step(sitting)

@@ -19,8 +19,8 @@ from django.db.models import F, OuterRef, Subquery, Window
 from django.db.models.functions import RowNumber
 from django.utils import timezone
 
+from trainer.assessments.due import tests_due
 from trainer.assessments.models import Assignment, Sitting
-from trainer.assessments.services import tests_due
 from trainer.drills.models import Attempt, PracticeSession
 from trainer.drills.practice import mistakes, today
 from trainer.engine import EngineError

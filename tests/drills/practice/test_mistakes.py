@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from tests.factories import AssessmentFactory, AssignmentFactory, right_answer, wrong_answer
 from trainer.assessments import services as tests_services
-from trainer.drills import services
+from trainer.drills import dealing, services
 from trainer.drills.models import Attempt, PracticeSession, Question
 from trainer.drills.practice import mistakes
 from trainer.drills.practice.models import SkillCard
@@ -95,7 +95,7 @@ def test_the_replays_of_one_seed_are_the_same_and_never_the_missed_seed(trainee)
     (missed,) = drill(trainee, [False], kind="ms-pay", level=3)
 
     def dealt(seed: int) -> Question:
-        return services.create_question(
+        return dealing.create_question(
             trainee=trainee, kind="ms-pay", level=3, seed=seed, replay_of=missed
         )
 
@@ -108,7 +108,7 @@ def test_the_replays_of_one_seed_are_the_same_and_never_the_missed_seed(trainee)
 def test_the_same_cards_by_chance_are_dealt_again_with_the_next_seed(trainee):
     """Four royal flushes, read sorted at level 1: a fresh royal flush is often the one
     missed, and is then dealt again from the next seed."""
-    missed = services.create_question(
+    missed = dealing.create_question(
         trainee=trainee, kind="hand-five", level=1, seed=1, situation="royal flush"
     )
     answer(trainee, missed, right=False)
@@ -123,7 +123,7 @@ def test_the_same_cards_by_chance_are_dealt_again_with_the_next_seed(trainee):
     # deals another
     clash = next(s for s in range(2, 200) if cards(s) == missed.request["cards"])
     other = next(s for s in range(clash + 1, clash + 200) if cards(s) != cards(clash))
-    replay = services.create_question(
+    replay = dealing.create_question(
         trainee=trainee, kind="hand-five", level=1, seed=clash, replay_of=missed
     )
     assert replay.seed == other and replay.situation == "royal flush"

@@ -19,7 +19,7 @@ from django.db import connection
 from django.utils import timezone
 
 from tests.factories import right_answer, wrong_answer
-from trainer.drills import services
+from trainer.drills import dealing, services
 from trainer.drills.models import Attempt, Question
 from trainer.drills.practice.models import SkillCard
 from trainer.drills.practice.services import question_target_ms
@@ -38,7 +38,7 @@ def on_the_table(trainee) -> Question:
 def same_skill(trainee, question: Question) -> Question:
     """Another question of `question`'s skill, dealt for its situation."""
     assert question.situation, "the drill tags its questions with their situation"
-    return services.create_question(
+    return dealing.create_question(
         trainee=trainee, kind=question.kind, level=question.level, situation=question.situation
     )
 

@@ -27,7 +27,7 @@ from django.utils import timezone
 
 from tests.drills.practice.skills import LISTED, SITUATIONS
 from tests.factories import right_answer, wrong_answer
-from trainer.drills import services
+from trainer.drills import dealing, services
 from trainer.drills.models import Attempt, Question
 from trainer.drills.practice import today
 from trainer.drills.practice.models import SkillCard
@@ -75,7 +75,7 @@ def listed(monkeypatch):
 def answer(trainee, clock, skill, *, right=True, pace=0.0) -> Attempt:
     """Deal a question of `skill` now and answer it `pace` times its target later."""
     kind, situation = skill
-    question = services.create_question(trainee=trainee, kind=kind, level=1, situation=situation)
+    question = dealing.create_question(trainee=trainee, kind=kind, level=1, situation=situation)
     clock.move(milliseconds=int(question_target_ms(question) * pace))
     raw = right_answer(question) if right else wrong_answer(question)
     return services.answer_question(trainee=trainee, question_id=question.pk, raw=raw).attempt
@@ -117,7 +117,7 @@ def test_right_but_slow_graduates_every_new_skill_and_the_day_is_done(trainee, l
         try:
             question = services.next_question(trainee=trainee, session_id=session.pk)
         except services.Finished as finished:
-            assert finished.message == services.FINISHED["today"]
+            assert finished.message == dealing.FINISHED["today"]
             break
     else:
         pytest.fail(f"still dealing after {sum(answers.values())} answers: {answers}")
@@ -289,7 +289,7 @@ def test_a_question_answered_weeks_after_it_was_dealt_is_stored(trainee, clock):
     column = Attempt._meta.get_field("response_ms")
     assert column.get_internal_type() == "PositiveBigIntegerField"
     kind, situation = MS
-    question = services.create_question(trainee=trainee, kind=kind, level=1, situation=situation)
+    question = dealing.create_question(trainee=trainee, kind=kind, level=1, situation=situation)
     clock.move(days=30)
     attempt = services.answer_question(
         trainee=trainee, question_id=question.pk, raw=right_answer(question)
@@ -334,7 +334,7 @@ def test_every_card_replays_exactly_from_its_attempts(trainee, clock):
 
 def test_an_answer_no_review_stores_no_grade_for_staff_trying_out(manager, clock):
     kind, situation = MS
-    question = services.create_question(trainee=manager, kind=kind, level=1, situation=situation)
+    question = dealing.create_question(trainee=manager, kind=kind, level=1, situation=situation)
     attempt = services.answer_question(
         trainee=manager, question_id=question.pk, raw=right_answer(question)
     ).attempt

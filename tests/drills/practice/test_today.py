@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from tests.drills.practice.skills import SITUATIONS
 from tests.factories import TraineeFactory, right_answer, wrong_answer
-from trainer.drills import services
+from trainer.drills import dealing, services
 from trainer.drills.models import Attempt, PracticeSession, Question
 from trainer.drills.practice import today
 from trainer.drills.practice.models import Enrolment, SkillCard
@@ -186,9 +186,7 @@ def test_skills_met_today_count_against_the_daily_limit_whatever_dealt_them(enro
 
 
 def answer(trainee, situation: str) -> None:
-    question = services.create_question(
-        trainee=trainee, kind="ms-pay", level=1, situation=situation
-    )
+    question = dealing.create_question(trainee=trainee, kind="ms-pay", level=1, situation=situation)
     services.answer_question(trainee=trainee, question_id=question.pk, raw=right_answer(question))
 
 

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from trainer.drills import dealing
 from trainer.drills import services as drills
 from trainer.drills.models import PracticeSession
 from trainer.engine import EngineError, mispays
@@ -76,5 +77,5 @@ def start_set(*, watcher, set_id) -> PracticeSession:
     with transaction.atomic():
         session = PracticeSession.objects.create(trainee=watcher, kind="", level=1, mode="set")
         SetSession.objects.create(session=session, watch_set=watch_set)
-        drills.deal_question(session)
+        dealing.deal_question(session)
     return session

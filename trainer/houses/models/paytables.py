@@ -1,0 +1,266 @@
+"""Versioned paytables: a house's dated, labelled table for one game, its rows, and when
+each version was made the active one.
+
+Once anything points at a version (a question or attempt graded with it), it is read-only:
+changing a table means saving a new version, and activating a version is an explicit step.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models, transaction
+from django.db.models import Max, Q
+
+from trainer.engine import Category
+from trainer.engine.games import GAMES, paid_games
+from trainer.engine.paytables import MAX_ODDS
+
+from .house import House
+from .money import unit_bound
+
+RANK_CHOICES = [(r, {11: "J", 12: "Q", 13: "K", 14: "A"}.get(r, str(r))) for r in range(2, 15)]
+CATEGORY_CHOICES = [(c.order, c.label) for c in Category]
+
+
+def paid_game_choices() -> list[tuple[str, str]]:
+    """The games that pay from a paytable a house sets, as the games registry lists them."""
+    return [(g.slug, g.title) for g in paid_games()]
+
+
+class PaytableVersionQuerySet(models.QuerySet):
+    def active(self) -> PaytableVersionQuerySet:
+        return self.filter(is_active=True)
+
+    def for_house(self, house: House) -> PaytableVersionQuerySet:
+        return self.filter(house=house)
+
+    def visible_to(self, user) -> PaytableVersionQuerySet:
+        if user.is_superuser:
+            return self
+        if not user.is_authenticated or user.house_id is None:
+            return self.none()
+        return self.filter(house_id=user.house_id)
+
+
+class PaytableVersionManager(models.Manager.from_queryset(PaytableVersionQuerySet)):
+    def get_by_natural_key(self, house_slug, game, number):
+        return self.get(house__slug=house_slug, game=game, number=number)
+
+
+class PaytableVersion(models.Model):
+    """One dated, labelled paytable of one game for one house."""
+
+    house = models.ForeignKey(House, on_delete=models.PROTECT, related_name="paytables")
+    game = models.CharField(max_length=30, choices=paid_game_choices)
+    number = models.PositiveIntegerField(
+        editable=False, help_text="Version number within the house and game, from 1."
+    )
+    label = models.CharField(max_length=100)
+    bet_unit = models.PositiveIntegerField(
+        default=1,
+        validators=[MinValueValidator(1), unit_bound("The bet unit")],
+        help_text="Every bet on this table is a whole multiple of this amount.",
+    )
+    pair_band_low = models.PositiveSmallIntegerField(
+        "paying pairs from",
+        null=True,
+        blank=True,
+        choices=RANK_CHOICES,
+        help_text="Mississippi Stud: the lowest pair that pays the one-pair row (J by default).",
+    )
+    push_band_low = models.PositiveSmallIntegerField(
+        "pushing pairs from",
+        null=True,
+        blank=True,
+        choices=RANK_CHOICES,
+        help_text="Mississippi Stud: the lowest pair that pushes (6 by default).",
+    )
+    push_band_high = models.PositiveSmallIntegerField(
+        "pushing pairs up to",
+        null=True,
+        blank=True,
+        choices=RANK_CHOICES,
+        help_text="Mississippi Stud: the highest pair that pushes (10 by default); it must end "
+        "just below the paying pairs.",
+    )
+    is_active = models.BooleanField(default=False, editable=False)
+    first_used_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        editable=False,
+        help_text="When a question or attempt was first graded with this version; from then "
+        "on the version is read-only.",
+    )
+    activated_at = models.DateTimeField(null=True, blank=True, editable=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        editable=False,
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    inversions_confirmed = models.BooleanField(
+        default=False,
+        help_text="Tick to save a table where a stronger hand pays less than a weaker one.",
+    )
+
+    objects = PaytableVersionManager()
+
+    class Meta:
+        ordering = ["house__name", "game", "-number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["house", "game"],
+                condition=Q(is_active=True),
+                name="one_active_paytable_per_house_and_game",
+                violation_error_message="This house already has an active table for this game.",
+            ),
+            models.UniqueConstraint(
+                fields=["house", "game", "number"], name="unique_paytable_version_number"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.house} · {self.get_game_display()} v{self.number}: {self.label}"
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None and self.is_in_use():
+            raise ValidationError(READ_ONLY)
+        if self.number is None:
+            with transaction.atomic():
+                latest = (
+                    PaytableVersion.objects.select_for_update()
+                    .filter(house=self.house_id, game=self.game)
+                    .aggregate(n=Max("number"))["n"]
+                )
+                self.number = (latest or 0) + 1
+                return super().save(*args, **kwargs)
+        return super().save(*args, **kwargs)
+
+    def natural_key(self):
+        return (self.house.slug, self.game, self.number)
+
+    natural_key.dependencies = ["houses.house"]
+
+    # -- versioning ----------------------------------------------------------------------
+
+    def is_in_use(self) -> bool:
+        """Whether anything outside the table itself points at this version (a question or an
+        attempt graded with it): such a version is read-only for ever."""
+        if self.pk is None:
+            return False
+        if self.first_used_at is not None:
+            return True
+        for relation in self._meta.related_objects:
+            # its rows, and the record of its activations, are the table itself
+            if relation.related_model in (PaytableRow, TableActivation) or not relation.one_to_many:
+                continue
+            accessor = relation.get_accessor_name()
+            if getattr(self, accessor).exists():
+                return True
+        return False
+
+    @property
+    def engine_game(self):
+        """The games registry's record of this version's game."""
+        return GAMES[self.game]
+
+    def clean(self):
+        if self.game in GAMES and GAMES[self.game].pair_bands:
+            if self.pair_band_low is None:
+                raise ValidationError(
+                    {
+                        "pair_band_low": f"A {GAMES[self.game].title} table needs its lowest "
+                        "paying pair."
+                    }
+                )
+            if (self.push_band_low is None) != (self.push_band_high is None):
+                raise ValidationError(
+                    {"push_band_high": "Give both ends of the push band, or neither for no push."}
+                )
+        else:
+            self.pair_band_low = self.push_band_low = self.push_band_high = None
+
+
+READ_ONLY = (
+    "This version has been used to grade answers, so it is read-only: save a new version from "
+    "it instead."
+)
+
+
+class PaytableRowManager(models.Manager):
+    def get_by_natural_key(self, house_slug, game, number, category):
+        return self.get(
+            version__house__slug=house_slug,
+            version__game=game,
+            version__number=number,
+            category=category,
+        )
+
+
+class PaytableRow(models.Model):
+    """One category's profit odds "win to to" on a version."""
+
+    version = models.ForeignKey(PaytableVersion, on_delete=models.CASCADE, related_name="rows")
+    category = models.PositiveSmallIntegerField(choices=CATEGORY_CHOICES)
+    win = models.PositiveIntegerField(
+        "pays", validators=[MinValueValidator(1), MaxValueValidator(MAX_ODDS)]
+    )
+    to = models.PositiveIntegerField(
+        "to", default=1, validators=[MinValueValidator(1), MaxValueValidator(MAX_ODDS)]
+    )
+
+    objects = PaytableRowManager()
+
+    class Meta:
+        ordering = ["-category"]  # rank order: royal flush first
+        constraints = [
+            models.UniqueConstraint(fields=["version", "category"], name="one_row_per_category")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_category_display()} pays {self.win} to {self.to}"
+
+    def save(self, *args, **kwargs):
+        if self.version.is_in_use():
+            raise ValidationError(READ_ONLY)
+        return super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        if self.version.is_in_use():
+            raise ValidationError(READ_ONLY)
+        return super().delete(*args, **kwargs)
+
+    def natural_key(self):
+        return (*self.version.natural_key(), self.category)
+
+    natural_key.dependencies = ["houses.paytableversion"]
+
+    @property
+    def engine_category(self) -> Category:
+        return next(c for c in Category if c.order == self.category)
+
+
+class TableActivation(models.Model):
+    """A version made its house's active table for its game (`services.activate`), and when:
+    the table in force at a moment is the one activated last before it."""
+
+    house = models.ForeignKey(House, on_delete=models.CASCADE, related_name="+")
+    game = models.CharField(max_length=30)
+    version = models.ForeignKey(
+        PaytableVersion, on_delete=models.CASCADE, related_name="activations"
+    )
+    at = models.DateTimeField(db_index=True)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["house", "game", "at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.version} activated {self.at:%Y-%m-%d %H:%M}"
