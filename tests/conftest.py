@@ -25,7 +25,7 @@ from tests.factories import (
     TraineeFactory,
     UserFactory,
 )
-from trainer.engine.games import Game
+from trainer.engine.catalog import Game
 from trainer.houses.models import House
 from trainer.houses.roles import sync_roles
 

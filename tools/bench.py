@@ -67,7 +67,8 @@ def bench_evaluate(n: int = 200_000) -> None:
 
 def mixed_requests(n: int, seed: int = 7) -> list[dict]:
     """`n` valid ruling requests, all five games and every question, from a seed."""
-    from trainer.engine.games import banked_stud, mississippi_stud
+    from trainer.engine.games.banked_stud import rules as banked_stud
+    from trainer.engine.games.mississippi_stud import rules as mississippi_stud
 
     rng = random.Random(seed)
     out: list[dict] = []

@@ -23,16 +23,20 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from trainer.engine.games.banked_stud import CARIBBEAN, CASINO
-from trainer.engine.parsheets import (
-    Counts,
-    ParSheet,
+from trainer.engine.games.banked_stud.parsheet import (
     banked_stud_counts,
     banked_stud_fast,
     banked_stud_parsheet,
+)
+from trainer.engine.games.banked_stud.rules import CARIBBEAN, CASINO
+from trainer.engine.games.mississippi_stud.parsheet import (
     mississippi_stud_counts,
     mississippi_stud_fast,
     mississippi_stud_parsheet,
+)
+from trainer.engine.parsheets import (
+    Counts,
+    ParSheet,
 )
 from trainer.engine.paytables import (
     BANKED_STUD_ROWS,

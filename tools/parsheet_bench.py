@@ -19,9 +19,11 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from trainer.engine.games.banked_stud import CARIBBEAN, CASINO
+from trainer.engine.games.banked_stud.parsheet import banked_stud_parsheet
+from trainer.engine.games.banked_stud.rules import CARIBBEAN, CASINO
+from trainer.engine.games.mississippi_stud.parsheet import mississippi_stud_parsheet
 from trainer.engine.hands import Category
-from trainer.engine.parsheets import ParSheet, banked_stud_parsheet, mississippi_stud_parsheet
+from trainer.engine.parsheets import ParSheet
 from trainer.engine.paytables import (
     CARIBBEAN_STUD_BASE,
     CASINO_STUD_POKER,

@@ -13,8 +13,8 @@ from tests.assessments.test_retakes_and_sections import build, take
 from tests.factories import AssignmentFactory
 from trainer.assessments import finishing
 from trainer.assessments.models import Certificate
+from trainer.engine.catalog import title_of
 from trainer.engine.drills import REGISTRY
-from trainer.engine.games import title_of
 from trainer.roster.models import PersonAction
 
 

@@ -35,8 +35,8 @@ from trainer.assessments import services as tests_services
 from trainer.cases import services as cases_services
 from trainer.drills import services as drill_services
 from trainer.drills.watch import services as watch_services
+from trainer.engine.catalog import paid_games
 from trainer.engine.drills import REGISTRY
-from trainer.engine.games import paid_games
 from trainer.roster import imports as roster_imports
 from trainer.roster import services as roster
 from trainer.rounds import services as round_services

@@ -54,7 +54,7 @@ def keep():
     from trainer.cases.services import save_case
 
     def run(user, hand=HAND, *, house="demo", note=""):
-        from trainer.engine.games import GAMES
+        from trainer.engine.catalog import GAMES
         from trainer.rulings.forms import form_for
 
         form = form_for(GAMES[hand["game"]], {**hand, "house": house}, houses=[user.house])

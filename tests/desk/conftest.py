@@ -5,7 +5,7 @@ import pytest
 
 from tests.factories import ManagerFactory
 from trainer.engine.cards import parse_cards
-from trainer.engine.games import GAMES
+from trainer.engine.catalog import GAMES
 from trainer.houses import precompute, services
 from trainer.houses.config import house_rules_of, paytable_of
 from trainer.houses.models import ParSheetResult, PaytableVersion

@@ -12,8 +12,8 @@ from tests.desk.conftest import SMALL_DECK, counts_built, exact_sheet, table_of
 from trainer.desk.figures import difference_words, edge_figures, percent_words
 from trainer.desk.forms import as_data, initial_of, to_field, win_field
 from trainer.engine import Category, HouseRules
+from trainer.engine.catalog import GAMES
 from trainer.engine.figures import edge_words
-from trainer.engine.games import GAMES
 from trainer.engine.paytables import Paytable
 from trainer.houses.config import paytable_of
 from trainer.houses.models import ParSheetResult, PaytableVersion, PrecomputedCounts

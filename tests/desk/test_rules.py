@@ -117,7 +117,7 @@ def test_a_waiting_change_is_made_as_soon_as_its_sheets_are_done(client, riverbo
 
 
 def table_of_rows(game):
-    from trainer.engine.games import GAMES
+    from trainer.engine.catalog import GAMES
 
     return GAMES[game].rows
 

@@ -8,8 +8,8 @@ from django.urls import reverse
 from trainer.desk.forms import pace_field, round_field
 from trainer.drills.practice.models import PaceTarget
 from trainer.engine import pace
+from trainer.engine.catalog import round_games
 from trainer.engine.drills import REGISTRY
-from trainer.engine.games import round_games
 from trainer.engine.rounds.base import MAX_ROUNDS_PER_HOUR
 from trainer.rounds.models import RoundPace
 from trainer.rounds.services import rounds_per_hour

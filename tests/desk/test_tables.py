@@ -7,8 +7,8 @@ import re
 from django.urls import reverse
 
 from tests.desk.conftest import store_sheet, table_of
+from trainer.engine.catalog import paid_games
 from trainer.engine.figures import edge_words
-from trainer.engine.games import paid_games
 from trainer.houses import services
 from trainer.houses.models import ParSheetResult
 

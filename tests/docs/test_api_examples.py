@@ -11,7 +11,7 @@ import pytest
 
 from trainer.engine import Deck, HouseConfig, HouseRules, rule
 from trainer.engine.cards import format_cards
-from trainer.engine.games import GAMES
+from trainer.engine.catalog import GAMES
 
 from .markdown import example_pairs, table_rows
 

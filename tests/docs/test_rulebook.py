@@ -9,7 +9,7 @@ import dataclasses
 import pytest
 
 from trainer.engine import Category, HouseRules
-from trainer.engine.games import paid_games
+from trainer.engine.catalog import paid_games
 from trainer.engine.house import RULE_NAMES
 
 from .markdown import section_text, table_rows

@@ -7,7 +7,7 @@ import pytest
 from tests.factories import TraineeFactory, UserFactory
 from trainer.drills import services
 from trainer.drills.card import card_games, house_card
-from trainer.engine.games import ANY, GAMES
+from trainer.engine.catalog import ANY, GAMES
 from trainer.engine.house import RULE_NAMES, SETTLE_ORDERS
 from trainer.houses import services as house_services
 from trainer.houses.config import house_setup

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from trainer.engine.cards import ALL_CARDS, format_cards, parse_cards
 from trainer.engine.errors import RulingError
-from trainer.engine.games.banked_stud import (
+from trainer.engine.games.banked_stud.rules import (
     CARIBBEAN,
     CASINO,
     MATCH_ROUNDS,

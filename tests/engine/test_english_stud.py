@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from trainer.engine.cards import ALL_CARDS, Card, Deck, card, parse_cards
 from trainer.engine.errors import EngineError, RulingError
-from trainer.engine.games.english_stud import (
+from trainer.engine.games.english_stud.rules import (
     Face,
     Hand,
     bring_in,

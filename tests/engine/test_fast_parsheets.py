@@ -18,19 +18,23 @@ from tests.engine.test_parsheets import (
     full_deck,
     mississippi_table,
 )
+from trainer.engine.catalog import GAMES
 from trainer.engine.errors import EngineError
-from trainer.engine.games import GAMES
-from trainer.engine.games.banked_stud import CARIBBEAN, CASINO
+from trainer.engine.games.banked_stud.parsheet import (
+    banked_stud_counts,
+    banked_stud_fast,
+    banked_stud_parsheet,
+)
+from trainer.engine.games.banked_stud.rules import CARIBBEAN, CASINO
+from trainer.engine.games.mississippi_stud.parsheet import (
+    mississippi_stud_counts,
+    mississippi_stud_fast,
+    mississippi_stud_parsheet,
+)
 from trainer.engine.hands import Category
 from trainer.engine.house import HouseRules
 from trainer.engine.parsheets import (
     Counts,
-    banked_stud_counts,
-    banked_stud_fast,
-    banked_stud_parsheet,
-    mississippi_stud_counts,
-    mississippi_stud_fast,
-    mississippi_stud_parsheet,
 )
 from trainer.engine.paytables import (
     BANKED_STUD_ROWS,

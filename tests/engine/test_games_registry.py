@@ -10,18 +10,12 @@ import pytest
 
 from trainer.engine import requests
 from trainer.engine.cards import parse_cards
+from trainer.engine.catalog import GAMES, BankedStudSheet, Game, game, register, unregister
 from trainer.engine.errors import EngineError
-from trainer.engine.games import (
-    GAMES,
-    BankedStudSheet,
-    Game,
-    banked_stud,
-    game,
-    register,
-    unregister,
-)
+from trainer.engine.games.banked_stud import reading as banked_stud_reading
+from trainer.engine.games.banked_stud import rules as banked_stud
+from trainer.engine.games.banked_stud.parsheet import banked_stud_parsheet
 from trainer.engine.house import HouseConfig, HouseRules
-from trainer.engine.parsheets import banked_stud_parsheet
 from trainer.engine.paytables import CASINO_STUD_POKER, Odds
 from trainer.engine.rulings import rule
 
@@ -36,7 +30,7 @@ def triple_game() -> Game:
         GAMES["casino-stud"],
         slug=TRIPLE.game,
         title=TRIPLE.title,
-        read=partial(requests.read_banked_stud, TRIPLE),
+        read=partial(banked_stud_reading.read_banked_stud, TRIPLE),
         rule=partial(banked_stud.ruling, TRIPLE),
         call_multiple=TRIPLE.multiple,
         preview=partial(banked_stud.preview, TRIPLE),

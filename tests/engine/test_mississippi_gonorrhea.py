@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from trainer.engine.cards import ALL_CARDS, Card, Deck, parse_cards
 from trainer.engine.errors import EngineError, RulingError
-from trainer.engine.games.mississippi_gonorrhea import (
+from trainer.engine.games.mississippi_gonorrhea.rules import (
     ROUNDS,
     Exchange,
     Hand,

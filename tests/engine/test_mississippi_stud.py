@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from trainer.engine.cards import ALL_CARDS, format_cards, parse_cards
 from trainer.engine.errors import RulingError
-from trainer.engine.games.mississippi_stud import (
+from trainer.engine.games.mississippi_stud.rules import (
     MAX_POSITIONS,
     Outcome,
     Settlement,

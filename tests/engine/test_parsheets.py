@@ -14,25 +14,16 @@ import numpy as np
 import pytest
 
 from trainer.engine.cards import ALL_CARDS, parse_cards
+from trainer.engine.catalog import GAMES, BankedStudSheet, MississippiStudSheet
 from trainer.engine.errors import EngineError
-from trainer.engine.games import (
-    GAMES,
-    BankedStudSheet,
-    MississippiStudSheet,
-    banked_stud,
-    mississippi_stud,
-)
-from trainer.engine.games.banked_stud import CARIBBEAN, CASINO
+from trainer.engine.games.banked_stud import rules as banked_stud
+from trainer.engine.games.banked_stud.parsheet import banked_stud_parsheet
+from trainer.engine.games.banked_stud.rules import CARIBBEAN, CASINO
+from trainer.engine.games.mississippi_stud import rules as mississippi_stud
+from trainer.engine.games.mississippi_stud.parsheet import STREETS, mississippi_stud_parsheet
 from trainer.engine.hands import Category, evaluate_five
 from trainer.engine.house import HouseRules
-from trainer.engine.parsheets import (
-    STREETS,
-    ParSheet,
-    _strengths,
-    banked_stud_parsheet,
-    mississippi_stud_parsheet,
-    paytable_key,
-)
+from trainer.engine.parsheets import ParSheet, _strengths, paytable_key
 from trainer.engine.paytables import (
     CARIBBEAN_STUD_BASE,
     CASINO_STUD_POKER,

@@ -17,11 +17,11 @@ from collections import defaultdict
 import pytest
 
 from tests.engine.drills.common import ODD_HOUSE, STRICT_HOUSE
+from trainer.engine.catalog import GAMES, round_games
 from trainer.engine.chips import Payout
 from trainer.engine.drills import REGISTRY
 from trainer.engine.errors import EngineError
-from trainer.engine.games import GAMES, round_games
-from trainer.engine.games import english_stud as es
+from trainer.engine.games.english_stud import rules as es
 from trainer.engine.house import DEFAULT_CONFIG
 from trainer.engine.rounds import DEALER, MAX_STEPS, WHERE, Setting, Step, advance, play
 from trainer.engine.rounds import banked_stud as banked_round

@@ -21,7 +21,7 @@ from django_tasks_db.models import DBTaskResult
 
 from tests.factories import PaytableVersionFactory
 from trainer.engine import EngineError, HouseRules
-from trainer.engine.games import GAMES
+from trainer.engine.catalog import GAMES
 from trainer.engine.paytables import MISSISSIPPI_STUD_BASE, Band, Paytable, PaytableError
 from trainer.houses import precompute, services, tasks
 from trainer.houses.models import ParSheetResult, PrecomputedCounts

@@ -12,7 +12,7 @@ from django.contrib.auth.models import Group
 from django.core.management import call_command
 
 from trainer.engine import Category
-from trainer.engine.games import GAMES, paid_games
+from trainer.engine.catalog import GAMES, paid_games
 from trainer.engine.house import HouseRules
 from trainer.engine.paytables import (
     MISSISSIPPI_STUD_BASE,

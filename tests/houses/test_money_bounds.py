@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from tests.factories import HouseFactory, HouseRulesFactory, PaytableVersionFactory, TraineeFactory
 from trainer.drills import grading
 from trainer.drills import services as drills
+from trainer.engine.catalog import paid_games
 from trainer.engine.drills import REGISTRY, parse_answer
-from trainer.engine.games import paid_games
 from trainer.engine.house import SETTLE_ORDERS
 from trainer.engine.requests import MAX_AMOUNT
 from trainer.houses import services

@@ -24,7 +24,7 @@ from django.core.management import call_command
 from tests.engine.test_games_registry import triple_game
 from tests.factories import PaytableVersionFactory
 from trainer.engine.cards import Card, parse_cards
-from trainer.engine.games import GAMES, BankedStudSheet, Game, register, unregister
+from trainer.engine.catalog import GAMES, BankedStudSheet, Game, register, unregister
 from trainer.engine.house import HouseRules
 from trainer.engine.parsheets import ParSheet, Progress
 from trainer.engine.paytables import Paytable

@@ -19,7 +19,7 @@ from tests.factories import (
     TraineeFactory,
     UserFactory,
 )
-from trainer.engine.games import paid_games
+from trainer.engine.catalog import paid_games
 from trainer.houses.models import HouseRulesSettings, PaytableVersion
 from trainer.houses.roles import ROLES
 

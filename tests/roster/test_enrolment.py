@@ -9,8 +9,8 @@ from django.urls import reverse
 
 from trainer.drills.practice.enrolment import enrolled_games
 from trainer.drills.practice.models import Enrolment
+from trainer.engine.catalog import GAMES
 from trainer.engine.drills import REGISTRY
-from trainer.engine.games import GAMES
 from trainer.roster.models import PersonAction
 
 Kind = PersonAction.Kind

@@ -134,7 +134,7 @@ def test_the_start_form_refuses_a_table_the_game_cannot_seat(trainee_client, tra
 
 def test_the_rulebook_gives_each_games_rounds_an_hour():
     from tests.docs.markdown import table_rows
-    from trainer.engine.games import round_games
+    from trainer.engine.catalog import round_games
 
     rows = {row[0]: row[1:] for row in table_rows("rulebook.md", section="Dealing the round")}
     for entry in round_games():

@@ -9,8 +9,8 @@ from tests.factories import right_answer, wrong_answer
 from tests.rounds.conftest import answer, deal, find, steps
 from trainer.drills import dealing
 from trainer.drills.models import Attempt, Question
+from trainer.engine.catalog import round_games
 from trainer.engine.drills import REGISTRY, AnswerError
-from trainer.engine.games import round_games
 from trainer.engine.rounds import Step, round_target_ms
 from trainer.rounds import services
 from trainer.rounds.models import Round, RoundPace

@@ -15,7 +15,7 @@ from tests.factories import (
     TraineeFactory,
     UserFactory,
 )
-from trainer.engine.games import paid_games
+from trainer.engine.catalog import paid_games
 from trainer.houses import services
 from trainer.houses.models import House, HouseRulesSettings, PaytableVersion
 

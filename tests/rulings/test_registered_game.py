@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.engine.test_games_registry import triple_game
-from trainer.engine.games import register, unregister
+from trainer.engine.catalog import register, unregister
 
 
 @pytest.fixture

@@ -20,8 +20,8 @@ from tests.factories import (
 from trainer.assessments import services as tests_services
 from trainer.drills import services
 from trainer.drills.models import Attempt
+from trainer.engine.catalog import paid_games
 from trainer.engine.drills import REGISTRY
-from trainer.engine.games import paid_games
 from trainer.houses.models import ParSheetResult, PaytableVersion
 from trainer.houses.roles import GAMES_MANAGER, SUPERVISOR, TRAINEE
 from trainer.site import landing

@@ -8,8 +8,8 @@ from django.template import engines
 from django.urls import reverse
 from django.utils.html import escape
 
+from trainer.engine.catalog import GAMES
 from trainer.engine.drills import REGISTRY
-from trainer.engine.games import GAMES
 
 
 def text_of(html: str) -> str:

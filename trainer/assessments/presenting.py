@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import math
 
+from trainer.engine.catalog import title_of
 from trainer.engine.drills import REGISTRY
-from trainer.engine.games import title_of
 from trainer.engine.pace import seconds_words
 
 from .models import Sitting

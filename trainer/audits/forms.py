@@ -8,7 +8,7 @@ from django import forms
 from django.template.defaultfilters import filesizeformat
 
 from trainer.engine.audit import VERDICTS
-from trainer.engine.games import title_of
+from trainer.engine.catalog import title_of
 
 from .models import AuditReport
 from .services import max_upload_bytes

@@ -24,7 +24,7 @@ from trainer.core.bodies import body_limit
 from trainer.drills.services import NOT_A_WATCHER
 from trainer.drills.watch import services as watch_services
 from trainer.drills.watch.access import may_watch
-from trainer.engine.games import title_of
+from trainer.engine.catalog import title_of
 from trainer.rulings.views import request_cards
 
 from . import services

@@ -18,8 +18,8 @@ from django.db.models import Q
 from django.utils import timezone
 
 from trainer.engine.cards import card
+from trainer.engine.catalog import GAMES
 from trainer.engine.errors import EngineError
-from trainer.engine.games import GAMES
 from trainer.houses.models import House, PaytableVersion
 
 #: the longest note a case keeps (a dispute's account, not a file)

@@ -17,8 +17,8 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from trainer.engine import EngineError, HouseRules
+from trainer.engine.catalog import Game
 from trainer.engine.figures import edge_words
-from trainer.engine.games import Game
 from trainer.houses import services as houses
 from trainer.houses import tasks
 from trainer.houses.config import paytable_of

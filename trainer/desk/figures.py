@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from trainer.engine.catalog import Game
 from trainer.engine.figures import MINUS, edge_words
-from trainer.engine.games import Game
 from trainer.engine.house import HouseRules
 from trainer.engine.paytables import Paytable
 

@@ -14,7 +14,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from trainer.drills.practice.models import PaceTarget
 from trainer.drills.practice.targets import DrillTargets
 from trainer.engine import EngineError, HouseRules
-from trainer.engine.games import Game, round_games
+from trainer.engine.catalog import Game, round_games
 from trainer.engine.paytables import MAX_ODDS, Paytable
 from trainer.houses import services as houses
 from trainer.houses.config import paytable_of

@@ -25,8 +25,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRefresh
 
 from trainer.engine import EngineError, HouseRules
+from trainer.engine.catalog import GAMES, Game, paid_games
 from trainer.engine.figures import edge_words
-from trainer.engine.games import GAMES, Game, paid_games
 from trainer.houses import services as houses
 from trainer.houses import tasks
 from trainer.houses.config import house_rules_of, paytable_of

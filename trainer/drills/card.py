@@ -11,10 +11,10 @@ from html import escape
 from django.utils.safestring import mark_safe
 
 from trainer.drills.practice.targets import in_force
+from trainer.engine.catalog import ANY, GAMES, title_of
 from trainer.engine.chips import STANDARD_WORDS, TABLE_LEVELS, Standard
 from trainer.engine.drills import REGISTRY
 from trainer.engine.drills.stakes import TABLE_MINIMUMS, stake_base
-from trainer.engine.games import ANY, GAMES, title_of
 from trainer.engine.house import RULE_NAMES, HouseConfig
 from trainer.engine.paytables import Paytable
 from trainer.houses.models import HouseRulesSettings, PaytableVersion

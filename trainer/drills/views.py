@@ -30,8 +30,8 @@ from trainer.drills.practice.mistakes import waiting_count
 from trainer.drills.practice.services import question_target_ms
 from trainer.drills.watch.access import may_take, may_watch
 from trainer.engine import pace
+from trainer.engine.catalog import title_of
 from trainer.engine.drills import REGISTRY, AnswerError
-from trainer.engine.games import title_of
 from trainer.engine.house import DEFAULT_CONFIG, SETTLE_ORDERS
 from trainer.houses.config import house_setup
 

@@ -11,8 +11,8 @@ RULING_API.md request.
 """
 
 from .cards import ALL_CARDS, Card, Deck, card, format_cards, parse_cards
+from .catalog import GAMES, Game, game
 from .errors import CardError, EngineError, RulingError
-from .games import GAMES, Game, game
 from .hands import (
     DISTINCT_STRENGTHS,
     Category,

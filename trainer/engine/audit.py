@@ -38,9 +38,9 @@ from itertools import chain
 from typing import Any
 
 from .errors import EngineError, RulingError
-from .games import GAMES
 from .house import DEFAULT_CONFIG, HouseConfig  # noqa: F401 (the doctest uses it)
 from .jsontext import NotJSON, read_json
+from .kit.registry import GAMES
 from .mispays import Hand
 from .mispays import read as read_mispay
 from .requests import MAX_AMOUNT, is_text, only_read, refuse_unwritable, shown

@@ -8,12 +8,9 @@ command can show stored figures without loading the enumeration machinery.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from .house import RULE_NAMES, HouseRules
-
-if TYPE_CHECKING:
-    from .games.base import Game
+from .kit.game import Game
 
 #: the minus sign of a figure shown to people (the JSON keeps "-": it is for machines)
 MINUS = "\u2212"
@@ -50,7 +47,7 @@ def rules_note(game: Game, rules: HouseRules) -> tuple[list[str], list[str]]:
     """What a par sheet of `game` computed under `rules` assumes, and the house rules the game
     reads that the sheet does not model, in words, for the sheet's readers.
 
-    >>> from .games import GAMES
+    >>> from .catalog import GAMES
     >>> assumed, unmodelled = rules_note(GAMES["caribbean-stud"], HouseRules(call_multiple=3))
     >>> print(*assumed, sep="; "); print(*unmodelled, sep="; ")
     the Call is 3 × Ante (the house's call multiple)

@@ -29,6 +29,11 @@ from .paytables import Paytable
 #: position stakes at most eleven Antes, which bounds every payout a question can ask for
 MAX_CALL_MULTIPLE = 10
 
+#: each registered game's title and source-text paytable (None: it pays from no table), which
+#: a house without a table of its own pays; the games registry keeps it as games come and go,
+#: so that a house's configuration needs no list of the games
+SOURCE_TABLES: dict[str, tuple[str, Paytable | None]] = {}
+
 #: the settle orders a house may choose, in a dealer's words (seats as RULES.md numbers them:
 #: seat 1 is the first clockwise from the dealer, on the dealer's left)
 SETTLE_ORDERS: Mapping[str, str] = MappingProxyType(
@@ -179,11 +184,9 @@ class HouseConfig:
         table = self.paytables.get(game)
         if table is not None:
             return table
-        from .games import GAMES  # the registry imports this module: look it up when asked
-
-        source = GAMES[game].paytable
+        title, source = SOURCE_TABLES[game]
         if source is None:
-            raise EngineError(f"{GAMES[game].title} pays from no paytable.")
+            raise EngineError(f"{title} pays from no paytable.")
         return source
 
     def with_paytable(self, game: str, table: Paytable) -> HouseConfig:

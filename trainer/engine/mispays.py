@@ -31,8 +31,9 @@ from functools import lru_cache
 from typing import Any
 
 from .errors import EngineError, RulingError
-from .games import GAMES, Game
 from .house import HouseConfig, HouseRules
+from .kit.game import Game
+from .kit.registry import GAMES
 from .paytables import Paytable
 
 __all__ = [

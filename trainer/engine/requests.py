@@ -5,12 +5,11 @@ object into that game's frozen request type, or raises a `RulingError` naming th
 the seat, where one is at fault) and saying what is wrong in a dealer's words; the game
 modules then take the typed request as given and apply only the rules.
 
->>> from .house import DEFAULT_CONFIG
->>> read_mississippi_stud({"hole": "Qh Qs", "board": "2c 7d 9s", "bets": [1, 1, 2, 3]},
-...                       DEFAULT_CONFIG).bets
-(1, 1, 2, 3)
->>> read_gonorrhea({"pot": 9, "hands": {"7": "2c 3d"}}, DEFAULT_CONFIG).hands["7"]
-(Card('2c'), Card('3d'))
+What every game's reader shares is here; each game's own reader sits in its package
+(`trainer.engine.games.<game>.reading`).
+
+>>> cards_field({"hole": "Qh Qs"}, "hole", count=2)
+(Card('Qh'), Card('Qs'))
 """
 
 from __future__ import annotations
@@ -23,8 +22,6 @@ from typing import Any, TypeVar
 
 from .cards import Card, parse_cards
 from .errors import CardError, RulingError
-from .games import banked_stud, english_stud, mississippi_gonorrhea, mississippi_stud
-from .house import HouseConfig
 from .seats import TABLE_SEATS, in_seat_order
 
 V = TypeVar("V")
@@ -138,6 +135,7 @@ def unread_fields(
     """The names of the request's fields that neither its game (`fields`) nor any request
     (`COMMON_FIELDS`), nor the caller (`also`), reads, in the request's order.
 
+    >>> from .games.banked_stud.reading import banked_stud_fields
     >>> unread_fields({"game": "caribbean-stud", "ante": 1, "hands": [1, 2]},
     ...               banked_stud_fields({}))
     ['hands']
@@ -153,6 +151,7 @@ def refuse_unread(
     that keeps a request as it was ruled (a dispute case): a field the ruling never read would
     be kept as if it had counted.
 
+    >>> from .games.banked_stud.reading import banked_stud_fields
     >>> try:
     ...     refuse_unread({"game": "caribbean-stud", "hands": [1]}, banked_stud_fields({}),
     ...                   title="Caribbean Stud")
@@ -330,291 +329,10 @@ def refuse_duplicates(groups: Mapping[str, tuple[Card, ...]], *, field: str | No
             seen[card] = name
 
 
-def _by_seat(hands: Mapping[str, tuple[Card, ...]]) -> dict[str, tuple[Card, ...]]:
+def by_seat(hands: Mapping[str, tuple[Card, ...]]) -> dict[str, tuple[Card, ...]]:
     return {f"seat {s}": cards for s, cards in hands.items()}
 
 
-# --- Mississippi Stud -----------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class MississippiStudRequest:
-    """One position: two hole cards, the board (0 to 3 cards on a fold) and the bets placed,
-    [ante, 3rd, 4th, 5th], each street 1, 2 or 3 times the Ante."""
-
-    hole: tuple[Card, ...]
-    board: tuple[Card, ...]
-    bets: tuple[int, ...]
-
-
-_NOT_A_LIST = (
-    "'bets' must be a list like [1, 1, 2, 3]: the Ante, then the 3rd, 4th and 5th Street "
-    "bets; {} is not."
-)
-
-
-def _whole(raw: object, label: str, field: str) -> int:
-    # JSON has no integer type of its own: 2.0 is the number 2, but 1.5, "2" and true are not
-    if isinstance(raw, int) and not isinstance(raw, bool):
-        return raw
-    if isinstance(raw, float) and raw.is_integer():
-        return int(raw)
-    raise RulingError(f"{label} must be a whole number of chips; {shown(raw)} is not.", field)
-
-
-def mississippi_bets(raw: object, unit: int) -> tuple[int, ...]:
-    """The bets as whole chips, each street 1, 2 or 3 times the Ante."""
-    if not isinstance(raw, list):
-        raise RulingError(_NOT_A_LIST.format(shown(raw)), field="bets")
-    streets = mississippi_stud.BETS
-    if not 1 <= len(raw) <= len(streets):
-        raise RulingError(
-            f"'bets' holds the Ante and up to three street bets (1 to 4 amounts); "
-            f"{len(raw)} were given.",
-            field="bets",
-        )
-    amounts: list[int] = []
-    # the length was checked above: BETS is never the shorter one
-    for (_, title), value in zip(streets, raw, strict=False):
-        value = _whole(value, f"The {title} bet" if amounts else "The Ante", "bets")
-        if not amounts:
-            if value < 1:
-                raise RulingError(
-                    f"The Ante must be a positive whole number of chips; {shown(value)} is not.",
-                    "bets",
-                )
-            if value > MAX_AMOUNT:
-                raise RulingError(f"An Ante of {shown(value)} is beyond any table's limit.", "bets")
-            if value % unit:
-                raise RulingError(
-                    f"The Ante of {value} is not a multiple of {unit}, the smallest stake here.",
-                    "bets",
-                )
-        else:
-            ante = amounts[0]
-            if value not in tuple(m * ante for m in mississippi_stud.STREET_MULTIPLES):
-                raise RulingError(
-                    f"The {title} bet must be 1, 2 or 3 times the Ante ({ante}): {shown(value)} "
-                    "is not.",
-                    field="bets",
-                )
-        amounts.append(value)
-    return tuple(amounts)
-
-
-MISSISSIPPI_STUD_FIELDS = (
-    Field("hole", Holds.CARDS, "Player"),
-    Field("board", Holds.CARDS, "Board"),
-    Field("bets", Holds.BETS, "Bets"),
-)
-
-
-def mississippi_stud_fields(request: Mapping[str, Any]) -> tuple[Field, ...]:
-    return MISSISSIPPI_STUD_FIELDS
-
-
-def read_mississippi_stud(
-    request: Mapping[str, Any], config: HouseConfig
-) -> MississippiStudRequest:
-    hole = cards_field(request, "hole", count=2)
-    if "bets" not in request:
-        raise RulingError("The request has no 'bets'.", field="bets")
-    table = config.paytable(mississippi_stud.SLUG)
-    bets = mississippi_bets(request["bets"], table.stake_unit(config.rules.chip_unit))
-    folded = len(bets) < len(mississippi_stud.BETS)
-    if folded and request.get("board") in (None, ""):
-        # a fold may come before any community card was shown
-        board: tuple[Card, ...] = ()
-    elif folded:
-        board = cards_field(request, "board", between=(0, 3))
-    else:
-        board = cards_field(request, "board", count=3)
-    refuse_duplicates({"hole": hole, "board": board})
-    return MississippiStudRequest(hole, board, bets)
-
-
-# --- Caribbean Stud and Casino Stud Poker ---------------------------------------------------
-
-
-@dataclass(frozen=True)
-class BankedStudRequest:
-    """One player's five cards against the dealer's five, the Ante and the player's action."""
-
-    player: tuple[Card, ...]
-    dealer: tuple[Card, ...]
-    ante: int
-    action: banked_stud.Action
-
-
-BANKED_STUD_FIELDS = (
-    Field("player", Holds.CARDS, "Player"),
-    Field("dealer", Holds.CARDS, "Dealer"),
-    Field("ante", Holds.AMOUNT, "Ante"),
-    Field("action", Holds.CHOICE, "Action"),
-)
-
-
-def banked_stud_fields(request: Mapping[str, Any]) -> tuple[Field, ...]:
-    return BANKED_STUD_FIELDS
-
-
-def read_banked_stud(
-    profile: banked_stud.Profile, request: Mapping[str, Any], config: HouseConfig
-) -> BankedStudRequest:
-    player = cards_field(request, "player", count=5)
-    dealer = cards_field(request, "dealer", count=5)
-    refuse_duplicates({"player": player, "dealer": dealer})
-    if "ante" not in request:
-        raise RulingError("The request has no 'ante'.", field="ante")
-    unit = config.paytable(profile.game).stake_unit(config.rules.chip_unit)
-    ante = amount_value(request["ante"], "ante", unit=unit)
-    action = choice_field(request, "action", banked_stud.ACTIONS)
-    return BankedStudRequest(player, dealer, ante, action)
-
-
-def read_caribbean_stud(request: Mapping[str, Any], config: HouseConfig) -> BankedStudRequest:
-    return read_banked_stud(banked_stud.CARIBBEAN, request, config)
-
-
-def read_casino_stud(request: Mapping[str, Any], config: HouseConfig) -> BankedStudRequest:
-    return read_banked_stud(banked_stud.CASINO, request, config)
-
-
-# --- Mississippi Gonorrhea ------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class GonorrheaRequest:
-    """The pot and the hands still in at the showdown, seat -> (down card, up card)."""
-
-    pot: int
-    hands: dict[str, tuple[Card, ...]]
-
-
+#: the fields of a pot's showdown, which the split-pot and the stud games share
 POT = Field("pot", Holds.AMOUNT, "Pot")
 HANDS = Field("hands", Holds.SEAT_CARDS, "Seat")
-GONORRHEA_FIELDS = (POT, HANDS)
-
-
-def gonorrhea_fields(request: Mapping[str, Any]) -> tuple[Field, ...]:
-    return GONORRHEA_FIELDS
-
-
-def read_gonorrhea(request: Mapping[str, Any], config: HouseConfig) -> GonorrheaRequest:
-    pot = amount_field(request, "pot", minimum=0, unit=config.rules.chip_unit)
-    hands = seat_cards_field(
-        request, "hands", count=2, minimum_seats=0, seats=mississippi_gonorrhea.SEATS
-    )
-    if not hands:
-        raise RulingError(
-            "'hands' lists no hands: give the hands still in at the showdown, at least one.",
-            field="hands",
-        )
-    refuse_duplicates(_by_seat(hands), field="hands")
-    return GonorrheaRequest(pot, hands)
-
-
-# --- English Stud ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class BringInRequest:
-    """Each seat's one up card on 3rd Street."""
-
-    up: dict[str, Card]
-
-
-@dataclass(frozen=True)
-class FirstToActRequest:
-    """The street (3 to 7) and each seat's up cards when its betting begins."""
-
-    street: int
-    up: dict[str, tuple[Card, ...]]
-
-
-@dataclass(frozen=True)
-class ShowdownRequest:
-    """The pot and each seat's seven cards."""
-
-    pot: int
-    hands: dict[str, tuple[Card, ...]]
-
-
-_ASKS = {
-    "bring-in": BringInRequest,
-    "bring in": BringInRequest,
-    "first-to-act": FirstToActRequest,
-    "first to act": FirstToActRequest,
-    "showdown": ShowdownRequest,
-}
-
-
-ASK = Field("ask", Holds.CHOICE, "Question")
-UP = Field("up", Holds.SEAT_CARDS, "Seat")
-_ASK_FIELDS: dict[type, tuple[Field, ...]] = {
-    BringInRequest: (ASK, UP),
-    FirstToActRequest: (ASK, Field("street", Holds.STREET, "Street"), UP),
-    ShowdownRequest: (ASK, POT, HANDS),
-}
-
-
-def english_stud_fields(request: Mapping[str, Any]) -> tuple[Field, ...]:
-    """The fields of the question `ask` names (only `ask` when it names none).
-
-    >>> [f.name for f in english_stud_fields({"ask": "First to act"})]
-    ['ask', 'street', 'up']
-    """
-    raw = request.get("ask")
-    ask = _ASKS.get(raw.strip().lower()) if isinstance(raw, str) else None
-    return _ASK_FIELDS[ask] if ask is not None else (ASK,)
-
-
-def street_value(raw: object) -> int:
-    if isinstance(raw, float) and raw.is_integer():
-        raw = int(raw)
-    if isinstance(raw, bool) or not isinstance(raw, int) or not 3 <= raw <= 7:
-        raise RulingError(
-            f"'street' must be a whole number from 3 to 7; {shown(raw)} is not.", field="street"
-        )
-    return raw
-
-
-def read_english_stud(
-    request: Mapping[str, Any], config: HouseConfig
-) -> BringInRequest | FirstToActRequest | ShowdownRequest:
-    ask = choice_field(request, "ask", _ASKS)
-    seats = english_stud.SEATS
-    if ask is BringInRequest:
-        up = seat_cards_field(request, "up", minimum_seats=2, seats=seats)
-        for seat, cards in up.items():
-            if len(cards) != 1:
-                raise RulingError(
-                    f"The bring-in is decided by one up card a seat; seat {seat} shows "
-                    f"{len(cards)}.",
-                    field="up",
-                    seat=seat,
-                )
-        refuse_duplicates(_by_seat(up), field="up")
-        return BringInRequest({s: cards[0] for s, cards in up.items()})
-    if ask is FirstToActRequest:
-        if "street" not in request:
-            raise RulingError("The request has no 'street' (3 to 7).", field="street")
-        street = street_value(request["street"])
-        up = seat_cards_field(request, "up", minimum_seats=2, seats=seats)
-        wanted = english_stud.UP_CARDS[street]
-        for seat, cards in up.items():
-            if len(cards) != wanted:
-                raise RulingError(
-                    f"On {english_stud.street_name(street)} each seat shows {wanted} up "
-                    f"card{'s' if wanted != 1 else ''}; seat {seat} shows {len(cards)}.",
-                    field="up",
-                    seat=seat,
-                )
-        refuse_duplicates(_by_seat(up), field="up")
-        return FirstToActRequest(street, up)
-    pot = amount_field(request, "pot", minimum=0, unit=config.rules.chip_unit)
-    hands = seat_cards_field(
-        request, "hands", count=english_stud.HAND_SIZE, minimum_seats=2, seats=seats
-    )
-    refuse_duplicates(_by_seat(hands), field="hands")
-    return ShowdownRequest(pot, hands)

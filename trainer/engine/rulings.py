@@ -17,8 +17,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .errors import EngineError, RulingError
-from .games import GAMES, banked_stud
+from .games.banked_stud import rules as banked_stud
 from .house import DEFAULT_CONFIG, HouseConfig
+from .kit.registry import GAMES
 
 
 def outcome_words(value: object) -> str:

@@ -23,7 +23,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from trainer.engine import EngineError
-from trainer.engine.games import Game
+from trainer.engine.catalog import Game
 
 from .models import PrecomputedCounts
 
@@ -298,7 +298,7 @@ def _entry(row: PrecomputedCounts) -> Game:
     """A game of the registry that reads the counts: the one that asked for them, or any
     other whose counts have their key; EngineError if there is none (the counts of a variant
     registered by a process that no longer runs)."""
-    from trainer.engine.games import GAMES
+    from trainer.engine.catalog import GAMES
 
     asked = GAMES.get(row.game)
     for entry in (asked, *GAMES.values()):

@@ -4,7 +4,7 @@ activating a table."""
 
 from __future__ import annotations
 
-from trainer.engine.games import GAMES, PreviewRow
+from trainer.engine.catalog import GAMES, PreviewRow
 from trainer.engine.house import HouseConfig, HouseRules
 from trainer.engine.paytables import Paytable
 

@@ -13,7 +13,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from trainer.engine import EngineError, HouseRules
-from trainer.engine.games import GAMES
+from trainer.engine.catalog import GAMES
 from trainer.engine.paytables import Paytable
 
 from . import precompute

@@ -15,7 +15,7 @@ from django_tasks_db import DatabaseBackend
 from django_tasks_db.models import DBTaskResult
 
 from trainer.engine import EngineError, HouseRules
-from trainer.engine.games import GAMES
+from trainer.engine.catalog import GAMES
 
 from . import precompute, services
 from .models import ParSheetResult, PaytableVersion, PrecomputedCounts

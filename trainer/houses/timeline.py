@@ -25,7 +25,7 @@ from datetime import datetime
 from django.utils import timezone
 
 from trainer.engine import EngineError
-from trainer.engine.games import GAMES
+from trainer.engine.catalog import GAMES
 from trainer.engine.house import HouseConfig, HouseRules
 
 from .config import active_versions, house_rules_of, paytable_of

@@ -17,8 +17,8 @@ from django.db.models import Count, F, Max, Q, QuerySet
 from django.utils import timezone
 
 from trainer.drills.models import Attempt
+from trainer.engine.catalog import title_of
 from trainer.engine.drills import REGISTRY
-from trainer.engine.games import title_of
 
 
 def game_choices() -> list[tuple[str, str]]:

@@ -7,7 +7,7 @@ from django import forms
 from django.contrib.auth.forms import UsernameField
 from django.utils import timezone
 
-from trainer.engine.games import GAMES
+from trainer.engine.catalog import GAMES
 
 from .imports import COLUMNS, MAX_BYTES
 from .models import Cohort

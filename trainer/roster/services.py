@@ -19,7 +19,7 @@ from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 
 from trainer.drills.practice.models import Enrolment
-from trainer.engine.games import GAMES
+from trainer.engine.catalog import GAMES
 from trainer.houses.models import User
 from trainer.houses.roles import FLOOR_SUPERVISOR, TRAINEE
 

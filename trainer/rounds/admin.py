@@ -7,7 +7,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib import admin
 
-from trainer.engine.games import round_games, title_of
+from trainer.engine.catalog import round_games, title_of
 from trainer.houses.admin import HouseScopedAdmin
 
 from .models import RoundPace

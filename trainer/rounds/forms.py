@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django import forms
 
-from trainer.engine.games import round_games
+from trainer.engine.catalog import round_games
 
 LEVELS = [
     (1, "1: a $5 table"),

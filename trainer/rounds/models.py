@@ -17,7 +17,7 @@ from django.db import models
 from django.db.models import Q
 
 from trainer.engine import pace
-from trainer.engine.games import title_of
+from trainer.engine.catalog import title_of
 from trainer.engine.rounds.base import MAX_ROUNDS_PER_HOUR, MIN_ROUNDS_PER_HOUR
 from trainer.houses.models import PaytableVersion
 

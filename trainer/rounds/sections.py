@@ -13,7 +13,7 @@ from __future__ import annotations
 from django.urls import reverse
 
 from trainer.assessments import sections
-from trainer.engine.games import round_games
+from trainer.engine.catalog import round_games
 
 #: a section's kind for a game's rounds: "round:" and the game (a test's section stores it)
 PREFIX = "round:"

@@ -30,8 +30,8 @@ from trainer.drills.models import Attempt, Question
 from trainer.drills.practice.services import store_and_review, target_seconds
 from trainer.drills.services import DrillError, NotFound, Stale, mark_sent
 from trainer.engine import EngineError
+from trainer.engine.catalog import GAMES
 from trainer.engine.drills import REGISTRY, AnswerError, parse_answer
-from trainer.engine.games import GAMES
 from trainer.engine.house import DEFAULT_CONFIG
 from trainer.engine.rounds import Setting, Step, Verdict, play, round_target_ms, step_targets_ms
 from trainer.houses.config import house_setup

@@ -11,7 +11,7 @@ import re
 
 from django import forms
 
-from trainer.engine.games import GAMES, Game
+from trainer.engine.catalog import GAMES, Game
 from trainer.engine.requests import NOT_TEXT, is_text
 
 

@@ -10,8 +10,8 @@ from typing import Any
 from django.core.validators import slug_re
 
 from trainer.assessments.models import Sitting
+from trainer.engine.catalog import GAMES
 from trainer.engine.errors import RulingError
-from trainer.engine.games import GAMES
 from trainer.engine.house import HouseConfig
 from trainer.engine.jsontext import NotJSON, read_json  # noqa: F401 (the desk's readers)
 from trainer.engine.requests import is_text, refuse_unwritable

@@ -24,8 +24,8 @@ from trainer.assessments.models import Assignment, Sitting
 from trainer.drills.models import Attempt, PracticeSession
 from trainer.drills.practice import mistakes, today
 from trainer.engine import EngineError
+from trainer.engine.catalog import Game, paid_games
 from trainer.engine.drills import REGISTRY, DrillKind, Level
-from trainer.engine.games import Game, paid_games
 from trainer.engine.house import DEFAULT_CONFIG
 from trainer.houses.config import active_versions, house_rules_of, house_setup
 from trainer.houses.models import HouseRulesSettings, ParSheetResult, PaytableVersion, User

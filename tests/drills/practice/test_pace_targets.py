@@ -14,8 +14,8 @@ from trainer.drills.practice.models import PaceTarget
 from trainer.drills.practice.services import target_seconds
 from trainer.drills.practice.targets import in_force, seconds_words
 from trainer.engine import pace
+from trainer.engine.catalog import ANY, GAMES
 from trainer.engine.drills import REGISTRY
-from trainer.engine.games import ANY, GAMES
 from trainer.houses.roles import GAMES_MANAGER
 
 ADD = "/admin/practice/pacetarget/add/"

@@ -49,8 +49,8 @@ from trainer.drills.practice import today
 from trainer.drills.practice.models import Enrolment
 from trainer.drills.practice.services import question_target_ms
 from trainer.engine import pace, practice, scheduling
+from trainer.engine.catalog import GAMES
 from trainer.engine.drills import REGISTRY, guessable
-from trainer.engine.games import GAMES
 from trainer.engine.house import DEFAULT_CONFIG
 
 GAME = "mississippi-stud"

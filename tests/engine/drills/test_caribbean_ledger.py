@@ -7,7 +7,8 @@ from collections import Counter
 from tests.engine.drills.common import questions
 from trainer.engine import rulings
 from trainer.engine.drills import REGISTRY
-from trainer.engine.games import banked_stud
+from trainer.engine.drills.reading import MAX_ROUNDS_TOTALLED
+from trainer.engine.games.banked_stud import rules as banked_stud
 from trainer.engine.house import DEFAULT_CONFIG
 
 
@@ -47,3 +48,8 @@ def test_a_stored_level_2_ledger_of_the_old_shape_still_grades_the_same():
     fields, expected, steps = REGISTRY["cs-ledger"].answer_for(new.request, 2, DEFAULT_CONFIG)
     assert expected == new.expected and steps == new.steps
     assert [f.name for f in fields] == ["total", "verdict"]
+
+
+def test_a_whole_match_fits_within_the_largest_answer():
+    # the answers' bound counts the hands one answer may total without naming the game
+    assert banked_stud.MATCH_ROUNDS <= MAX_ROUNDS_TOTALLED

@@ -13,8 +13,8 @@ it was stored rather than failing the page:
 
 from django import template
 
+from trainer.engine.catalog import title_of
 from trainer.engine.drills import REGISTRY
-from trainer.engine.games import title_of
 
 register = template.Library()
 

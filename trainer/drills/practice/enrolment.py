@@ -15,7 +15,7 @@ def enrolled_games(trainee) -> set[str]:
     chosen = set(Enrolment.objects.filter(trainee=trainee).values_list("game", flat=True))
     if not chosen:
         return every
-    from trainer.engine.games import GAMES
+    from trainer.engine.catalog import GAMES
 
     shared = every - set(GAMES)  # "any" (hand reading) and "chips": part of every game
     return (chosen & every) | shared

@@ -33,19 +33,7 @@ True
 
 from __future__ import annotations
 
-from .answers import (
-    AMOUNT_FORMAT,
-    MAX_ANSWER,
-    NEGATIVE,
-    NO_SEAT,
-    SIGNED_FORMAT,
-    TOO_LARGE,
-    AnswerError,
-    grade,
-    guess_chance,
-    guessable,
-    parse_answer,
-)
+from .answers import AnswerError, grade, guess_chance, guessable, parse_answer
 from .banked_stud import CaribbeanQualify, CaribbeanSettle, CasinoQualify, CasinoSettle
 from .caribbean_ledger import CaribbeanLedger
 from .chip_drills import ColourUp, MakeChange
@@ -55,7 +43,7 @@ from .hand_reading import HandFive, HandSeven
 from .kinds import REGISTRY, Answer, AnswerField, Dealt, DrillKind, Level, Question, register
 from .mississippi_gonorrhea import GonorrheaSplit
 from .mississippi_stud import MississippiPay
-from .watch import watch_kinds
+from .reading import AMOUNT_FORMAT, MAX_ANSWER, NEGATIVE, NO_SEAT, SIGNED_FORMAT, TOO_LARGE
 
 __all__ = [
     "AMOUNT_FORMAT",
@@ -98,7 +86,6 @@ for _kind in (
     MakeChange(),
 ):
     register(_kind)
-# then, for those who watch the game, a watch drill of each game the audit checks (issue 33)
-for _watch in watch_kinds(list(REGISTRY.values())):
-    register(_watch)
-del _kind, _watch
+# the watch drills, one for each game the audit checks, follow once the catalogue has
+# registered the games (`trainer.engine.catalog`)
+del _kind

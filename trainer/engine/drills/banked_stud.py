@@ -22,8 +22,8 @@ from .. import requests
 from ..cards import ACE, JACK, KING, QUEEN, Card, Deck, format_cards
 from ..dealing import hand_of, high_card, remaining, tie_for
 from ..errors import EngineError
-from ..games import banked_stud
-from ..games.banked_stud import Bet, Outcome, Result, Settlement
+from ..games.banked_stud import rules as banked_stud
+from ..games.banked_stud.rules import Bet, Outcome, Result, Settlement
 from ..hands import Category, evaluate_five
 from ..house import HouseConfig
 from .hand_reading import ASCENDING, NEAR_MISSES, missed, near_miss

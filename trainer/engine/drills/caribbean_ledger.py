@@ -18,7 +18,7 @@ from typing import Any
 from ..cards import Deck, format_cards
 from ..dealing import hand_of, high_card
 from ..errors import EngineError
-from ..games import banked_stud
+from ..games.banked_stud import rules as banked_stud
 from ..hands import Category, evaluate_five
 from ..house import HouseConfig
 from .banked_stud import QUALIFYING_TOP, banked_hands, settle_stored

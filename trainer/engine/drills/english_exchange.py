@@ -22,7 +22,7 @@ from typing import Any
 from ..cards import format_cards
 from ..dealing import remaining
 from ..errors import EngineError
-from ..games import english_stud
+from ..games.english_stud import rules as english_stud
 from ..house import HouseConfig
 from ..seats import in_seat_order
 from .answers import seat_field

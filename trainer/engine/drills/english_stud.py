@@ -19,7 +19,7 @@ from typing import Any
 from ..cards import ACE, Card, Deck, format_cards
 from ..dealing import RANKS, cards_of_ranks, hand_of, remaining, tie_for
 from ..errors import EngineError
-from ..games import english_stud
+from ..games.english_stud import rules as english_stud
 from ..hands import Category, ExposedValue, HandValue, best_five, evaluate_exposed, evaluate_five
 from ..house import HouseConfig
 from .answers import seat_field, seats_field

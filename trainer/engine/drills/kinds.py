@@ -23,6 +23,7 @@ trainer.engine.errors.EngineError: The Coin drill has levels 1; 2 is not one.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -31,29 +32,16 @@ from typing import Any
 from ..cards import Card, parse_cards
 from ..errors import CardError, EngineError
 from ..house import HouseConfig
+from .asked_in_chips import in_chips as asked_in_chips
+from .fields import AnswerField as AnswerField
+
+#: stakes are multiples of this many chips (a $5 table's smallest bet) and of the house unit
+TABLE_CHIP = 5
 
 
-@dataclass(frozen=True)
-class AnswerField:
-    """One thing the trainee must answer.
-
-    kind: "choice" (one of `choices`), "amount" (a whole number of chips, 0 or more),
-    "signed" (a whole number of chips that may be negative: a net, a match total),
-    "seat" (one seat "1".."6" among those at the table, listed in `choices`), "seats" (one or
-    more of those seats), "chips" (counts of the house's chips, listed in `choices` as
-    (value, name); its expected answer is a `chips.Payout` as JSON), "watch" (a settlement
-    watched: right or wrong and, when wrong, which of `choices` went wrong and the right
-    settlement, the net or, where `seats` lists a pot's seats, each seat's chips: `watch`).
-    `keys`: a keyboard key for each choice, in the same order (e.g. "w", "p", "l", "f").
-    """
-
-    name: str
-    label: str
-    kind: str
-    choices: tuple[tuple[str, str], ...] = ()
-    keys: tuple[str, ...] = ()
-    #: the seats a "watch" field's pot is shared among (empty: a position's net)
-    seats: tuple[str, ...] = ()
+def stake_base(unit: int) -> int:
+    """The smallest stake a table deals: its chip and the house's unit both divide it."""
+    return math.lcm(TABLE_CHIP, unit)
 
 
 @dataclass(frozen=True)
@@ -338,8 +326,6 @@ class DrillKind:
         `bet_for` reads from the `table` shown): dealing and re-grading both come here."""
         fields, expected, steps = self.answer_for(request, level, config)
         if in_chips:
-            from .chip_drills import in_chips as asked_in_chips
-
             shown = table or {}
             bets = {f.name: self.bet_for(shown, f.name) for f in fields if f.kind == "amount"}
             pot = shown.get("pot")
@@ -389,8 +375,6 @@ class DrillKind:
     def stake_base(self, config: HouseConfig) -> int:
         """The smallest stake this drill deals at the house `config` (its levels' stakes are
         multiples of it): the chip unit's, unless a kind staking Antes says otherwise."""
-        from .stakes import stake_base  # stakes builds its levels from this module's Level
-
         return stake_base(config.rules.chip_unit)
 
     def levels_for(self, config: HouseConfig) -> tuple[Level, ...]:

@@ -20,8 +20,8 @@ from typing import Any
 from .. import requests
 from ..cards import ACE, Card, format_cards
 from ..dealing import RANKS, cards_of_ranks, remaining
-from ..games import mississippi_gonorrhea
-from ..games.mississippi_gonorrhea import Showdown
+from ..games.mississippi_gonorrhea import rules as mississippi_gonorrhea
+from ..games.mississippi_gonorrhea.rules import Showdown
 from ..hands import two_card_high, two_card_low
 from ..house import HouseConfig
 from .kinds import Answer, AnswerField, Dealt, DrillKind

@@ -24,8 +24,8 @@ from typing import Any
 
 from ..cards import JACK, Card, Deck, format_cards
 from ..dealing import RANKS, hand_of, remaining
-from ..games import mississippi_stud
-from ..games.mississippi_stud import Outcome, Settlement
+from ..games.mississippi_stud import rules as mississippi_stud
+from ..games.mississippi_stud.rules import Outcome, Settlement
 from ..hands import Category, HandValue, evaluate_five
 from ..house import HouseConfig
 from ..paytables import Band, Paytable

@@ -23,6 +23,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..house import HouseRules
+from ..kit.registry import GAMES
 from ..seats import settle_order
 from .kinds import AnswerField
 
@@ -54,8 +55,6 @@ def asking_order(game: str, rules: HouseRules) -> str:
     >>> asking_order("caribbean-stud", HouseRules()), asking_order("english-stud", HouseRules())
     ('right', 'left')
     """
-    from ..games import GAMES  # the registry imports the drills' games: look it up when asked
-
     entry = GAMES.get(game)
     if entry is None or "settle_order" not in entry.table_rules:
         return SEAT_ORDER

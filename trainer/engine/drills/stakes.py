@@ -14,7 +14,6 @@ ante is 5 and a $100 table's is an odd amount like 115; the mixes pick by weight
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TypeVar
@@ -23,12 +22,12 @@ from ..cards import Card
 from ..hands import Category
 from ..house import HouseConfig
 from ..paytables import Paytable
+from .kinds import TABLE_CHIP as TABLE_CHIP
 from .kinds import Level, StakedRandom
+from .kinds import stake_base as stake_base
 
 T = TypeVar("T")
 
-#: stakes are multiples of this many chips (a $5 table's smallest bet) and of the house unit
-TABLE_CHIP = 5
 #: antes as multiples of the stake base: a $5 table, a $25 table, a $100 table
 ANTE_STEPS = {1: (1,), 2: (3, 5, 7, 9, 11), 3: (21, 23, 25, 27, 29, 31, 35, 45)}
 #: pots (split-pot and stud games) as a range of multiples of the stake base
@@ -104,11 +103,6 @@ def pick(rng: random.Random, weighted: Sequence[tuple[T, float]]) -> T:
     """One item of `(item, weight)` pairs, as likely as its weight."""
     items = [item for item, _ in weighted]
     return rng.choices(items, [w for _, w in weighted])[0]
-
-
-def stake_base(unit: int) -> int:
-    """The smallest stake a table deals: its chip and the house's unit both divide it."""
-    return math.lcm(TABLE_CHIP, unit)
 
 
 def pick_ante(rng: random.Random, level: int, paytable: Paytable, config: HouseConfig) -> int:

@@ -23,8 +23,8 @@ from typing import Any
 
 from ..cards import Card, parse_cards
 from ..errors import EngineError
-from ..games import GAMES
 from ..house import HouseConfig
+from ..kit.registry import GAMES
 
 
 def value_at(request: Mapping[str, Any], name: str) -> Any:

@@ -33,12 +33,13 @@ from typing import Any
 from .. import mispays
 from ..chips import ChipSet, colour_up, payout
 from ..errors import EngineError
-from ..games import GAMES, Game
 from ..games.situations import MORE_TAKEN
 from ..house import HouseConfig, HouseRules
+from ..kit.game import Game
+from ..kit.registry import GAMES
 from ..paytables import Paytable
-from .answers import MAX_ANSWER
-from .kinds import Answer, AnswerField, Dealt, DrillKind, Level
+from .kinds import Answer, AnswerField, Dealt, DrillKind, Level, Question
+from .reading import MAX_ANSWER
 from .stakes import TABLE_CHIP, TABLE_MINIMUMS, StakesAntes, _ante_words
 from .stored import positions_of, seat_of, value_at
 from .watched import settlement_words
@@ -284,8 +285,6 @@ class Watch(DrillKind):
         """A question of level 1 watching hands that were really dealt (a real audit's
         mispaid hands): `lines` are ruling requests with what was `paid`, one position each
         (a pot, for a split-pot game), shown as the table would show them."""
-        from .kinds import Question
-
         settled = [value_at(line, "paid") for line in lines]
         bare = [{k: v for k, v in line.items() if k != "paid"} for line in lines]
         if self.shares:

@@ -30,9 +30,9 @@ from typing import Any
 from ..chips import divide
 from ..hands import Category, two_card_high, two_card_low
 from ..house import HouseConfig
-from . import banked_stud as banked
-from . import mississippi_gonorrhea as gonorrhea
-from . import mississippi_stud as mississippi
+from .banked_stud import rules as banked
+from .mississippi_gonorrhea import rules as gonorrhea
+from .mississippi_stud import rules as mississippi
 
 #: every phrase that does not name a hand category or a bet (those are listed in the README)
 MORE_TAKEN = "more taken than was bet"

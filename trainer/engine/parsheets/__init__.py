@@ -17,16 +17,19 @@ The fast path: what no table changes is counted once (`mississippi_stud_counts`,
 decisions chosen again for that table (`mississippi_stud_fast`, `banked_stud_fast`: well
 under a second), the same `ParSheet` as the enumeration's, Fraction for Fraction.
 
-The modules: `sheet` (the `ParSheet` record, `paytable_key`, the check of the deck), `arrays`
-(card sets as numpy arrays and a vectorised evaluator), `counts` (the `Counts` record, its
-key and bytes), `mississippi_stud` and `banked_stud` (one enumeration and one fast path
-each).  Which enumeration a game's sheet comes from is its registry entry's
-`enumeration` (`trainer.engine.games.enumerations`): `Game.parsheet` and `Game.parsheet_key`
-are the entry points for the command line and the admin, and nothing here names a game.
+The modules here are what every enumeration shares: `sheet` (the `ParSheet` record, the
+`Enumeration` a game's registry entry holds, `paytable_key`, the check of the deck), `arrays`
+(card sets as numpy arrays and a vectorised evaluator) and `counts` (the `Counts` record, its
+key and bytes).  Each game's own enumeration and fast path sit in its package
+(`trainer.engine.games.mississippi_stud.parsheet`, `trainer.engine.games.banked_stud.parsheet`),
+with the record its registry entry holds: `Game.parsheet` and `Game.parsheet_key` are the
+entry points for the command line and the admin, and nothing here names a game.
 
 A reduced deck (`deck=`, ranks × suits) runs the same machinery in well under a second, which
 is how the tests check it against a brute-force reference:
 
+>>> from ..games.mississippi_stud.parsheet import mississippi_stud_counts, mississippi_stud_fast
+>>> from ..games.mississippi_stud.parsheet import mississippi_stud_parsheet
 >>> from ..paytables import MISSISSIPPI_STUD_BASE
 >>> small = parse_cards("Ac Ad Ah 4c 4d 4h Tc Td Th Jc Jd Jh Kc Kd Kh")
 >>> sheet = mississippi_stud_parsheet(MISSISSIPPI_STUD_BASE, deck=small)
@@ -41,26 +44,14 @@ from __future__ import annotations
 from ..cards import parse_cards  # noqa: F401 (the doctest above uses it)
 from .arrays import _combos as _combos  # the tests check these two directly
 from .arrays import _strengths as _strengths
-from .banked_stud import banked_stud_counts, banked_stud_fast, banked_stud_parsheet
 from .counts import Counts
-from .mississippi_stud import (
-    STREETS,
-    mississippi_stud_counts,
-    mississippi_stud_fast,
-    mississippi_stud_parsheet,
-)
-from .sheet import ParSheet, Progress, paytable_key
+from .sheet import Enumeration, FastEnumeration, ParSheet, Progress, paytable_key
 
 __all__ = [
-    "STREETS",
     "Counts",
+    "Enumeration",
+    "FastEnumeration",
     "ParSheet",
     "Progress",
-    "banked_stud_counts",
-    "banked_stud_fast",
-    "banked_stud_parsheet",
-    "mississippi_stud_counts",
-    "mississippi_stud_fast",
-    "mississippi_stud_parsheet",
     "paytable_key",
 ]

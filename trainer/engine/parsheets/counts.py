@@ -9,7 +9,7 @@ for every process of a site.  The enumerations make them (`mississippi_stud_coun
 `banked_stud_counts`) and read them (`mississippi_stud_fast`, `banked_stud_fast`); the
 results are the same `ParSheet`s, Fraction for Fraction, as the exhaustive enumerations.
 
->>> from .mississippi_stud import mississippi_stud_counts
+>>> from ..games.mississippi_stud.parsheet import mississippi_stud_counts
 >>> small = parse_cards("Ac Ad Ah 4c 4d 4h Tc Td Th Jc Jd Jh Kc Kd Kh")
 >>> counts = mississippi_stud_counts(deck=small)
 >>> Counts.from_bytes(counts.to_bytes()) == counts

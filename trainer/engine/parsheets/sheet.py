@@ -1,6 +1,6 @@
 """What every par sheet shares: the `ParSheet` record, the key of what it was computed from,
 and the check of a par sheet's deck.  What a game's key reads besides the table's rows comes
-from its registry entry's enumeration (`trainer.engine.games.enumerations`)."""
+from its registry entry's enumeration (`Enumeration`, each game's `parsheet` module)."""
 
 from __future__ import annotations
 
@@ -9,17 +9,52 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from ..cards import ALL_CARDS, Card
 from ..errors import EngineError
-from ..games.base import Enumeration
 from ..paytables import Paytable
+from .counts import Counts
 
 #: bumped whenever a change here could change a computed figure, so stored keys go stale
 _METHOD_VERSION = 1
 
 Progress = Callable[[int, int], None]
+
+
+class Enumeration(Protocol):
+    """How a game's par sheet is computed (each game's `parsheet` module): the name the
+    sheet is filed under, what its key reads besides the table's rows, and the computation."""
+
+    @property
+    def game(self) -> str: ...
+
+    def key_inputs(self, paytable: Paytable, call_multiple: int | None) -> dict[str, Any]: ...
+
+    def compute(
+        self,
+        paytable: Paytable,
+        *,
+        call_multiple: int | None = None,
+        progress: Progress | None = None,
+        deck: Sequence[Card] | None = None,
+    ) -> ParSheet: ...
+
+
+@runtime_checkable
+class FastEnumeration(Enumeration, Protocol):
+    """An enumeration with a fast path: counts made once whatever the table
+    (`trainer.engine.parsheets.counts`), from which each table's sheet is a short sum."""
+
+    def counts_key(self, *, deck: Sequence[Card] | None = None) -> str: ...
+
+    def precompute(
+        self, *, progress: Progress | None = None, deck: Sequence[Card] | None = None
+    ) -> Counts: ...
+
+    def fast(
+        self, paytable: Paytable, counts: Counts, *, call_multiple: int | None = None
+    ) -> ParSheet: ...
 
 
 @dataclass(frozen=True)
@@ -110,8 +145,9 @@ def paytable_key(
     its figures read besides (`key_inputs`: the pair bands, or the call multiple).  The
     table's name and bet unit do not change the figures and are left out.
 
-    >>> from ..games.banked_stud import CARIBBEAN
-    >>> from ..games.enumerations import BankedStudSheet, MississippiStudSheet
+    >>> from ..games.banked_stud.parsheet import BankedStudSheet
+    >>> from ..games.banked_stud.rules import CARIBBEAN
+    >>> from ..games.mississippi_stud.parsheet import MississippiStudSheet
     >>> from ..paytables import MISSISSIPPI_STUD_BASE
     >>> stud = MississippiStudSheet()
     >>> paytable_key(MISSISSIPPI_STUD_BASE, stud) == paytable_key(MISSISSIPPI_STUD_BASE, stud)

@@ -36,8 +36,8 @@ from typing import Any
 from ..cards import Card, Deck, format_cards, parse_cards
 from ..drills.kinds import REGISTRY
 from ..drills.stakes import pick_ante, pick_seats
-from ..games import banked_stud
-from ..games.banked_stud import Profile, Result
+from ..games.banked_stud import rules as banked_stud
+from ..games.banked_stud.rules import Profile, Result
 from ..hands import evaluate_five
 from ..house import HouseConfig
 from ..seats import TABLE_SEATS, settle_order

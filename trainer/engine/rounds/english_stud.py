@@ -40,7 +40,7 @@ from ..cards import Card, format_cards, parse_cards
 from ..drills.answers import seats_field
 from ..drills.kinds import REGISTRY
 from ..errors import EngineError
-from ..games import english_stud as es
+from ..games.english_stud import rules as es
 from ..hands import Category, best_five, evaluate_exposed
 from ..house import HouseConfig
 from .base import Procedure, Setting, Step, ask

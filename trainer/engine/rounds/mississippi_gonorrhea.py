@@ -37,7 +37,7 @@ from ..cards import Card, format_cards, parse_cards
 from ..drills.answers import seats_field
 from ..drills.kinds import REGISTRY, AnswerField
 from ..errors import EngineError
-from ..games import mississippi_gonorrhea as mg
+from ..games.mississippi_gonorrhea import rules as mg
 from ..house import HouseConfig
 from .base import Procedure, Setting, Step
 from .pots import FOLD_WHILE, pick_ante, push_steps

@@ -35,7 +35,7 @@ from ..cards import Card, Deck, format_cards, parse_cards
 from ..drills.kinds import REGISTRY
 from ..drills.mississippi_stud import street_bet
 from ..drills.stakes import pick_ante, pick_seats
-from ..games import mississippi_stud
+from ..games.mississippi_stud import rules as mississippi_stud
 from ..house import HouseConfig
 from ..seats import TABLE_SEATS, settle_order
 from .base import Move, Procedure, Setting, Step, ask, order_words, where_field

@@ -14,7 +14,7 @@ from django.db import models, transaction
 from django.db.models import Max, Q
 
 from trainer.engine import Category
-from trainer.engine.games import GAMES, paid_games
+from trainer.engine.catalog import GAMES, paid_games
 from trainer.engine.paytables import MAX_ODDS
 
 from .house import House

@@ -6,8 +6,8 @@ from __future__ import annotations
 from django import template
 
 from trainer.engine import HouseRules
+from trainer.engine.catalog import GAMES
 from trainer.engine.figures import edge_words, rules_note
-from trainer.engine.games import GAMES
 
 from ..config import house_rules_of
 

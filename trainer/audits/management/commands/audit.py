@@ -18,8 +18,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.core.validators import slug_re
 
 from trainer.engine.audit import Summary, audit_line, read_at, read_csv, read_jsonl
+from trainer.engine.catalog import GAMES
 from trainer.engine.errors import RulingError
-from trainer.engine.games import GAMES
 from trainer.engine.house import DEFAULT_CONFIG
 from trainer.houses.models import House
 from trainer.houses.timeline import HouseTimeline

@@ -18,8 +18,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError
 
 from trainer.engine import EngineError
+from trainer.engine.catalog import GAMES
 from trainer.engine.figures import edge_words, rules_note
-from trainer.engine.games import GAMES
 from trainer.engine.house import DEFAULT_CONFIG, HouseRules
 from trainer.engine.paytables import Band, Paytable
 from trainer.houses import precompute, services

@@ -20,19 +20,17 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..cards import Card, Deck, parse_cards  # noqa: F401 (the doctests use parse_cards)
-from ..chips import divide
-from ..errors import EngineError
-from ..hands import TwoCardValue, two_card_high, two_card_low
-from ..house import HouseConfig, HouseRules
-from ..seats import in_seat_order
-from ..seats import seats as seat_numbers
-from ..words import cap, payout_sentence, seat_list, show
-
-if TYPE_CHECKING:
-    from ..requests import GonorrheaRequest
+from ...cards import Card, Deck, parse_cards  # noqa: F401 (the doctests use parse_cards)
+from ...chips import divide
+from ...errors import EngineError
+from ...hands import TwoCardValue, two_card_high, two_card_low
+from ...house import HouseConfig, HouseRules
+from ...seats import in_seat_order
+from ...seats import seats as seat_numbers
+from ...words import cap, payout_sentence, seat_list, show
+from .request import GonorrheaRequest
 
 __all__ = [
     "MAX_PLAYERS",
@@ -514,8 +512,8 @@ def deal_hand(
 def ruling(request: GonorrheaRequest, config: HouseConfig) -> dict[str, Any]:
     """The `mississippi-gonorrhea` ruling of RULING_API.md, for a checked request.
 
-    >>> from ..house import DEFAULT_CONFIG
-    >>> from ..requests import GonorrheaRequest
+    >>> from ...house import DEFAULT_CONFIG
+    >>> from .request import GonorrheaRequest
     >>> r = ruling(GonorrheaRequest(25, {"1": parse_cards("7c 7d"), "2": parse_cards("3h 2s"),
     ...                                  "4": parse_cards("Ah Ad")}), DEFAULT_CONFIG)
     >>> r["hog"], r["high"], r["low"], r["shares"]

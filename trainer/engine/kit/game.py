@@ -12,19 +12,17 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import Any
 
 from ..cards import Card
 from ..errors import EngineError
 from ..hands import Category
 from ..house import HouseConfig, HouseRules
+from ..parsheets.counts import Counts
+from ..parsheets.sheet import Enumeration, FastEnumeration, ParSheet, Progress, paytable_key
 from ..paytables import Paytable
-
-if TYPE_CHECKING:
-    from ..parsheets.counts import Counts
-    from ..parsheets.sheet import ParSheet, Progress
-    from ..requests import Field
-    from ..rounds.base import Procedure
+from ..requests import Field
+from ..rounds.base import Procedure
 
 #: reads a JSON request into the game's typed request, or raises RulingError
 Reader = Callable[[Mapping[str, Any], HouseConfig], Any]
@@ -37,41 +35,6 @@ Situation = Callable[[Any, Mapping[str, Any], Any, HouseConfig], str]
 #: its ruling, the house's configuration, a seeded random source) the payment that reads as
 #: that situation, or None when the hand cannot be mispaid that way (`trainer.engine.mispays`)
 Planter = Callable[[str, Any, Mapping[str, Any], HouseConfig, random.Random], Any]
-
-
-class Enumeration(Protocol):
-    """How a game's par sheet is computed (`trainer.engine.games.enumerations`): the name the
-    sheet is filed under, what its key reads besides the table's rows, and the computation."""
-
-    @property
-    def game(self) -> str: ...
-
-    def key_inputs(self, paytable: Paytable, call_multiple: int | None) -> dict[str, Any]: ...
-
-    def compute(
-        self,
-        paytable: Paytable,
-        *,
-        call_multiple: int | None = None,
-        progress: Progress | None = None,
-        deck: Sequence[Card] | None = None,
-    ) -> ParSheet: ...
-
-
-@runtime_checkable
-class FastEnumeration(Enumeration, Protocol):
-    """An enumeration with a fast path: counts made once whatever the table
-    (`trainer.engine.parsheets.counts`), from which each table's sheet is a short sum."""
-
-    def counts_key(self, *, deck: Sequence[Card] | None = None) -> str: ...
-
-    def precompute(
-        self, *, progress: Progress | None = None, deck: Sequence[Card] | None = None
-    ) -> Counts: ...
-
-    def fast(
-        self, paytable: Paytable, counts: Counts, *, call_multiple: int | None = None
-    ) -> ParSheet: ...
 
 
 @dataclass(frozen=True)
@@ -126,9 +89,8 @@ class Game:
     settles: str | None = None
     #: what went wrong on a mispaid hand (needed when `settles` is set)
     situation: Situation | None = None
-    #: how a whole round of it is dealt, step by step (`trainer.engine.rounds`), loaded when
-    #: first asked (the procedures ask the drills, which read this registry); None: no round
-    procedure: Callable[[], Procedure[Any]] | None = None
+    #: how a whole round of it is dealt, step by step (`trainer.engine.rounds`); None: no round
+    procedure: Procedure[Any] | None = None
     #: every situation `situation` can name under a house's configuration, in teaching
     #: order (plain mistakes first), and how a dealer makes each (`trainer.engine.mispays`)
     mispays: Callable[[HouseConfig], tuple[str, ...]] | None = None
@@ -153,7 +115,7 @@ class Game:
         """The state machine of this game's round; EngineError for a game without one."""
         if self.procedure is None:
             raise EngineError(f"The engine deals no round of {self.title}.")
-        return self.procedure()
+        return self.procedure
 
     @property
     def has_parsheet(self) -> bool:
@@ -186,8 +148,6 @@ class Game:
         self, table: Paytable, rules: HouseRules, *, deck: Sequence[Card] | None = None
     ) -> str:
         """What a par sheet of `table` depends on, hashed: identical tables share one sheet."""
-        from ..parsheets import paytable_key  # numpy is loaded only when a sheet is asked for
-
         return paytable_key(
             table, self._enumeration(), call_multiple=self.multiple(rules), deck=deck
         )

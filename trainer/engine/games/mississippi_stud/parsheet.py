@@ -1,6 +1,11 @@
 """The Mississippi Stud par sheet: every two-card start and every ordered run of three
 community cards, the player betting 3, 2 or 1 × Ante or folding before each community card by
-expected value."""
+expected value; and `MississippiStudSheet`, the record of it the game's registry entry holds.
+
+>>> from ...paytables import MISSISSIPPI_STUD_BASE
+>>> MississippiStudSheet().key_inputs(MISSISSIPPI_STUD_BASE, None)
+{'pair_band': [11, 14], 'push_band': [6, 10]}
+"""
 
 from __future__ import annotations
 
@@ -9,20 +14,20 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 
-from ..cards import Card
-from ..errors import EngineError
-from ..games.enumerations import MississippiStudSheet
-from ..games.mississippi_stud import SLUG
-from ..games.mississippi_stud import Outcome as StudOutcome
-from ..games.mississippi_stud import settle as settle_mississippi
-from ..hands import DISTINCT_STRENGTHS, Category, hand_value
-from ..paytables import MISSISSIPPI_STUD_ROWS, Paytable, PaytableError
-from .arrays import _combos, _lookup, _strengths, _sub_ranks, _sum_into
-from .counts import Counts, check_bound, counts_key
-from .sheet import ParSheet, Progress, _deck, paytable_key
+from ...cards import Card
+from ...errors import EngineError
+from ...hands import DISTINCT_STRENGTHS, Category, hand_value
+from ...parsheets.arrays import _combos, _lookup, _strengths, _sub_ranks, _sum_into
+from ...parsheets.counts import Counts, check_bound, counts_key
+from ...parsheets.sheet import ParSheet, Progress, _deck, paytable_key
+from ...paytables import MISSISSIPPI_STUD_ROWS, Band, Paytable, PaytableError
+from .rules import SLUG
+from .rules import Outcome as StudOutcome
+from .rules import settle as settle_mississippi
 
 #: Mississippi Stud streets, in the order they are bet
 STREETS = ("3rd Street", "4th Street", "5th Street")
@@ -402,3 +407,56 @@ def _shares(counts: np.ndarray) -> tuple[tuple[str, Fraction], ...]:
     return tuple(
         (labels[k], Fraction(by_choice[k], total) if total else Fraction(0)) for k in (0, 1, 2, 3)
     )
+
+
+# --- the record the games registry holds (`Game.enumeration`) ------------------------------
+
+
+def _band(band: Band | None) -> list[int] | None:
+    return None if band is None else [band.low, band.high]
+
+
+@dataclass(frozen=True)
+class MississippiStudSheet:
+    """Mississippi Stud's enumeration (`mississippi_stud_parsheet`): every two-card start and
+    every ordered run of three community cards.  Its figures depend on the pair bands; the
+    game has no call multiple."""
+
+    #: the name the sheet is filed under and its key hashes: the game's slug
+    game: str = SLUG
+
+    def key_inputs(self, paytable: Paytable, call_multiple: int | None) -> dict[str, Any]:
+        """What the sheet depends on besides the rows of `paytable`, for its key."""
+        self._no_multiple(call_multiple)
+        return {"pair_band": _band(paytable.pair_band), "push_band": _band(paytable.push_band)}
+
+    def compute(
+        self,
+        paytable: Paytable,
+        *,
+        call_multiple: int | None = None,
+        progress: Progress | None = None,
+        deck: Sequence[Card] | None = None,
+    ) -> ParSheet:
+        self._no_multiple(call_multiple)
+        return mississippi_stud_parsheet(paytable, progress=progress, deck=deck, game=self.game)
+
+    def counts_key(self, *, deck: Sequence[Card] | None = None) -> str:
+        """The key of the counts `fast` reads: the same for every variant's name."""
+        return mississippi_counts_key(deck)
+
+    def precompute(
+        self, *, progress: Progress | None = None, deck: Sequence[Card] | None = None
+    ) -> Counts:
+        return mississippi_stud_counts(progress=progress, deck=deck)
+
+    def fast(
+        self, paytable: Paytable, counts: Counts, *, call_multiple: int | None = None
+    ) -> ParSheet:
+        self._no_multiple(call_multiple)
+        return mississippi_stud_fast(paytable, counts, game=self.game)
+
+    @staticmethod
+    def _no_multiple(call_multiple: int | None) -> None:
+        if call_multiple is not None:
+            raise EngineError("Mississippi Stud has no call multiple.")

@@ -19,19 +19,17 @@ import enum
 from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..cards import Card, Deck, card, format_cards, parse_cards  # noqa: F401 (doctests)
-from ..chips import divide
-from ..errors import EngineError
-from ..hands import Category, HandValue, best_five, evaluate_exposed, rank_name
-from ..house import HouseConfig, HouseRules
-from ..seats import in_seat_order
-from ..seats import seats as seat_numbers
-from ..words import cap, payout_sentence, seat_list, show
-
-if TYPE_CHECKING:
-    from ..requests import BringInRequest, FirstToActRequest, ShowdownRequest
+from ...cards import Card, Deck, card, format_cards, parse_cards  # noqa: F401 (doctests)
+from ...chips import divide
+from ...errors import EngineError
+from ...hands import Category, HandValue, best_five, evaluate_exposed, rank_name
+from ...house import HouseConfig, HouseRules
+from ...seats import in_seat_order
+from ...seats import seats as seat_numbers
+from ...words import cap, payout_sentence, seat_list, show
+from .request import BringInRequest, FirstToActRequest, ShowdownRequest
 
 __all__ = [
     "MAX_PLAYERS",
@@ -683,8 +681,8 @@ def ruling(
     """The `english-stud` ruling of RULING_API.md for a checked request: the bring-in, first
     to act or the showdown.
 
-    >>> from ..house import DEFAULT_CONFIG
-    >>> from ..requests import BringInRequest, ShowdownRequest
+    >>> from ...house import DEFAULT_CONFIG
+    >>> from .request import BringInRequest, ShowdownRequest
     >>> ruling(BringInRequest({"1": card("2c"), "2": card("2d"), "3": card("Ks")}),
     ...        DEFAULT_CONFIG)["seat"]
     '1'
@@ -694,9 +692,6 @@ def ruling(
     >>> r["winners"], r["best"]["1"], r["categories"]["2"], r["shares"]
     (['1'], 'As Ks Qs Js Ts', 'full house', {'1': 30, '2': 0})
     """
-    # imported here: the requests module reads this one's constants
-    from ..requests import BringInRequest, FirstToActRequest
-
     if isinstance(request, FirstToActRequest):
         decision = first_to_act(request.street, request.up)
         return {"seat": decision.seat, "steps": list(decision.steps)}

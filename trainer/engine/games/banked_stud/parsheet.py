@@ -1,6 +1,11 @@
 """The par sheets of the banked stud games, Caribbean Stud and Casino Stud Poker: every player
 hand, dealer up card and dealer hand, the player raising or folding by expected value knowing
-the up card."""
+the up card; and `BankedStudSheet`, the record of it each game's registry entry holds.
+
+>>> from ...paytables import CARIBBEAN_STUD_BASE
+>>> BankedStudSheet(CARIBBEAN).key_inputs(CARIBBEAN_STUD_BASE, None)
+{'call_multiple': 2}
+"""
 
 from __future__ import annotations
 
@@ -9,18 +14,19 @@ import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 
-from ..cards import Card
-from ..errors import EngineError
-from ..games.banked_stud import LOWEST_QUALIFIER, Profile
-from ..games.enumerations import BankedStudSheet
-from ..hands import DISTINCT_STRENGTHS, Category, hand_value
-from ..paytables import BANKED_STUD_ROWS, Paytable, PaytableError
-from .arrays import _combos, _rank, _strengths, _sum_into
-from .counts import Counts, check_bound, counts_key
-from .sheet import ParSheet, Progress, _deck, paytable_key
+from ...cards import Card
+from ...errors import EngineError
+from ...hands import DISTINCT_STRENGTHS, Category, hand_value
+from ...house import HouseRules
+from ...parsheets.arrays import _combos, _rank, _strengths, _sum_into
+from ...parsheets.counts import Counts, check_bound, counts_key
+from ...parsheets.sheet import ParSheet, Progress, _deck, paytable_key
+from ...paytables import BANKED_STUD_ROWS, Paytable, PaytableError
+from .rules import CARIBBEAN, LOWEST_QUALIFIER, Profile  # noqa: F401 (CARIBBEAN: the doctest)
 
 #: subsets of a five-card hand of at most four cards: (positions, sign for inclusion-exclusion)
 _SUBSETS = tuple(
@@ -443,3 +449,70 @@ def _sheet(
         combinations=combinations,
         key=key,
     )
+
+
+# --- the record the games registry holds (`Game.enumeration`) ------------------------------
+
+
+@dataclass(frozen=True)
+class BankedStudSheet:
+    """The banked stud enumeration (`banked_stud_parsheet`) of one `Profile`: every player
+    hand, dealer up card and dealer hand.  Its figures depend on the call multiple (the
+    profile's fixed one, or the house's)."""
+
+    profile: Profile
+
+    @property
+    def game(self) -> str:
+        """The name the sheet is filed under and its key hashes: the profile's game."""
+        return self.profile.game
+
+    def multiple(self, call_multiple: int | None) -> int:
+        """The second bet in Antes the sheet is computed with: `call_multiple` checked against
+        the profile, or the profile's default when None."""
+        profile = self.profile
+        if call_multiple is None:
+            return profile.multiple(HouseRules())
+        if (
+            isinstance(call_multiple, bool)
+            or not isinstance(call_multiple, int)
+            or call_multiple < 1
+        ):
+            raise EngineError(
+                f"The call multiple must be a whole number from 1; {call_multiple!r} is not."
+            )
+        if profile.fixed_multiple is not None and call_multiple != profile.fixed_multiple:
+            raise EngineError(
+                f"{profile.title}'s {profile.second_bet} is always {profile.fixed_multiple} × Ante."
+            )
+        return call_multiple
+
+    def key_inputs(self, paytable: Paytable, call_multiple: int | None) -> dict[str, Any]:
+        """What the sheet depends on besides the rows of `paytable`, for its key."""
+        return {"call_multiple": self.multiple(call_multiple)}
+
+    def compute(
+        self,
+        paytable: Paytable,
+        *,
+        call_multiple: int | None = None,
+        progress: Progress | None = None,
+        deck: Sequence[Card] | None = None,
+    ) -> ParSheet:
+        return banked_stud_parsheet(
+            self.profile, paytable, call_multiple=call_multiple, progress=progress, deck=deck
+        )
+
+    def counts_key(self, *, deck: Sequence[Card] | None = None) -> str:
+        """The key of the counts `fast` reads: every banked profile's is the same."""
+        return banked_counts_key(deck)
+
+    def precompute(
+        self, *, progress: Progress | None = None, deck: Sequence[Card] | None = None
+    ) -> Counts:
+        return banked_stud_counts(progress=progress, deck=deck)
+
+    def fast(
+        self, paytable: Paytable, counts: Counts, *, call_multiple: int | None = None
+    ) -> ParSheet:
+        return banked_stud_fast(self.profile, paytable, counts, call_multiple=call_multiple)

@@ -20,17 +20,15 @@ import enum
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..cards import Card, Deck, format_cards, parse_cards
-from ..errors import RulingError
-from ..hands import Category, HandValue, evaluate_five
-from ..house import DEFAULT_CONFIG, HouseConfig, HouseRules
-from ..paytables import Odds, Paytable, PaytableError
-from .base import PreviewRow
-
-if TYPE_CHECKING:
-    from ..requests import BankedStudRequest
+from ...cards import Card, Deck, format_cards, parse_cards
+from ...errors import RulingError
+from ...hands import Category, HandValue, evaluate_five
+from ...house import DEFAULT_CONFIG, HouseConfig, HouseRules
+from ...kit.game import PreviewRow
+from ...paytables import Odds, Paytable, PaytableError
+from .request import Action, BankedStudRequest
 
 __all__ = [
     "ACTIONS",
@@ -116,11 +114,6 @@ CASINO = Profile(
     tie_word="a stand off",
     capped=False,
 )
-
-
-class Action(enum.Enum):
-    CALL = "call"
-    FOLD = "fold"
 
 
 #: the words a request may use: a Raise is the Call under its Casino Stud name
@@ -525,8 +518,8 @@ def ruling(profile: Profile, request: BankedStudRequest, config: HouseConfig) ->
     """The `caribbean-stud` or `casino-stud` ruling of RULING_API.md, for a checked request
     (Casino Stud's Raise keeps the key `call`).
 
-    >>> from ..house import DEFAULT_CONFIG
-    >>> from ..requests import BankedStudRequest
+    >>> from ...house import DEFAULT_CONFIG
+    >>> from .request import BankedStudRequest
     >>> r = ruling(CARIBBEAN, BankedStudRequest(parse_cards("Qh Qs 9d 6c 2h"),
     ...            parse_cards("Jh Jc As 8d 3c"), 1, Action.CALL), DEFAULT_CONFIG)
     >>> r["dealer_qualifies"], r["outcome"], r["bets"]["call"], r["net"], r["returned"]
@@ -582,7 +575,7 @@ PREVIEW_HANDS = (
 def preview(profile: Profile, config: HouseConfig) -> list[PreviewRow]:
     """The preview hands called at the smallest Ante the house's table takes.
 
-    >>> from ..house import DEFAULT_CONFIG
+    >>> from ...house import DEFAULT_CONFIG
     >>> row = preview(CARIBBEAN, DEFAULT_CONFIG)[0]
     >>> row.hand, row.result, row.stake, row.net
     ('royal flush', 'win', 3, 201)

@@ -19,17 +19,15 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..cards import Card, Deck, format_cards, parse_cards  # noqa: F401 (doctests use it)
-from ..errors import RulingError
-from ..hands import Category, HandValue, evaluate_five, rank_plural
-from ..house import HouseConfig, HouseRules
-from ..paytables import MISSISSIPPI_STUD_BASE, Odds, Paytable, PaytableError
-from .base import PreviewRow
-
-if TYPE_CHECKING:
-    from ..requests import MississippiStudRequest
+from ...cards import Card, Deck, format_cards, parse_cards  # noqa: F401 (doctests use it)
+from ...errors import RulingError
+from ...hands import Category, HandValue, evaluate_five, rank_plural
+from ...house import HouseConfig, HouseRules
+from ...kit.game import PreviewRow
+from ...paytables import MISSISSIPPI_STUD_BASE, Odds, Paytable, PaytableError
+from .request import MississippiStudRequest
 
 __all__ = [
     "BETS",
@@ -287,8 +285,8 @@ def deal(seed: int, positions: int = 1) -> Deal:
 def ruling(request: MississippiStudRequest, config: HouseConfig) -> dict[str, Any]:
     """The `mississippi-stud` ruling of RULING_API.md, for a checked request.
 
-    >>> from ..house import DEFAULT_CONFIG
-    >>> from ..requests import MississippiStudRequest
+    >>> from ...house import DEFAULT_CONFIG
+    >>> from .request import MississippiStudRequest
     >>> r = ruling(MississippiStudRequest(parse_cards("Qh Qs"), parse_cards("2c 7d 9s"),
     ...                                   (1, 1, 2, 3)), DEFAULT_CONFIG)
     >>> r["outcome"], r["category"], r["odds"], r["returned"], r["net"]
@@ -336,7 +334,7 @@ PREVIEW_HANDS = (
 def preview(config: HouseConfig) -> list[PreviewRow]:
     """The preview hands settled with the house's table, every bet the smallest stake.
 
-    >>> from ..house import DEFAULT_CONFIG
+    >>> from ...house import DEFAULT_CONFIG
     >>> row = preview(DEFAULT_CONFIG)[-3]
     >>> row.hand, row.result, row.net
     ('one pair', 'push', 0)

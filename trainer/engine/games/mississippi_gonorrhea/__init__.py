@@ -1,0 +1,1 @@
+"""Mississippi Gonorrhea: its rules (`rules`) and its request (`request`, read by `reading`)."""

@@ -1,0 +1,98 @@
+"""Reading a Mississippi Stud ruling request (RULING_API.md) into its checked shape."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...cards import Card
+from ...errors import RulingError
+from ...house import HouseConfig
+from ...requests import MAX_AMOUNT, Field, Holds, cards_field, refuse_duplicates, shown
+from . import rules as mississippi_stud
+from .request import MississippiStudRequest
+
+_NOT_A_LIST = (
+    "'bets' must be a list like [1, 1, 2, 3]: the Ante, then the 3rd, 4th and 5th Street "
+    "bets; {} is not."
+)
+
+
+def _whole(raw: object, label: str, field: str) -> int:
+    # JSON has no integer type of its own: 2.0 is the number 2, but 1.5, "2" and true are not
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        return raw
+    if isinstance(raw, float) and raw.is_integer():
+        return int(raw)
+    raise RulingError(f"{label} must be a whole number of chips; {shown(raw)} is not.", field)
+
+
+def mississippi_bets(raw: object, unit: int) -> tuple[int, ...]:
+    """The bets as whole chips, each street 1, 2 or 3 times the Ante."""
+    if not isinstance(raw, list):
+        raise RulingError(_NOT_A_LIST.format(shown(raw)), field="bets")
+    streets = mississippi_stud.BETS
+    if not 1 <= len(raw) <= len(streets):
+        raise RulingError(
+            f"'bets' holds the Ante and up to three street bets (1 to 4 amounts); "
+            f"{len(raw)} were given.",
+            field="bets",
+        )
+    amounts: list[int] = []
+    # the length was checked above: BETS is never the shorter one
+    for (_, title), value in zip(streets, raw, strict=False):
+        value = _whole(value, f"The {title} bet" if amounts else "The Ante", "bets")
+        if not amounts:
+            if value < 1:
+                raise RulingError(
+                    f"The Ante must be a positive whole number of chips; {shown(value)} is not.",
+                    "bets",
+                )
+            if value > MAX_AMOUNT:
+                raise RulingError(f"An Ante of {shown(value)} is beyond any table's limit.", "bets")
+            if value % unit:
+                raise RulingError(
+                    f"The Ante of {value} is not a multiple of {unit}, the smallest stake here.",
+                    "bets",
+                )
+        else:
+            ante = amounts[0]
+            if value not in tuple(m * ante for m in mississippi_stud.STREET_MULTIPLES):
+                raise RulingError(
+                    f"The {title} bet must be 1, 2 or 3 times the Ante ({ante}): {shown(value)} "
+                    "is not.",
+                    field="bets",
+                )
+        amounts.append(value)
+    return tuple(amounts)
+
+
+MISSISSIPPI_STUD_FIELDS = (
+    Field("hole", Holds.CARDS, "Player"),
+    Field("board", Holds.CARDS, "Board"),
+    Field("bets", Holds.BETS, "Bets"),
+)
+
+
+def mississippi_stud_fields(request: Mapping[str, Any]) -> tuple[Field, ...]:
+    return MISSISSIPPI_STUD_FIELDS
+
+
+def read_mississippi_stud(
+    request: Mapping[str, Any], config: HouseConfig
+) -> MississippiStudRequest:
+    hole = cards_field(request, "hole", count=2)
+    if "bets" not in request:
+        raise RulingError("The request has no 'bets'.", field="bets")
+    table = config.paytable(mississippi_stud.SLUG)
+    bets = mississippi_bets(request["bets"], table.stake_unit(config.rules.chip_unit))
+    folded = len(bets) < len(mississippi_stud.BETS)
+    if folded and request.get("board") in (None, ""):
+        # a fold may come before any community card was shown
+        board: tuple[Card, ...] = ()
+    elif folded:
+        board = cards_field(request, "board", between=(0, 3))
+    else:
+        board = cards_field(request, "board", count=3)
+    refuse_duplicates({"hole": hole, "board": board})
+    return MississippiStudRequest(hole, board, bets)
