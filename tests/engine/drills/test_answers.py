@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from trainer.engine.drills import (
@@ -14,8 +16,11 @@ from trainer.engine.drills import (
     TOO_LARGE,
     AnswerError,
     AnswerField,
+    AnswerKind,
     parse_answer,
 )
+from trainer.engine.drills.answers import JUDGES, READERS
+from trainer.engine.errors import EngineError
 from trainer.engine.house import DEFAULT_CONFIG
 
 # --- reading answers -------------------------------------------------------------------------
@@ -105,3 +110,20 @@ def test_a_category_is_read_by_name_or_key():
     with pytest.raises(AnswerError) as caught:
         parse_answer((f,), {"category": "boat"})
     assert "royal flush" in caught.value.problems["category"]
+
+
+def test_every_answer_kind_is_read_and_judged():
+    assert set(READERS) == set(AnswerKind) == set(JUDGES)
+
+
+def test_a_stored_kind_reads_back_as_its_member():
+    # questions store a field's kind as text; it reads back equal, as the member
+    stored = AnswerField("p1.amount", "Amount", "amount")
+    assert stored.kind is AnswerKind.AMOUNT and stored.kind == "amount"
+    assert stored == AnswerField("p1.amount", "Amount", AnswerKind.AMOUNT)
+    assert json.dumps({"kind": stored.kind}) == '{"kind": "amount"}'
+
+
+def test_an_unknown_kind_is_refused_when_the_field_is_made():
+    with pytest.raises(EngineError, match="'guess' is not a kind of answer field"):
+        AnswerField("x", "X", "guess")  # type: ignore[arg-type]

@@ -40,7 +40,17 @@ from .chip_drills import ColourUp, MakeChange
 from .english_exchange import EnglishExchange
 from .english_stud import EnglishBringIn, EnglishFirstToAct, EnglishShowdown
 from .hand_reading import HandFive, HandSeven
-from .kinds import REGISTRY, Answer, AnswerField, Dealt, DrillKind, Level, Question, register
+from .kinds import (
+    REGISTRY,
+    Answer,
+    AnswerField,
+    AnswerKind,
+    Dealt,
+    DrillKind,
+    Level,
+    Question,
+    register,
+)
 from .mississippi_gonorrhea import GonorrheaSplit
 from .mississippi_stud import MississippiPay
 from .reading import AMOUNT_FORMAT, MAX_ANSWER, NEGATIVE, NO_SEAT, SIGNED_FORMAT, TOO_LARGE
@@ -56,6 +66,7 @@ __all__ = [
     "Answer",
     "AnswerError",
     "AnswerField",
+    "AnswerKind",
     "Dealt",
     "DrillKind",
     "Level",

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from ..chips import Payout, Verdict, judge
 from ..errors import EngineError
+from ..kit.fields import AnswerKind
 from .kinds import AnswerField
 from .reading import (
     AMOUNT_FORMAT,
@@ -49,50 +52,62 @@ def parse_answer(
     out: dict[str, Any] = {}
     problems: dict[str, str] = {}
     for f in fields:
-        value = raw.get(f.name)
-        if f.kind in ("amount", "signed"):
-            number = _number_or_message(value, f.kind == "signed")
-            if isinstance(number, int):
-                out[f.name] = number
-            else:
-                problems[f.name] = number
-        elif f.kind == "choice":
-            found = _choice(value, f)
-            if found is None:
-                problems[f.name] = _choice_message(f)
-            else:
-                out[f.name] = found
-        elif f.kind == "seat":
-            seat = None if _blank(value) else _read_seat(value)
-            if seat is None:
-                problems[f.name] = "Choose a seat."
-            elif (problem := _seat_problem(seat, f)) is not None:
-                problems[f.name] = problem
-            else:
-                out[f.name] = seat
-        elif f.kind == "seats":
-            seats = _seats_or_message(value, f)
-            if isinstance(seats, list):
-                out[f.name] = seats
-            else:
-                problems[f.name] = seats
-        elif f.kind == "chips":
-            chips = _chips_or_message(value, f)
-            if isinstance(chips, dict):
-                out[f.name] = chips
-            else:
-                problems[f.name] = chips
-        elif f.kind == "watch":
-            watched = read_watch(f, value, out_of_time=out_of_time)
-            if isinstance(watched, dict):
-                out[f.name] = watched
-            else:
-                problems[f.name] = watched
+        read = READERS[f.kind](f, raw.get(f.name), out_of_time)
+        if isinstance(read, Problem):
+            problems[f.name] = read.message
         else:
-            raise EngineError(f"{f.name}: {f.kind!r} is not a kind of answer field.")
+            out[f.name] = read
     if problems:
         raise AnswerError(problems)
     return out
+
+
+@dataclass(frozen=True)
+class Problem:
+    """What is wrong with one field's answer, in a trainee's words."""
+
+    message: str
+
+
+#: reads what was sent for a field (`raw`), once the clock has run out or not, into the
+#: field's canonical answer, or the Problem with it
+Reader = Callable[[AnswerField, object, bool], Any]
+#: whether a field's canonical answer is right, from the field, the question's expected
+#: answer and the trainee's answer
+Judge = Callable[[AnswerField, Mapping[str, Any], Mapping[str, Any]], bool]
+
+
+def _read_amount(f: AnswerField, value: object, out_of_time: bool) -> Any:
+    number = _number_or_message(value, f.kind.may_be_negative)
+    return Problem(number) if isinstance(number, str) else number
+
+
+def _read_choice(f: AnswerField, value: object, out_of_time: bool) -> Any:
+    found = _choice(value, f)
+    return Problem(_choice_message(f)) if found is None else found
+
+
+def _read_one_seat(f: AnswerField, value: object, out_of_time: bool) -> Any:
+    seat = None if _blank(value) else _read_seat(value)
+    if seat is None:
+        return Problem("Choose a seat.")
+    problem = _seat_problem(seat, f)
+    return seat if problem is None else Problem(problem)
+
+
+def _read_seats(f: AnswerField, value: object, out_of_time: bool) -> Any:
+    seats = _seats_or_message(value, f)
+    return seats if isinstance(seats, list) else Problem(seats)
+
+
+def _read_chips(f: AnswerField, value: object, out_of_time: bool) -> Any:
+    chips = _chips_or_message(value, f)
+    return chips if isinstance(chips, dict) else Problem(chips)
+
+
+def _read_watched(f: AnswerField, value: object, out_of_time: bool) -> Any:
+    watched = read_watch(f, value, out_of_time=out_of_time)
+    return watched if isinstance(watched, dict) else Problem(watched)
 
 
 def _number_or_message(value: object, signed: bool) -> int | str:
@@ -169,16 +184,46 @@ def grade(
 ) -> dict[str, bool]:
     """Right or wrong per field; a chips field is right when its chips make the amount as the
     house's pay standard says (`chips.judge`), however many ways that allows."""
-    marks = {}
-    for f in fields:
-        if f.kind == "chips":
-            verdict = chip_verdict(f, expected, answer)
-            marks[f.name] = verdict is not None and verdict.right
-        elif f.kind == "watch":
-            marks[f.name] = watched_right(expected.get(f.name), answer.get(f.name))
-        else:
-            marks[f.name] = answer.get(f.name) == expected.get(f.name)
-    return marks
+    return {f.name: JUDGES[f.kind](f, expected, answer) for f in fields}
+
+
+def _same(f: AnswerField, expected: Mapping[str, Any], answer: Mapping[str, Any]) -> bool:
+    return bool(answer.get(f.name) == expected.get(f.name))
+
+
+def _chips_right(f: AnswerField, expected: Mapping[str, Any], answer: Mapping[str, Any]) -> bool:
+    verdict = chip_verdict(f, expected, answer)
+    return verdict is not None and verdict.right
+
+
+def _watched_right(f: AnswerField, expected: Mapping[str, Any], answer: Mapping[str, Any]) -> bool:
+    return watched_right(expected.get(f.name), answer.get(f.name))
+
+
+#: each answer kind's reader and judge: a new kind is a member of `AnswerKind` and a line in
+#: each table (a test checks that every member has both)
+READERS: Mapping[AnswerKind, Reader] = MappingProxyType(
+    {
+        AnswerKind.CHOICE: _read_choice,
+        AnswerKind.AMOUNT: _read_amount,
+        AnswerKind.SIGNED: _read_amount,
+        AnswerKind.SEAT: _read_one_seat,
+        AnswerKind.SEATS: _read_seats,
+        AnswerKind.CHIPS: _read_chips,
+        AnswerKind.WATCH: _read_watched,
+    }
+)
+JUDGES: Mapping[AnswerKind, Judge] = MappingProxyType(
+    {
+        AnswerKind.CHOICE: _same,
+        AnswerKind.AMOUNT: _same,
+        AnswerKind.SIGNED: _same,
+        AnswerKind.SEAT: _same,
+        AnswerKind.SEATS: _same,
+        AnswerKind.CHIPS: _chips_right,
+        AnswerKind.WATCH: _watched_right,
+    }
+)
 
 
 #: a question whose answer a blind guess gets right this often or more is "guessable": a
@@ -203,14 +248,10 @@ def guess_chance(fields: Sequence[AnswerField]) -> float:
     """
     chance = 1.0
     for f in fields:
-        if f.kind == "watch":
-            chance /= 2  # "right", said blind, is right wherever the dealer was
-        elif f.kind in ("choice", "seat"):
-            chance /= max(1, len(f.choices))
-        elif f.kind == "seats":
-            chance /= max(1, 2 ** len(f.choices) - 1)
-        else:
+        answers = f.kind.blind_answers(len(f.choices))
+        if not answers:
             return 0.0
+        chance /= answers
     return chance
 
 
@@ -228,7 +269,7 @@ def seat_field(name: str, label: str, seats: Sequence[str]) -> AnswerField:
     """
     ordered = sorted(seats, key=int)
     return AnswerField(
-        name, label, "seat", tuple((s, f"Seat {s}") for s in ordered), tuple(ordered)
+        name, label, AnswerKind.SEAT, tuple((s, f"Seat {s}") for s in ordered), tuple(ordered)
     )
 
 
@@ -236,5 +277,5 @@ def seats_field(name: str, label: str, seats: Sequence[str]) -> AnswerField:
     """A field asking for one or more of `seats` (the winners of a pot)."""
     ordered = sorted(seats, key=int)
     return AnswerField(
-        name, label, "seats", tuple((s, f"Seat {s}") for s in ordered), tuple(ordered)
+        name, label, AnswerKind.SEATS, tuple((s, f"Seat {s}") for s in ordered), tuple(ordered)
     )

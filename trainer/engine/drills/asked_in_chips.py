@@ -8,7 +8,7 @@ from typing import Any
 
 from ..chips import ChipSet, payout, taken
 from ..house import HouseConfig
-from .fields import AnswerField
+from ..kit.fields import AnswerField, AnswerKind
 
 #: the results that take the stake in rather than pay it (`spots`' reading of a result)
 _COLLECTED = ("lose", "fold")
@@ -27,7 +27,7 @@ def chips_field(name: str, label: str, chips: ChipSet, up_to: int | None = None)
     return AnswerField(
         name,
         label,
-        "chips",
+        AnswerKind.CHIPS,
         tuple((str(c.value), c.name) for c in offered),
         tuple(str(n) for n in range(1, len(offered) + 1)),
     )
@@ -48,7 +48,7 @@ def in_chips(
     chips, standard = config.rules.chip_set, config.rules.pay
     out_fields, out = [], dict(expected)
     for f in fields:
-        if f.kind != "amount":
+        if f.kind is not AnswerKind.AMOUNT:
             out_fields.append(f)
             continue
         amount = expected[f.name]

@@ -26,6 +26,7 @@ from ..games.banked_stud import rules as banked_stud
 from ..games.banked_stud.rules import Bet, Outcome, Result, Settlement
 from ..hands import Category, evaluate_five
 from ..house import HouseConfig
+from ..kit.fields import AnswerKind
 from .hand_reading import ASCENDING, NEAR_MISSES, missed, near_miss
 from .kinds import Answer, AnswerField, Dealt, DrillKind, Level
 from .stakes import (
@@ -408,7 +409,9 @@ class BankedQualify(_Banked):
         steps = tuple(
             s for s in settled.steps if s.startswith("The dealer reveals") or "qualif" in s
         )
-        field_ = AnswerField("qualifies", "Does the dealer qualify?", "choice", YES_NO, YES_NO_KEYS)
+        field_ = AnswerField(
+            "qualifies", "Does the dealer qualify?", AnswerKind.CHOICE, YES_NO, YES_NO_KEYS
+        )
         return (field_,), {"qualifies": answer}, steps
 
 
@@ -586,15 +589,15 @@ class BankedSettle(_Banked):
                     AnswerField(
                         f"{name}{bet}.result",
                         f"{who}{title} result",
-                        "choice",
+                        AnswerKind.CHOICE,
                         RESULTS,
                         RESULT_KEYS,
                     ),
-                    AnswerField(f"{name}{bet}.amount", f"{who}{title} amount", "amount"),
+                    AnswerField(f"{name}{bet}.amount", f"{who}{title} amount", AnswerKind.AMOUNT),
                 ]
                 expected[f"{name}{bet}.result"] = b.result.value
                 expected[f"{name}{bet}.amount"] = _paid_or_collected(b)
-            fields.append(AnswerField(f"{name}net", f"{who}net", "signed"))
+            fields.append(AnswerField(f"{name}net", f"{who}net", AnswerKind.SIGNED))
             expected[f"{name}net"] = settled.net
             steps += [who + s for s in settled.steps]
         return tuple(fields), expected, tuple(steps)

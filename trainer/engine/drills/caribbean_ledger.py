@@ -21,6 +21,7 @@ from ..errors import EngineError
 from ..games.banked_stud import rules as banked_stud
 from ..hands import Category, evaluate_five
 from ..house import HouseConfig
+from ..kit.fields import AnswerKind
 from .banked_stud import QUALIFYING_TOP, banked_hands, settle_stored
 from .kinds import Answer, AnswerField, Dealt, DrillKind
 from .stakes import StakesAntes, ante_level, pick, pick_ante, pick_count
@@ -221,8 +222,8 @@ class CaribbeanLedger(StakesAntes, DrillKind):
                 played.append(banked_stud.MatchRound(settled.net, settled))
         ledger = banked_stud.settle_match(played)
         fields = (
-            AnswerField("total", "Match total", "signed"),
-            AnswerField("verdict", "Verdict", "choice", VERDICTS, VERDICT_KEYS),
+            AnswerField("total", "Match total", AnswerKind.SIGNED),
+            AnswerField("verdict", "Verdict", AnswerKind.CHOICE, VERDICTS, VERDICT_KEYS),
         )
         expected = {"total": ledger.total, "verdict": ledger.verdict.value}
         return fields, expected, ledger.steps

@@ -10,7 +10,7 @@ amount beside a lost or folded result) on its amount only, in any chips.
 >>> from trainer.engine.house import DEFAULT_CONFIG
 >>> from .mississippi_stud import MississippiPay
 >>> q = MississippiPay().generate(11, 1, DEFAULT_CONFIG, in_chips=True)
->>> [f.kind for f in q.fields], q.expected["p1.amount"]["chips"]
+>>> [f.kind.value for f in q.fields], q.expected["p1.amount"]["chips"]
 (['choice', 'chips'], {'25': 1, '5': 1})
 >>> q = ColourUp().generate(4, 1, DEFAULT_CONFIG)
 >>> q.prompt, q.expected["chips"]["chips"]

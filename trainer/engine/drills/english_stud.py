@@ -22,6 +22,7 @@ from ..errors import EngineError
 from ..games.english_stud import rules as english_stud
 from ..hands import Category, ExposedValue, HandValue, best_five, evaluate_exposed, evaluate_five
 from ..house import HouseConfig
+from ..kit.fields import AnswerKind
 from .answers import seat_field, seats_field
 from .hand_reading import ASCENDING, seven_of
 from .kinds import Answer, AnswerField, Dealt, DrillKind
@@ -532,7 +533,7 @@ class EnglishShowdown(DrillKind):
         seats = list(settled.shares)
         fields = (
             seats_field("winners", "Winning seat(s)", seats),
-            *(AnswerField(f"share.{s}", f"Seat {s}", "amount") for s in seats),
+            *(AnswerField(f"share.{s}", f"Seat {s}", AnswerKind.AMOUNT) for s in seats),
         )
         expected: dict[str, Any] = {"winners": sorted(settled.winners, key=int)}
         expected.update({f"share.{s}": n for s, n in settled.shares.items()})

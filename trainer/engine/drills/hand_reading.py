@@ -21,6 +21,7 @@ from ..cards import ACE, ALL_CARDS, Card, Deck, format_cards
 from ..dealing import RANKS, cards_of_ranks, hand_of, remaining
 from ..hands import Category, HandValue, arrange, best_five, evaluate_five
 from ..house import HouseConfig
+from ..kit.fields import AnswerKind
 from .kinds import Answer, AnswerField, Dealt, DrillKind, Level
 from .stakes import TRIES, high_to_low, pick, sample_fitting
 from .stored import cards_at
@@ -81,7 +82,7 @@ def _five_situation(cards: Sequence[Card], value: HandValue) -> str:
 
 
 def _hand_fields() -> tuple[AnswerField, ...]:
-    return (AnswerField("category", "Category", "choice", CATEGORIES, CATEGORY_KEYS),)
+    return (AnswerField("category", "Category", AnswerKind.CHOICE, CATEGORIES, CATEGORY_KEYS),)
 
 
 class HandFive(DrillKind):

@@ -32,8 +32,9 @@ from typing import Any
 from ..cards import Card, parse_cards
 from ..errors import CardError, EngineError
 from ..house import HouseConfig
+from ..kit.fields import AnswerField as AnswerField
+from ..kit.fields import AnswerKind as AnswerKind
 from .asked_in_chips import in_chips as asked_in_chips
-from .fields import AnswerField as AnswerField
 
 #: stakes are multiples of this many chips (a $5 table's smallest bet) and of the house unit
 TABLE_CHIP = 5
@@ -327,7 +328,9 @@ class DrillKind:
         fields, expected, steps = self.answer_for(request, level, config)
         if in_chips:
             shown = table or {}
-            bets = {f.name: self.bet_for(shown, f.name) for f in fields if f.kind == "amount"}
+            bets = {
+                f.name: self.bet_for(shown, f.name) for f in fields if f.kind is AnswerKind.AMOUNT
+            }
             pot = shown.get("pot")
             pot = pot if isinstance(pot, int) and not isinstance(pot, bool) else None
             fields, expected = asked_in_chips(fields, expected, level, config, bets, pot)

@@ -24,6 +24,7 @@ from ..games.mississippi_gonorrhea import rules as mississippi_gonorrhea
 from ..games.mississippi_gonorrhea.rules import Showdown
 from ..hands import two_card_high, two_card_low
 from ..house import HouseConfig
+from ..kit.fields import AnswerKind
 from .kinds import Answer, AnswerField, Dealt, DrillKind
 from .stakes import PLAYER_LEVELS, PLAYERS, pick, pick_count, pick_pot, pick_seats, sample_fitting
 from .stored import read_stored
@@ -175,7 +176,7 @@ class GonorrheaSplit(DrillKind):
         asked = read_stored(mississippi_gonorrhea.SLUG, request, config)
         settled = mississippi_gonorrhea.settle(asked.pot, asked.hands, rules=config.rules)
         shares = settled.shares
-        fields = tuple(AnswerField(f"share.{s}", f"Seat {s}", "amount") for s in shares)
+        fields = tuple(AnswerField(f"share.{s}", f"Seat {s}", AnswerKind.AMOUNT) for s in shares)
         expected = {f"share.{s}": n for s, n in shares.items()}
         return fields, expected, settled.steps
 

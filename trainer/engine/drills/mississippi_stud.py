@@ -28,6 +28,7 @@ from ..games.mississippi_stud import rules as mississippi_stud
 from ..games.mississippi_stud.rules import Outcome, Settlement
 from ..hands import Category, HandValue, evaluate_five
 from ..house import HouseConfig
+from ..kit.fields import AnswerKind
 from ..paytables import Band, Paytable
 from .hand_reading import ASCENDING
 from .kinds import Answer, AnswerField, Dealt, DrillKind
@@ -363,8 +364,10 @@ class MississippiPay(StakesAntes, DrillKind):
             s = _settle(asked.hole, asked.board, asked.bets, config)
             name, who = f"p{seat}", f"Seat {seat}: "
             fields += [
-                AnswerField(f"{name}.outcome", who + "outcome", "choice", OUTCOMES, OUTCOME_KEYS),
-                AnswerField(f"{name}.amount", who + "amount paid or collected", "amount"),
+                AnswerField(
+                    f"{name}.outcome", who + "outcome", AnswerKind.CHOICE, OUTCOMES, OUTCOME_KEYS
+                ),
+                AnswerField(f"{name}.amount", who + "amount paid or collected", AnswerKind.AMOUNT),
             ]
             expected[f"{name}.outcome"] = s.outcome.value
             expected[f"{name}.amount"] = _paid_or_collected(s)
@@ -372,7 +375,7 @@ class MississippiPay(StakesAntes, DrillKind):
                 for spot in s.spots:
                     key = f"{name}.spot.{spot.bet}"
                     title = _SPOT_TITLES[spot.bet]
-                    fields.append(AnswerField(key, f"{who}pay on the {title}", "amount"))
+                    fields.append(AnswerField(key, f"{who}pay on the {title}", AnswerKind.AMOUNT))
                     expected[key] = spot.profit
             steps += [who + step if several else step for step in s.steps]
         return tuple(fields), expected, tuple(steps)

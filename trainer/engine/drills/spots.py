@@ -6,7 +6,7 @@ dealer's, the pot's, the match's), then seat by seat in the order the house sett
 (the house rule `settle_order`).  A field belongs to a seat when its name says so: "p3.…"
 (a position against the house) or "share.3" (a seat's share of a pot).
 
->>> from .kinds import AnswerField
+>>> from .kinds import AnswerField, AnswerKind
 >>> fields = (AnswerField("p1.amount", "Seat 1: amount", "amount"),
 ...           AnswerField("p4.amount", "Seat 4: amount", "amount"))
 >>> [(s.seat, [f.name for f in s.fields]) for s in spots(fields, ["1", "4"], "right")]
@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from ..house import HouseRules
 from ..kit.registry import GAMES
 from ..seats import settle_order
-from .kinds import AnswerField
+from .kinds import AnswerField, AnswerKind
 
 #: seat order as a settle order: clockwise from the dealer's left, seat 1 first
 SEAT_ORDER = "left"
@@ -98,28 +98,30 @@ class Meaning:
 def meaning(f: AnswerField, fields: Sequence[AnswerField]) -> Meaning | None:
     """What `f` asks for in a dealer's words, or None for a choice (its labels say it).
 
-    >>> from .kinds import AnswerField
+    >>> from .kinds import AnswerField, AnswerKind
     >>> result = AnswerField("ante.result", "Ante result", "choice",
     ...                      (("win", "Win"), ("push", "Push"), ("lose", "Lose")))
     >>> meaning(AnswerField("ante.amount", "Ante amount", "amount"), [result])
     Meaning(text='paid on a win · taken (the stake) on a loss · 0 on a push', zero='0 push')
     """
-    if f.kind == "signed":
+    if f.kind is AnswerKind.SIGNED:
         if f.name.rsplit(".", 1)[-1] == "net":
             return Meaning("the player's net: + up, − down, 0 even")
         return Meaning("+ the player ahead, − the bank ahead, 0 even")
-    if f.kind not in ("amount", "chips"):
+    if f.kind not in (AnswerKind.AMOUNT, AnswerKind.CHIPS):
         return None
     stem = f.name.rsplit(".", 1)[0] if "." in f.name else ""
     paired = next(
         (
             g
             for g in fields
-            if g.kind == "choice" and stem and g.name in (f"{stem}.result", f"{stem}.outcome")
+            if g.kind is AnswerKind.CHOICE
+            and stem
+            and g.name in (f"{stem}.result", f"{stem}.outcome")
         ),
         None,
     )
-    if paired is not None and f.kind == "chips":
+    if paired is not None and f.kind is AnswerKind.CHIPS:
         # a lost bet is taken, not built: in chips there is nothing to put out for it
         values = [v for v, _ in paired.choices]
         lost = " or a ".join(v if v != "lose" else "loss" for v in values if v in _LOST)
@@ -127,7 +129,7 @@ def meaning(f: AnswerField, fields: Sequence[AnswerField]) -> Meaning | None:
         if any(v in _EVEN for v in values):
             parts.append("none on a push (the bet stays)")
         return Meaning(" · ".join(parts))
-    if f.kind == "chips":
+    if f.kind is AnswerKind.CHIPS:
         return None
     if paired is not None:
         values = [v for v, _ in paired.choices]

@@ -35,6 +35,7 @@ from ..chips import ChipSet, colour_up, payout
 from ..errors import EngineError
 from ..games.situations import MORE_TAKEN
 from ..house import HouseConfig, HouseRules
+from ..kit.fields import AnswerKind
 from ..kit.game import Game
 from ..kit.registry import GAMES
 from ..paytables import Paytable
@@ -258,12 +259,12 @@ class Watch(DrillKind):
             situation = mispays.read(hand, paid, config)
             if self.shares:
                 name, label, who = "pot.watch", "The pot", ""
-                field = AnswerField(name, label, "watch", choices, seats=tuple(right))
+                field = AnswerField(name, label, AnswerKind.WATCH, choices, seats=tuple(right))
             else:
                 seat = seat_of(line)
                 name, label = f"p{seat}.watch", f"Seat {seat}: the settlement"
                 who = f"Seat {seat}: " if several else ""
-                field = AnswerField(name, label, "watch", choices)
+                field = AnswerField(name, label, AnswerKind.WATCH, choices)
             fields.append(field)
             shown = dict(right) if self.shares else right
             expected[name] = {"call": "right" if situation is None else "wrong", "amount": shown}

@@ -14,13 +14,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..kit.fields import AnswerKind
 from .kinds import AnswerField
 from .reading import AMOUNT_FORMAT, SIGNED_FORMAT, _blank, _choice, _read_number
 
 #: a position's mark: (value, label), and its key
 CALLS = (("right", "Right"), ("wrong", "Wrong"))
 CALL_KEYS = ("r", "w")
-_CALL = AnswerField("call", "Settled", "choice", CALLS, CALL_KEYS)
+_CALL = AnswerField("call", "Settled", AnswerKind.CHOICE, CALLS, CALL_KEYS)
 
 #: what a watched position comes to, graded: the two right ones, then the mistakes the drill
 #: counts apart (a position settled right and left unmarked when the clock ran out is the
@@ -183,7 +184,7 @@ def tally(
     more), and how many were right ("right")."""
     counts = dict.fromkeys((*MISTAKES, "right"), 0)
     for f in fields:
-        if f.kind != "watch":
+        if f.kind is not AnswerKind.WATCH:
             continue
         said = verdict(expected[f.name], answer.get(f.name))
         counts["right" if said in (CLEARED, CAUGHT) else said] += 1

@@ -36,6 +36,7 @@ from ..drills.answers import grade
 from ..drills.kinds import REGISTRY, AnswerField
 from ..errors import EngineError
 from ..house import SETTLE_ORDERS, HouseConfig
+from ..kit.fields import AnswerKind
 
 #: the field that asks where the dealer acts next
 WHERE = "where"
@@ -183,7 +184,7 @@ def field_of(data: Mapping[str, Any]) -> AnswerField:
     return AnswerField(
         name=str(data["name"]),
         label=str(data["label"]),
-        kind=str(data["kind"]),
+        kind=AnswerKind(str(data["kind"])),
         choices=tuple((str(v), str(label)) for v, label in data.get("choices", ())),
         keys=tuple(str(k) for k in data.get("keys", ())),
     )
@@ -205,7 +206,7 @@ def where_field(places: Sequence[str], *, dealer: bool = False) -> AnswerField:
     if dealer:
         choices.insert(0, (DEALER, "The dealer's hand"))
         keys.insert(0, "d")
-    return AnswerField(WHERE, "Act on", "choice", tuple(choices), tuple(keys))
+    return AnswerField(WHERE, "Act on", AnswerKind.CHOICE, tuple(choices), tuple(keys))
 
 
 @dataclass(frozen=True)
@@ -362,9 +363,9 @@ def judge(step: Step, answer: Mapping[str, Any], game_slips: GameSlips | None = 
     slips = list((game_slips or default_slips)(step, answer, marks))
     if not slips:
         wrong = [f for f in step.fields if not marks[f.name]]
-        if any(f.kind == "chips" for f in wrong):
+        if any(f.kind is AnswerKind.CHIPS for f in wrong):
             slips.append(f"{WRONG_CHIPS}: {_chip_rule(step)}")
-        elif any(f.kind in ("amount", "signed") for f in wrong):
+        elif any(f.kind.typed_as_number for f in wrong):
             slips.append(
                 f"{WRONG_AMOUNT}: {_words_of(step, wrong)}; the reasons below give the sum."
             )
@@ -376,7 +377,7 @@ def _chip_rule(step: Step) -> str:
 
 
 def _words_of(step: Step, wrong: Sequence[AnswerField]) -> str:
-    names = [f.label.lower() for f in wrong if f.kind in ("amount", "signed")]
+    names = [f.label.lower() for f in wrong if f.kind.typed_as_number]
     return f"the {' and the '.join(names)} {'is' if len(names) == 1 else 'are'} not right"
 
 

@@ -39,6 +39,7 @@ from ..drills.kinds import REGISTRY, AnswerField
 from ..errors import EngineError
 from ..games.mississippi_gonorrhea import rules as mg
 from ..house import HouseConfig
+from ..kit.fields import AnswerKind
 from .base import Procedure, Setting, Step
 from .pots import FOLD_WHILE, pick_ante, push_steps
 
@@ -56,12 +57,15 @@ RAISE_LOW = 4  # a four-high low or better: worth a raise
 SHOWDOWN = AnswerField(
     "showdown",
     "The pot",
-    "choice",
+    AnswerKind.CHOICE,
     (("hog", "Sevens hog it"), ("split", "High and low split it")),
     ("7", "2"),
 )
 ODD = AnswerField(
-    "odd", "The odd chip goes to", "choice", (("high", "The high half"), ("low", "The low half"))
+    "odd",
+    "The odd chip goes to",
+    AnswerKind.CHOICE,
+    (("high", "The high half"), ("low", "The low half")),
 )
 
 
