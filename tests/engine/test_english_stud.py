@@ -11,15 +11,8 @@ from hypothesis import strategies as st
 
 from trainer.engine.cards import ALL_CARDS, Card, Deck, card, parse_cards
 from trainer.engine.errors import EngineError, RulingError
-from trainer.engine.games.english_stud.rules import (
-    Face,
-    Hand,
-    bring_in,
-    deal_hand,
-    first_to_act,
-    showdown,
-    simple_policy,
-)
+from trainer.engine.games.english_stud.deal import Face, Hand, deal_hand, simple_policy
+from trainer.engine.games.english_stud.rules import bring_in, first_to_act, showdown
 from trainer.engine.hands import Category
 from trainer.engine.house import DEFAULT_CONFIG, HouseConfig, HouseRules
 from trainer.engine.rulings import rule_game

@@ -20,8 +20,8 @@ import pytest
 
 from trainer.engine.catalog import CHIPS
 from trainer.engine.drills import REGISTRY
-from trainer.engine.drills.banked_stud import BankedQualify
-from trainer.engine.drills.caribbean_ledger import PROMPTS, RESULTS_SHOWN, CaribbeanLedger
+from trainer.engine.games.banked_stud.drills import BankedQualify
+from trainer.engine.games.banked_stud.ledger import PROMPTS, RESULTS_SHOWN, CaribbeanLedger
 from trainer.engine.house import HouseConfig, HouseRules
 from trainer.engine.paytables import Paytable
 

@@ -21,13 +21,13 @@ from trainer.engine.catalog import GAMES, round_games
 from trainer.engine.chips import Payout
 from trainer.engine.drills import REGISTRY
 from trainer.engine.errors import EngineError
+from trainer.engine.games.banked_stud import round as banked_round
+from trainer.engine.games.english_stud import round as es_round
 from trainer.engine.games.english_stud import rules as es
+from trainer.engine.games.mississippi_gonorrhea import round as mg_round
+from trainer.engine.games.mississippi_stud import round as ms_round
 from trainer.engine.house import DEFAULT_CONFIG
 from trainer.engine.rounds import DEALER, MAX_STEPS, WHERE, Setting, Step, advance, play
-from trainer.engine.rounds import banked_stud as banked_round
-from trainer.engine.rounds import english_stud as es_round
-from trainer.engine.rounds import mississippi_gonorrhea as mg_round
-from trainer.engine.rounds import mississippi_stud as ms_round
 from trainer.engine.rulings import rule_game
 
 GAMES_WITH_ROUNDS = [g.slug for g in round_games()]

@@ -21,17 +21,32 @@ from functools import partial
 
 from .drills import REGISTRY as DRILL_KINDS
 from .drills import register as register_drill
+from .drills.chip_drills import ColourUp, MakeChange
+from .drills.hand_reading import HandFive, HandSeven
 from .drills.watch import watch_kinds
-from .games import situations
 from .games.banked_stud import reading as banked_stud_reading
+from .games.banked_stud import round as banked_stud_round
 from .games.banked_stud import rules as banked_stud
+from .games.banked_stud import situations as banked_stud_situations
+from .games.banked_stud.drills import CaribbeanQualify, CaribbeanSettle, CasinoQualify, CasinoSettle
+from .games.banked_stud.ledger import CaribbeanLedger
 from .games.banked_stud.parsheet import BankedStudSheet
 from .games.english_stud import reading as english_stud_reading
+from .games.english_stud import round as english_stud_round
 from .games.english_stud import rules as english_stud
+from .games.english_stud import situations as english_stud_situations
+from .games.english_stud.drills import EnglishBringIn, EnglishFirstToAct, EnglishShowdown
+from .games.english_stud.exchange import EnglishExchange
 from .games.mississippi_gonorrhea import reading as gonorrhea_reading
+from .games.mississippi_gonorrhea import round as gonorrhea_round
 from .games.mississippi_gonorrhea import rules as mississippi_gonorrhea
+from .games.mississippi_gonorrhea import situations as gonorrhea_situations
+from .games.mississippi_gonorrhea.drills import GonorrheaSplit
 from .games.mississippi_stud import reading as mississippi_stud_reading
+from .games.mississippi_stud import round as mississippi_stud_round
 from .games.mississippi_stud import rules as mississippi_stud
+from .games.mississippi_stud import situations as mississippi_stud_situations
+from .games.mississippi_stud.drills import MississippiPay
 from .games.mississippi_stud.parsheet import MississippiStudSheet
 from .house import HouseRules  # noqa: F401 (the doctest uses it)
 from .kit.game import Game, PreviewRow
@@ -54,10 +69,6 @@ from .paytables import (
     MISSISSIPPI_STUD_BASE,
     MISSISSIPPI_STUD_ROWS,
 )
-from .rounds import banked_stud as banked_stud_round
-from .rounds import english_stud as english_stud_round
-from .rounds import mississippi_gonorrhea as gonorrhea_round
-from .rounds import mississippi_stud as mississippi_stud_round
 
 __all__ = [
     "ANY",
@@ -95,10 +106,10 @@ def _registered() -> None:
             preview=mississippi_stud.preview,
             enumeration=MississippiStudSheet(mississippi_stud.SLUG),
             settles="net",
-            situation=situations.mississippi_stud,
+            situation=mississippi_stud_situations.mississippi_stud,
             procedure=mississippi_stud_round.PROCEDURE,
-            mispays=situations.mississippi_stud_mispays,
-            plant=situations.plant_mississippi_stud,
+            mispays=mississippi_stud_situations.mississippi_stud_mispays,
+            plant=mississippi_stud_situations.plant_mississippi_stud,
         )
     )
     for profile, table, read, house_rules, procedure in (
@@ -134,10 +145,10 @@ def _registered() -> None:
                 preview=partial(banked_stud.preview, profile),
                 enumeration=BankedStudSheet(profile),
                 settles="net",
-                situation=partial(situations.banked_stud, profile),
+                situation=partial(banked_stud_situations.banked_stud, profile),
                 procedure=procedure,
-                mispays=partial(situations.banked_stud_mispays, profile),
-                plant=partial(situations.plant_banked_stud, profile),
+                mispays=partial(banked_stud_situations.banked_stud_mispays, profile),
+                plant=partial(banked_stud_situations.plant_banked_stud, profile),
             )
         )
     register(
@@ -151,10 +162,10 @@ def _registered() -> None:
             seats=mississippi_gonorrhea.SEATS,
             house_rules=("chip_unit", "split_pot_odd_chip", "stand_pat_allowed", "reuse_discards"),
             settles="shares",
-            situation=situations.mississippi_gonorrhea,
+            situation=gonorrhea_situations.mississippi_gonorrhea,
             procedure=gonorrhea_round.PROCEDURE,
-            mispays=situations.mississippi_gonorrhea_mispays,
-            plant=situations.plant_mississippi_gonorrhea,
+            mispays=gonorrhea_situations.mississippi_gonorrhea_mispays,
+            plant=gonorrhea_situations.plant_mississippi_gonorrhea,
         )
     )
     register(
@@ -169,12 +180,31 @@ def _registered() -> None:
             house_rules=("chip_unit", "stud_stock_shortage"),
             # only a showdown's ruling settles chips (its `shares`); the audit refuses the others
             settles="shares",
-            situation=situations.english_stud,
+            situation=english_stud_situations.english_stud,
             procedure=english_stud_round.PROCEDURE,
-            mispays=situations.english_stud_mispays,
-            plant=situations.plant_english_stud,
+            mispays=english_stud_situations.english_stud_mispays,
+            plant=english_stud_situations.plant_english_stud,
         )
     )
+    # the one list of drill kinds, in the order the site shows them
+    for kind in (
+        HandFive(),
+        HandSeven(),
+        MississippiPay(),
+        CaribbeanQualify(),
+        CasinoQualify(),
+        CaribbeanSettle(),
+        CasinoSettle(),
+        CaribbeanLedger(),
+        GonorrheaSplit(),
+        EnglishBringIn(),
+        EnglishFirstToAct(),
+        EnglishExchange(),
+        EnglishShowdown(),
+        ColourUp(),
+        MakeChange(),
+    ):
+        register_drill(kind)
     # then, for those who watch the game, a watch drill of each game the audit checks: it
     # reads the games just registered
     for watch in watch_kinds(list(DRILL_KINDS.values())):

@@ -5,7 +5,7 @@ The audit reads what went wrong with a paid hand (`read`: a situation in a deale
 the watch drill plants a mispay in a hand it deals (`plant`: the payment a dealer makes for
 a given situation) and grades the watcher against `read` of it.  Each game's words and its
 dealers' ways are the games registry's (`Game.mispays`, `Game.situation`, `Game.plant`, in
-`trainer.engine.games.situations`), so that the drill plants exactly the situations the audit
+each game's `situations` module), so that the drill plants exactly the situations the audit
 names: tests/engine/test_mispays.py plants every one in seeded hands of every game the audit
 checks, and the audit reads each back as the situation planted.
 

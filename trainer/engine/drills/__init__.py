@@ -11,9 +11,12 @@ do the drills: every expected answer is a typed result of the game modules' own 
 `mississippi_gonorrhea.settle`, `english_stud.bring_in`, `first_to_act` and `showdown`), and
 `generate` goes through `answer_for` so dealing and re-grading cannot disagree.
 
-The package: `kinds` (the question types and the registry), `answers` (reading and grading a
-trainee's answer), `stakes` (antes, pots, seats, levels and the mixes' helpers), `stored`
-(a stored request read back into typed arguments), then one module per game's drills.
+The package holds what every game's drills share: `kinds` (the question types and the
+registry), `answers` (reading and grading a trainee's answer), `stakes` (antes, pots, seats,
+levels and the mixes' helpers), `stored` (a stored request read back into typed arguments),
+the drills every game shares (`hand_reading`, `chip_drills`) and the watch drill (`watch`).
+Each game's own drills sit in its package (`trainer.engine.games.<game>.drills`); the
+catalogue (`trainer.engine.catalog`) registers every kind, in the order the site shows them.
 
 Plain deals make payout drills dull (most Mississippi Stud hands lose or fold), so each kind
 deals to a stated `mix` that brings every outcome up often enough to practise; `natural=True`
@@ -34,12 +37,6 @@ True
 from __future__ import annotations
 
 from .answers import AnswerError, grade, guess_chance, guessable, parse_answer
-from .banked_stud import CaribbeanQualify, CaribbeanSettle, CasinoQualify, CasinoSettle
-from .caribbean_ledger import CaribbeanLedger
-from .chip_drills import ColourUp, MakeChange
-from .english_exchange import EnglishExchange
-from .english_stud import EnglishBringIn, EnglishFirstToAct, EnglishShowdown
-from .hand_reading import HandFive, HandSeven
 from .kinds import (
     REGISTRY,
     Answer,
@@ -51,8 +48,6 @@ from .kinds import (
     Question,
     register,
 )
-from .mississippi_gonorrhea import GonorrheaSplit
-from .mississippi_stud import MississippiPay
 from .reading import AMOUNT_FORMAT, MAX_ANSWER, NEGATIVE, NO_SEAT, SIGNED_FORMAT, TOO_LARGE
 
 __all__ = [
@@ -77,26 +72,3 @@ __all__ = [
     "parse_answer",
     "register",
 ]
-
-# the one list of drill kinds, in the order the site shows them
-for _kind in (
-    HandFive(),
-    HandSeven(),
-    MississippiPay(),
-    CaribbeanQualify(),
-    CasinoQualify(),
-    CaribbeanSettle(),
-    CasinoSettle(),
-    CaribbeanLedger(),
-    GonorrheaSplit(),
-    EnglishBringIn(),
-    EnglishFirstToAct(),
-    EnglishExchange(),
-    EnglishShowdown(),
-    ColourUp(),
-    MakeChange(),
-):
-    register(_kind)
-# the watch drills, one for each game the audit checks, follow once the catalogue has
-# registered the games (`trainer.engine.catalog`)
-del _kind

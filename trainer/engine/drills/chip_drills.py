@@ -8,7 +8,7 @@ colours where the standard keeps to them, the bet being the stake the field is p
 amount beside a lost or folded result) on its amount only, in any chips.
 
 >>> from trainer.engine.house import DEFAULT_CONFIG
->>> from .mississippi_stud import MississippiPay
+>>> from ..games.mississippi_stud.drills import MississippiPay
 >>> q = MississippiPay().generate(11, 1, DEFAULT_CONFIG, in_chips=True)
 >>> [f.kind.value for f in q.fields], q.expected["p1.amount"]["chips"]
 (['choice', 'chips'], {'25': 1, '5': 1})

@@ -33,11 +33,11 @@ from typing import Any
 from .. import mispays
 from ..chips import ChipSet, colour_up, payout
 from ..errors import EngineError
-from ..games.situations import MORE_TAKEN
 from ..house import HouseConfig, HouseRules
 from ..kit.fields import AnswerKind
 from ..kit.game import Game
 from ..kit.registry import GAMES
+from ..kit.situations import MORE_TAKEN
 from ..paytables import Paytable
 from .kinds import Answer, AnswerField, Dealt, DrillKind, Level, Question
 from .reading import MAX_ANSWER

@@ -29,7 +29,7 @@ Reader = Callable[[Mapping[str, Any], HouseConfig], Any]
 #: rules a typed request: the response fields of RULING_API.md, with `steps`
 Ruler = Callable[[Any, HouseConfig], dict[str, Any]]
 #: names what went wrong on a mispaid hand, in a dealer's words, from (the typed request, its
-#: ruling, what was paid, the house's configuration): `trainer.engine.games.situations`
+#: ruling, what was paid, the house's configuration): each game's `situations` module
 Situation = Callable[[Any, Mapping[str, Any], Any, HouseConfig], str]
 #: a mispay a dealer could make of a hand: from (the situation to plant, the typed request,
 #: its ruling, the house's configuration, a seeded random source) the payment that reads as

@@ -1,1 +1,2 @@
-"""Mississippi Gonorrhea: its rules (`rules`) and its request (`request`, read by `reading`)."""
+"""Mississippi Gonorrhea, whole: its rules (`rules`), its request (`request`, read by
+`reading`), its drills (`drills`), its round (`round`) and its mispays (`situations`)."""

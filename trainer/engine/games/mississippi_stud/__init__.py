@@ -1,2 +1,3 @@
-"""Mississippi Stud: its rules (`rules`), its request (`request`, read by `reading`) and its
-par sheet (`parsheet`)."""
+"""Mississippi Stud, whole: its rules (`rules`), its request (`request`, read by `reading`),
+its drills (`drills`), its round (`round`), its mispays (`situations`) and its par sheet
+(`parsheet`)."""

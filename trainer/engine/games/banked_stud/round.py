@@ -17,7 +17,7 @@ players act by the drills' simple strategy (`banked_stud.basic_action`: call wit
 better).
 
 >>> from trainer.engine.house import DEFAULT_CONFIG
->>> from .base import Setting, play
+>>> from ...rounds.base import Setting, play
 >>> setting = Setting("caribbean-stud", 1, 3)
 >>> dealt = CARIBBEAN.deal(0, setting, DEFAULT_CONFIG)
 >>> dealt["actions"]
@@ -33,15 +33,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..cards import Card, Deck, format_cards, parse_cards
-from ..drills.kinds import REGISTRY
-from ..drills.stakes import pick_ante, pick_seats
-from ..games.banked_stud import rules as banked_stud
-from ..games.banked_stud.rules import Profile, Result
-from ..hands import evaluate_five
-from ..house import HouseConfig
-from ..seats import TABLE_SEATS, settle_order
-from .base import (
+from ...cards import Card, Deck, format_cards, parse_cards
+from ...drills.kinds import REGISTRY
+from ...drills.stakes import pick_ante, pick_seats
+from ...hands import evaluate_five
+from ...house import HouseConfig
+from ...rounds.base import (
     DEALER,
     Move,
     Procedure,
@@ -52,6 +49,9 @@ from .base import (
     order_words,
     where_field,
 )
+from ...seats import TABLE_SEATS, settle_order
+from . import rules as banked_stud
+from .rules import Profile, Result
 
 #: the level the qualify call is asked at: the dealer's cards as dealt
 QUALIFY_LEVEL = 2

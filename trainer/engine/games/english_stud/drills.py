@@ -16,17 +16,12 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..cards import ACE, Card, Deck, format_cards
-from ..dealing import RANKS, cards_of_ranks, hand_of, remaining, tie_for
-from ..errors import EngineError
-from ..games.english_stud import rules as english_stud
-from ..hands import Category, ExposedValue, HandValue, best_five, evaluate_exposed, evaluate_five
-from ..house import HouseConfig
-from ..kit.fields import AnswerKind
-from .answers import seat_field, seats_field
-from .hand_reading import ASCENDING, seven_of
-from .kinds import Answer, AnswerField, Dealt, DrillKind
-from .stakes import (
+from ...cards import ACE, Card, Deck, format_cards
+from ...dealing import RANKS, cards_of_ranks, hand_of, remaining, tie_for
+from ...drills.answers import seat_field, seats_field
+from ...drills.hand_reading import ASCENDING, seven_of
+from ...drills.kinds import Answer, AnswerField, Dealt, DrillKind
+from ...drills.stakes import (
     LOSING_HANDS,
     PLAYER_LEVELS,
     PLAYERS,
@@ -40,7 +35,13 @@ from .stakes import (
     pot_level,
     sample_fitting,
 )
-from .stored import read_stored
+from ...drills.stored import read_stored
+from ...errors import EngineError
+from ...hands import Category, ExposedValue, HandValue, best_five, evaluate_exposed, evaluate_five
+from ...house import HouseConfig
+from ...kit.fields import AnswerKind
+from . import deal
+from . import rules as english_stud
 
 #: the bring-in's situations, in teaching order (each the mix's name for its scenario)
 LOWEST, ACE_HIGH, TIE_ON_RANK = "lowest card", "ace is high", "bring-in tie on rank"
@@ -140,7 +141,7 @@ class EnglishBringIn(DrillKind):
     ) -> Dealt:
         players = pick_count(rng, PLAYERS, level)
         if natural:
-            hand = english_stud.Hand(players, deck=Deck(rng=rng), rules=config.rules)
+            hand = deal.Hand(players, deck=Deck(rng=rng), rules=config.rules)
             up = dict(hand.third_street_up)
         else:
             up = self._mixed(rng, pick_seats(rng, players, english_stud.SEATS), aim)
@@ -280,13 +281,11 @@ class EnglishFirstToAct(DrillKind):
     ) -> dict[str, tuple[Card, ...]] | None:
         """The up cards of a plain deal played to `street`; None when the stock runs out in
         a house that does not reshuffle (the mix deals instead)."""
-        hand = english_stud.Hand(players, deck=Deck(rng=rng), rules=config.rules)
+        hand = deal.Hand(players, deck=Deck(rng=rng), rules=config.rules)
         try:
             while hand.street < street:
                 while (seat := hand.to_act) is not None:
-                    hand.exchange(
-                        seat, english_stud.simple_policy(hand.hole(seat), hand.exposed(seat))
-                    )
+                    hand.exchange(seat, deal.simple_policy(hand.hole(seat), hand.exposed(seat)))
                 hand.deal_street()
         except EngineError:
             return None
@@ -442,7 +441,7 @@ class EnglishShowdown(DrillKind):
             # show) or, in a house that does not reshuffle, in no hand at all: deal again
             for _ in range(5):
                 try:
-                    played = english_stud.deal_hand(
+                    played = deal.deal_hand(
                         rng.getrandbits(32), players, rules=config.rules, pot=pot
                     )
                 except EngineError:

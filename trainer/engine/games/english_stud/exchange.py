@@ -19,16 +19,16 @@ import random
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
-from ..cards import format_cards
-from ..dealing import remaining
-from ..errors import EngineError
-from ..games.english_stud import rules as english_stud
-from ..house import HouseConfig
-from ..seats import in_seat_order
-from .answers import seat_field
-from .kinds import Answer, Dealt, DrillKind
-from .stakes import PLAYER_LEVELS, PLAYERS, pick, pick_count, pick_seats
-from .stored import value_at
+from ...cards import format_cards
+from ...dealing import remaining
+from ...drills.answers import seat_field
+from ...drills.kinds import Answer, Dealt, DrillKind
+from ...drills.stakes import PLAYER_LEVELS, PLAYERS, pick, pick_count, pick_seats
+from ...drills.stored import value_at
+from ...errors import EngineError
+from ...house import HouseConfig
+from ...seats import in_seat_order
+from . import rules as english_stud
 
 #: what decides who is offered the exchange next, in teaching order
 FIRST = "first to the dealer's left"

@@ -18,18 +18,12 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .. import requests
-from ..cards import ACE, JACK, KING, QUEEN, Card, Deck, format_cards
-from ..dealing import hand_of, high_card, remaining, tie_for
-from ..errors import EngineError
-from ..games.banked_stud import rules as banked_stud
-from ..games.banked_stud.rules import Bet, Outcome, Result, Settlement
-from ..hands import Category, evaluate_five
-from ..house import HouseConfig
-from ..kit.fields import AnswerKind
-from .hand_reading import ASCENDING, NEAR_MISSES, missed, near_miss
-from .kinds import Answer, AnswerField, Dealt, DrillKind, Level
-from .stakes import (
+from ... import requests
+from ...cards import ACE, JACK, KING, QUEEN, Card, Deck, format_cards
+from ...dealing import hand_of, high_card, remaining, tie_for
+from ...drills.hand_reading import ASCENDING, NEAR_MISSES, missed, near_miss
+from ...drills.kinds import Answer, AnswerField, Dealt, DrillKind, Level
+from ...drills.stakes import (
     LOSING_HANDS,
     POSITIONS,
     STAKE_LEVELS,
@@ -44,7 +38,13 @@ from .stakes import (
     pick_seats,
     sample_fitting,
 )
-from .stored import positions_of, read_stored, seat_of
+from ...drills.stored import positions_of, read_stored, seat_of
+from ...errors import EngineError
+from ...hands import Category, evaluate_five
+from ...house import HouseConfig
+from ...kit.fields import AnswerKind
+from . import rules as banked_stud
+from .rules import Bet, Outcome, Result, Settlement
 
 #: the seats a ruling request names (the game seats up to seven; the ruling desk six)
 SEATS = requests.SEATS

@@ -16,7 +16,7 @@ Every step is a question of the drill *split the pot* (`mg-split`) for the pot a
 still in.
 
 >>> from trainer.engine.house import DEFAULT_CONFIG
->>> from .base import Setting, play
+>>> from ...rounds.base import Setting, play
 >>> setting = Setting("mississippi-gonorrhea", 1, 3)
 >>> dealt = PROCEDURE.deal(1, setting, DEFAULT_CONFIG)
 >>> dealt["pot"], dealt["hands"]
@@ -33,15 +33,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..cards import Card, format_cards, parse_cards
-from ..drills.answers import seats_field
-from ..drills.kinds import REGISTRY, AnswerField
-from ..errors import EngineError
-from ..games.mississippi_gonorrhea import rules as mg
-from ..house import HouseConfig
-from ..kit.fields import AnswerKind
-from .base import Procedure, Setting, Step
-from .pots import FOLD_WHILE, pick_ante, push_steps
+from ...cards import Card, format_cards, parse_cards
+from ...drills.answers import seats_field
+from ...drills.kinds import REGISTRY, AnswerField
+from ...errors import EngineError
+from ...house import HouseConfig
+from ...kit.fields import AnswerKind
+from ...rounds.base import Procedure, Setting, Step
+from ...rounds.pots import FOLD_WHILE, pick_ante, push_steps
+from . import rules as mg
 
 KIND = "mg-split"
 #: each betting round's bet, in antes: after the deal, after breakfast, after lunch, after dinner

@@ -22,17 +22,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import JACK, Card, Deck, format_cards
-from ..dealing import RANKS, hand_of, remaining
-from ..games.mississippi_stud import rules as mississippi_stud
-from ..games.mississippi_stud.rules import Outcome, Settlement
-from ..hands import Category, HandValue, evaluate_five
-from ..house import HouseConfig
-from ..kit.fields import AnswerKind
-from ..paytables import Band, Paytable
-from .hand_reading import ASCENDING
-from .kinds import Answer, AnswerField, Dealt, DrillKind
-from .stakes import (
+from ...cards import JACK, Card, Deck, format_cards
+from ...dealing import RANKS, hand_of, remaining
+from ...drills.hand_reading import ASCENDING
+from ...drills.kinds import Answer, AnswerField, Dealt, DrillKind
+from ...drills.stakes import (
     POSITIONS,
     StakesAntes,
     ante_level,
@@ -42,7 +36,13 @@ from .stakes import (
     pick_seats,
     sample_fitting,
 )
-from .stored import positions_of, read_stored, seat_of
+from ...drills.stored import positions_of, read_stored, seat_of
+from ...hands import Category, HandValue, evaluate_five
+from ...house import HouseConfig
+from ...kit.fields import AnswerKind
+from ...paytables import Band, Paytable
+from . import rules as mississippi_stud
+from .rules import Outcome, Settlement
 
 OUTCOMES = tuple((o.value, o.value.capitalize()) for o in Outcome)
 OUTCOME_KEYS = ("w", "p", "l", "f")

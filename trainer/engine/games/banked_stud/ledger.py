@@ -15,16 +15,16 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from ..cards import Deck, format_cards
-from ..dealing import hand_of, high_card
-from ..errors import EngineError
-from ..games.banked_stud import rules as banked_stud
-from ..hands import Category, evaluate_five
-from ..house import HouseConfig
-from ..kit.fields import AnswerKind
-from .banked_stud import QUALIFYING_TOP, banked_hands, settle_stored
-from .kinds import Answer, AnswerField, Dealt, DrillKind
-from .stakes import StakesAntes, ante_level, pick, pick_ante, pick_count
+from ...cards import Deck, format_cards
+from ...dealing import hand_of, high_card
+from ...drills.kinds import Answer, AnswerField, Dealt, DrillKind
+from ...drills.stakes import StakesAntes, ante_level, pick, pick_ante, pick_count
+from ...errors import EngineError
+from ...hands import Category, evaluate_five
+from ...house import HouseConfig
+from ...kit.fields import AnswerKind
+from . import rules as banked_stud
+from .drills import QUALIFYING_TOP, banked_hands, settle_stored
 
 PROFILE = banked_stud.CARIBBEAN
 VERDICTS = tuple((v.value, v.value.capitalize()) for v in banked_stud.Verdict)

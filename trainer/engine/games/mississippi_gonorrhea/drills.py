@@ -17,17 +17,25 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from .. import requests
-from ..cards import ACE, Card, format_cards
-from ..dealing import RANKS, cards_of_ranks, remaining
-from ..games.mississippi_gonorrhea import rules as mississippi_gonorrhea
-from ..games.mississippi_gonorrhea.rules import Showdown
-from ..hands import two_card_high, two_card_low
-from ..house import HouseConfig
-from ..kit.fields import AnswerKind
-from .kinds import Answer, AnswerField, Dealt, DrillKind
-from .stakes import PLAYER_LEVELS, PLAYERS, pick, pick_count, pick_pot, pick_seats, sample_fitting
-from .stored import read_stored
+from ... import requests
+from ...cards import ACE, Card, format_cards
+from ...dealing import RANKS, cards_of_ranks, remaining
+from ...drills.kinds import Answer, AnswerField, Dealt, DrillKind
+from ...drills.stakes import (
+    PLAYER_LEVELS,
+    PLAYERS,
+    pick,
+    pick_count,
+    pick_pot,
+    pick_seats,
+    sample_fitting,
+)
+from ...drills.stored import read_stored
+from ...hands import two_card_high, two_card_low
+from ...house import HouseConfig
+from ...kit.fields import AnswerKind
+from . import rules as mississippi_gonorrhea
+from .rules import Showdown
 
 _SPLIT_MIX: tuple[tuple[str, float], ...] = (
     ("hog", 18),

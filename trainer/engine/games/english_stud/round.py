@@ -20,7 +20,7 @@ The steps are questions of the drills *the bring-in*, *first to act*, *offer the
 level whose table has as many players.
 
 >>> from trainer.engine.house import DEFAULT_CONFIG
->>> from .base import Setting, play
+>>> from ...rounds.base import Setting, play
 >>> setting = Setting("english-stud", 1, 3)
 >>> steps = play(PROCEDURE, PROCEDURE.deal(4, setting, DEFAULT_CONFIG), setting, DEFAULT_CONFIG)
 >>> [s.phase for s in steps][:6]
@@ -36,15 +36,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..cards import Card, format_cards, parse_cards
-from ..drills.answers import seats_field
-from ..drills.kinds import REGISTRY
-from ..errors import EngineError
-from ..games.english_stud import rules as es
-from ..hands import Category, best_five, evaluate_exposed
-from ..house import HouseConfig
-from .base import Procedure, Setting, Step, ask
-from .pots import FOLD_WHILE, pick_ante, push_steps
+from ...cards import Card, format_cards, parse_cards
+from ...drills.answers import seats_field
+from ...drills.kinds import REGISTRY
+from ...errors import EngineError
+from ...hands import Category, best_five, evaluate_exposed
+from ...house import HouseConfig
+from ...rounds.base import Procedure, Setting, Step, ask
+from ...rounds.pots import FOLD_WHILE, pick_ante, push_steps
+from . import deal
+from . import rules as es
 
 BRING_IN, FIRST, EXCHANGE, SHOWDOWN = "es-bring-in", "es-first-to-act", "es-exchange", "es-showdown"
 #: each street's bet, in antes: small bets on 3rd and 4th, big bets from 5th on
@@ -260,7 +261,7 @@ def _play(seed: int, players: int, ante: int, config: HouseConfig) -> dict[str, 
     """Play a hand from `seed` as the players would, and keep what the dealer's steps need:
     each street's up cards and who was in, the exchanges in order, the pot, the hands shown."""
     rules = config.rules
-    hand = es.Hand(players, seed=seed, rules=rules)
+    hand = deal.Hand(players, seed=seed, rules=rules)
     pot = ante * players
     log: list[str] = [f"Each of {players} players antes {ante}: the pot is {pot}.", *hand.steps]
     seen = len(hand.steps)
@@ -298,11 +299,11 @@ def _play(seed: int, players: int, ante: int, config: HouseConfig) -> dict[str, 
         )
         offers: list[dict[str, str]] = []
         while (turn := hand.to_act) is not None:
-            record = hand.exchange(turn, es.simple_policy(hand.hole(turn), hand.exposed(turn)))
+            record = hand.exchange(turn, deal.simple_policy(hand.hole(turn), hand.exposed(turn)))
             did = "stood pat"
-            if record.face is es.Face.DOWN:
+            if record.face is deal.Face.DOWN:
                 did = "exchanged a hole card"
-            elif record.face is es.Face.UP:
+            elif record.face is deal.Face.UP:
                 did = f"exchanged the up card {record.discarded}"
             offers.append({"seat": turn, "line": record.sentence, "did": did})
             catch_up([])

@@ -11,10 +11,10 @@ round*).
 
 Every take and every settle is a question of the drill *Mississippi Stud: pay the position*
 (`ms-pay`) for that one position, under `where`: the seat the dealer works next.  The players
-bet by the drills' own habit (`drills.mississippi_stud.street_bet`).
+bet by the drills' own habit (`drills.street_bet`).
 
 >>> from trainer.engine.house import DEFAULT_CONFIG
->>> from .base import Setting, play
+>>> from ...rounds.base import Setting, play
 >>> setting = Setting("mississippi-stud", 1, 3)
 >>> dealt = PROCEDURE.deal(5, setting, DEFAULT_CONFIG)
 >>> dealt["bets"]
@@ -31,14 +31,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..cards import Card, Deck, format_cards, parse_cards
-from ..drills.kinds import REGISTRY
-from ..drills.mississippi_stud import street_bet
-from ..drills.stakes import pick_ante, pick_seats
-from ..games.mississippi_stud import rules as mississippi_stud
-from ..house import HouseConfig
-from ..seats import TABLE_SEATS, settle_order
-from .base import Move, Procedure, Setting, Step, ask, order_words, where_field
+from ...cards import Card, Deck, format_cards, parse_cards
+from ...drills.kinds import REGISTRY
+from ...drills.stakes import pick_ante, pick_seats
+from ...house import HouseConfig
+from ...rounds.base import Move, Procedure, Setting, Step, ask, order_words, where_field
+from ...seats import TABLE_SEATS, settle_order
+from . import rules as mississippi_stud
+from .drills import street_bet
 
 KIND = "ms-pay"
 #: the streets a position decides on, in order: the `bets` key and the dealer's name

@@ -1,0 +1,226 @@
+"""What went wrong on a mispaid hand, in a dealer's words: the vocabulary of the audit's
+situations and what every game's reading and planting of them share.
+
+Each game's registry entry points to its own functions (its package's `situations`): what it
+reads (`situation`), the situations it can name under a house's rules (`mispays`, in teaching
+order) and how a dealer makes each (`plant`).  A situation is a short phrase from a small,
+fixed vocabulary, so that a supervisor can filter a shift's mispays by it: it is worked out
+from the engine's own ruling and what was paid, never from the request's wording.  A planted
+payment is a mistake as a dealer makes it (a push paid as a win, the odd chip pushed to the
+other half), and reads back as the situation planted (tests/engine/test_mispays.py checks it
+on seeded hands of every game).  `trainer.engine.mispays` is the one door to both.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from itertools import combinations, product
+from typing import Any
+
+from ..hands import Category
+
+#: every phrase that does not name a hand category or a bet (those are listed in the README)
+MORE_TAKEN = "more taken than was bet"
+FOLD_PAID = "fold paid"
+FOLD_RETURNED = "fold's bets returned"
+LOSS_PAID = "losing hand paid"
+LOSS_PUSHED = "losing hand pushed"
+LOSS_RETURNED = "losing hand's bets partly returned"
+WIN_NOT_PAID = "winning hand not paid"
+CAP_NOT_APPLIED = "payout cap not applied"
+TIE_PAID = "tie paid instead of pushed"
+TIE_TAKEN = "tie taken instead of pushed"
+POT_OVERPAID = "more paid out than the pot"
+POT_UNDERPAID = "less paid out than the pot"
+ODD_CHIP_HALF = "odd chip to the wrong half"
+ODD_CHIP_SEAT = "odd chip to the wrong seat"
+HOG_MISSED = "pot split though sevens hog"
+WRONG_SEAT = "pot to the wrong seat"
+UNEVEN = "pot divided unevenly"
+
+#: one division of a pot, as the ruling makes it: (chips, the seats sharing them)
+Division = tuple[int, Sequence[str]]
+
+
+def _stake(ruling: Mapping[str, Any]) -> int:
+    stake: int = ruling["returned"] - ruling["net"]
+    return stake
+
+
+def _common(ruling: Mapping[str, Any], paid: int) -> str | None:
+    """What reads the same at every banked table: too much taken, and a fold not taken."""
+    if paid < -_stake(ruling):
+        return MORE_TAKEN
+    if ruling["outcome"] == "fold":
+        return FOLD_PAID if paid > 0 else FOLD_RETURNED
+    return None
+
+
+def _lost(paid: int) -> str:
+    if paid > 0:
+        return LOSS_PAID
+    return LOSS_PUSHED if paid == 0 else LOSS_RETURNED
+
+
+def _won(category: str, net: int, paid: int, uncapped: int) -> str:
+    if paid > net:
+        return CAP_NOT_APPLIED if paid == uncapped else f"{category} overpaid"
+    return WIN_NOT_PAID if paid <= 0 else f"{category} underpaid"
+
+
+def _shares(
+    pot: int,
+    correct: Mapping[str, int],
+    paid: Mapping[str, int],
+    divisions: Sequence[Division],
+    unit: int,
+) -> str | None:
+    """What reads the same for every split pot: the total, and odd chips astray."""
+    total = sum(paid.values())
+    if total != pot:
+        return POT_OVERPAID if total > pot else POT_UNDERPAID
+    if _odd_chips_moved(paid, divisions, unit):
+        return ODD_CHIP_SEAT
+    return None
+
+
+def _odd_chips_moved(paid: Mapping[str, int], divisions: Sequence[Division], unit: int) -> bool:
+    """Whether `paid` is the pot divided as the ruling divides it, save that a division's odd
+    chips (those left when its chips do not divide evenly among its seats) went to others of
+    the seats sharing it.  A division that divides evenly has no odd chip to misdirect: a
+    whole pot to a seat that should have none, or a chip moved between equal shares, is not
+    an odd chip astray, however small the pot.
+
+    >>> _odd_chips_moved({"2": 16, "4": 15}, [(31, ("4", "2"))], 1)
+    True
+    >>> _odd_chips_moved({"2": 16, "4": 14}, [(30, ("2", "4"))], 1)
+    False
+    """
+    ways = []
+    for chips, seats in divisions:
+        base, odd = divmod(chips // unit, len(seats))
+        ways.append([(seats, base * unit, extra) for extra in combinations(seats, odd)])
+    if all(len(each) == 1 for each in ways):
+        return False  # no division has an odd chip
+    for choice in product(*ways):
+        shares = dict.fromkeys(paid, 0)
+        for seats, base, extra in choice:
+            for seat in seats:
+                shares[seat] = shares.get(seat, 0) + base + (unit if seat in extra else 0)
+        if shares == dict(paid):
+            return True
+    return False
+
+
+def _astray(correct: Mapping[str, int], paid: Mapping[str, int]) -> str:
+    """Chips that add up to the pot and are no odd chip astray: to a seat that should have
+    none, or between the seats that share it, unevenly."""
+    if any(chips and not correct.get(seat) for seat, chips in paid.items()):
+        return WRONG_SEAT
+    return UNEVEN
+
+
+def _winning(categories: Sequence[Category]) -> tuple[str, ...]:
+    """ "two pair overpaid", "two pair underpaid", ... weakest first."""
+    ordered = sorted(set(categories), key=lambda c: c.order)
+    return tuple(f"{c.label} {how}" for c in ordered for how in ("overpaid", "underpaid"))
+
+
+#: what every banked table can get wrong on a lost, folded or won hand, plain cases first
+
+
+_LOST_AND_FOLDED = (LOSS_PAID, LOSS_PUSHED, LOSS_RETURNED, FOLD_PAID, FOLD_RETURNED, WIN_NOT_PAID)
+
+
+def _plant_common(
+    situation: str, ruling: Mapping[str, Any], first: int, rng: random.Random
+) -> int | None:
+    """A mispay every banked table reads alike, as a dealer makes it, for a position whose
+    first bet (the Ante) is `first`; None when it is none of them or the hand cannot take
+    it.  A lost bet is paid even money; a loss partly returned keeps only the Ante; a win
+    is pushed or taken as a loss."""
+    outcome, stake = ruling["outcome"], _stake(ruling)
+    if situation == MORE_TAKEN:
+        return -(stake + first)  # an Ante more than was bet, swept in with the bets
+    plants: dict[str, dict[str, int | None]] = {
+        "fold": {FOLD_PAID: first, FOLD_RETURNED: 0},
+        "lose": {
+            LOSS_PAID: stake,
+            LOSS_PUSHED: 0,
+            LOSS_RETURNED: -first if first < stake else None,
+        },
+        "win": {WIN_NOT_PAID: rng.choice((0, -stake))},
+    }
+    return plants.get(outcome, {}).get(situation)
+
+
+def _plant_win(
+    situation: str,
+    category: str,
+    net: int,
+    first: int,
+    unit: int,
+    uncapped: int | None,
+) -> int | None:
+    """A winning position mispaid: an Ante too many (two, where one more is the uncapped
+    payout), an Ante short (a chip short on a payout no bigger than the Ante), or the cap
+    forgotten (`uncapped`: the payout without the house's cap, None when no cap is set)."""
+    if situation == CAP_NOT_APPLIED:
+        return uncapped if uncapped is not None and uncapped > net else None
+    if situation == f"{category} overpaid":
+        return next(paid for paid in (net + first, net + 2 * first) if paid != uncapped)
+    if situation == f"{category} underpaid":
+        return next((paid for paid in (net - first, net - unit) if paid > 0), None)
+    return None
+
+
+def _plant_shares(
+    situation: str,
+    pot: int,
+    right: Mapping[str, int],
+    divided: Sequence[Mapping[str, int]],
+    unit: int,
+    rng: random.Random,
+    swapped: Mapping[str, int] | None = None,
+) -> dict[str, int] | None:
+    """A mispay every split pot reads alike, or None: a chip pushed too many or too few to a
+    winner, the odd chip of a tie pushed to another of the tied seats, the whole pot to a
+    seat that should have none, chips moved between the seats sharing it.  `divided`: each
+    division of the pot as the ruling makes it (seat -> its chips of that division);
+    `swapped`: the pot as the other half's odd chip would divide it (a mistake of its own,
+    never planted as another)."""
+    winners = [seat for seat, chips in right.items() if chips]
+    paid = dict(right)
+    if situation in (POT_OVERPAID, POT_UNDERPAID):
+        seat = rng.choice(winners)
+        paid[seat] += unit if situation == POT_OVERPAID else -unit
+        return paid
+    if situation == WRONG_SEAT:
+        losers = [seat for seat, chips in right.items() if not chips]
+        if not losers:
+            return None
+        return {**dict.fromkeys(right, 0), rng.choice(losers): pot}
+    divisions: list[Division] = [(sum(d.values()), tuple(d)) for d in divided]
+    candidates: list[dict[str, int]] = []
+    if situation == ODD_CHIP_SEAT:
+        for shares in divided:
+            # a seat given an odd chip of this division gives it to one that got none
+            least = min(shares.values())
+            given = [seat for seat, chips in shares.items() if chips > least]
+            passed = [seat for seat, chips in shares.items() if chips == least]
+            if given and passed:
+                a, b = rng.choice(given), rng.choice(passed)
+                candidates.append({**paid, a: paid[a] - unit, b: paid[b] + unit})
+    elif situation == UNEVEN and len(winners) > 1:
+        top = max(winners, key=lambda seat: right[seat])
+        other = rng.choice([seat for seat in winners if seat != top])
+        for moved in range(1, right[top] // unit):
+            candidates.append(
+                {**paid, top: paid[top] - moved * unit, other: paid[other] + moved * unit}
+            )
+    for candidate in candidates:
+        odd_chip = _odd_chips_moved(candidate, divisions, unit)
+        if candidate != swapped and odd_chip == (situation == ODD_CHIP_SEAT):
+            return candidate
+    return None
