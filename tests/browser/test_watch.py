@@ -7,7 +7,7 @@ import pytest
 from tests.browser.conftest import WAIT_MS, sign_in
 from tests.factories import PASSWORD
 from trainer.drills.models import Attempt, Question
-from trainer.engine.drills.watched import MISSED
+from trainer.engine.kit.watched import MISSED
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -10,7 +10,7 @@ from trainer.drills.practice.models import PaceTarget
 from trainer.engine import pace
 from trainer.engine.catalog import round_games
 from trainer.engine.drills import REGISTRY
-from trainer.engine.rounds.base import MAX_ROUNDS_PER_HOUR
+from trainer.engine.kit.rounds import MAX_ROUNDS_PER_HOUR
 from trainer.rounds.models import RoundPace
 from trainer.rounds.services import rounds_per_hour
 

@@ -7,9 +7,9 @@ import random
 import pytest
 
 from trainer.engine.cards import ALL_CARDS, parse_cards
-from trainer.engine.dealing import cards_of_ranks, hand_of, high_card, remaining, tie_for
 from trainer.engine.errors import EngineError
 from trainer.engine.hands import Category, best_five, evaluate_five
+from trainer.engine.kit.dealing import cards_of_ranks, hand_of, high_card, remaining, tie_for
 
 DRAWS = 1000
 

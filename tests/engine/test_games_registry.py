@@ -8,7 +8,6 @@ from functools import partial
 
 import pytest
 
-from trainer.engine import requests
 from trainer.engine.cards import parse_cards
 from trainer.engine.catalog import GAMES, BankedStudSheet, Game, game, register, unregister
 from trainer.engine.errors import EngineError
@@ -16,6 +15,7 @@ from trainer.engine.games.banked_stud import reading as banked_stud_reading
 from trainer.engine.games.banked_stud import rules as banked_stud
 from trainer.engine.games.banked_stud.parsheet import banked_stud_parsheet
 from trainer.engine.house import HouseConfig, HouseRules
+from trainer.engine.kit import requests
 from trainer.engine.paytables import CASINO_STUD_POKER, Odds
 from trainer.engine.rulings import rule
 

@@ -12,7 +12,7 @@ from trainer.drills import services as drills
 from trainer.engine.catalog import paid_games
 from trainer.engine.drills import REGISTRY, parse_answer
 from trainer.engine.house import SETTLE_ORDERS
-from trainer.engine.requests import MAX_AMOUNT
+from trainer.engine.kit.requests import MAX_AMOUNT
 from trainer.houses import services
 from trainer.houses.models import (
     MAX_MONEY_UNIT,
@@ -88,7 +88,7 @@ def test_a_bet_unit_beyond_the_engines_amounts_is_refused(riverboat_client, rive
 
 
 def test_the_bound_keeps_the_largest_drill_stake_within_the_engines_amounts():
-    # trainer.engine.drills.stakes: the largest step (a pot of 99) times the table chip (5)
+    # trainer.engine.kit.stakes: the largest step (a pot of 99) times the table chip (5)
     assert MAX_MONEY_UNIT * 5 * 99 <= MAX_AMOUNT < (MAX_MONEY_UNIT + 1) * 5 * 99
 
 

@@ -20,7 +20,7 @@ from trainer.engine.cards import parse_cards
 from trainer.engine.catalog import GAMES
 from trainer.engine.chips import COMMON_SET
 from trainer.engine.errors import EngineError, RulingError
-from trainer.engine.requests import refuse_unread
+from trainer.engine.kit.requests import refuse_unread
 from trainer.engine.rulings import unknown_house
 from trainer.houses.config import house_setup
 from trainer.houses.models import House, HouseRulesSettings

@@ -14,8 +14,8 @@ from trainer.drills.practice.targets import in_force
 from trainer.engine.catalog import ANY, GAMES, title_of
 from trainer.engine.chips import STANDARD_WORDS, TABLE_LEVELS, Standard
 from trainer.engine.drills import REGISTRY
-from trainer.engine.drills.stakes import TABLE_MINIMUMS, stake_base
 from trainer.engine.house import RULE_NAMES, HouseConfig
+from trainer.engine.kit.stakes import TABLE_MINIMUMS, stake_base
 from trainer.engine.paytables import Paytable
 from trainer.houses.models import HouseRulesSettings, PaytableVersion
 

@@ -10,10 +10,10 @@ from django.utils.safestring import mark_safe
 from trainer.engine import pace
 from trainer.engine.chips import Payout, chip_set, words
 from trainer.engine.drills import AnswerField
-from trainer.engine.drills.answers import chip_names, chip_verdict
 from trainer.engine.drills.spots import asking_order, split_steps, spots
-from trainer.engine.drills.watched import MISTAKES, UNMARKED, counted, settlement_words, tally
-from trainer.engine.drills.watched import reason as watch_reason
+from trainer.engine.kit.answers import chip_names, chip_verdict
+from trainer.engine.kit.watched import MISTAKES, UNMARKED, counted, settlement_words, tally
+from trainer.engine.kit.watched import reason as watch_reason
 from trainer.engine.seats import in_seat_order
 from trainer.engine.seats import settle_order as seats_in_order
 

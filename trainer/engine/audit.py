@@ -41,9 +41,9 @@ from .errors import EngineError, RulingError
 from .house import DEFAULT_CONFIG, HouseConfig  # noqa: F401 (the doctest uses it)
 from .jsontext import NotJSON, read_json
 from .kit.registry import GAMES
+from .kit.requests import MAX_AMOUNT, is_text, only_read, refuse_unwritable, shown
 from .mispays import Hand
 from .mispays import read as read_mispay
-from .requests import MAX_AMOUNT, is_text, only_read, refuse_unwritable, shown
 
 __all__ = [
     "AUDIT_GAMES",

@@ -32,7 +32,7 @@ def _integer(text: str) -> int | float:
 def read_json(raw: bytes) -> object:
     """One JSON value from UTF-8 bytes, or NotJSON.  NaN and Infinity are read (as Python's
     json reads them) so that the caller can refuse them naming the field they are in
-    (`trainer.engine.requests.refuse_unwritable`)."""
+    (`trainer.engine.kit.requests.refuse_unwritable`)."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:

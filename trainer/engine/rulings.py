@@ -2,7 +2,7 @@
 
 The command, the HTTP API and the page all call `rule`.  The games registry gives, for each
 game, the reader that turns the JSON request into a checked, typed request
-(`trainer.engine.requests`) and the ruler that applies the game's rules to it.
+(`trainer.engine.kit.requests`) and the ruler that applies the game's rules to it.
 
 >>> push = {"game": "mississippi-stud", "hole": "6h 6s", "board": "Ac 9d Kc", "bets": [1, 1, 1, 1]}
 >>> rule(push)["outcome"]

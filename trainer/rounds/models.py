@@ -18,7 +18,7 @@ from django.db.models import Q
 
 from trainer.engine import pace
 from trainer.engine.catalog import title_of
-from trainer.engine.rounds.base import MAX_ROUNDS_PER_HOUR, MIN_ROUNDS_PER_HOUR
+from trainer.engine.kit.rounds import MAX_ROUNDS_PER_HOUR, MIN_ROUNDS_PER_HOUR
 from trainer.houses.models import PaytableVersion
 
 

@@ -12,7 +12,7 @@ import re
 from django import forms
 
 from trainer.engine.catalog import GAMES, Game
-from trainer.engine.requests import NOT_TEXT, is_text
+from trainer.engine.kit.requests import NOT_TEXT, is_text
 
 
 def readable(text: str) -> str:

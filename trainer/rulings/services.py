@@ -14,7 +14,7 @@ from trainer.engine.catalog import GAMES
 from trainer.engine.errors import RulingError
 from trainer.engine.house import HouseConfig
 from trainer.engine.jsontext import NotJSON, read_json  # noqa: F401 (the desk's readers)
-from trainer.engine.requests import is_text, refuse_unwritable
+from trainer.engine.kit.requests import is_text, refuse_unwritable
 from trainer.engine.rulings import rule, unknown_house
 from trainer.houses.config import house_setup
 from trainer.houses.models import House

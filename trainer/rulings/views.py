@@ -18,7 +18,7 @@ from django_htmx.http import HttpResponseClientRefresh
 
 from trainer.drills.card_views import card_of, may_read_cards
 from trainer.engine.catalog import GAMES
-from trainer.engine.requests import Holds
+from trainer.engine.kit.requests import Holds
 from trainer.engine.rulings import outcome_words
 from trainer.houses.models import House
 

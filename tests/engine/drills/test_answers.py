@@ -19,9 +19,9 @@ from trainer.engine.drills import (
     AnswerKind,
     parse_answer,
 )
-from trainer.engine.drills.answers import JUDGES, READERS
 from trainer.engine.errors import EngineError
 from trainer.engine.house import DEFAULT_CONFIG
+from trainer.engine.kit.answers import JUDGES, READERS
 
 # --- reading answers -------------------------------------------------------------------------
 

@@ -7,9 +7,9 @@ from collections import Counter
 from tests.engine.drills.common import questions
 from trainer.engine import rulings
 from trainer.engine.drills import REGISTRY
-from trainer.engine.drills.reading import MAX_ROUNDS_TOTALLED
 from trainer.engine.games.banked_stud import rules as banked_stud
 from trainer.engine.house import DEFAULT_CONFIG
+from trainer.engine.kit.answer_reading import MAX_ROUNDS_TOTALLED
 
 
 def test_the_ledger_totals_the_engine_nets():

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from trainer.engine.chips import Payout, change, judge
 from trainer.engine.drills import REGISTRY, grade, parse_answer
-from trainer.engine.drills.answers import chip_verdict
 from trainer.engine.house import DEFAULT_CONFIG, HouseConfig, HouseRules
+from trainer.engine.kit.answers import chip_verdict
 
 MS = REGISTRY["ms-pay"]
 BET_COLOURS = HouseConfig(rules=HouseRules(pay_standard="bet-colours", colour_up_at=10))

@@ -13,8 +13,8 @@ from trainer.engine import EngineError
 from trainer.engine.cards import parse_cards
 from trainer.engine.drills import REGISTRY
 from trainer.engine.drills.spots import asking_order, field_seat, meaning, split_steps, spots
-from trainer.engine.drills.stakes import high_to_low
 from trainer.engine.house import DEFAULT_CONFIG, RULE_NAMES, SETTLE_ORDERS, HouseConfig, HouseRules
+from trainer.engine.kit.stakes import high_to_low
 from trainer.engine.paytables import Paytable
 from trainer.engine.seats import settle_order
 

@@ -7,7 +7,9 @@ import pytest
 
 from trainer.engine import mispays
 from trainer.engine.drills import REGISTRY, AnswerError, grade, parse_answer
-from trainer.engine.drills.watched import (
+from trainer.engine.errors import EngineError
+from trainer.engine.house import DEFAULT_CONFIG
+from trainer.engine.kit.watched import (
     CAUGHT,
     CLEARED,
     FALSE_ALARM,
@@ -18,8 +20,6 @@ from trainer.engine.drills.watched import (
     tally,
     verdict,
 )
-from trainer.engine.errors import EngineError
-from trainer.engine.house import DEFAULT_CONFIG
 
 WATCHES = [kind for kind in REGISTRY.values() if kind.watches]
 MS = REGISTRY["watch-mississippi-stud"]

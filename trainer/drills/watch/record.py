@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from trainer.drills.models import Attempt
 from trainer.drills.practice.models import SkillCard
-from trainer.engine.drills.watched import MISTAKES, counted, tally
+from trainer.engine.kit.watched import MISTAKES, counted, tally
 
 from .access import watch_kinds
 

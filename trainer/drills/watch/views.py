@@ -16,8 +16,8 @@ from trainer.drills.practice import today
 from trainer.drills.practice.services import target_seconds
 from trainer.drills.practice.targets import seconds_words
 from trainer.drills.views import HouseKind
-from trainer.engine.drills.watched import MISTAKES
 from trainer.engine.house import DEFAULT_CONFIG
+from trainer.engine.kit.watched import MISTAKES
 from trainer.houses.config import house_setup
 
 from . import services

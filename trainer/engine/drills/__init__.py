@@ -36,8 +36,16 @@ True
 
 from __future__ import annotations
 
-from .answers import AnswerError, grade, guess_chance, guessable, parse_answer
-from .kinds import (
+from ..kit.answer_reading import (
+    AMOUNT_FORMAT,
+    MAX_ANSWER,
+    NEGATIVE,
+    NO_SEAT,
+    SIGNED_FORMAT,
+    TOO_LARGE,
+)
+from ..kit.answers import AnswerError, grade, guess_chance, guessable, parse_answer
+from ..kit.kinds import (
     REGISTRY,
     Answer,
     AnswerField,
@@ -48,7 +56,6 @@ from .kinds import (
     Question,
     register,
 )
-from .reading import AMOUNT_FORMAT, MAX_ANSWER, NEGATIVE, NO_SEAT, SIGNED_FORMAT, TOO_LARGE
 
 __all__ = [
     "AMOUNT_FORMAT",

@@ -29,10 +29,10 @@ from typing import Any
 from ..chips import ChipSet, change, colour_up, words
 from ..errors import EngineError
 from ..house import HouseConfig
+from ..kit.asked_in_chips import chips_field
+from ..kit.kinds import Answer, Dealt, DrillKind, Level
 from ..kit.registry import CHIPS
-from .asked_in_chips import chips_field
-from .kinds import Answer, Dealt, DrillKind, Level
-from .stored import value_at
+from ..kit.stored import value_at
 
 
 def _pile_words(chips: ChipSet, pile: Mapping[int, int]) -> str:

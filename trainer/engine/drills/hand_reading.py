@@ -18,13 +18,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..cards import ACE, ALL_CARDS, Card, Deck, format_cards
-from ..dealing import RANKS, cards_of_ranks, hand_of, remaining
 from ..hands import Category, HandValue, arrange, best_five, evaluate_five
 from ..house import HouseConfig
+from ..kit.dealing import RANKS, cards_of_ranks, hand_of, remaining
 from ..kit.fields import AnswerKind
-from .kinds import Answer, AnswerField, Dealt, DrillKind, Level
-from .stakes import TRIES, high_to_low, pick, sample_fitting
-from .stored import cards_at
+from ..kit.kinds import Answer, AnswerField, Dealt, DrillKind, Level
+from ..kit.stakes import TRIES, high_to_low, pick, sample_fitting
+from ..kit.stored import cards_at
 
 CATEGORIES = tuple((c.label, c.label.capitalize()) for c in Category)
 CATEGORY_KEYS = tuple(str(c.order % 10) for c in Category)

@@ -6,7 +6,7 @@ dealer's, the pot's, the match's), then seat by seat in the order the house sett
 (the house rule `settle_order`).  A field belongs to a seat when its name says so: "p3.…"
 (a position against the house) or "share.3" (a seat's share of a pot).
 
->>> from .kinds import AnswerField, AnswerKind
+>>> from ..kit.kinds import AnswerField, AnswerKind
 >>> fields = (AnswerField("p1.amount", "Seat 1: amount", "amount"),
 ...           AnswerField("p4.amount", "Seat 4: amount", "amount"))
 >>> [(s.seat, [f.name for f in s.fields]) for s in spots(fields, ["1", "4"], "right")]
@@ -23,9 +23,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..house import HouseRules
+from ..kit.kinds import AnswerField, AnswerKind
 from ..kit.registry import GAMES
 from ..seats import settle_order
-from .kinds import AnswerField, AnswerKind
 
 #: seat order as a settle order: clockwise from the dealer's left, seat 1 first
 SEAT_ORDER = "left"
@@ -98,7 +98,7 @@ class Meaning:
 def meaning(f: AnswerField, fields: Sequence[AnswerField]) -> Meaning | None:
     """What `f` asks for in a dealer's words, or None for a choice (its labels say it).
 
-    >>> from .kinds import AnswerField, AnswerKind
+    >>> from ..kit.kinds import AnswerField, AnswerKind
     >>> result = AnswerField("ante.result", "Ante result", "choice",
     ...                      (("win", "Win"), ("push", "Push"), ("lose", "Lose")))
     >>> meaning(AnswerField("ante.amount", "Ante amount", "amount"), [result])

@@ -12,7 +12,7 @@ out, a position left unmarked counts as missed (`parse_answer(..., out_of_time=T
 watched position is one answer field of kind "watch", read and graded by `watched`.
 
 >>> from trainer.engine.house import DEFAULT_CONFIG
->>> from .watched import verdict
+>>> from ..kit.watched import verdict
 >>> from trainer.engine.drills import REGISTRY
 >>> kind = REGISTRY["watch-mississippi-stud"]
 >>> q = kind.generate(4, 1, DEFAULT_CONFIG, situation="losing hand pushed")
@@ -34,16 +34,16 @@ from .. import mispays
 from ..chips import ChipSet, colour_up, payout
 from ..errors import EngineError
 from ..house import HouseConfig, HouseRules
+from ..kit.answer_reading import MAX_ANSWER
 from ..kit.fields import AnswerKind
 from ..kit.game import Game
+from ..kit.kinds import Answer, AnswerField, Dealt, DrillKind, Level, Question
 from ..kit.registry import GAMES
 from ..kit.situations import MORE_TAKEN
+from ..kit.stakes import TABLE_CHIP, TABLE_MINIMUMS, StakesAntes, _ante_words
+from ..kit.stored import positions_of, seat_of, value_at
+from ..kit.watched import settlement_words
 from ..paytables import Paytable
-from .kinds import Answer, AnswerField, Dealt, DrillKind, Level, Question
-from .reading import MAX_ANSWER
-from .stakes import TABLE_CHIP, TABLE_MINIMUMS, StakesAntes, _ante_words
-from .stored import positions_of, seat_of, value_at
-from .watched import settlement_words
 
 #: at a table of several, the share of the positions beside the featured one that are mispaid
 OTHERS_MISPAID = 0.35

@@ -20,7 +20,7 @@ from ..errors import EngineError
 
 class AnswerKind(StrEnum):
     """What a field asks for: how it is read and graded is each kind's own
-    (`trainer.engine.drills.answers`)."""
+    (`trainer.engine.kit.answers`)."""
 
     #: one of the field's `choices`
     CHOICE = "choice"

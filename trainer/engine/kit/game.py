@@ -21,8 +21,8 @@ from ..house import HouseConfig, HouseRules
 from ..parsheets.counts import Counts
 from ..parsheets.sheet import Enumeration, FastEnumeration, ParSheet, Progress, paytable_key
 from ..paytables import Paytable
-from ..requests import Field
-from ..rounds.base import Procedure
+from .requests import Field
+from .rounds import Procedure
 
 #: reads a JSON request into the game's typed request, or raises RulingError
 Reader = Callable[[Mapping[str, Any], HouseConfig], Any]
@@ -58,7 +58,7 @@ class Game:
     #: the shape of its request (RULING_API.md), so that a page can draw the form for it:
     #: "hole-board-bets", "player-dealer-action", "pot-hands" or "ask-seats"
     shape: str
-    #: the fields `read` reads from a request (`trainer.engine.requests`), given the request;
+    #: the fields `read` reads from a request (`trainer.engine.kit.requests`), given the request;
     #: besides them a request may carry only `requests.COMMON_FIELDS`
     fields: Callable[[Mapping[str, Any]], tuple[Field, ...]]
     #: the seats a request may name, in seat order (empty: the request names no seats)

@@ -9,7 +9,7 @@ rounds share.
 
 from __future__ import annotations
 
-from .base import (
+from ..kit.rounds import (
     DEALER,
     MAX_STEPS,
     WHERE,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django.core.validators import MaxValueValidator
 
-from trainer.engine.drills.stakes import ANTE_STEPS, POT_STEPS, TABLE_CHIP
-from trainer.engine.requests import MAX_AMOUNT
+from trainer.engine.kit.requests import MAX_AMOUNT
+from trainer.engine.kit.stakes import ANTE_STEPS, POT_STEPS, TABLE_CHIP
 
 # Money bounds.  The engine refuses any stake or pot above `MAX_AMOUNT` (trainer.engine.
 # requests), and the drills deal stakes as multiples of a unit: an ante is one of ANTE_STEPS

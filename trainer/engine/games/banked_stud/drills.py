@@ -18,12 +18,16 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ... import requests
 from ...cards import ACE, JACK, KING, QUEEN, Card, Deck, format_cards
-from ...dealing import hand_of, high_card, remaining, tie_for
 from ...drills.hand_reading import ASCENDING, NEAR_MISSES, missed, near_miss
-from ...drills.kinds import Answer, AnswerField, Dealt, DrillKind, Level
-from ...drills.stakes import (
+from ...errors import EngineError
+from ...hands import Category, evaluate_five
+from ...house import HouseConfig
+from ...kit import requests
+from ...kit.dealing import hand_of, high_card, remaining, tie_for
+from ...kit.fields import AnswerKind
+from ...kit.kinds import Answer, AnswerField, Dealt, DrillKind, Level
+from ...kit.stakes import (
     LOSING_HANDS,
     POSITIONS,
     STAKE_LEVELS,
@@ -38,11 +42,7 @@ from ...drills.stakes import (
     pick_seats,
     sample_fitting,
 )
-from ...drills.stored import positions_of, read_stored, seat_of
-from ...errors import EngineError
-from ...hands import Category, evaluate_five
-from ...house import HouseConfig
-from ...kit.fields import AnswerKind
+from ...kit.stored import positions_of, read_stored, seat_of
 from . import rules as banked_stud
 from .rules import Bet, Outcome, Result, Settlement
 

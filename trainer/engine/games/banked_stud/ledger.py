@@ -16,13 +16,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...cards import Deck, format_cards
-from ...dealing import hand_of, high_card
-from ...drills.kinds import Answer, AnswerField, Dealt, DrillKind
-from ...drills.stakes import StakesAntes, ante_level, pick, pick_ante, pick_count
 from ...errors import EngineError
 from ...hands import Category, evaluate_five
 from ...house import HouseConfig
+from ...kit.dealing import hand_of, high_card
 from ...kit.fields import AnswerKind
+from ...kit.kinds import Answer, AnswerField, Dealt, DrillKind
+from ...kit.stakes import StakesAntes, ante_level, pick, pick_ante, pick_count
 from . import rules as banked_stud
 from .drills import QUALIFYING_TOP, banked_hands, settle_stored
 

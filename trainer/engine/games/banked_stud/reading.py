@@ -8,7 +8,7 @@ from typing import Any
 
 from ...errors import RulingError
 from ...house import HouseConfig
-from ...requests import (
+from ...kit.requests import (
     Field,
     Holds,
     amount_value,

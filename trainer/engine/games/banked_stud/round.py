@@ -17,7 +17,7 @@ players act by the drills' simple strategy (`banked_stud.basic_action`: call wit
 better).
 
 >>> from trainer.engine.house import DEFAULT_CONFIG
->>> from ...rounds.base import Setting, play
+>>> from ...kit.rounds import Setting, play
 >>> setting = Setting("caribbean-stud", 1, 3)
 >>> dealt = CARIBBEAN.deal(0, setting, DEFAULT_CONFIG)
 >>> dealt["actions"]
@@ -34,11 +34,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ...cards import Card, Deck, format_cards, parse_cards
-from ...drills.kinds import REGISTRY
-from ...drills.stakes import pick_ante, pick_seats
 from ...hands import evaluate_five
 from ...house import HouseConfig
-from ...rounds.base import (
+from ...kit.kinds import REGISTRY
+from ...kit.rounds import (
     DEALER,
     Move,
     Procedure,
@@ -49,6 +48,7 @@ from ...rounds.base import (
     order_words,
     where_field,
 )
+from ...kit.stakes import pick_ante, pick_seats
 from ...seats import TABLE_SEATS, settle_order
 from . import rules as banked_stud
 from .rules import Profile, Result

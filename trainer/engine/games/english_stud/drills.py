@@ -17,11 +17,15 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...cards import ACE, Card, Deck, format_cards
-from ...dealing import RANKS, cards_of_ranks, hand_of, remaining, tie_for
-from ...drills.answers import seat_field, seats_field
 from ...drills.hand_reading import ASCENDING, seven_of
-from ...drills.kinds import Answer, AnswerField, Dealt, DrillKind
-from ...drills.stakes import (
+from ...errors import EngineError
+from ...hands import Category, ExposedValue, HandValue, best_five, evaluate_exposed, evaluate_five
+from ...house import HouseConfig
+from ...kit.answers import seat_field, seats_field
+from ...kit.dealing import RANKS, cards_of_ranks, hand_of, remaining, tie_for
+from ...kit.fields import AnswerKind
+from ...kit.kinds import Answer, AnswerField, Dealt, DrillKind
+from ...kit.stakes import (
     LOSING_HANDS,
     PLAYER_LEVELS,
     PLAYERS,
@@ -35,11 +39,7 @@ from ...drills.stakes import (
     pot_level,
     sample_fitting,
 )
-from ...drills.stored import read_stored
-from ...errors import EngineError
-from ...hands import Category, ExposedValue, HandValue, best_five, evaluate_exposed, evaluate_five
-from ...house import HouseConfig
-from ...kit.fields import AnswerKind
+from ...kit.stored import read_stored
 from . import deal
 from . import rules as english_stud
 

@@ -20,13 +20,13 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from ...cards import format_cards
-from ...dealing import remaining
-from ...drills.answers import seat_field
-from ...drills.kinds import Answer, Dealt, DrillKind
-from ...drills.stakes import PLAYER_LEVELS, PLAYERS, pick, pick_count, pick_seats
-from ...drills.stored import value_at
 from ...errors import EngineError
 from ...house import HouseConfig
+from ...kit.answers import seat_field
+from ...kit.dealing import remaining
+from ...kit.kinds import Answer, Dealt, DrillKind
+from ...kit.stakes import PLAYER_LEVELS, PLAYERS, pick, pick_count, pick_seats
+from ...kit.stored import value_at
 from ...seats import in_seat_order
 from . import rules as english_stud
 

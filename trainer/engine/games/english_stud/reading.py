@@ -12,7 +12,7 @@ from typing import Any
 
 from ...errors import RulingError
 from ...house import HouseConfig
-from ...requests import (
+from ...kit.requests import (
     HANDS,
     POT,
     Field,

@@ -20,7 +20,7 @@ The steps are questions of the drills *the bring-in*, *first to act*, *offer the
 level whose table has as many players.
 
 >>> from trainer.engine.house import DEFAULT_CONFIG
->>> from ...rounds.base import Setting, play
+>>> from ...kit.rounds import Setting, play
 >>> setting = Setting("english-stud", 1, 3)
 >>> steps = play(PROCEDURE, PROCEDURE.deal(4, setting, DEFAULT_CONFIG), setting, DEFAULT_CONFIG)
 >>> [s.phase for s in steps][:6]
@@ -37,13 +37,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ...cards import Card, format_cards, parse_cards
-from ...drills.answers import seats_field
-from ...drills.kinds import REGISTRY
 from ...errors import EngineError
 from ...hands import Category, best_five, evaluate_exposed
 from ...house import HouseConfig
-from ...rounds.base import Procedure, Setting, Step, ask
-from ...rounds.pots import FOLD_WHILE, pick_ante, push_steps
+from ...kit.answers import seats_field
+from ...kit.kinds import REGISTRY
+from ...kit.pots import FOLD_WHILE, pick_ante, push_steps
+from ...kit.rounds import Procedure, Setting, Step, ask
 from . import deal
 from . import rules as es
 

@@ -17,11 +17,14 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ... import requests
 from ...cards import ACE, Card, format_cards
-from ...dealing import RANKS, cards_of_ranks, remaining
-from ...drills.kinds import Answer, AnswerField, Dealt, DrillKind
-from ...drills.stakes import (
+from ...hands import two_card_high, two_card_low
+from ...house import HouseConfig
+from ...kit import requests
+from ...kit.dealing import RANKS, cards_of_ranks, remaining
+from ...kit.fields import AnswerKind
+from ...kit.kinds import Answer, AnswerField, Dealt, DrillKind
+from ...kit.stakes import (
     PLAYER_LEVELS,
     PLAYERS,
     pick,
@@ -30,10 +33,7 @@ from ...drills.stakes import (
     pick_seats,
     sample_fitting,
 )
-from ...drills.stored import read_stored
-from ...hands import two_card_high, two_card_low
-from ...house import HouseConfig
-from ...kit.fields import AnswerKind
+from ...kit.stored import read_stored
 from . import rules as mississippi_gonorrhea
 from .rules import Showdown
 

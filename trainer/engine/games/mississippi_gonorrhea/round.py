@@ -16,7 +16,7 @@ Every step is a question of the drill *split the pot* (`mg-split`) for the pot a
 still in.
 
 >>> from trainer.engine.house import DEFAULT_CONFIG
->>> from ...rounds.base import Setting, play
+>>> from ...kit.rounds import Setting, play
 >>> setting = Setting("mississippi-gonorrhea", 1, 3)
 >>> dealt = PROCEDURE.deal(1, setting, DEFAULT_CONFIG)
 >>> dealt["pot"], dealt["hands"]
@@ -34,13 +34,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ...cards import Card, format_cards, parse_cards
-from ...drills.answers import seats_field
-from ...drills.kinds import REGISTRY, AnswerField
 from ...errors import EngineError
 from ...house import HouseConfig
+from ...kit.answers import seats_field
 from ...kit.fields import AnswerKind
-from ...rounds.base import Procedure, Setting, Step
-from ...rounds.pots import FOLD_WHILE, pick_ante, push_steps
+from ...kit.kinds import REGISTRY, AnswerField
+from ...kit.pots import FOLD_WHILE, pick_ante, push_steps
+from ...kit.rounds import Procedure, Setting, Step
 from . import rules as mg
 
 KIND = "mg-split"

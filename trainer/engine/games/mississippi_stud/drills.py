@@ -23,10 +23,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...cards import JACK, Card, Deck, format_cards
-from ...dealing import RANKS, hand_of, remaining
 from ...drills.hand_reading import ASCENDING
-from ...drills.kinds import Answer, AnswerField, Dealt, DrillKind
-from ...drills.stakes import (
+from ...hands import Category, HandValue, evaluate_five
+from ...house import HouseConfig
+from ...kit.dealing import RANKS, hand_of, remaining
+from ...kit.fields import AnswerKind
+from ...kit.kinds import Answer, AnswerField, Dealt, DrillKind
+from ...kit.stakes import (
     POSITIONS,
     StakesAntes,
     ante_level,
@@ -36,10 +39,7 @@ from ...drills.stakes import (
     pick_seats,
     sample_fitting,
 )
-from ...drills.stored import positions_of, read_stored, seat_of
-from ...hands import Category, HandValue, evaluate_five
-from ...house import HouseConfig
-from ...kit.fields import AnswerKind
+from ...kit.stored import positions_of, read_stored, seat_of
 from ...paytables import Band, Paytable
 from . import rules as mississippi_stud
 from .rules import Outcome, Settlement

@@ -8,7 +8,7 @@ from typing import Any
 from ...cards import Card
 from ...errors import RulingError
 from ...house import HouseConfig
-from ...requests import MAX_AMOUNT, Field, Holds, cards_field, refuse_duplicates, shown
+from ...kit.requests import MAX_AMOUNT, Field, Holds, cards_field, refuse_duplicates, shown
 from . import rules as mississippi_stud
 from .request import MississippiStudRequest
 

@@ -14,7 +14,7 @@ Every take and every settle is a question of the drill *Mississippi Stud: pay th
 bet by the drills' own habit (`drills.street_bet`).
 
 >>> from trainer.engine.house import DEFAULT_CONFIG
->>> from ...rounds.base import Setting, play
+>>> from ...kit.rounds import Setting, play
 >>> setting = Setting("mississippi-stud", 1, 3)
 >>> dealt = PROCEDURE.deal(5, setting, DEFAULT_CONFIG)
 >>> dealt["bets"]
@@ -32,10 +32,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ...cards import Card, Deck, format_cards, parse_cards
-from ...drills.kinds import REGISTRY
-from ...drills.stakes import pick_ante, pick_seats
 from ...house import HouseConfig
-from ...rounds.base import Move, Procedure, Setting, Step, ask, order_words, where_field
+from ...kit.kinds import REGISTRY
+from ...kit.rounds import Move, Procedure, Setting, Step, ask, order_words, where_field
+from ...kit.stakes import pick_ante, pick_seats
 from ...seats import TABLE_SEATS, settle_order
 from . import rules as mississippi_stud
 from .drills import street_bet

@@ -119,7 +119,7 @@ def settle(
 ) -> Settlement:
     """Settle one position.  `bets` = [ante, 3rd, 4th, 5th]; a shorter list folded before the
     next street, and then the board may hold 0 to 3 cards (they do not matter).  The input is
-    taken as checked (`trainer.engine.requests.read_mississippi_stud` checks a request).
+    taken as checked (`trainer.engine.kit.requests.read_mississippi_stud` checks a request).
 
     >>> s = settle(parse_cards("Kh 4c"), parse_cards("9s"), [1, 2])
     >>> s.outcome.value, s.net, s.steps[0]

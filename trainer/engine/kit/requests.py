@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, TypeVar
 
-from .cards import Card, parse_cards
-from .errors import CardError, RulingError
-from .seats import TABLE_SEATS, in_seat_order
+from ..cards import Card, parse_cards
+from ..errors import CardError, RulingError
+from ..seats import TABLE_SEATS, in_seat_order
 
 V = TypeVar("V")
 
@@ -135,7 +135,7 @@ def unread_fields(
     """The names of the request's fields that neither its game (`fields`) nor any request
     (`COMMON_FIELDS`), nor the caller (`also`), reads, in the request's order.
 
-    >>> from .games.banked_stud.reading import banked_stud_fields
+    >>> from ..games.banked_stud.reading import banked_stud_fields
     >>> unread_fields({"game": "caribbean-stud", "ante": 1, "hands": [1, 2]},
     ...               banked_stud_fields({}))
     ['hands']
@@ -151,7 +151,7 @@ def refuse_unread(
     that keeps a request as it was ruled (a dispute case): a field the ruling never read would
     be kept as if it had counted.
 
-    >>> from .games.banked_stud.reading import banked_stud_fields
+    >>> from ..games.banked_stud.reading import banked_stud_fields
     >>> try:
     ...     refuse_unread({"game": "caribbean-stud", "hands": [1]}, banked_stud_fields({}),
     ...                   title="Caribbean Stud")

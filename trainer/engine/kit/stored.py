@@ -2,7 +2,7 @@
 
 A question stores the request that rules it as JSON (RULING_API.md's shape, cards written as
 text).  Re-grading reads it through the games registry's reader for its game, the same layer
-that checks every ruling request (`trainer.engine.requests`), so a stored request is checked
+that checks every ruling request (`trainer.engine.kit.requests`), so a stored request is checked
 exactly as a ruling is.  Hand-reading questions store only their cards (`cards_at`).
 
 >>> cards_at({"hole": "Qh Qs"}, "hole")
@@ -24,7 +24,7 @@ from typing import Any
 from ..cards import Card, parse_cards
 from ..errors import EngineError
 from ..house import HouseConfig
-from ..kit.registry import GAMES
+from .registry import GAMES
 
 
 def value_at(request: Mapping[str, Any], name: str) -> Any:

@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..kit.fields import AnswerKind
+from .answer_reading import AMOUNT_FORMAT, SIGNED_FORMAT, _blank, _choice, _read_number
+from .fields import AnswerKind
 from .kinds import AnswerField
-from .reading import AMOUNT_FORMAT, SIGNED_FORMAT, _blank, _choice, _read_number
 
 #: a position's mark: (value, label), and its key
 CALLS = (("right", "Right"), ("wrong", "Wrong"))

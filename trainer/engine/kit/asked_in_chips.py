@@ -8,7 +8,7 @@ from typing import Any
 
 from ..chips import ChipSet, payout, taken
 from ..house import HouseConfig
-from ..kit.fields import AnswerField, AnswerKind
+from .fields import AnswerField, AnswerKind
 
 #: the results that take the stake in rather than pay it (`spots`' reading of a result)
 _COLLECTED = ("lose", "fold")

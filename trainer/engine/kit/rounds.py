@@ -32,11 +32,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Generic, TypeVar
 
-from ..drills.answers import grade
-from ..drills.kinds import REGISTRY, AnswerField
 from ..errors import EngineError
 from ..house import SETTLE_ORDERS, HouseConfig
-from ..kit.fields import AnswerKind
+from .answers import grade
+from .fields import AnswerKind
+from .kinds import REGISTRY, AnswerField
 
 #: the field that asks where the dealer acts next
 WHERE = "where"

@@ -18,9 +18,9 @@ import random
 from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import TypeVar
 
-from .cards import ACE, ALL_CARDS, KING, Card
-from .errors import EngineError
-from .hands import Category, best_five, evaluate_five  # noqa: F401 (doctests use it)
+from ..cards import ACE, ALL_CARDS, KING, Card
+from ..errors import EngineError
+from ..hands import Category, best_five, evaluate_five  # noqa: F401 (doctests use it)
 
 __all__ = [
     "RANKS",
@@ -357,7 +357,7 @@ def tie_for(
     ranks in another suit.  None when the deck cannot make one (a triple or a four cannot be
     matched; exclusions may leave no suits).
 
-    >>> from .cards import parse_cards
+    >>> from ..cards import parse_cards
     >>> mine = parse_cards("Kh Kd 9c 6s 2h")
     >>> other = tie_for(mine, random.Random(5))
     >>> evaluate_five(other) == evaluate_five(mine), set(other) & set(mine)

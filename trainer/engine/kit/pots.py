@@ -13,9 +13,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from ..drills.stakes import stake_base
 from ..house import HouseConfig
-from .base import Asked, Move, Step, ask, renamed, where_field
+from .rounds import Asked, Move, Step, ask, renamed, where_field
+from .stakes import stake_base
 
 #: a pot game's ante at each level, in stake bases (the drills' $5, $25 and $100 tables)
 ANTES = {1: (1,), 2: (1, 2, 3), 3: (4, 5, 6, 7)}

@@ -10,9 +10,7 @@ from typing import Any
 
 from ..chips import Payout, Verdict, judge
 from ..errors import EngineError
-from ..kit.fields import AnswerKind
-from .kinds import AnswerField
-from .reading import (
+from .answer_reading import (
     AMOUNT_FORMAT,
     NO_SEAT,
     SIGNED_FORMAT,
@@ -23,6 +21,8 @@ from .reading import (
     _read_seat,
     _seat_problem,
 )
+from .fields import AnswerKind
+from .kinds import AnswerField
 from .watched import read_watch, watched_right
 
 
@@ -47,7 +47,7 @@ def parse_answer(
     >>> parse_answer((amount,), {"p1.amount": "3.5"})
     Traceback (most recent call last):
     ...
-    trainer.engine.drills.answers.AnswerError: Enter the amount as a whole number of chips, like 35.
+    trainer.engine.kit.answers.AnswerError: Enter the amount as a whole number of chips, like 35.
     """
     out: dict[str, Any] = {}
     problems: dict[str, str] = {}

@@ -32,9 +32,9 @@ from typing import Any
 from ..cards import Card, parse_cards
 from ..errors import CardError, EngineError
 from ..house import HouseConfig
-from ..kit.fields import AnswerField as AnswerField
-from ..kit.fields import AnswerKind as AnswerKind
 from .asked_in_chips import in_chips as asked_in_chips
+from .fields import AnswerField as AnswerField
+from .fields import AnswerKind as AnswerKind
 
 #: stakes are multiples of this many chips (a $5 table's smallest bet) and of the house unit
 TABLE_CHIP = 5

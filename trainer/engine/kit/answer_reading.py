@@ -9,8 +9,8 @@ from collections.abc import Sequence
 
 from ..house import MAX_CALL_MULTIPLE
 from ..paytables import MAX_ODDS
-from ..requests import MAX_AMOUNT
 from .kinds import AnswerField
+from .requests import MAX_AMOUNT
 
 #: the most hands one answer totals: a Caribbean Stud ledger's match (its `MATCH_ROUNDS`,
 #: which a test holds within this)
