@@ -4,38 +4,23 @@ priced and listed like the five, with nothing else to change."""
 from __future__ import annotations
 
 import dataclasses
-from functools import partial
 
 import pytest
 
+from tests import triple_stud
 from trainer.engine.cards import parse_cards
-from trainer.engine.catalog import GAMES, BankedStudSheet, Game, game, register, unregister
+from trainer.engine.catalog import GAMES, game, register, unregister
 from trainer.engine.errors import EngineError
-from trainer.engine.games.banked_stud import reading as banked_stud_reading
-from trainer.engine.games.banked_stud import rules as banked_stud
 from trainer.engine.games.banked_stud.parsheet import banked_stud_parsheet
 from trainer.engine.house import HouseConfig, HouseRules
 from trainer.engine.kit import requests
 from trainer.engine.paytables import CASINO_STUD_POKER, Odds
 from trainer.engine.rulings import rule
 
-#: Casino Stud Poker with a Raise of three Antes: a variant some houses deal
-TRIPLE = dataclasses.replace(
-    banked_stud.CASINO, game="casino-stud-triple", title="Casino Stud (3x raise)", fixed_multiple=3
-)
-
-
-def triple_game() -> Game:
-    return dataclasses.replace(
-        GAMES["casino-stud"],
-        slug=TRIPLE.game,
-        title=TRIPLE.title,
-        read=partial(banked_stud_reading.read_banked_stud, TRIPLE),
-        rule=partial(banked_stud.ruling, TRIPLE),
-        call_multiple=TRIPLE.multiple,
-        preview=partial(banked_stud.preview, TRIPLE),
-        enumeration=BankedStudSheet(TRIPLE),
-    )
+#: Casino Stud Poker with a Raise of three Antes: a variant some houses deal, a whole game
+#: as a fixture package (tests/triple_stud)
+TRIPLE = triple_stud.PROFILE
+triple_game = triple_stud.game
 
 
 @pytest.fixture

@@ -2,12 +2,12 @@
 gate as the five games': its par sheet, under its own key, is queued by the activation page,
 computed by the task the worker runs, and then the table can be activated.
 
-The variant is Casino Stud Poker with a Raise of three Antes (tests/engine/test_games_registry
-.py).  Its sheet on the full deck takes a quarter of a minute, so here the variant's enumeration
-runs on a reduced deck (two suits, half a second): everything else (the key the sheet is stored
-under, the queueing, the task, `services.compute_parsheet`, the gate) is the product's own.  A
-two-suit deck is rich in strong hands, so the source text's table favours the player on it;
-a table paying 1 to 1 on every row gives the house its edge."""
+The variant is Casino Stud Poker with a Raise of three Antes, a whole game as a fixture
+package (tests/triple_stud).  Its sheet on the full deck takes a quarter of a minute, so here
+the variant's enumeration runs on a reduced deck (two suits, half a second): everything else
+(the key the sheet is stored under, the queueing, the task, `services.compute_parsheet`, the
+gate) is the product's own.  A two-suit deck is rich in strong hands, so the source text's
+table favours the player on it; a table paying 1 to 1 on every row gives the house its edge."""
 
 from __future__ import annotations
 
@@ -21,8 +21,9 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.core.management import call_command
 
-from tests.engine.test_games_registry import triple_game
 from tests.factories import PaytableVersionFactory
+from tests.triple_stud import game as triple_game
+from tests.triple_stud import installed
 from trainer.engine.cards import Card, parse_cards
 from trainer.engine.catalog import GAMES, BankedStudSheet, Game, register, unregister
 from trainer.engine.house import HouseRules
@@ -70,11 +71,9 @@ class OnReducedDeck:
 def variant() -> Iterator[Game]:
     real = triple_game()
     assert isinstance(real.enumeration, BankedStudSheet)
-    entry = register(
-        dataclasses.replace(real, enumeration=OnReducedDeck(real.enumeration, TWO_SUITS))
-    )
-    yield entry
-    unregister(entry.slug)
+    on_reduced_deck = OnReducedDeck(real.enumeration, TWO_SUITS)
+    with installed(dataclasses.replace(real, enumeration=on_reduced_deck)) as entry:
+        yield entry
 
 
 @pytest.fixture

@@ -1,19 +1,18 @@
-"""A game registered in the engine reaches the ruling desk with no Django change: the page
-lists it, draws its form from its request shape, names its second bet and rules it."""
+"""A game registered in the engine (the whole-game fixture package, tests/triple_stud)
+reaches the ruling desk with no Django change: the page lists it, draws its form from its
+request shape, names its second bet and rules it."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.engine.test_games_registry import triple_game
-from trainer.engine.catalog import register, unregister
+from tests.triple_stud import installed
 
 
 @pytest.fixture
 def triple():
-    entry = register(triple_game())
-    yield entry
-    unregister(entry.slug)
+    with installed() as entry:
+        yield entry
 
 
 def test_the_rule_check_page_lists_and_rules_a_registered_game(signed_in, triple):
