@@ -72,7 +72,7 @@ def test_a_count_that_is_no_number_is_refused_beside_the_chips(trainee_client, t
     _, question = win_question(trainee)
     data = {"p1.outcome": "win", "p1.amount.25": "two"}
     html = trainee_client.post(f"/drills/q/{question.pk}/answer", data).content.decode()
-    assert "Give each chip&#x27;s count as a whole number" in html
+    assert "Give each chip&#39;s count as a whole number" in html
     assert not Attempt.objects.filter(question=question).exists()
 
 
@@ -82,7 +82,7 @@ def test_a_count_in_other_digits_is_refused_not_a_500(trainee_client, trainee):
     data = {"p1.outcome": "win", "p1.amount.5": "²"}
     response = trainee_client.post(f"/drills/q/{question.pk}/answer", data)
     assert response.status_code == 200
-    assert "Give each chip&#x27;s count as a whole number" in response.content.decode()
+    assert "Give each chip&#39;s count as a whole number" in response.content.decode()
     assert not Attempt.objects.filter(question=question).exists()
 
 

@@ -6,10 +6,8 @@ engine's types: the card never re-states a rule."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from html import escape
 
-from django.utils.safestring import mark_safe
-
+from trainer.drills.chipping import Disc
 from trainer.drills.practice.targets import in_force
 from trainer.engine.catalog import ANY, GAMES, title_of
 from trainer.engine.chips import STANDARD_WORDS, TABLE_LEVELS, Standard
@@ -30,6 +28,12 @@ def card_games() -> list[tuple[str, str]]:
 
 
 @dataclass(frozen=True)
+class CardChip:
+    disc: Disc
+    name: str
+
+
+@dataclass(frozen=True)
 class HouseCard:
     game: str
     title: str
@@ -42,7 +46,7 @@ class HouseCard:
     #: (the house rule in a games manager's words, its setting in words)
     rules: list[tuple[str, str]] = field(default_factory=list)
     #: the house's chips drawn (value written on each, named), and how it pays in them
-    chips: str = ""
+    chips: tuple[CardChip, ...] = ()
     pay: list[tuple[str, str]] = field(default_factory=list)
     #: the game's drills with their pace target per level (trainer.drills.practice.targets.in_force)
     pace: list = field(default_factory=list)
@@ -73,16 +77,11 @@ def _table_notes(game, table: Paytable, config: HouseConfig) -> list[str]:
     return notes
 
 
-def _chips(config: HouseConfig) -> tuple[str, list[tuple[str, str]]]:
-    """The house's chips drawn, and its pay standard in words (every drill in chips and the
-    chip drills grade by them)."""
-    from trainer.drills.chipping import disc  # drawn as the drill pages draw chips
-
+def _chips(config: HouseConfig) -> tuple[tuple[CardChip, ...], list[tuple[str, str]]]:
+    """The house's chips, drawn as the drill pages draw chips, and its pay standard in words
+    (every drill in chips and the chip drills grade by them)."""
     chips, standard = config.rules.chip_set, config.rules.pay
-    drawn = "".join(
-        f'<span class="card-chip">{disc(c.value, c.colour)} {escape(c.name)} {c.value:,}</span>'
-        for c in chips.chips
-    )
+    drawn = tuple(CardChip(Disc(c.value, c.colour), c.name) for c in chips.chips)
     base = stake_base(config.rules.chip_unit)  # tables named in the house's own stakes
     floors = ", ".join(
         f"${TABLE_MINIMUMS[level] * base:,} table {chips.chip(standard.floor(chips, level)).name}"
@@ -92,7 +91,7 @@ def _chips(config: HouseConfig) -> tuple[str, list[tuple[str, str]]]:
     if standard.standard is Standard.BET_COLOURS:
         pay.append(("Colour up above", f"{standard.colour_up_at} chips"))
     pay.append(("Smallest payout chip", floors))
-    return mark_safe(drawn), pay
+    return drawn, pay
 
 
 def card_drills(game_slug: str, *, watching: bool = True) -> list:

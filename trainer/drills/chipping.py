@@ -1,10 +1,11 @@
 """Chips drawn as chips: stacks in the chip's colour with its value written on each, named for
-a screen reader ("2 red 5"), so colour is never the only signal (grey-scale reads the value)."""
+a screen reader ("2 red 5"), so colour is never the only signal (grey-scale reads the value).
+What to draw is worked out here; templates/felt/stacks.html and disc.html draw it."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from html import escape
+from dataclasses import dataclass
 
 from trainer.engine.chips import ChipSet, words
 
@@ -20,31 +21,52 @@ def ink(colour: str) -> str:
     return "#111111" if luminance > 0.18 else "#ffffff"
 
 
-def disc(value: int, colour: str) -> str:
+@dataclass(frozen=True)
+class Disc:
     """One chip, its value written on it: four digits and more without the comma and smaller,
     so "1000" stays inside its disc."""
-    long = value >= 1000
-    written = f"{value}" if long else f"{value:,}"
-    css = "chip-disc long" if long else "chip-disc"
-    return (
-        f'<span class="{css}" style="--chip: {escape(colour)}; --ink: {ink(colour)}" '
-        f'aria-hidden="true">{written}</span>'
-    )
+
+    value: int
+    colour: str
+
+    @property
+    def ink(self) -> str:
+        return ink(self.colour)
+
+    @property
+    def long(self) -> bool:
+        return self.value >= 1000
+
+    @property
+    def written(self) -> str:
+        return f"{self.value}" if self.long else f"{self.value:,}"
 
 
-def stacks_html(chips: ChipSet, counts: Mapping[int, int]) -> str:
+@dataclass(frozen=True)
+class Stack:
+    disc: Disc
+    name: str
+    count: int
+
+    @property
+    def drawn(self) -> range:
+        return range(min(self.count, DRAWN))
+
+
+@dataclass(frozen=True)
+class Stacks:
     """The chips as stacks, largest first, with the whole said once for a screen reader."""
+
+    stacks: tuple[Stack, ...]
+    said: str
+
+
+def stacks(chips: ChipSet, counts: Mapping[int, int]) -> Stacks:
     shown = [(v, n) for v, n in sorted(counts.items(), reverse=True) if n]
-    if not shown:
-        return '<span class="chip-stacks empty">no chips</span>'
-    stacks = []
-    for value, count in shown:
-        chip = chips.chip(value)
-        discs = "".join(disc(value, chip.colour) for _ in range(min(count, DRAWN)))
-        stacks.append(
-            f'<span class="chip-stack" data-value="{value}">{discs}'
-            f'<span class="chip-count" aria-hidden="true">{count} × {escape(chip.name)}</span>'
-            "</span>"
-        )
-    said = escape(words(chips, dict(shown), values=True))
-    return f'<span class="chip-stacks" role="img" aria-label="{said}">{"".join(stacks)}</span>'
+    return Stacks(
+        stacks=tuple(
+            Stack(Disc(value, chips.chip(value).colour), chips.chip(value).name, count)
+            for value, count in shown
+        ),
+        said=words(chips, dict(shown), values=True) if shown else "",
+    )

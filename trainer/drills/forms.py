@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from html import escape
+from functools import cache, lru_cache
 
 from django import forms
-from django.utils.safestring import mark_safe
+from django.forms.renderers import BaseRenderer
+from django.template import engines
+from django.utils.safestring import SafeString
 
 from trainer.engine.drills import REGISTRY
 from trainer.engine.drills.spots import meaning, spots
 
-from .chipping import disc, stacks_html
+from .chipping import Disc, Stacks, stacks
 from .dealing import config_for
 from .grading import fields_of, raw_answer
 
@@ -44,13 +46,15 @@ def unseated(label: str) -> str:
     return label if m is None else m.group(2)
 
 
-def seat_label(label: str) -> str:
-    """A field's label, its "Seat 3: " said to a screen reader but not shown: the field sits
-    at seat 3's spot already."""
+def seat_parts(label: str) -> tuple[str, str]:
+    """A field's label as its "Seat 3: " and the rest, which the page shows (the prefix is
+    said to a screen reader only: the field sits at seat 3's spot already).
+
+    >>> seat_parts("Seat 3: Ante amount"), seat_parts("Winners")
+    (('Seat 3: ', 'Ante amount'), ('', 'Winners'))
+    """
     m = _SEAT_PREFIX.fullmatch(label)
-    if m is None:
-        return escape(label)
-    return f'<span class="visually-hidden">{escape(m.group(1))}</span>{escape(m.group(2))}'
+    return ("", label) if m is None else (m.group(1), m.group(2))
 
 
 @dataclass(frozen=True)
@@ -59,9 +63,6 @@ class Spot:
 
     seat: str | None
     inputs: tuple[AnswerInput, ...]
-
-    def html(self) -> str:
-        return mark_safe("".join(i.html() for i in self.inputs))
 
 
 @dataclass(frozen=True)
@@ -83,15 +84,19 @@ class ChipInput:
     key: str
     count: str
 
+    @property
+    def disc(self) -> Disc:
+        return Disc(self.value, self.colour)
+
 
 @dataclass(frozen=True)
 class AnswerInput:
-    """One answer field as the drill page draws it (`html`, through drills/_answer_fields.html):
-    a text box for an amount, keyed radio buttons for a choice, check boxes for seats."""
+    """One answer field as the drill page draws it (`html`): a text box for an amount, keyed
+    radio buttons for a choice, check boxes for seats, a chip builder, a watched settlement."""
 
     name: str
     label: str
-    input_type: str  # "text", "radio" or "checkbox"
+    input_type: str  # "text", "radio", "checkbox", "chips" or "watch"
     id: str
     value: str
     options: tuple[Option, ...]
@@ -110,161 +115,72 @@ class AnswerInput:
     seats: tuple[str, ...] = ()
     sent: tuple[tuple[str, str], ...] = ()
 
-    def watch_html(self) -> str:
-        """A watched settlement: Right or Wrong (keys R and W), then, for a wrong one (shown
-        while it is not marked right), what went wrong and the right settlement: the net, or
-        each seat's chips of a pot.  Its inputs are named "<field>.call" and so on
-        (`grading.raw_answer`)."""
-        i, name = escape(self.id), escape(self.name)
-        sent = dict(self.sent)
-        calls = "".join(
-            f'<label class="choice"><input type="radio" name="{name}.call" value="{value}" '
-            f'id="{i}_{value}" data-key="{key}"'
-            + (" checked" if sent.get("call") == value else "")
-            + (" autofocus" if self.autofocus and value == "right" else "")
-            + f"> {label} <kbd>{key.upper()}</kbd></label>"
-            for value, label, key in (("right", "Right", "r"), ("wrong", "Wrong", "w"))
-        )
-        options = "".join(
-            f'<option value="{escape(value)}"'
-            + (" selected" if sent.get("situation") == value else "")
-            + f">{escape(label)}</option>"
-            for value, label in self.situations
-        )
-        if self.seats:
-            amounts = "".join(
-                f'<label class="share" for="{i}_share_{escape(seat)}">Seat {escape(seat)} '
-                f'<input type="text" name="{name}.share.{escape(seat)}" '
-                f'id="{i}_share_{escape(seat)}" value="{escape(sent.get("share." + seat, ""))}" '
-                'inputmode="numeric" autocomplete="off" class="amount"></label>'
-                for seat in self.seats
-            )
-            amount = (
-                f'<fieldset class="shares"><legend>The right settlement: each seat\'s chips'
-                f"</legend>{amounts}</fieldset>"
-            )
-        else:
-            amount = (
-                f'<label for="{i}_amount">The right settlement</label>'
-                f'<span class="amount-line"><input type="text" name="{name}.amount" '
-                f'id="{i}_amount" value="{escape(sent.get("amount", ""))}" inputmode="numeric" '
-                f'autocomplete="off" class="amount" aria-describedby="{i}_hint"></span>'
-                f'<span class="hint" id="{i}_hint">the player\'s net: + paid, − taken, 0 when '
-                "nothing moves</span>"
-            )
-        return (
-            f'<fieldset class="watch-field" id="{i}"><legend>{seat_label(self.label)}</legend>'
-            f'<div class="choices" role="radiogroup" aria-label="Settled right or wrong">'
-            f"{calls}</div>"
-            f'<div class="correction"><label for="{i}_situation">What went wrong</label>'
-            f'<select name="{name}.situation" id="{i}_situation"><option value="">—</option>'
-            f"{options}</select>{amount}</div></fieldset>"
-        )
+    #: the answer field's kind, whose partial draws it (templates/felt/answer/<kind>.html)
+    kind: str = "amount"
 
-    def chips_html(self) -> str:
-        """The chip builder: a tray that takes a key per chip (Backspace takes the last one
-        off) and draws the chips as stacks; without JavaScript, a count box per chip."""
-        i = escape(self.id)
-        keys = ", ".join(f"{c.key} {c.name}" for c in self.chips)
+    @property
+    def sent_parts(self) -> dict[str, str]:
+        return dict(self.sent)
+
+    @property
+    def chip_keys(self) -> str:
+        return ", ".join(f"{c.key} {c.name}" for c in self.chips)
+
+    @property
+    def counts(self) -> dict[int, int]:
         counts = {}
         for c in self.chips:
             n = c.count.strip()
             # ASCII digits only: "²".isdigit() is true, and int() refuses it
             counts[c.value] = int(n) if re.fullmatch(r"[0-9]{1,6}", n) else 0
-        boxes = "".join(
-            f'<span class="chip-box"><label for="{i}_{c.value}">{disc(c.value, c.colour)} '
-            f'<span class="chip-name">{escape(c.name)} {c.value:,}</span> '
-            f"<kbd>{escape(c.key)}</kbd></label>"
-            f'<input type="number" min="0" step="1" inputmode="numeric" class="chip-input" '
-            f'name="{escape(self.name)}.{c.value}" id="{i}_{c.value}" value="{escape(c.count)}" '
-            f'data-chip="{c.value}" data-chip-key="{escape(c.key)}" '
-            f'data-chip-name="{escape(c.name)}" '
-            f'data-chip-colour="{escape(c.colour)}"></span>'
-            for c in self.chips
-        )
-        autofocus = " autofocus" if self.autofocus else ""
-        total = sum(v * n for v, n in counts.items())
-        # what the chips are for ("no chips on a loss"), said beside them as beside an amount
-        hint = f'<p class="hint" id="{i}_hint">{escape(self.hint)}</p>' if self.hint else ""
-        described = f"{i}_said {i}_hint" if self.hint else f"{i}_said"
-        return (
-            f'<fieldset class="chip-builder" id="{i}" data-chips>'
-            f"<legend>{seat_label(self.label)}</legend>{hint}"
-            f'<div class="chip-tray" tabindex="0" role="group" id="{i}_tray" '
-            f'aria-label="Chips: keys {escape(keys)} add a chip; Backspace takes the last off"'
-            f' aria-describedby="{described}"{autofocus}>'
-            f'<span class="chip-said" id="{i}_said" aria-live="polite">'
-            f"{stacks_html(self.chip_set, counts)}</span></div>"
-            f'<p class="chip-total">Total <output id="{i}_total" for="{i}_tray">{total:,}</output>'
-            "</p>"
-            f'<div class="chip-boxes">{boxes}</div></fieldset>'
-        )
+        return counts
 
-    def html(self) -> str:
-        """The field with its label and its errors.  Built here rather than in a template
-        (with html.escape, as Django's escape does, and f-strings rather than format_html,
-        which costs a third of a millisecond a question): every question draws several, and
-        the drill page is the site's hot path."""
-        i = escape(self.id)
-        if self.input_type == "watch":
-            control = self.watch_html()
-        elif self.input_type == "chips":
-            control = self.chips_html()
-        elif self.input_type == "text":
-            autofocus = " autofocus" if self.autofocus else ""
-            hint = described = zero = ""
-            if self.hint:
-                hint = f'<span class="hint" id="{i}_hint">{escape(self.hint)}</span>'
-                described = f' aria-describedby="{i}_hint"'
-            if self.zero:
-                # drills.js shows it: without JavaScript the 0 is typed like any amount
-                zero = (
-                    f'<button type="button" class="zero secondary" data-zero="{i}" hidden '
-                    f'aria-label="{escape(self.zero)}: answer 0 for {escape(self.label)}">'
-                    f"{escape(self.zero)}</button>"
-                )
-            control = (
-                f'<label for="{i}">{seat_label(self.label)}</label>'
-                f'<span class="amount-line"><input type="text" '
-                f'name="{escape(self.name)}" id="{i}" value="{escape(self.value)}" '
-                f'inputmode="numeric" autocomplete="off" class="amount"{described}{autofocus}>'
-                f"{zero}</span>{hint}"
-            )
-        else:
-            role = "radiogroup" if self.input_type == "radio" else "group"
-            control = (
-                f'<span class="field-label" id="{i}_label">{seat_label(self.label)}</span>'
-                f'<div class="choices" role="{role}" id="{i}" aria-labelledby="{i}_label">'
-                f"{self.choices_html()}</div>"
-            )
-        errors = "".join(
-            f'<span class="field-error" role="alert">{escape(e)}</span>' for e in self.errors
-        )
-        has_error = " has-error" if self.errors else ""
-        # a chip builder's or a watched settlement's inputs are named per part: the field
-        # says whose they are
-        parted = self.input_type in ("chips", "watch")
-        named = f' data-field="{escape(self.name)}"' if parted else ""
-        watch = " watch" if self.input_type == "watch" else ""
-        return mark_safe(f'<div class="field{watch}{has_error}"{named}>{control}{errors}</div>')
+    @property
+    def tray(self) -> Stacks:
+        return stacks(self.chip_set, self.counts)
 
-    def choices_html(self) -> str:
-        """The radio buttons or check boxes, each in its label with its key."""
-        kind, name = escape(self.input_type), escape(self.name)
-        shown = []
-        for n, o in enumerate(self.options):
-            key = escape(o.key)
-            shown.append(
-                f'<label class="choice"><input type="{kind}" name="{name}" '
-                f'value="{escape(o.value)}" id="{escape(o.id)}"'
-                + (f' data-key="{key}"' if key else "")
-                + (" checked" if o.checked else "")
-                + (" autofocus" if self.autofocus and n == 0 else "")
-                + f"> {escape(o.label)}"
-                + (f" <kbd>{escape(o.key.upper())}</kbd>" if key else "")
-                + "</label>"
-            )
-        return mark_safe("".join(shown))
+    @property
+    def total(self) -> int:
+        return sum(v * n for v, n in self.counts.items())
+
+    def html(self) -> SafeString:
+        """The field with its label and its errors, drawn by its kind's widget."""
+        return _drawn(self)
+
+
+class FeltRenderer(BaseRenderer):
+    """Draws the answer widgets with the Jinja2 engine of the felt's partials (settings)."""
+
+    def get_template(self, template_name):
+        return engines["jinja2"].get_template(template_name)
+
+
+FELT = FeltRenderer()
+
+
+class AnswerWidget(forms.Widget):
+    """An answer field of one kind, drawn by that kind's partial: its context is the field's
+    `AnswerInput`, all a partial reads."""
+
+    def __init__(self, kind: str):
+        super().__init__()
+        self.template_name = f"felt/answer/{kind}.html"
+
+    def get_context(self, name, value, attrs):
+        return {"field": value}
+
+
+@cache
+def _widget(kind: str) -> AnswerWidget:
+    return AnswerWidget(kind)
+
+
+@lru_cache(maxsize=4096)
+def _drawn(field: AnswerInput) -> SafeString:
+    # a field holds all it is drawn from, and a question's open fields are those of every
+    # other question of its drill at its seats: drawn once per app server, then looked up
+    # (the drill page is the hot path)
+    return _widget(field.kind).render(field.name, field, renderer=FELT)
 
 
 class AnswerForm(forms.Form):
@@ -297,9 +213,7 @@ class AnswerForm(forms.Form):
             self.fields[field.name] = form_field
 
     def inputs(self) -> list[AnswerInput]:
-        """The fields to draw, with what was sent and what was wrong when shown again.  Drawn
-        by one small template instead of a widget template per field and per option: the
-        drill page is the hot path of the site."""
+        """The fields to draw, with what was sent and what was wrong when shown again."""
         errors = self.errors if self.is_bound else {}
         shown = []
         for index, field in enumerate(self.answer_fields):
@@ -360,6 +274,7 @@ class AnswerForm(forms.Form):
                     situations=field.choices if field.kind == "watch" else (),
                     seats=field.seats,
                     sent=self._sent_parts(field) if field.kind == "watch" else (),
+                    kind=field.kind,
                 )
             )
         return shown

@@ -15,7 +15,6 @@ from django.http import HttpResponseRedirect
 from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
-from django.utils.html import format_html
 from django_htmx.http import HttpResponseClientRefresh
 
 from trainer.engine import EngineError
@@ -234,7 +233,7 @@ class PaytableVersionAdmin(HouseScopedAdmin):
             return "—" if sheet is None else sheet.status
         edge = edge_words(sheet.figures["house_edge_exact"])
         if sheet.player_edge:
-            return format_html('<strong class="player-edge">{} (player edge)</strong>', edge)
+            return render_to_string("houses/admin/player_edge.html", {"edge": edge})
         return edge
 
     @admin.display(boolean=True, description="in use (read-only)")
@@ -349,7 +348,7 @@ class PaytableVersionAdmin(HouseScopedAdmin):
         if obj.is_active:
             return "This is the house's active table for this game."
         url = reverse("admin:houses_paytableversion_activate", args=[obj.pk])
-        return format_html('<a class="button" href="{}">Activate this version…</a>', url)
+        return render_to_string("houses/admin/activate_link.html", {"url": url})
 
     @admin.display(description="par sheet")
     def par_sheet(self, obj):

@@ -3,9 +3,8 @@
 field's label with its "Seat 3: " said to screen readers only (it sits under seat 3)."""
 
 from django import template
-from django.utils.safestring import mark_safe
 
-from trainer.drills.forms import seat_label
+from trainer.core.templatetags.partials import partial
 from trainer.drills.presenting import card_text as card_text_html
 from trainer.drills.presenting import felt as felt_html
 
@@ -24,4 +23,4 @@ def card_text(text):
 
 @register.filter
 def at_seat(label):
-    return mark_safe(seat_label(str(label)))
+    return partial("felt/seat_label.html", label=str(label))

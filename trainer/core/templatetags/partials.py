@@ -1,0 +1,19 @@
+"""`{% partial "felt/felt.html" felt=felt %}`: a partial of the Jinja2 engine (templates/felt/)
+inside a Django template, and `partial(name, **context)` for the views that send one alone.
+
+The one place the two engines meet: Jinja2 escaped every value as it drew the partial
+(autoescape is on), so what it returns is marked safe for Django's templates, which would
+otherwise escape the markup a second time."""
+
+from __future__ import annotations
+
+from django import template
+from django.template import engines
+from django.utils.safestring import SafeString, mark_safe
+
+register = template.Library()
+
+
+@register.simple_tag
+def partial(name: str, **context) -> SafeString:
+    return mark_safe(engines["jinja2"].get_template(name).render(context))

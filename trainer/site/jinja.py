@@ -1,0 +1,38 @@
+"""The Jinja2 environment (settings.TEMPLATES) of the felt's partials (templates/felt/):
+Django's own backend with autoescape, Django's translations behind `_()`, `url()` for
+reversing, and the filters the partials share with Django's templates."""
+
+from __future__ import annotations
+
+from django.urls import reverse
+from django.utils import translation
+from jinja2 import Environment
+
+from trainer.core.templatetags.cards import cards
+from trainer.core.templatetags.times import when
+from trainer.drills.forms import seat_parts
+
+
+def _number(value) -> str:
+    """A whole number with its thousands grouped, as the felt has always written amounts."""
+    return f"{value:,}"
+
+
+def _capfirst(value) -> str:
+    text = str(value)
+    return text[:1].upper() + text[1:]
+
+
+def environment(**options) -> Environment:
+    # every value escaped by Django's own escape, as in Django's templates (Jinja2's marks
+    # what it returns safe, so autoescape leaves it as it is): one escaping on the site
+    env = Environment(extensions=["jinja2.ext.i18n"], **options)
+    # Django's catalogues: the partials are translated exactly as the Django templates are
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        translation.gettext, translation.ngettext, newstyle=True
+    )
+    env.globals.update(
+        url=lambda name, *args: reverse(name, args=args), cards=cards, seat_parts=seat_parts
+    )
+    env.filters.update(number=_number, capfirst=_capfirst, when=when)
+    return env
