@@ -12,7 +12,7 @@ from django.forms.renderers import BaseRenderer
 from django.template import engines
 from django.utils.safestring import SafeString
 
-from trainer.engine.drills import REGISTRY
+from trainer.engine.drills import REGISTRY, AnswerKind
 from trainer.engine.drills.spots import meaning, spots
 
 from .chipping import Disc, Stacks, stacks
@@ -116,7 +116,7 @@ class AnswerInput:
     sent: tuple[tuple[str, str], ...] = ()
 
     #: the answer field's kind, whose partial draws it (templates/felt/answer/<kind>.html)
-    kind: str = "amount"
+    kind: str = AnswerKind.AMOUNT
 
     @property
     def sent_parts(self) -> dict[str, str]:
@@ -189,18 +189,18 @@ class AnswerForm(forms.Form):
         self.question = question
         self.answer_fields = fields_of(question)
         self.chip_set = None
-        if any(f.kind == "chips" for f in self.answer_fields):
+        if any(f.kind == AnswerKind.CHIPS for f in self.answer_fields):
             # the chips it was dealt with: the house rules snapshot's
             self.chip_set = config_for(question).rules.chip_set
         # the form's own fields check what was sent; a form only drawn (unbound) needs none
         for field in self.answer_fields if self.is_bound else ():
-            if field.kind in ("amount", "signed", "chips"):
+            if field.kind in (AnswerKind.AMOUNT, AnswerKind.SIGNED, AnswerKind.CHIPS):
                 form_field = forms.CharField(label=field.label, required=False)
-            elif field.kind == "watch":
+            elif field.kind == AnswerKind.WATCH:
                 # its parts are read whole by the engine (`grading.raw_answer`): the field
                 # only carries what is wrong with them, beside it
                 form_field = forms.CharField(label=field.label, required=False)
-            elif field.kind == "seats":
+            elif field.kind == AnswerKind.SEATS:
                 form_field = forms.MultipleChoiceField(
                     label=field.label,
                     required=False,
@@ -218,7 +218,7 @@ class AnswerForm(forms.Form):
         shown = []
         for index, field in enumerate(self.answer_fields):
             html_id = f"id_{field.name}"
-            if field.kind == "seats":
+            if field.kind == AnswerKind.SEATS:
                 # a seat's number toggles its box (drills.js): no separate key
                 sent = set(self.data.getlist(field.name)) if self.is_bound else set()
                 choices = [(v, f"Seat {v}") for v, _ in field.choices]
@@ -238,7 +238,7 @@ class AnswerForm(forms.Form):
                 for i, (value, label) in enumerate(choices)
             )
             chips: tuple[ChipInput, ...] = ()
-            if field.kind == "chips":
+            if field.kind == AnswerKind.CHIPS:
                 input_type = "chips"
                 chips = tuple(
                     ChipInput(
@@ -250,12 +250,12 @@ class AnswerForm(forms.Form):
                     )
                     for n, (v, name) in enumerate(field.choices)
                 )
-            elif field.kind in ("amount", "signed"):
+            elif field.kind in (AnswerKind.AMOUNT, AnswerKind.SIGNED):
                 input_type = "text"
-            elif field.kind == "watch":
+            elif field.kind == AnswerKind.WATCH:
                 input_type = "watch"
             else:
-                input_type = "checkbox" if field.kind == "seats" else "radio"
+                input_type = "checkbox" if field.kind == AnswerKind.SEATS else "radio"
             said = meaning(field, self.answer_fields)
             shown.append(
                 AnswerInput(
@@ -271,9 +271,9 @@ class AnswerForm(forms.Form):
                     autofocus=index == 0,
                     chips=chips,
                     chip_set=self.chip_set,
-                    situations=field.choices if field.kind == "watch" else (),
+                    situations=field.choices if field.kind == AnswerKind.WATCH else (),
                     seats=field.seats,
-                    sent=self._sent_parts(field) if field.kind == "watch" else (),
+                    sent=self._sent_parts(field) if field.kind == AnswerKind.WATCH else (),
                     kind=field.kind,
                 )
             )

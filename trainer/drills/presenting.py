@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from trainer.core.templatetags.partials import partial
 from trainer.engine import pace
 from trainer.engine.chips import Payout, words
-from trainer.engine.drills import AnswerField
+from trainer.engine.drills import AnswerField, AnswerKind
 from trainer.engine.drills.spots import asking_order, split_steps, spots
 from trainer.engine.kit.answers import chip_names, chip_verdict
 from trainer.engine.kit.watched import MISTAKES, UNMARKED, counted, settlement_words, tally
@@ -31,9 +31,9 @@ def shown(field: AnswerField, value) -> str:
     settlement's mark ("Wrong: fold paid; the right settlement took 15")."""
     if value is None or value == "":
         return "—"
-    if field.kind == "watch" and isinstance(value, dict):
+    if field.kind == AnswerKind.WATCH and isinstance(value, dict):
         return _watched(value)
-    if field.kind == "chips" and isinstance(value, dict):
+    if field.kind == AnswerKind.CHIPS and isinstance(value, dict):
         names = chip_names(field)
         if "amount" in value:  # the expected payout
             pay = Payout.of_json(value)
@@ -47,7 +47,7 @@ def shown(field: AnswerField, value) -> str:
         return f"{total:,}: {words(names, counts, values=True)}"
     if isinstance(value, list):
         return ", ".join(f"seat {v}" for v in value) if value else "—"
-    if field.kind == "seat":
+    if field.kind == AnswerKind.SEAT:
         return f"seat {value}"
     return str(dict(field.choices).get(value, value))
 
@@ -70,17 +70,17 @@ def review(question: Question, attempt: Attempt) -> list[dict]:
     rows = []
     fields = fields_of(question)
     chips = None
-    if any(f.kind == "chips" for f in fields):
+    if any(f.kind == AnswerKind.CHIPS for f in fields):
         chips = config_for(question).rules.chip_set
     for field in fields:
         right = attempt.marks.get(field.name, False)
         reason, drawn = "", None
-        if field.kind == "chips" and not right:
+        if field.kind == AnswerKind.CHIPS and not right:
             verdict = chip_verdict(field, question.expected, attempt.answer)
             reason = verdict.reason if verdict is not None else ""
-        if field.kind == "watch":
+        if field.kind == AnswerKind.WATCH:
             reason = watch_reason(question.expected[field.name], attempt.answer.get(field.name))
-        if field.kind == "chips" and chips is not None:
+        if field.kind == AnswerKind.CHIPS and chips is not None:
             pay = Payout.of_json(question.expected[field.name])
             drawn = stacks(chips, pay.chips) if pay.chips else None
         rows.append(
@@ -176,7 +176,7 @@ def watch_tally(question: Question, attempt: Attempt) -> str:
     · 1 wrong correction"; positions left unmarked only when there were some); "" for a
     question of any other drill."""
     fields = fields_of(question)
-    if not any(f.kind == "watch" for f in fields):
+    if not any(f.kind == AnswerKind.WATCH for f in fields):
         return ""
     counts = tally(fields, question.expected, attempt.answer)
     said = [
