@@ -8,8 +8,15 @@ the docs, the admin index for the manager, the error pages.  axe (axe-playwright
 ships axe.min.js: nothing is downloaded) runs on each, and any violation of impact serious or
 critical fails the test, listed as page, size, rule, impact and the elements' selectors.
 
-With `SCREENSHOTS=dir` set, the main pages are also photographed at both sizes into it, for a
-reviewer to look at.
+Each page is checked once on the laptop.  The phone is walked only over the pages that stand for
+a layout the phone's narrower screen changes (the header and navigation, the felt, wide tables,
+the designer, the house rules, a drill's review): the same template at the same width lays out
+the same way, so walking every page twice found nothing the second walk adds.  A page seen by
+several roles (the docs, the house cards, the staff pages) is walked by one of them; each role's
+own header is checked on its landing page.
+
+With `SCREENSHOTS=dir` set, the phone's pages are also photographed at both sizes into it, for
+a reviewer to look at.
 """
 
 from __future__ import annotations
@@ -111,7 +118,7 @@ class Page:
     label: str
     url_name: str  # the URL conf's name, for the coverage check ("" for none: 404)
     url: str
-    shot: bool = False  # a main page: photographed at both sizes
+    shot: bool = False  # a layout the phone changes: walked and photographed at both sizes
     status: int = 200
 
 
@@ -226,8 +233,13 @@ def docs(role: str) -> list[Page]:
 
 def house_cards() -> list[Page]:
     return [
-        Page(f"house card {g.slug}", "house-card", reverse("house-card", args=[g.slug]))
-        for g in paid_games()
+        Page(
+            f"house card {g.slug}",
+            "house-card",
+            reverse("house-card", args=[g.slug]),
+            shot=n == 0,  # the house rules' grid, which the phone stacks
+        )
+        for n, g in enumerate(paid_games())
     ]
 
 
@@ -235,7 +247,6 @@ def staff_pages(w) -> list[Page]:
     case, report = w["case"], w["report"]
     return [
         Page("drills (trying out)", "drills:index", reverse("drills:index")),
-        *house_cards(),
         Page("rule check", "rule-check", reverse("rule-check"), shot=True),
         Page("cases", "cases:index", reverse("cases:index"), shot=True),
         Page(
@@ -289,7 +300,7 @@ def pages_of(role: str, w) -> list[Page]:
                 f"drill {kind} level 3",
                 "drills:session",
                 reverse("drills:session", args=[s.pk]),
-                shot=kind in ("ms-pay", "cs-settle", "mg-split", "es-showdown"),
+                shot=kind in ("ms-pay", "cs-settle", "cs-ledger", "mg-split", "es-showdown"),
             )
             for kind, s in w["sessions"].items()
         ]
@@ -330,6 +341,7 @@ def pages_of(role: str, w) -> list[Page]:
                 "my skills of a game",
                 "progress:mine-skills",
                 reverse("progress:mine-skills", args=["mississippi-stud"]),
+                shot=True,  # the skill summary, a table the phone lays out as lines
             ),
             Page("my practice by drill", "progress:mine-drills", reverse("progress:mine-drills")),
             Page("my mistakes", "progress:mine-mistakes", reverse("progress:mine-mistakes")),
@@ -345,7 +357,9 @@ def pages_of(role: str, w) -> list[Page]:
             *house_cards(),
             # the desk is closed during a test: the page that says so
             Page("rule check (closed)", "rule-check", reverse("rule-check"), status=403),
-            *docs(role),
+            # the docs index lists fewer docs for a trainee; the docs themselves are the
+            # supervisor's walk
+            *docs(role)[:1],
             Page("403", "", reverse("cases:index"), shot=True, status=403),
             missing,
         ]
@@ -426,9 +440,9 @@ def pages_of(role: str, w) -> list[Page]:
     return [
         home,
         Page("supervisor's page", "person", reverse("person", args=[w["supervisor"].pk])),
+        # the staff pages and the docs are the supervisor's walk: the same pages under
+        # another header, which the manager's landing page checks
         *desk_pages(w),
-        *staff_pages(w),
-        *docs(role),
         Page("admin", "admin:index", reverse("admin:index"), shot=True),
         missing,
     ]
@@ -500,29 +514,30 @@ def walk(page, size: str, role: str, pages: list[Page]) -> list[str]:
     return problems
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("role", ["anonymous", "trainee", "supervisor", "manager"])
-def test_every_page_of_every_role_passes_axe(
-    request, live_server, size, role, trainee, other_trainee, supervisor, manager
-):
-    # live_server named here: its settings (ALLOWED_HOSTS) are made for the tests that ask
-    page = request.getfixturevalue(size)
-    w = world(trainee, other_trainee, supervisor)
-    pages = pages_of(role, w)
+def answered(page, size: str, sessions, label: str) -> list[str]:
+    """The drill page once answered (wrong, so the review marks wrong fields), by the page;
+    on the phone the first of them only (the review lays out alike for every drill)."""
+    problems = []
+    for kind, session in list(sessions.items())[: 1 if size == "phone" else None]:
+        page.goto(reverse("drills:session", args=[session.pk]))
+        question = drill_services.current_question(session)
+        fill(page, question, wrong_answer(question))
+        page.click("form.answer-form button[type=submit]")
+        page.wait_for_selector(".feedback")
+        problems += violations(page, label.format(kind=kind), size)
+    return problems
+
+
+def walk_as(page, size: str, role: str, w) -> list[str]:
+    """One role's walk at one size: on the phone, the pages whose layout it changes."""
+    pages = [p for p in pages_of(role, w) if size == "page" or p.shot]
     if role != "anonymous":
         sign_in(page, USERS[role], PASSWORD)
     problems = walk(page, size, role, pages)
     if role == "trainee":
-        # the drill page once answered (wrong, so the review marks wrong fields), by the page
-        for kind in ANSWERED:
-            session = w["sessions"][kind]
-            page.goto(reverse("drills:session", args=[session.pk]))
-            question = drill_services.current_question(session)
-            fill(page, question, wrong_answer(question))
-            page.click("form.answer-form button[type=submit]")
-            page.wait_for_selector(".feedback")
-            problems += violations(page, f"drill {kind} level 3 answered", size)
+        problems += answered(
+            page, size, {k: w["sessions"][k] for k in ANSWERED}, "drill {kind} level 3 answered"
+        )
         # the other trainee's finished test, as they see its result
         page.context.clear_cookies()
         sign_in(page, "trainee-otto", PASSWORD)
@@ -537,21 +552,29 @@ def test_every_page_of_every_role_passes_axe(
             "assessments:certificate",
             reverse("assessments:certificate", args=[w["certificate"].pk]),
         )
-        problems += walk(page, size, role, [result, certificate])
+        problems += walk(
+            page, size, role, [p for p in (result, certificate) if size == "page" or p.shot]
+        )
         # a new trainee's first sign-in: the page that makes them choose their own password
         page.context.clear_cookies()
         sign_in(page, "new-fred", w["fresh"].password)
         first = Page("first password", "first-password", reverse("first-password"), shot=True)
         problems += walk(page, size, role, [first])
     if role == "supervisor":
-        # a watch round answered (wrong: the review marks the positions missed), by the page
-        for kind, session in w["watched"].items():
-            page.goto(reverse("drills:session", args=[session.pk]))
-            question = drill_services.current_question(session)
-            fill(page, question, wrong_answer(question))
-            page.click("form.answer-form button[type=submit]")
-            page.wait_for_selector(".feedback")
-            problems += violations(page, f"watch {kind} answered", size)
+        # a watch round answered (wrong: the review marks the positions missed)
+        problems += answered(page, size, w["watched"], "watch {kind} answered")
+    return problems
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("role", ["anonymous", "trainee", "supervisor", "manager"])
+def test_every_page_of_every_role_passes_axe(
+    live_server, page, phone, role, trainee, other_trainee, supervisor, manager
+):
+    # live_server named here: its settings (ALLOWED_HOSTS) are made for the tests that ask.
+    # One world for both sizes: the phone walks after the laptop, over the same things.
+    w = world(trainee, other_trainee, supervisor)
+    problems = walk_as(page, "page", role, w) + walk_as(phone, "phone", role, w)
     assert not problems, "axe found serious or critical violations:\n" + "\n".join(problems)
 
 
