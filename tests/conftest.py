@@ -8,7 +8,9 @@ tables.  Their people have usernames nobody would write in a page by accident
 conftest keeps only what its tests alone use.
 """
 
+import fcntl
 import os
+import pickle
 from pathlib import Path
 
 import pytest
@@ -26,6 +28,7 @@ from tests.factories import (
     UserFactory,
 )
 from trainer.engine.catalog import Game
+from trainer.engine.parsheets import Counts
 from trainer.houses.models import House
 from trainer.houses.roles import sync_roles
 
@@ -80,8 +83,34 @@ def _cold_local_cache():
 _SHEETS: dict[tuple, tuple] = {}
 
 
+def full_deck_counts(tmp_path_factory, key: str, build) -> tuple[Counts, list]:
+    """A game's full-deck counts (`key`, its `parsheet_counts_key()`) and the progress calls
+    made building them, built once for the whole run: under xdist the first worker to ask
+    builds them and leaves them in the run's shared temporary folder, the others read them
+    (the build is the suite's longest computation, and each worker would pay it again).
+    `build(progress)` makes them.  A plain `pytest` (no workers) builds them in its one
+    process: the folder above its own outlives the run."""
+    calls: list = []
+
+    def made():
+        return build(lambda done, total: calls.append((done, total))), calls
+
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return made()
+    shared = tmp_path_factory.getbasetemp().parent
+    path = shared / f"counts-{key}.pickle"
+    with open(shared / f"counts-{key}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # the others wait for the one building
+        if path.exists():
+            data, calls = pickle.loads(path.read_bytes())
+            return Counts.from_bytes(data), calls
+        counts, calls = made()
+        path.write_bytes(pickle.dumps((counts.to_bytes(), calls)))
+        return counts, calls
+
+
 @pytest.fixture(autouse=True)
-def _par_sheets_computed_once(request, monkeypatch):
+def _par_sheets_computed_once(request, monkeypatch, tmp_path_factory):
     """Outside the engine's own tests, a par sheet is computed once per test session (per
     worker) and handed out again, with the same progress reported, whenever a test asks for the
     same table under the same rules; so are the counts behind a game's fast sheets.  The Django
@@ -121,6 +150,10 @@ def _par_sheets_computed_once(request, monkeypatch):
     def parsheet_counts(self, progress=None, *, deck=None):
         """The counts behind the fast sheets, made once per session the same way."""
         memo = ("counts", self.parsheet_counts_key(deck=deck))
+        if memo not in _SHEETS and deck is None:
+            _SHEETS[memo] = full_deck_counts(
+                tmp_path_factory, memo[1], lambda record: made(self, record)
+            )
         if memo not in _SHEETS:
             calls = []
 

@@ -10,6 +10,7 @@ import random
 
 import pytest
 
+from tests.conftest import full_deck_counts
 from tests.engine.test_parsheets import (
     BANKED_DECKS,
     MS_DECKS,
@@ -212,13 +213,17 @@ def test_a_mississippi_deck_of_every_suit_and_a_banked_deck_of_two():
 
 
 @pytest.fixture(scope="session")
-def full_ms_counts() -> Counts:
-    return mississippi_stud_counts()
+def full_ms_counts(tmp_path_factory) -> Counts:
+    key = GAMES["mississippi-stud"].parsheet_counts_key()
+    build = lambda progress: mississippi_stud_counts(progress=progress)  # noqa: E731
+    return full_deck_counts(tmp_path_factory, key, build)[0]
 
 
 @pytest.fixture(scope="session")
-def full_banked_counts() -> Counts:
-    return banked_stud_counts()
+def full_banked_counts(tmp_path_factory) -> Counts:
+    key = GAMES["caribbean-stud"].parsheet_counts_key()
+    build = lambda progress: banked_stud_counts(progress=progress)  # noqa: E731
+    return full_deck_counts(tmp_path_factory, key, build)[0]
 
 
 @pytest.mark.slow
