@@ -16,3 +16,5 @@ SECURE_SSL_REDIRECT = False
 # Serve static files from the finders, as runserver does: tests never run collectstatic.
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
+# every page a test renders is read for code words (tests/visible_words.py)
+MIDDLEWARE = [*MIDDLEWARE, "tests.visible_words.CodeWordsOnPages"]  # noqa: F405

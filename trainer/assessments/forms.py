@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django import forms
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from trainer.engine.drills import REGISTRY
 from trainer.houses.models import House
@@ -91,6 +92,7 @@ class BuildForm(forms.ModelForm):
         if user.is_superuser:
             self.fields["house"].queryset = House.objects.all()
             self.fields["house"].required = True
+            self.fields["house"].empty_label = gettext_lazy("choose a house")
         else:
             del self.fields["house"]
         self.fields["due_at"].help_text += f" Times are {timezone.get_current_timezone_name()}."

@@ -10,6 +10,7 @@ from decimal import Decimal
 from django import forms
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
+from django.utils.translation import gettext_lazy
 
 from trainer.drills.practice.models import PaceTarget
 from trainer.drills.practice.targets import DrillTargets
@@ -32,6 +33,12 @@ VERSION_FIELDS = [
     "inversions_confirmed",
 ]
 BAND_FIELDS = ("pair_band_low", "push_band_low", "push_band_high")
+#: each band's empty choice, in words
+BAND_EMPTY_CHOICES = {
+    "pair_band_low": gettext_lazy("choose a rank"),
+    "push_band_low": gettext_lazy("no pair pushes"),
+    "push_band_high": gettext_lazy("no pair pushes"),
+}
 
 
 def win_field(order: int) -> str:
@@ -114,6 +121,11 @@ class DesignForm(forms.ModelForm):
         if not game.pair_bands:
             for name in BAND_FIELDS:
                 del self.fields[name]
+        else:
+            # the empty choice says what choosing nothing means, not Django's dashes
+            for name, nothing in BAND_EMPTY_CHOICES.items():
+                field = self.fields[name]
+                field.choices = [("", nothing), *(c for c in field.choices if c[0] != "")]
         self.fields["label"].help_text = "How the lists name the version, e.g. “Summer 2026”."
         self.row_fields = []
         for category in game.rows:

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from trainer.engine.chips import chip_set
 from trainer.engine.kit.watched import settlement_words
+from trainer.engine.rulings import outcome_words
 from trainer.engine.seats import in_seat_order
 
 from .chipping import Stacks, stacks
@@ -218,7 +219,7 @@ def ledger_of(table: dict, call_name: str) -> Ledger:
                 player=r.get("player"),
                 dealer=r.get("dealer"),
                 action=r.get("action"),
-                outcome=r.get("outcome"),
+                outcome=outcome_words(r["outcome"]) if r.get("outcome") else None,
                 net=r.get("net"),
             )
             for r in table["rounds"]

@@ -200,7 +200,11 @@ class EnglishStudRound(Procedure[State]):
             return replace(
                 base,
                 prompt="The last bets are in: read the hands. Who takes the pot?",
-                fields=(seats_field("winners", "Winning seat(s)", list(state.hands)),),
+                fields=(
+                    seats_field(
+                        "winners", "Winning seats (every seat that ties)", list(state.hands)
+                    ),
+                ),
                 expected={"winners": sorted(showdown.winners, key=int)},
                 events=("The players still in show their cards.",),
             )

@@ -218,14 +218,12 @@ class GonorrheaRound(Procedure[State]):
             )
         if not state.named:
             if hog:
-                fields: tuple[AnswerField, ...] = (
-                    seats_field("hog", "The seat(s) holding 7-7", seats),
-                )
+                fields: tuple[AnswerField, ...] = (seats_field("hog", "Seats holding 7-7", seats),)
                 expected: dict[str, Any] = {"hog": sorted(showdown.hog, key=int)}
             else:
                 fields = (
-                    seats_field("high", "The best high hand(s)", seats),
-                    seats_field("low", "The best low hand(s)", seats),
+                    seats_field("high", "Best high hand (every seat that ties)", seats),
+                    seats_field("low", "Best low hand (every seat that ties)", seats),
                 )
                 expected = {
                     "high": sorted(showdown.high, key=int),
