@@ -54,7 +54,7 @@ THREADS ?= 1
 # is killed and replaced.  No request does long work (par sheets, audits and trainee imports
 # are the task worker's); the longest is storing a 64 MiB audit log, under a second here.  An
 # import that hashed its passwords in the request was killed at 30 s and created nobody
-# (issue 31): a request that would need more than this belongs in the task worker, not in a
+#: a request that would need more than this belongs in the task worker, not in a
 # longer timeout.  docs/operations.md says so for operators.
 TIMEOUT ?= 30
 serve: install

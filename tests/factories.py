@@ -175,7 +175,7 @@ def right_answer(question) -> dict:
 
 
 def post_watch(field: dict, value: dict) -> dict:
-    """A watched settlement (issue 33) as its inputs post it: "<field>.call", and for a wrong
+    """A watched settlement as its inputs post it: "<field>.call", and for a wrong
     one "<field>.situation" and the right settlement ("<field>.amount", or a pot's
     "<field>.share.<seat>")."""
     name = field["name"]

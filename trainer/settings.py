@@ -68,18 +68,18 @@ INSTALLED_APPS = [
     "trainer.rulings",
     "trainer.drills",
     "trainer.assessments",
-    # dealing the round (issue 32): above assessments, whose sections it registers
+    # dealing the round: above assessments, whose sections it registers
     "trainer.rounds",
     "trainer.progress",
     "trainer.cases",
     "trainer.audits",
-    # the games manager's desk: tables, the paytable designer, house rules (issue 30)
+    # the games manager's desk: tables, the paytable designer, house rules
     "trainer.desk",
-    # people actions and their log, CSV imports of trainees, classes (issue 19)
+    # people actions and their log, CSV imports of trainees, classes
     "trainer.roster",
-    # skills scheduled with FSRS, game enrolments, pace targets (issue 16)
+    # skills scheduled with FSRS, game enrolments, pace targets
     "trainer.drills.practice",
-    # watch the game: the watch drills' sets from audits, who may watch (issue 33)
+    # watch the game: the watch drills' sets from audits, who may watch
     "trainer.drills.watch",
     # the home and landing pages, account and docs pages, the URLs: the top of the stack
     "trainer.site",

@@ -199,7 +199,7 @@ def test_a_question_of_another_trainees_sitting_is_refused(client, sitting, othe
     client.force_login(other_trainee)
     item = items_of(sitting)[0]
     response = client.post(answer_url(sitting, item.question), right_answer(item.question))
-    assert response.status_code == 404  # as a missing sitting: no existence oracle (issue 14)
+    assert response.status_code == 404  # as a missing sitting: no existence oracle
     assert not Attempt.objects.exists()
 
 

@@ -662,7 +662,7 @@ def test_no_page_is_wider_than_a_phone(phone, trainee):
     never scrolls sideways on a 375 px phone."""
     from tests.rounds.conftest import deal
 
-    played = deal(trainee, "mississippi-stud", players=6, level=3)  # a full layout (issue 32)
+    played = deal(trainee, "mississippi-stud", players=6, level=3)  # a full layout
     sign_in(phone, USERS["trainee"], PASSWORD)
     for url in (
         reverse("home"),

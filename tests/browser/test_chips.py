@@ -1,4 +1,4 @@
-"""Paying in chips in a real browser (issue 17): a Mississippi Stud payout built chip by chip
+"""Paying in chips in a real browser: a Mississippi Stud payout built chip by chip
 with the keyboard and graded right; the right amount in the wrong chips graded wrong, with the
 reason in a dealer's words."""
 

@@ -1,4 +1,4 @@
-"""The felt in a real browser (issue 15): every drill kind at its highest level, on a desktop
+"""The felt in a real browser: every drill kind at its highest level, on a desktop
 and on a phone, answered through the seat spots with the keyboard, then the house card opened
 with its key.
 
@@ -242,7 +242,7 @@ def test_the_rule_check_page_opens_the_house_card_with_its_key(page, trainee):
     assert page.locator(".house-card").is_visible()
 
 
-#: a laptop's screen, and how tall a full table's drill page may be on it (issue 29)
+#: a laptop's screen, and how tall a full table's drill page may be on it
 LAPTOP = {"width": 1366, "height": 768}
 FITS = 1.25
 

@@ -131,7 +131,7 @@ def test_a_supervisor_takes_a_class_from_csv_to_certificates(
     public.goto(page.locator("dd a[href*='/tests/verify/']").get_attribute("href"))
     verdict = public.locator("#verdict").inner_text()
     assert verdict.startswith("✔ Valid")
-    # whose it is, to match the paper (issue 29): the holder, the test; never the score
+    # whose it is, to match the paper: the holder, the test; never the score
     facts = public.locator("#certificate-facts").inner_text()
     assert "Ann Archer" in facts and "Dealer certificate" in facts
     assert "%" not in public.content() and " of " not in facts

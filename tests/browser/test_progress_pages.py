@@ -1,4 +1,4 @@
-"""My progress and a supervisor's page of a trainee, read on a laptop (issue 29): the summary
+"""My progress and a supervisor's page of a trainee, read on a laptop: the summary
 fits three screens at 1366x768, test results before the skills, with a trainee's history of
 practice behind it (the details are pages of their own)."""
 

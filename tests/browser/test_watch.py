@@ -1,4 +1,4 @@
-"""A watch round on the felt (issue 33), in Chromium: a supervisor watches a full table by the
+"""A watch round on the felt, in Chromium: a supervisor watches a full table by the
 keyboard (R or W a position; for a wrong one, what went wrong and the right settlement),
 sees each mistake counted apart, and the house's clock sends an answer left unmarked."""
 

@@ -77,7 +77,7 @@ def test_a_replayed_post_records_nothing_twice_and_shows_the_same_result(trainee
 
 def test_someone_elses_question_is_refused_and_nothing_stored(trainee, other_trainee):
     question = services.current_question(start(trainee))
-    # refused exactly as a missing question is: no existence oracle (issue 14)
+    # refused exactly as a missing question is: no existence oracle
     with pytest.raises(services.NotFound):
         services.answer_question(
             trainee=other_trainee, question_id=question.pk, raw=right_answer(question)
@@ -185,7 +185,7 @@ def test_another_trainees_question_gets_404_and_stores_nothing(client, trainee, 
     question = services.current_question(start(trainee))
     client.force_login(other_trainee)
     page = client.post(f"/drills/q/{question.pk}/answer", right_answer(question))
-    assert page.status_code == 404  # as a missing question: no existence oracle (issue 14)
+    assert page.status_code == 404  # as a missing question: no existence oracle
     assert not Attempt.objects.exists()
     assert client.get(f"/drills/s/{question.session_id}/").status_code == 404
 

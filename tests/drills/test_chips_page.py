@@ -1,4 +1,4 @@
-"""Drills in chips (issue 17): started from the drills index, each amount paid built from the
+"""Drills in chips: started from the drills index, each amount paid built from the
 house's chips at its seat's spot, graded on the amount and the pay standard with the reason."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The drill page as the felt (issue 15): each seat's answers at its spot in the house's settle
+"""The drill page as the felt: each seat's answers at its spot in the house's settle
 order, what an amount means beside it, the push's 0 offered, the dealer's line once in the
 feedback, cards drawn as cards everywhere with a spoken name, level names in the house's
 stakes, and stored questions graded exactly as before."""

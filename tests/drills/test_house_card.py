@@ -1,4 +1,4 @@
-"""The house card (issue 15): a game's active paytable and the house rules that matter, as the
+"""The house card: a game's active paytable and the house rules that matter, as the
 placard on a real table shows them; on every drill page the exact version the question is
 graded with; a printable page per game for the members of a house."""
 

@@ -1,4 +1,4 @@
-"""Supervisors and games managers may try any drill (issue 15): practice that no figure, list
+"""Supervisors and games managers may try any drill: practice that no figure, list
 or test counts, said on the page, instead of a bare 403."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""Watch the game on the site (issue 33): who may watch, the felt of a settled table, grading
+"""Watch the game on the site: who may watch, the felt of a settled table, grading
 each mistake apart, storing once, the house's clock, sets from a real audit without the
 dealers' names, promotion, and tests with watch sections."""
 

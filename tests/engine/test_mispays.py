@@ -1,4 +1,4 @@
-"""Mispays planted and read back (issue 33): every situation the watch drill plants in a hand
+"""Mispays planted and read back: every situation the watch drill plants in a hand
 is read by the audit as the situation planted, and a hand settled right reads as right.
 
 The hands are seeded deals of every game the audit checks, taken from the games registry and

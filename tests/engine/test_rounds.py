@@ -1,4 +1,4 @@
-"""Dealing the round (issue 32): every game's procedure, from the games registry, checked on
+"""Dealing the round: every game's procedure, from the games registry, checked on
 seeded random rounds against the rulings for the same hands.
 
 - a round always ends, and deals and plays again the same from its seed;

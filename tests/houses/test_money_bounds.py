@@ -143,7 +143,7 @@ def _right(field, value):
 )
 @given(drawn=house_settings())
 def test_every_drill_starts_at_every_level_at_any_house_the_admin_accepts(db, drawn):
-    # promoted to watch the game, so the watch drills (issue 33) start too
+    # promoted to watch the game, so the watch drills start too
     trainee = TraineeFactory(house=a_house(*drawn))
     trainee.groups.add(Group.objects.get(name=FLOOR_SUPERVISOR))
     for kind, drill in REGISTRY.items():

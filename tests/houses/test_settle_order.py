@@ -1,4 +1,4 @@
-"""The settle order is a house rule (issue 15): a games manager sets it in the admin like any
+"""The settle order is a house rule: a games manager sets it in the admin like any
 other, it changes no amount (so it waits for no par sheet), and a new question records it."""
 
 from tests.factories import TraineeFactory

@@ -1,4 +1,4 @@
-"""The task worker makes an import's accounts (issue 31): the confirming request hashes no
+"""The task worker makes an import's accounts: the confirming request hashes no
 password (each takes about half a second with Django's hasher, and a file of a few dozen held
 the request past gunicorn's timeout, so nobody was created); the page follows the worker; the
 accounts are made all together or not at all, once, whatever happens to the worker."""

@@ -612,7 +612,7 @@ def test_hostile_answers_store_one_attempt_or_none_and_replays_store_nothing(
         after = counts()
         graded = response.status_code == 200 and b'class="feedback' in response.content
         new = target == "fresh" and graded
-        # an answer graded deals the session's next question with it (issue 28): at most one
+        # an answer graded deals the session's next question with it: at most one
         dealt = after["Question"] - before["Question"]
         assert dealt in ((0, 1) if new else (0,)), describe(
             "trainee", "post", path, posted, response
@@ -677,7 +677,7 @@ def test_next_and_end_refuse_other_peoples_sessions_and_store_at_most_one_questi
         response = world.send("trainee", "post", path, data, headers=headers)
         after = counts()
         dealt = after["Question"] - before["Question"]
-        # next deals at most one; end drops the question dealt but never shown (issue 28)
+        # next deals at most one; end drops the question dealt but never shown
         allowed = {("own", "next"): (0, 1), ("own", "end"): (-1, 0)}.get((target, action), (0,))
         assert dealt in allowed, describe("trainee", "post", path, data, response)
         assert {**after, "Question": before["Question"]} == before

@@ -1,4 +1,4 @@
-"""Accounts (issue 14): sign-in throttling by username *and* address, the deploy check on demo
+"""Accounts: sign-in throttling by username *and* address, the deploy check on demo
 passwords, and passwords without mail (reset by email only where mail is configured; set by a
 supervisor or games manager on the People page otherwise)."""
 

@@ -1,4 +1,4 @@
-"""Privacy (issue 14): private pages and CSV exports are not kept by browsers or proxies, and
+"""Privacy: private pages and CSV exports are not kept by browsers or proxies, and
 no URL with an object id tells a user whether someone else's object exists: another trainee's
 (or another house's) id answers exactly as an id nobody has (same status, same body)."""
 
@@ -251,7 +251,7 @@ def supervisor_requests(t, trainee):
 
 
 def manager_requests(t):
-    """The desk's (issue 30), for a games manager of another house, with the demo house's
+    """The desk's, for a games manager of another house, with the demo house's
     version (its active Mississippi Stud table)."""
     from trainer.houses.models import PaytableVersion
 

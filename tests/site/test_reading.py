@@ -32,7 +32,7 @@ def test_the_names_filters_read_the_registries():
 
 def test_the_drills_index_lists_every_drill_with_its_levels_and_situations(trainee_client):
     html = trainee_client.get(reverse("drills:index")).content.decode()
-    # every drill a trainee is offered: the watch drills only once promoted (issue 33)
+    # every drill a trainee is offered: the watch drills only once promoted
     offered = [kind for kind in REGISTRY.values() if not kind.watches]
     for kind in REGISTRY.values():
         if kind.watches:

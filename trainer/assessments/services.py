@@ -195,7 +195,7 @@ def assign(*, test: Assessment, trainees: Iterable, assigned_by) -> Assigned:
             f"Not a trainee of {test.house}: {', '.join(strangers)}. Nothing was assigned."
         )
     if watches(test):
-        # a test with watch sections certifies the floor (issue 33): only for promoted trainees
+        # a test with watch sections certifies the floor: only for promoted trainees
         grounded = [t.get_username() for t in trainees if not may_watch(t)]
         if grounded:
             raise ValidationError(
@@ -278,7 +278,7 @@ def start_sitting(*, trainee, assignment_id: int) -> Sitting:
                     f"This test asks for drills that no longer exist ({', '.join(missing)}): "
                     "ask your supervisor for a new test."
                 )
-            # a test's watch sections are for trainees promoted to watch the game (issue 33);
+            # a test's watch sections are for trainees promoted to watch the game;
             # a registered section (a round's, issue 32) is not a drill and asks no promotion
             if not all(may_take(trainee, p.kind) for p in parts if p.kind in REGISTRY):
                 raise Closed(

@@ -167,7 +167,7 @@ def _render_question(request, sitting, item, form):
     felt_html, own_spots, seated = drill_felt(item.question, form)
     test = sitting.assignment.test
     target = question_target_ms(item.question) if test.pace_required else None
-    # a watch drill runs against the house's clock in a test too (issue 33)
+    # a watch drill runs against the house's clock in a test too
     clocked = pace_context(item.question)
     clock_html = (
         clock(clocked["target_ms"], clocked["target_words"]) if clocked.get("clock") else ""

@@ -154,7 +154,7 @@ def report(request, report_id: int):
             summary=report.summary,
             groups=_groups(report.summary),
             versions=[(title_of(game), labels) for game, labels in report.versions.items()],
-            # a watch set of these mispaid hands, for the floor team (issue 33)
+            # a watch set of these mispaid hands, for the floor team
             may_make_set=may_watch(request.user) and report.lines.exclude(verdict="error").exists(),
             set_filters=[(n, v) for n, v in values.items() if n in SET_FILTERS],
             set_title=f"Mispays of {report.name}",
@@ -278,7 +278,7 @@ SET_FILTERS = ("verdict", "game", "situation")
 @auditor_only
 @require_POST
 def watch_set(request, report_id: int):
-    """A watch set for the house's floor team (issue 33) of the report's mispaid hands, as the
+    """A watch set for the house's floor team of the report's mispaid hands, as the
     page filters them by verdict, game and situation: the hands without the dealers' names,
     shown on the Watch page."""
     report = _report(request, report_id)

@@ -184,7 +184,7 @@ def field_json(field: AnswerField) -> dict:
         "choices": [list(c) for c in field.choices],
         "keys": list(field.keys),
     }
-    if field.seats:  # a watched pot's seats (issue 33); no other field has any
+    if field.seats:  # a watched pot's seats; no other field has any
         stored["seats"] = list(field.seats)
     return stored
 

@@ -38,7 +38,7 @@ class Stale(DrillError):
 
 class NotAllowed(DrillError):
     """A drill the user is not offered: a watch drill, for a trainee the house has not
-    promoted to watch the game (issue 33)."""
+    promoted to watch the game."""
 
     status = 403
 

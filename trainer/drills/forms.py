@@ -109,7 +109,7 @@ class AnswerInput:
     #: a chips field's chips, smallest first, and the set they come from
     chips: tuple[ChipInput, ...] = ()
     chip_set: object = None
-    #: a watched settlement's (issue 33): what went wrong, offered, and a pot's seats; what
+    #: a watched settlement's: what went wrong, offered, and a pot's seats; what
     #: was sent for its parts ("call", "situation", "amount", "share.<seat>")
     situations: tuple[tuple[str, str], ...] = ()
     seats: tuple[str, ...] = ()

@@ -34,7 +34,7 @@ class PracticeSession(models.Model):
         "in chips", default=False, help_text="Amounts paid are built from the house's chips."
     )
     #: what deals the questions: one drill at one level, the trainee's due skills, the hands
-    #: they missed, the due skills of the watch drills (issue 33), or a set of a real audit's
+    #: they missed, the due skills of the watch drills, or a set of a real audit's
     #: mispaid hands (`kind` is empty but for one drill: each question has its own)
     mode = models.CharField(
         max_length=10,

@@ -61,7 +61,7 @@ def may_practise(user) -> bool:
 
 def is_trying(user, kind: str | None = None) -> bool:
     """Staff trying a drill out, not a trainee practising: nothing they answer is counted.
-    A watch drill (`kind`) is no try for staff who watch the game: it is theirs (issue 33)."""
+    A watch drill (`kind`) is no try for staff who watch the game: it is theirs."""
     drill = REGISTRY.get(kind) if kind else None
     if drill is not None and drill.watches and may_watch(user):
         return False

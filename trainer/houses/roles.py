@@ -9,7 +9,7 @@ from __future__ import annotations
 TRAINEE = "Trainee"
 SUPERVISOR = "Supervisor"
 GAMES_MANAGER = "Games manager"
-#: a trainee the house has promoted to watch the game (issue 33): given beside Trainee, it
+#: a trainee the house has promoted to watch the game: given beside Trainee, it
 #: opens the watch drills and their tests; supervisors and games managers watch already
 FLOOR_SUPERVISOR = "Floor supervisor"
 

@@ -263,7 +263,7 @@ def for_trainee(trainee, *, now: dt.datetime | None = None) -> list[GameSkills]:
     by name), with their figures and strength at `now`."""
     now = now or timezone.now()
     games = enrolled_games(trainee)
-    # a watch drill's skills only for a trainee promoted to watch the game (issue 33)
+    # a watch drill's skills only for a trainee promoted to watch the game
     kinds = [kind for kind in REGISTRY.values() if kind.game in games and may_take(trainee, kind)]
     slugs = [kind.slug for kind in kinds]
     answered: dict[tuple[str, str], list[tuple[bool, int, int | None]]] = defaultdict(list)

@@ -3,7 +3,7 @@ every row is good), confirmed, then made by the task worker, every one or none.
 
 Making an account hashes its temporary password (about half a second each with Django's
 hasher, more under load), so a file of a few dozen held the confirming request past
-gunicorn's timeout and nobody was made (issue 31).  Confirming now checks the rows again and
+gunicorn's timeout and nobody was made.  Confirming now checks the rows again and
 queues the import; the worker (`manage.py parsheet_worker`, trainer.roster.tasks) hashes the
 passwords one by one, reporting its progress, then makes every account in one transaction,
 under the house's lock, checking the rows a last time.  The import holds a lease as an audit

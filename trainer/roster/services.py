@@ -371,7 +371,7 @@ def left_out(cohort: Cohort) -> list[tuple[User, str]]:
     return out
 
 
-# -- watching the game (issue 33) -------------------------------------------------------------
+# -- watching the game -------------------------------------------------------------
 
 
 def is_promoted(person) -> bool:

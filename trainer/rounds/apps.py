@@ -2,7 +2,7 @@ from django.apps import AppConfig
 
 
 class RoundsConfig(AppConfig):
-    """Dealing the round (issue 32): a whole hand at the table, step by step in the dealer's
+    """Dealing the round: a whole hand at the table, step by step in the dealer's
     order, against the game's pace; each step an attempt of its drill's skill.  A test's
     section may deal rounds: the app registers those sections with trainer.assessments,
     which stands beneath it and never imports it."""

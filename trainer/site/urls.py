@@ -20,17 +20,17 @@ urlpatterns = [
     # issue 15 (felt): the printable house card of each game
     path("", include("trainer.drills.card_urls")),
     path("drills/", include("trainer.drills.urls")),
-    # Today's practice and Practise my mistakes (issue 16)
+    # Today's practice and Practise my mistakes
     path("practice/", include("trainer.drills.practice.urls")),
-    # watch the game: the watch drills, Today's watch, sets from audits (issue 33)
+    # watch the game: the watch drills, Today's watch, sets from audits
     path("watch/", include("trainer.drills.watch.urls")),
     path("tests/", include("trainer.assessments.urls")),
-    # dealing the round, step by step against the game's pace (issue 32)
+    # dealing the round, step by step against the game's pace
     path("rounds/", include("trainer.rounds.urls")),
     path("progress/", include("trainer.progress.urls")),
     path("cases/", include("trainer.cases.urls")),
     path("audits/", include("trainer.audits.urls")),
-    # the games manager's desk: tables, the paytable designer, house rules (issue 30)
+    # the games manager's desk: tables, the paytable designer, house rules
     path("desk/", include("trainer.desk.urls")),
     # classes of trainees (trainer.roster; their pages trainer.progress.classes; the People
     # pages are under accounts/people/)

@@ -209,7 +209,7 @@ def test_the_house_card_lists_each_drill_of_the_game_with_its_targets(client, tr
     page = client.get(f"/house-card/{game}/").content.decode()
     assert "Speed standards" in page
     # a game's card lists its own drills; the card every game shares, hand reading and chips;
-    # a trainee not promoted to watch the game reads no watch drill's clock (issue 33)
+    # a trainee not promoted to watch the game reads no watch drill's clock
     kinds = [
         k
         for k in REGISTRY.values()

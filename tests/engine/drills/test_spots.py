@@ -1,4 +1,4 @@
-"""Where the answers go on the felt (issue 15): seat by seat in the house's settle order, what
+"""Where the answers go on the felt: seat by seat in the house's settle order, what
 each amount means, the dealer's steps once; the level names in the house's own stakes; the
 dealer's up card a random card of the hand at every level."""
 

@@ -1,4 +1,4 @@
-"""The watch drill (issue 33): a settled table with mispays planted, graded position by
+"""The watch drill: a settled table with mispays planted, graded position by
 position as caught, cleared, missed, a false alarm or a wrong correction."""
 
 from __future__ import annotations

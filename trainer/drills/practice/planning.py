@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 MODES = ("today", "mistakes", "watch", "set")
-#: the modes of those who watch the game (issue 33): Today's watch, and a set of an audit's
+#: the modes of those who watch the game: Today's watch, and a set of an audit's
 #: mispaid hands (started from its page, trainer.drills.watch)
 WATCHING = ("watch", "set")
 

@@ -2,7 +2,7 @@ from django.apps import AppConfig
 
 
 class WatchConfig(AppConfig):
-    """Watch the game (issue 33): the watch drills' own side of the site.  Those who watch a
+    """Watch the game: the watch drills' own side of the site.  Those who watch a
     table (supervisors, games managers and the trainees a house promotes: the permission
     `watch.watch_the_game`, trainer.houses.roles) drill catching a mispay before the chips
     leave the table; a house turns an audit's mispaid hands into a set its floor team

@@ -1,4 +1,4 @@
-"""Watch the game (issue 33): a settled table as the floor sees it, for those who stop a mispay
+"""Watch the game: a settled table as the floor sees it, for those who stop a mispay
 before the chips leave the table.
 
 Each game the audit checks has its watch drill, built here from the games registry and the

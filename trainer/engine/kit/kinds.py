@@ -250,7 +250,7 @@ class DrillKind:
     def situation_now(self, situation: str, request: Mapping[str, Any], config: HouseConfig) -> str:
         """The situation a stored question (its `request`) tagged `situation` by an earlier
         version of this kind is now: a tag that named what only some levels deal was made
-        level-free (issue 16)."""
+        level-free."""
         return situation
 
     def level(self, number: int) -> Level:

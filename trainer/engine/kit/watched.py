@@ -1,4 +1,4 @@
-"""A watched settlement (issue 33), read and graded: a position of the watch drill marked
+"""A watched settlement, read and graded: a position of the watch drill marked
 right or wrong and, for a wrong one, with what went wrong and the right settlement; what it
 comes to (cleared, caught, or a mistake the drill counts apart) and why, in the floor's words.
 

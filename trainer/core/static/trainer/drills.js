@@ -15,7 +15,7 @@
   function fieldsOf(form) {
     return Array.from(form.querySelectorAll(".field"));
   }
-  // a watched settlement (issue 33): marked right, or wrong with what and how much
+  // a watched settlement: marked right, or wrong with what and how much
   function watchedOpen(field) {
     const wrong = field.querySelector("input[type=radio][value=wrong]:checked");
     if (!wrong) return field.querySelector("input[type=radio]:checked") ? null : field.querySelector("input[type=radio]");
@@ -139,7 +139,7 @@
       }
     }
   });
-  // The chip builder (issue 17): in its tray a key per chip adds one, Backspace takes the last
+  // The chip builder: in its tray a key per chip adds one, Backspace takes the last
   // one added off; the count boxes are the form's own inputs, so typing a count works too.
   const added = new WeakMap(); // tray -> the chip values added by key, in order
   function chipInputs(builder) {
@@ -235,7 +235,7 @@
       took.value = String(Math.max(0, Math.round(performance.now() - shownAt)));
     }
   }, true);
-  // The pace indicator (issue 16): while the question is open a bar fills toward the target
+  // The pace indicator: while the question is open a bar fills toward the target
   // and a word says "at pace", then "over target", counted from when the question appeared.
   // Only the change is said aloud (the live region is empty until then); with reduced motion
   // the bar is not drawn (site.css), the word alone changes.
@@ -247,7 +247,7 @@
     const word = pace.querySelector(".pace-word");
     const said = pace.querySelector(".pace-said");
     pace.classList.add("running");
-    // a watch drill's clock (issue 33): the seconds left, and when none are, the answer is
+    // a watch drill's clock: the seconds left, and when none are, the answer is
     // sent as it stands (a position not marked counts as missed)
     const clock = pace.hasAttribute("data-clock");
     function tick() {
