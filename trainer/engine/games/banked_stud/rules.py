@@ -594,6 +594,8 @@ def preview(profile: Profile, config: HouseConfig) -> list[PreviewRow]:
             rules=config.rules,
         )
         rows.append(
-            PreviewRow(player, dealer, s.player.category.label, s.outcome.value, s.stake, s.net)
+            PreviewRow(
+                player, dealer, s.player.category.label, OUTCOME_WORDS[s.outcome], s.stake, s.net
+            )
         )
     return rows
