@@ -14,9 +14,7 @@ from html.parser import HTMLParser
 
 #: what a person never reads on a page, and what to write instead
 CODE_WORDS: dict[str, str] = {
-    # "(s)" is not read yet: English Stud's showdown drill labels its field "Winning seat(s)",
-    # and that label is part of every stored question of the drill (re-graded to the letter
-    # by tests/engine/test_regrade_stored.py); it goes when labels are translated on display
+    "(s)": "the singular or the plural, as the count says (ngettext)",
     "no-qualify": "the dealer's words for the outcome",
     "---------": "a label that says what choosing nothing means",
     "{{": "a rendered value (a template variable was left unrendered)",

@@ -131,7 +131,11 @@ def test_unlocking_forgets_the_wrong_passwords_of_that_username_only(
     client.force_login(supervisor)
     page = client.get(reverse("person", args=[trainee.pk])).content.decode()
     assert "⚠ 5 recorded" in page
-    act(client, trainee, "unlock")
+    shown = client.post(
+        reverse("person-act", args=[trainee.pk]), {"action": "unlock"}, follow=True
+    ).content.decode()
+    # one record was cleared: the singular, never "record(s)"
+    assert "(1 record of wrong passwords cleared)" in shown
     assert not AccessAttempt.objects.filter(username=trainee.username).exists()
     assert AccessAttempt.objects.filter(username=other_trainee.username).exists()
     log = PersonAction.objects.get(subject=trainee, kind=Kind.UNLOCKED)

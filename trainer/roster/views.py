@@ -15,6 +15,7 @@ from django.contrib.auth.forms import SetPasswordForm
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRefresh
@@ -100,11 +101,16 @@ def person_act(request, user_id):
             messages.success(request, f"{person.get_username()} can sign in again.")
         elif action == "unlock":
             cleared = services.unlock(actor=request.user, person=person)
-            messages.success(
-                request,
-                f"Sign-in unlocked for {person.get_username()}"
-                + (f" ({cleared} record(s) of wrong passwords cleared)." if cleared else "."),
-            )
+            name = person.get_username()
+            if cleared:
+                said = ngettext(
+                    "Sign-in unlocked for %(name)s (%(count)d record of wrong passwords cleared).",
+                    "Sign-in unlocked for %(name)s (%(count)d records of wrong passwords cleared).",
+                    cleared,
+                ) % {"name": name, "count": cleared}
+            else:
+                said = gettext("Sign-in unlocked for %(name)s.") % {"name": name}
+            messages.success(request, said)
         elif action == "games":
             form = GamesForm(request.POST)
             if not form.is_valid():

@@ -39,7 +39,8 @@ def check_demo_passwords(app_configs, **kwargs):
         return []
     return [
         Error(
-            f"The demo user(s) {', '.join(found)} still have the demo password, which is "
+            f"{'The demo user' if len(found) == 1 else 'The demo users'} {', '.join(found)} "
+            f"{'still has' if len(found) == 1 else 'still have'} the demo password, which is "
             "published in the README, and DEBUG is off.",
             hint="Give each a new password (`python manage.py changepassword NAME`) or "
             "deactivate or delete them in the admin.",

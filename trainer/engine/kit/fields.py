@@ -73,11 +73,19 @@ class AnswerKind(StrEnum):
         return 0
 
 
+#: labels that questions stored earlier hold and the engine has since reworded: a stored
+#: question is shown in today's words (labels are words for the page; grading reads names)
+REWORDED_LABELS: dict[str, str] = {"Winning seat(s)": "Winning seats"}
+
+
 @dataclass(frozen=True)
 class AnswerField:
     """One thing the trainee must answer: its `kind` (an `AnswerKind`, or its text, as a
     stored question holds it).  `keys`: a keyboard key for each choice, in the same order
-    (e.g. "w", "p", "l", "f").
+    (e.g. "w", "p", "l", "f").  A label the engine has reworded reads in today's words:
+
+    >>> AnswerField("winners", "Winning seat(s)", "seats").label
+    'Winning seats'
     """
 
     name: str
@@ -96,3 +104,4 @@ class AnswerField:
                 f"{self.name}: {self.kind!r} is not a kind of answer field."
             ) from None
         object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "label", REWORDED_LABELS.get(self.label, self.label))

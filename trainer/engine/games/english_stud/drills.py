@@ -531,7 +531,7 @@ class EnglishShowdown(DrillKind):
         settled = english_stud.showdown(asked.pot, asked.hands, rules=config.rules)
         seats = list(settled.shares)
         fields = (
-            seats_field("winners", "Winning seat(s)", seats),
+            seats_field("winners", "Winning seats", seats),
             *(AnswerField(f"share.{s}", f"Seat {s}", AnswerKind.AMOUNT) for s in seats),
         )
         expected: dict[str, Any] = {"winners": sorted(settled.winners, key=int)}
