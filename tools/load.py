@@ -49,8 +49,8 @@ PRODUCT, FLOOR = "load-trainee-", "floor-trainee-"
 #: absolute target is withdrawn (machines differ by twice; the floor alone reaches about 120
 #: cycles/s on the 2-core machine), but a steady offered load keeps runs comparable.
 OFFERED_ANSWERS_PER_SECOND = 165
-#: the product's CPU per answer cycle may be at most this many times the floor's (issue 28:
-#: one request a cycle; 1.2 while the product took two)
+#: the product's CPU per answer cycle may be at most this many times the floor's (one
+#: request a cycle; 1.2 while the product took two)
 TARGET_FLOOR_RATIO = 1.0
 
 LOOPBACK_NAMES = {"localhost"}

@@ -153,7 +153,7 @@ def test_the_public_check_says_valid_revoked_or_unknown_and_nothing_else(client,
     valid = client.get(url)
     page = valid.content.decode()
     assert valid.status_code == 200 and "✔ Valid" in page
-    # whose it is, so an employer can match it to the paper (issue 29, item 12) ...
+    # whose it is, so an employer can match it to the paper ...
     test = certified.sitting.assignment.test
     for shown in (certified.trainee.get_full_name() or certified.trainee.username, test.title):
         assert f"<dd>{shown}</dd>" in page, shown

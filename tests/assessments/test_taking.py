@@ -282,7 +282,7 @@ def test_finish_now_counts_the_rest_as_wrong(client, sitting, trainee):
 
 
 def test_finish_now_asks_first_and_finishes_nothing_until_confirmed(client, sitting, trainee):
-    # "Finish now" sat under "Answer (Enter)" and ended the test at once (issue 29, item 5):
+    # "Finish now" sat under "Answer (Enter)" and ended the test at once:
     # it now opens a confirmation; a post without the confirmation's own field is only that
     client.force_login(trainee)
     first = items_of(sitting)[0]

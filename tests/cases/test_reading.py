@@ -172,7 +172,7 @@ def test_the_admin_shows_cases_read_only(admin_client, cases):
     assert Case.objects.filter(pk=case.pk).exists()
 
 
-# -- words, not codes (issue 29, items 7 and 11) ----------------------------------------------
+# -- words, not codes -------------------------------------------------------------------------
 
 
 def test_the_list_names_each_hand_apart(client, sue, cases):

@@ -1,6 +1,6 @@
-"""A request body over its page's limit is refused before anything reads it (failure 5 of
-issue 31): by its Content-Length, anonymous or not, on the sign-in page as on the uploads; a
-body sent without a length is refused too.  The body here is a stream that fails the test if
+"""A request body over its page's limit is refused before anything reads it: by its
+Content-Length, anonymous or not, on the sign-in page as on the uploads; a body sent without a
+length is refused too.  The body here is a stream that fails the test if
 anything reads it, so "refused" means "refused unread"."""
 
 import pytest

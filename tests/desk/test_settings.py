@@ -63,7 +63,7 @@ def test_the_houses_zone_and_practice_day_are_set_on_the_desk(desk, demo):
     assert House.objects.get(pk=demo.pk).slug == "demo"  # only a superuser renames it
 
 
-# --- round paces (issue 32's rounds an hour, a house setting, on the desk) --------------------
+# --- round paces (rounds an hour, a house setting, on the desk) -------------------------------
 
 ROUND_GAME = next(round_games())  # the registry's first game whose rounds are dealt
 

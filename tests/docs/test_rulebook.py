@@ -69,7 +69,7 @@ def test_house_rules_table_lists_every_house_rule_with_its_default():
 
 
 def test_the_watch_drill_names_every_situation_the_audit_names():
-    """Issue 33: each mispay the watch drills plant is in the rulebook's table, in the audit's
+    """Each mispay the watch drills plant is in the rulebook's table, in the audit's
     own words (a hand's name standing for each hand: "*hand* overpaid")."""
     from trainer.engine import mispays
     from trainer.engine.house import DEFAULT_CONFIG

@@ -188,7 +188,7 @@ def test_an_answer_cycle_is_one_request_of_eight_statements(
     # Counted with the test's own transaction around it, so the answer's transaction is a
     # savepoint here: the user (the session's cookie names them), the question with its
     # session and its skill's card, SAVEPOINT, the attempt with its grade, the card's review,
-    # the next question, the session's counters, RELEASE.  Before issue 28 the cycle took two
+    # the next question, the session's counters, RELEASE.  When the cycle took two
     # requests and 19 statements (12 for the answer, 7 for the next question; 22 for a
     # skill's first review), counted the same way.
     with django_assert_num_queries(8):

@@ -58,7 +58,7 @@ def test_the_feedback_says_the_time_against_the_target():
 
 
 def test_a_wrong_answer_in_time_is_not_at_pace():
-    # issue 29, item 11: "Wrong, 0.8 s: at pace." (only a right answer is at pace)
+    # "Wrong, 0.8 s: at pace." (only a right answer is at pace)
     # 800 ms is 0.8 s, within a target of 3 s
     assert pace_line(Attempt(is_correct=False, response_ms=800, target_ms=3000)) == (
         "Wrong, 0.8 s (target 3 s): in time, but wrong."

@@ -52,7 +52,7 @@ def test_a_folded_seat_and_named_bets_are_shown_and_escaped():
     assert '<span class="pot-amount">3rd</span>' in html
 
 
-# -- the feedback: what was wrong first (issue 29, item 1) ------------------------------------
+# -- the feedback: what was wrong first -------------------------------------------------------
 
 
 @pytest.fixture

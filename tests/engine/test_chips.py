@@ -210,14 +210,14 @@ def test_the_search_tables_kept_are_few_and_a_byte_an_amount():
     assert values[table[10_767]] == 10_760 and values[table[7]] == 7
 
 
-# -- issue 31: grading against the rulebook, and the points it left open ----------------------
+# -- grading against the rulebook, and the points it left open -------------------------------
 
-#: issue 31's set where the largest-first count is not the fewest: 6 is 3 + 3, not 4 + 1 + 1
+#: the reported set where the largest-first count is not the fewest: 6 is 3 + 3, not 4 + 1 + 1
 ODD = chip_set("1 white #f2f2f2; 3 pink #f48fb1; 4 blue #1565c0; 12 gold #fdd835")
 
 
 def test_change_gives_back_the_chips_the_bet_does_not_need_untouched():
-    # Issue 31's repro: a bet of 2 made with three 4s (12). One 4 covers the bet and breaks
+    # The reported case: a bet of 2 made with three 4s (12). One 4 covers the bet and breaks
     # into 4 - 2 = 2, in chips below 4 only as two 1s; the two other 4s go back untouched:
     # 2 blue + 2 white (10, 4 chips). Three 3s and a 1 are also 10 in 4 chips, and used to be
     # graded right, but they change chips the bet did not need.
@@ -230,7 +230,7 @@ def test_change_gives_back_the_chips_the_bet_does_not_need_untouched():
 
 
 def test_a_bet_is_counted_in_the_fewest_chips_not_with_the_tables_floor():
-    # Issue 31's repro in the engine: chips 1/3/4/15/40/100/500, floors 1, 3, 4, colour up
+    # The reported case in the engine: chips 1/3/4/15/40/100/500, floors 1, 3, 4, colour up
     # above 8. At a level-3 table (floor 4) an Ante of 105 is 1 black + 1 blue + 1 white in the
     # fewest chips (black its largest), so 630 on it is 6 black + 2 green (8 chips). Counted
     # with the floor, 105 was 7 green, and 630 in green (42 chips) was coloured up.
@@ -435,7 +435,7 @@ def graded_as_the_oracle_says(pay: Payout, right, chips: ChipSet) -> int:
     count=st.integers(2, 3),
     taken=st.integers(0, 99),
 )
-# issue 31: a bet of 2 made with three 4s is two 4s back and two 1s, not three 3s and a 1
+# a bet of 2 made with three 4s is two 4s back and two 1s, not three 3s and a 1
 @example(chips=ODD, amount=8, bet=1, floors=[], colour_up_at=1, handed=2, count=3, taken=0)
 def test_the_stored_answer_is_right_and_other_chips_are_right_only_as_the_rulebook_says(
     chips: ChipSet, amount, bet, floors, colour_up_at, handed, count, taken

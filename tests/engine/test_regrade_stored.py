@@ -99,7 +99,7 @@ def regrades_identically(record: dict) -> None:
         record["request"], record["level"], config_named(record["config"])
     )
     assert expected == record["expected"], named(record)
-    # a field's `seats` (issue 33's watched pots) came after the dump: empty, it is not stored
+    # a field's `seats` (watched pots) came after the dump: empty, it is not stored
     as_stored = json.loads(
         json.dumps(
             [{k: v for k, v in dataclasses.asdict(f).items() if k != "seats" or v} for f in fields]
@@ -119,7 +119,7 @@ def deals_the_same(record: dict) -> None:
         record["seed"], record["level"], config_named(record["config"]), natural=record["natural"]
     )
     again = json.loads(json.dumps(dataclasses.asdict(q), default=list))
-    # issue 16 made a few situations level-free: the stored tag by its name now
+    # a few situations became level-free after the dump: the stored tag by its name now
     config = config_named(record["config"])
     now = kind_of(record).situation_now(record["situation"], record["request"], config)
     record = {**record, "situation": now}
@@ -127,7 +127,7 @@ def deals_the_same(record: dict) -> None:
         assert again[name] == record[name], (named(record), name)
     table, stored_table = dict(again["table"]), dict(record["table"])
     if isinstance(kind_of(record), CaribbeanLedger) and record["level"] not in RESULTS_SHOWN:
-        # issue 15: from level 2 the ledger shows the hands, not each round's result and net,
+        # from level 2 the ledger shows the hands, not each round's result and net,
         # and asks to settle them (the request, the answer and the steps are the same)
         assert again["prompt"] == PROMPTS[False]
         stored_table["rounds"] = [
@@ -137,7 +137,7 @@ def deals_the_same(record: dict) -> None:
     else:
         assert again["prompt"] == record["prompt"]
     if isinstance(kind_of(record), BankedQualify) and record["level"] == 1:
-        # issue 15: level 1 sorts the dealer's hand but turns up the card dealt up (a random
+        # level 1 sorts the dealer's hand but turns up the card dealt up (a random
         # card of the hand), where the dump turned up the sorted hand's first or last card
         assert table.pop("up_card") in table["dealer"].split()
         stored_table.pop("up_card")

@@ -1,5 +1,5 @@
-"""Skills: every drill kind lists its situations, and deals each one on demand at every level
-(issue 16), under the source texts' house and under houses whose tables, rules and chips
+"""Skills: every drill kind lists its situations, and deals each one on demand at every level,
+under the source texts' house and under houses whose tables, rules and chips
 differ, so that a situation named from the house's data is dealt as that house names it."""
 
 from __future__ import annotations

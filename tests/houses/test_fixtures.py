@@ -232,7 +232,7 @@ def test_seed_demo_gives_the_demo_house_its_history(empty_db, settings):
 
 
 def test_seed_demo_queues_a_par_sheet_for_every_demo_table(db, settings):
-    # issue 30: after `make run` the demo house's tables have their sheets; seed_demo queues
+    # after `make run` the demo house's tables have their sheets; seed_demo queues
     # one per table (active ones and drafts) for the worker `make run` starts beside the site
     from trainer.houses.models import ParSheetResult
     from trainer.houses.services import parsheet_of
@@ -266,7 +266,7 @@ def test_a_new_house_rules_row_holds_the_engines_defaults():
 
 
 def test_the_demo_tables_are_named_in_words_not_by_source_file(demo):
-    # issue 29, item 11: "(mississippi-stud.txt)" showed on the house card, the manager's
+    # "(mississippi-stud.txt)" showed on the house card, the manager's
     # landing page and cases
     from trainer.houses.models import PaytableVersion
 

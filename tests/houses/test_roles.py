@@ -349,7 +349,7 @@ def test_a_manager_cannot_change_another_houses_rules(client, users, lakeside):
 
 
 def test_a_new_houses_manager_adds_its_house_rules(client, lakeside):
-    # issue 31: a house made without rules, whose games manager was refused (403) adding them
+    # a house made without rules, whose games manager was refused (403) adding them
     new = HouseFactory(name="Newport", slug="newport")
     client.force_login(ManagerFactory(house=new))
     url = "/admin/houses/houserulessettings/add/"

@@ -259,7 +259,7 @@ def test_a_new_class_page_asked_for_an_import_that_is_no_id_is_just_the_page(
     assert client.get(reverse("roster:new-class"), {"import": import_id}).status_code == 200
 
 
-# -- words, not codes (issue 29, item 11) ----------------------------------------------------
+# -- words, not codes ------------------------------------------------------------------------
 
 
 def test_adding_one_member_says_one_trainee(client, cohort, supervisor, other_trainee):

@@ -98,7 +98,7 @@ def test_every_problem_is_shown_by_row_and_nothing_is_staged(client, supervisor,
 
 
 def test_the_preview_marks_the_cell_in_error_not_a_fixed_column(client, supervisor, trainee):
-    # issue 29, item 9: the preview once reddened the fourth column of every wrong row (the
+    # the preview once reddened the fourth column of every wrong row (the
     # last name), whatever was wrong; now the cell a problem is about
     client.force_login(supervisor)
     text = "username,first_name,last_name,email\nnew-cy,Cy,Ng,not-an-address\ntrainee-tina,Ti,Na,\n"
@@ -223,7 +223,7 @@ def test_the_upload_still_needs_its_csrf_token(supervisor):
 
 
 def test_a_header_of_half_a_million_empty_columns_is_not_echoed(client, supervisor):
-    # the case of issue 31: `username` then 500,000 empty headings (a 500 KB file), whose
+    # the reported case: `username` then 500,000 empty headings (a 500 KB file), whose
     # refusal echoed every one of them, a megabyte of ", "
     client.force_login(supervisor)
     response = upload(client, "username" + "," * 500_000 + "\nnew-ann\n")

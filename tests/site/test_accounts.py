@@ -293,7 +293,7 @@ def test_setting_a_password_needs_the_csrf_token(trainee, supervisor):
     assert trainee.check_password(PASSWORD)
 
 
-# -- one's own password, in the site's look (issue 29, item 6) --------------------------------
+# -- one's own password, in the site's look ---------------------------------------------------
 
 ADMIN_LOOK = ("Django administration", "admin/css/")
 

@@ -76,7 +76,7 @@ def test_the_trainee_carries_on_with_the_last_drill(client, trainee):
 
 def test_todays_practice_is_carried_on_not_reported_as_no_drill(client, trainee):
     # a session of Today's practice has no drill of its own: the landing page once read that
-    # as "You have not drilled yet" (issue 29, item 4)
+    # as "You have not drilled yet"
     session = services.start_mode(trainee=trainee, mode="today")
     question = services.current_question(session)
     services.answer_question(

@@ -111,7 +111,7 @@ def tinas(demo, trainee, other_trainee, stranger, supervisor):
         trainee=other_trainee,
         assignment_id=AssignmentFactory(test=test, trainee=other_trainee).pk,
     )
-    # issue 19: Tina's certificate, a class of her house with a test, a CSV import staged there
+    # Tina's certificate, a class of her house with a test, a CSV import staged there
     certification = AssessmentFactory(house=demo, parts=[("hand-five", 1)], certification=True)
     passed = tests_services.start_sitting(
         trainee=trainee,
@@ -158,11 +158,11 @@ def tinas(demo, trainee, other_trainee, stranger, supervisor):
             token="privacy-probe",
         ).case,
         "audit": audited(demo, None, log_text()),
-        # issue 32: a round of Tina's, and its first step
+        # a round of Tina's, and its first step
         "round": round_services.deal_round(
             trainee=trainee, game="casino-stud", level=1, players=2, seed=1
         ),
-        # issue 33: a watch set of the house's floor team
+        # a watch set of the house's floor team
         "watch_set": WatchSet.objects.create(house=demo, title="Probe set", hands=[PROBE_HAND]),
     }
 
@@ -177,7 +177,7 @@ def trainee_requests(t):
         "drills:end": ("post", [t["session"].pk], [NOBODY], {}),
         "drills:summary": ("get", [t["session"].pk], [NOBODY], None),
         "drills:answer": ("post", [q.pk], [NOBODY], right_answer(q)),
-        # issue 15 (felt): the house card a question is graded with
+        # the house card a question is graded with
         "drills:house-card": ("get", [q.pk], [NOBODY], None),
         "assessments:start": ("post", [t["not_started"].pk], [NOBODY], {}),
         "assessments:sitting": ("get", [t["running"].pk], [NOBODY], None),

@@ -99,7 +99,7 @@ def test_static_files_are_found(client):
 
 
 def test_the_site_has_an_icon_on_every_page(client, db):
-    # no favicon was a 404 on every page (issue 29, item 13): the layout names the icon, and
+    # no favicon was a 404 on every page: the layout names the icon, and
     # /favicon.ico, which browsers ask for on pages that name none (the admin's), leads to it
     from django.contrib.staticfiles import finders
 
@@ -112,7 +112,7 @@ def test_the_site_has_an_icon_on_every_page(client, db):
 
 @pytest.mark.slow  # a migration replayed, a subprocess or a big log: the slow tier
 def test_the_upload_limits_come_from_the_environment():
-    # issue 31: AUDIT_UPLOAD_MAX_BYTES was read only from a settings module nobody edits
+    # AUDIT_UPLOAD_MAX_BYTES was read only from a settings module nobody edits
     shown = (
         "from django.conf import settings as s; "
         "print(s.AUDIT_UPLOAD_MAX_BYTES, s.REQUEST_BODY_MAX_BYTES)"
@@ -123,7 +123,7 @@ def test_the_upload_limits_come_from_the_environment():
 
 
 def test_make_serve_gives_gunicorn_its_timeout_explicitly():
-    # issue 31: gunicorn's own default (30 s) killed the imports of more than about twenty
+    # gunicorn's own default (30 s) killed the imports of more than about twenty
     # trainees; the timeout is the Makefile's decision, with its reason in docs/operations.md
     env = {k: v for k, v in os.environ.items() if k not in ("TIMEOUT", "MAKEFLAGS")}
     done = subprocess.run(

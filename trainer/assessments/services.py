@@ -279,7 +279,7 @@ def start_sitting(*, trainee, assignment_id: int) -> Sitting:
                     "ask your supervisor for a new test."
                 )
             # a test's watch sections are for trainees promoted to watch the game;
-            # a registered section (a round's, issue 32) is not a drill and asks no promotion
+            # a registered section (a round's) is not a drill and asks no promotion
             if not all(may_take(trainee, p.kind) for p in parts if p.kind in REGISTRY):
                 raise Closed(
                     "This test has watch sections, for trainees promoted to watch the game, "

@@ -11,6 +11,6 @@ urlpatterns = [
     path("<int:report_id>/lines/<int:number>/", views.line, name="line"),
     path("<int:report_id>/run-again/", views.run_again, name="run-again"),
     path("<int:report_id>/delete/", views.delete, name="delete"),
-    # issue 33: the report's mispaid hands as a watch set for the floor team
+    # the report's mispaid hands as a watch set for the floor team
     path("<int:report_id>/watch-set/", views.watch_set, name="watch-set"),
 ]

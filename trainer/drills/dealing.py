@@ -99,7 +99,7 @@ def create_question(
     everything needed to grade it again.  Tests (assessments) deal theirs with no session.
     `situation` deals a question of that situation; `replay_of` deals a fresh hand of the
     skill that stored question missed (its level and stakes), graded under today's rules;
-    `hands` deals hands really played, each with what was paid (a watch set's, issue 33)."""
+    `hands` deals hands really played, each with what was paid (a watch set's)."""
     drill = REGISTRY[kind]
     config, version = _house_setup(trainee, drill.game)
     seed = secrets.randbits(62) if seed is None else seed

@@ -86,7 +86,7 @@ def response_ms(question: Question, now, *, browser_ms: int | None = None, netwo
 
 
 def out_of_time(question: Question, now) -> bool:
-    """Whether the clock of a watch drill's question (its pace target, issue 33) has run out
+    """Whether the clock of a watch drill's question (its pace target) has run out
     by `now`, on the server's time since the question was sent (never the browser's): then a
     position left unmarked counts as missed instead of being refused."""
     drill = REGISTRY.get(question.kind)

@@ -1,6 +1,6 @@
 """Stored questions retagged with the situations their drills give them now.
 
-Issue 16 made every situation a skill dealt at every level, and a few drills' tags that named
+Once every situation became a skill dealt at every level, and a few drills' tags that named
 what only some levels deal became level-free ("bank win, 1 void deal" is "bank win"; "3
 colours" is "colour up"; a bigger chip to change, or a first-to-act tag, by what decides it).
 Each such drill's `situation_now` says what an old tag is now; migration drills 0005 runs

@@ -63,7 +63,7 @@ class PersonAction(models.Model):
         CLASS_JOINED = "class-joined", "added to a class"
         ATTEMPT_ALLOWED = "attempt-allowed", "one more attempt at a test allowed"
         GAMES_ENROLLED = "games-enrolled", "games enrolled in changed"
-        # issue 33: the Floor supervisor role, given to a trainee or taken back
+        # the Floor supervisor role, given to a trainee or taken back
         PROMOTED = "promoted", "promoted to watch the game"
         PROMOTION_WITHDRAWN = "promotion-withdrawn", "promotion to watch the game taken back"
 
@@ -208,7 +208,7 @@ class ClassTest(models.Model):
 
     The test is named by its model's label, not imported: the tests app sits above the roster
     (it gives tests to classes and logs on people's records), and this table, the roster's
-    since issue 19, is the one place the roster points back at it."""
+    since classes got tests, is the one place the roster points back at it."""
 
     cohort = models.ForeignKey(Cohort, on_delete=models.CASCADE, related_name="tests")
     test = models.ForeignKey("assessments.Assessment", on_delete=models.CASCADE, related_name="+")

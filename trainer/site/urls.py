@@ -17,7 +17,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("docs/", include(docs_urls)),
     path("", include("trainer.rulings.urls")),
-    # issue 15 (felt): the printable house card of each game
+    # the printable house card of each game
     path("", include("trainer.drills.card_urls")),
     path("drills/", include("trainer.drills.urls")),
     # Today's practice and Practise my mistakes

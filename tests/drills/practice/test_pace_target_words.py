@@ -1,4 +1,4 @@
-"""A house's pace target as the admin lists it: in words (issue 29, item 11: it read
+"""A house's pace target as the admin lists it: in words (it read
 "ms-pay level 1, 8.0")."""
 
 from decimal import Decimal

@@ -23,7 +23,7 @@ SLUGS = {
     "es-showdown": "english-stud",
     "colour-up": "chips",
     "make-change": "chips",
-    # issue 33: for those who watch the game, one for each game the audit checks
+    # for those who watch the game, one for each game the audit checks
     "watch-mississippi-stud": "mississippi-stud",
     "watch-caribbean-stud": "caribbean-stud",
     "watch-casino-stud": "casino-stud",

@@ -41,7 +41,7 @@ def test_the_ledger_mix_brings_every_verdict_up():
 
 
 def test_a_stored_level_2_ledger_of_the_old_shape_still_grades_the_same():
-    """A ledger question stored before issue 15 (its table listed each round's net) grades
+    """A ledger question stored in the old shape (its table listed each round's net) grades
     exactly as it did: the answer comes from the request, never from the table (the dump's
     level 2 and 3 ledgers are re-graded in tests/engine/test_regrade_stored.py)."""
     new = questions("cs-ledger", 2, n=1)[0]

@@ -29,7 +29,7 @@ def test_a_win_in_chips_expects_the_house_standard_chips():
 
 
 def test_a_loss_in_chips_is_taken_with_nothing_to_build():
-    # issue 29, item 3: "Lose" with no chips was marked wrong ("The chips come to 0; the
+    # "Lose" with no chips was marked wrong ("The chips come to 0; the
     # amount is 35"); a dealer takes a losing bet: there is nothing to put out
     q = first("ms-pay", "lose")
     stake = MS.generate(q.seed, 1, DEFAULT_CONFIG).expected["p1.amount"]  # the stake lost
@@ -62,7 +62,7 @@ def test_a_chips_field_says_a_lost_bet_needs_no_chips():
 
 
 def test_a_pot_share_offers_no_chip_above_the_pot():
-    # issue 29, item 10: a $5 table splitting a pot of 15 offered the 500 and 1,000 chips
+    # a $5 table splitting a pot of 15 offered the 500 and 1,000 chips
     split = REGISTRY["mg-split"]
     for seed in range(20):
         q = split.generate(seed, 1, DEFAULT_CONFIG, in_chips=True)
@@ -243,7 +243,7 @@ def test_a_caribbean_call_paid_in_the_call_bets_colours():
 
 
 def test_a_lone_caribbean_callers_call_is_paid_in_the_calls_colours():
-    # Issue 31's repro: call multiple 5, seed 7, level 1. Ante 5 (1 red), Call 25 (1 green);
+    # The reported case: call multiple 5, seed 7, level 1. Ante 5 (1 red), Call 25 (1 green);
     # the dealer qualifies and loses, the Call wins 1 to 1: 25. In the Call's own colours 25 is
     # 1 green; the product used to pay it in the Ante's colours, 5 red, and refuse 1 green.
     config = HouseConfig(rules=HouseRules(pay_standard="bet-colours", call_multiple=5))
@@ -258,7 +258,7 @@ def test_a_lone_caribbean_callers_call_is_paid_in_the_calls_colours():
     assert Payout.of_json(q.expected["ante.amount"]).bet == 5
 
 
-#: issue 31's house: chips whose fewest count is not the largest-first count (1/3/4)
+#: the reported house: chips whose fewest count is not the largest-first count (1/3/4)
 SEVEN = (
     "1 white #f2f2f2; 3 pink #f48fb1; 4 blue #1565c0; 15 green #2e7d32; 40 yellow #fdd835; "
     "100 black #212121; 500 purple #6a1b9a"
@@ -266,7 +266,7 @@ SEVEN = (
 
 
 def test_a_bet_is_counted_out_in_the_fewest_chips_whatever_the_tables_floor():
-    # Issue 31's repro: colour up above 8 chips, floors 1, 3, 4; Mississippi Stud level 3
+    # The reported case: colour up above 8 chips, floors 1, 3, 4; Mississippi Stud level 3
     # (floor 4), seed 2, Ante 105; seat 3 wins 6 to 1 (a flush): its Ante spot pays 630.
     # 105 in the fewest chips is 1 black + 1 blue + 1 white (3 chips), black the largest;
     # 630 up to black is 6 black + 2 green (8 chips, not above 8): paid in the bet's colours.

@@ -180,7 +180,7 @@ def test_the_up_card_is_a_random_card_of_the_dealers_hand_at_every_level(slug, l
         assert up in dealer
         places.add(high_to_low(dealer).index(up))
     # where the card turned up comes in the hand sorted high to low: not always its first
-    # or its last (as it was at level 1 before issue 15)
+    # or its last (as it was at level 1 once)
     assert len(places) >= 3, places
 
 

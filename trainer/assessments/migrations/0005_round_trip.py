@@ -4,7 +4,7 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-    """Issue 28: the round trip the server measures in a sitting (a redirect sent, the page it
+    """The round trip the server measures in a sitting (a redirect sent, the page it
     names asked for), taken off each answer's time up to half a second."""
 
     dependencies = [

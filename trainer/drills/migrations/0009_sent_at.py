@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-    """Issue 28: when a page first showed a question (`sent_at`; empty for every question stored
+    """When a page first showed a question (`sent_at`; empty for every question stored
     before: their answers are stored already), and an attempt's `answered_at` set by the service
     that stores it (the same instant grades its review, in the same INSERT)."""
 

@@ -4,7 +4,7 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-    """Issue 33: the watch drills (Today's watch) and an audit's watch sets deal sessions too."""
+    """The watch drills (Today's watch) and an audit's watch sets deal sessions too."""
 
     dependencies = [
         ("drills", "0009_sent_at"),

@@ -36,7 +36,7 @@ def house_config(trainee) -> HouseConfig:
 def skills_of(trainee, *, watch: bool = False) -> tuple[practice.Skill, ...]:
     """Every skill the trainee practises: each situation of each drill of their enrolled
     games, as the house deals them, in the order new ones are met (`practice.interleaved`).
-    `watch`: the skills of the watch drills instead (Today's watch, issue 33), for one who may
+    `watch`: the skills of the watch drills instead (Today's watch), for one who may
     watch the game (none for anyone else); the dealer's skills never include them."""
     if watch and not may_watch(trainee):
         return ()

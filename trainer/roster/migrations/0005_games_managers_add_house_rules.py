@@ -4,7 +4,7 @@ from trainer.houses.roles import sync_roles
 
 
 class Migration(migrations.Migration):
-    """Games managers add their house's rules when it has none (roles.py, issue 31).  Here
+    """Games managers add their house's rules when it has none (roles.py).  Here
     rather than in houses: any app's migration may sync the roles, and this keeps the houses'
     own migrations to the houses' tables."""
 

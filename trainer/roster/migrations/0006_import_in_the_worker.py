@@ -17,7 +17,7 @@ def imports_made_are_done(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    """Trainees of a CSV file are made by the task worker (issue 31): the import's state."""
+    """Trainees of a CSV file are made by the task worker: the import's state."""
 
     dependencies = [
         ("roster", "0005_games_managers_add_house_rules"),

@@ -4,7 +4,7 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-    """Issue 33: a trainee promoted to watch the game, or the promotion taken back, is logged."""
+    """A trainee promoted to watch the game, or the promotion taken back, is logged."""
 
     dependencies = [
         ("roster", "0006_import_in_the_worker"),

@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-    """Issue 28: a review writes its card and every index on it; the three that no query or
+    """A review writes its card and every index on it; the three that no query or
     constraint uses go (`due`, (trainee, due), the trainee's own: the unique constraint leads
     with the trainee)."""
 

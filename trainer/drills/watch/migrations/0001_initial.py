@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-    """Issue 33: watch sets of an audit's mispaid hands, a watcher's session of one, and the
+    """Watch sets of an audit's mispaid hands, a watcher's session of one, and the
     permission to watch the game.  It needs only the first migrations of the apps it points
     to (a practice session, a house, a user): the migration tests that hold drills or houses
     back to an old state keep this app as it is."""

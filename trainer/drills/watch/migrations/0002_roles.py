@@ -4,7 +4,7 @@ from trainer.houses.roles import sync_roles
 
 
 class Migration(migrations.Migration):
-    """Issue 33: supervisors and games managers may watch the game, and the Floor supervisor
+    """Supervisors and games managers may watch the game, and the Floor supervisor
     role lets a house promote a trainee to it (roles.py)."""
 
     dependencies = [("watch", "0001_initial")]
