@@ -5,6 +5,7 @@ the same run, so the ratio is fair whatever the machine is doing.
     python -m tools.bench evaluate     # evaluate_five against treys
     python -m tools.bench rule         # 100,000 mixed requests through `manage.py rule`
     python -m tools.bench audit        # a 100,000-hand log through `manage.py audit`, and rule
+    python -m tools.bench sign-in      # a password checked with Argon2, and with PBKDF2
 """
 
 from __future__ import annotations
@@ -405,12 +406,42 @@ def bench_review(trainees: int = 100, each: int = 1_000) -> None:
         connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
+def bench_sign_in(rounds: int = 5) -> None:
+    """Server time of checking one password at sign-in: Argon2 (the site's hasher) against
+    PBKDF2 at Django's full iteration count (Django's default, the reference), best of
+    `rounds`, in this process."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "trainer.settings")
+    os.environ.setdefault("DEBUG", "1")
+    import django
+
+    django.setup()
+    from django.contrib.auth.hashers import check_password, get_hasher
+
+    cpu, wall = {}, {}
+    for name in ("argon2", "pbkdf2_sha256"):
+        encoded = get_hasher(name).encode("correct horse battery", get_hasher(name).salt())
+        runs = []
+        for _ in range(rounds):
+            start, started = time.process_time(), time.perf_counter()
+            assert check_password("correct horse battery", encoded, preferred=name)
+            runs.append((time.process_time() - start, time.perf_counter() - started))
+        cpu[name], wall[name] = min(r[0] for r in runs), min(r[1] for r in runs)
+    print(
+        f"sign-in password check, best of {rounds}: Argon2 {cpu['argon2'] * 1000:.0f} ms CPU "
+        f"({wall['argon2'] * 1000:.0f} ms wall), PBKDF2 at Django's default, the reference, "
+        f"{cpu['pbkdf2_sha256'] * 1000:.0f} ms CPU ({wall['pbkdf2_sha256'] * 1000:.0f} ms "
+        f"wall): {cpu['argon2'] / cpu['pbkdf2_sha256']:.2f} of its CPU, "
+        f"{wall['argon2'] / wall['pbkdf2_sha256']:.2f} of its wait"
+    )
+
+
 BENCHES = {
     "evaluate": bench_evaluate,
     "rule": bench_rule,
     "audit": bench_audit,
     "audit-upload": bench_audit_upload,
     "review": bench_review,
+    "sign-in": bench_sign_in,
 }
 
 

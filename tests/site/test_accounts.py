@@ -6,12 +6,14 @@ import io
 
 import pytest
 from django.contrib.admin.models import CHANGE, LogEntry
+from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from django.core import mail
 from django.core.management import call_command
 from django.core.management.base import SystemCheckError
 from django.test import Client, RequestFactory
 
 from tests.factories import PASSWORD, ManagerFactory, SupervisorFactory, TraineeFactory
+from trainer import settings as site_settings
 from trainer.core.throttle import client_address
 from trainer.site.checks import DEMO_PASSWORD_ID, check_demo_passwords
 from trainer.site.management.commands.seed_demo import DEFAULT_PASSWORD
@@ -330,3 +332,21 @@ def test_a_wrong_present_password_changes_nothing_and_says_so(client, trainee):
     assert "Your old password was entered incorrectly" in response.content.decode()
     trainee.refresh_from_db()
     assert trainee.check_password(PASSWORD)
+
+
+# -- password hashing ------------------------------------------------------------------------
+
+
+def test_a_password_stored_with_pbkdf2_signs_in_and_is_hashed_again_with_argon2(db, settings):
+    # the site's hashers, not the tests' quick one: Argon2 first, PBKDF2 still read
+    settings.PASSWORD_HASHERS = site_settings.PASSWORD_HASHERS
+    tina = TraineeFactory(username="tina")
+    # a hash from before Argon2 (Django's default hasher; few iterations keep the test quick,
+    # and Django upgrades a hash of another hasher or cost either way)
+    tina.password = PBKDF2PasswordHasher().encode(PASSWORD, "a-fixed-salt", iterations=1_000)
+    tina.save(update_fields=["password"])
+    response = sign_in(Client(), "tina", PASSWORD, A)
+    assert response.status_code == 302, "the old hash signs in"
+    tina.refresh_from_db()
+    assert tina.password.startswith("argon2$"), tina.password[:20]
+    assert tina.check_password(PASSWORD)
