@@ -10,8 +10,9 @@ from django.utils import timezone
 from tests.browser.conftest import screenshot, sign_in
 from tests.browser.test_accessibility import violations
 from tests.factories import PASSWORD
-from tests.progress.conftest import MS_PAY, listed  # noqa: F401, F811  (a fixture, by name)
+from tests.progress.conftest import BRING_IN, MS_PAY, listed  # noqa: F401, F811  (a fixture, by name)
 from tests.progress.test_skills import answered, card, learnt
+from trainer.engine import scheduling
 from trainer.progress import skills
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -20,13 +21,16 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture
 def every_band(trainee, listed):  # noqa: F811  (the fixture imported above)
     """Tina's Mississippi Stud skills: strong, fading, weak; one answered before the
-    scheduler; Bring-in's not yet practised."""
+    scheduler; a Bring-in skill new (answered once), the other not yet practised."""
     now = timezone.now()
     for situation, ago in zip(
         MS_PAY, (dt.timedelta(hours=1), dt.timedelta(days=8), dt.timedelta(days=40)), strict=True
     ):
         answered(trainee, "ms-pay", situation, ms=4200, target=6000)
         card(trainee, "ms-pay", situation, learnt(now - ago))
+    # English Stud's first bring-in skill answered once: still in its first steps
+    answered(trainee, "es-bring-in", BRING_IN[0], ms=4200, target=6000)
+    card(trainee, "es-bring-in", BRING_IN[0], scheduling.review(None, "good", now))
     answered(trainee, "ms-pay", "an old situation", target=None)
     keys = [s.strength.key for g in skills.for_trainee(trainee) for d in g.drills for s in d.skills]
     assert set(keys) == {s.key for s in skills.STRENGTHS}

@@ -164,8 +164,16 @@ def test_a_skill_just_missed_is_not_strong_though_its_chance_is_high(trainee, li
     when = T0 + dt.timedelta(minutes=1)
     assert band(scheduling.retrievability(state, when)) == "strong"  # the model's number
     s = skill_of(trainee, "ms-pay", MS_PAY[0], now=when)
-    assert s.strength.words == "fading" and s.state_words == "learning"
+    assert s.strength.words == "new" and s.state_words == "learning"
     assert s.due_words == "due now"
+
+
+def test_a_skill_answered_right_once_is_new_not_fading(trainee, listed):
+    # one right answer puts a skill in its first steps: too soon to call it fading or strong
+    state = scheduling.review(None, "good", T0)
+    card(trainee, "ms-pay", MS_PAY[0], state)
+    s = skill_of(trainee, "ms-pay", MS_PAY[0], now=T0 + dt.timedelta(minutes=1))
+    assert s.strength is skills.LEARNING and s.strength.words == "new"
 
 
 def test_stability_and_when_due_come_from_the_card(trainee, listed):

@@ -70,32 +70,39 @@ FADING = Strength(
     f"{WEAK_UNDER:.0%} to {STRONG_FROM:.0%} likely recalled now, or still being learnt",
 )
 WEAK = Strength("weak", "weak", "▮▯▯", f"under {WEAK_UNDER:.0%} likely recalled now")
+#: a skill answered in practice but still in its first steps: too soon to say how well it is
+#: held (the model's chance of recall, near 1 a minute after any answer, says nothing yet)
+LEARNING = Strength("learning", "new", "◔", "answered once or twice, still in its first steps")
 UNSCHEDULED = Strength(
     "unscheduled", "not yet scheduled", "?", "answered only before the scheduler kept skills"
 )
 NEW = Strength("new", "not yet practised", "▯▯▯", "never answered in practice")
-STRENGTHS = (STRONG, FADING, WEAK, UNSCHEDULED, NEW)
+STRENGTHS = (STRONG, FADING, WEAK, LEARNING, UNSCHEDULED, NEW)
 
 
 def strength_of(state: dict | None, when: dt.datetime) -> Strength:
     """The band of a skill card's FSRS `state` at `when` (NEW without a state).
 
-    A skill still in its first steps or relearning after a miss is never strong: the model
-    gives a skill answered a minute ago a chance near 1 whatever the answer was, and the
-    scheduler brings it back within minutes.
+    A skill still in its first steps is new (LEARNING), and one relearning after a miss is
+    never strong: the model gives a skill answered a minute ago a chance near 1 whatever the
+    answer was, and the scheduler brings it back within minutes.
 
     >>> from datetime import datetime, timedelta, timezone
     >>> t0 = datetime(2026, 1, 5, 9, 0, tzinfo=timezone.utc)
     >>> learnt = scheduling.review(scheduling.review(None, "good", t0), "good", t0)
     >>> strength_of(learnt, t0 + timedelta(hours=1)).words
     'strong'
+    >>> strength_of(scheduling.review(None, "good", t0), t0 + timedelta(minutes=1)).words
+    'new'
     >>> strength_of(scheduling.review(None, "again", t0), t0 + timedelta(minutes=1)).words
-    'fading'
+    'new'
     >>> strength_of(learnt, t0 + timedelta(days=90)).words
     'weak'
     """
     if not state:
         return NEW
+    if state.get("state") == State.Learning.value:
+        return LEARNING
     chance = scheduling.retrievability(state, when)
     if chance >= STRONG_FROM and state.get("state") == State.Review.value:
         return STRONG
