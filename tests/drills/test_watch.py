@@ -67,7 +67,11 @@ def answer(user, question, data):
 
 def test_a_trainee_not_promoted_never_sees_a_watch_drill(client, trainee):
     client.force_login(trainee)
-    assert client.get("/watch/").status_code == 403
+    refused = client.get("/watch/")
+    assert refused.status_code == 403
+    # told who can open it for them, not sent to the site's administrator
+    said = " ".join(refused.content.decode().split())
+    assert "Your supervisor can promote you" in said and "administrator" not in said
     home = client.get("/").content.decode()
     assert 'href="/watch/"' not in home
     drills = client.get("/drills/").content.decode()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from django.utils.translation import gettext_lazy
+
 if TYPE_CHECKING:
     from .models import PracticeSession
 
@@ -43,9 +45,10 @@ class NotAllowed(DrillError):
     status = 403
 
 
-NOT_A_WATCHER = (
+NOT_A_WATCHER = gettext_lazy(
     "The watch drills are for those who watch the game: supervisors, games managers and the "
-    "trainees their house promotes to the floor."
+    "trainees their house promotes to the floor. Your supervisor can promote you from your "
+    "page among their trainees (“Promote to watch the game”)."
 )
 
 
