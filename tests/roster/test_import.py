@@ -147,6 +147,33 @@ def test_a_byte_order_mark_and_blank_lines_are_fine(client, supervisor):
     assert [r.username for r in preview.rows] == ["new-eve"]
 
 
+def test_a_spreadsheets_headings_are_read_and_the_template_is_one(client, supervisor):
+    client.force_login(supervisor)
+    template = client.get(reverse("people-import-template"))
+    assert template["Content-Type"].startswith("text/csv")
+    assert "attachment" in template["Content-Disposition"]
+    header = template.content.decode()
+    assert header.strip() == "Username,First name,Last name,E-mail"
+    # the template filled in, as a spreadsheet saves it (a byte order mark, CRLF line ends)
+    upload(client, "\ufeff" + header.strip() + "\r\nnew-fay,Fay,Fisher,fay@example.com\r\n")
+    (row,) = RosterImport.objects.get().rows
+    assert (row["username"], row["first_name"], row["last_name"], row["email"]) == (
+        "new-fay",
+        "Fay",
+        "Fisher",
+        "fay@example.com",
+    )
+    page = client.get(reverse("people-import")).content.decode()
+    assert reverse("people-import-template") in page
+
+
+def test_a_column_headed_twice_is_refused_in_words(client, supervisor):
+    client.force_login(supervisor)
+    response = upload(client, "username,email,E-mail\nnew-gus,g@example.com,h@example.com\n")
+    assert "names the “email” column twice" in response.content.decode()
+    assert not RosterImport.objects.exists()
+
+
 def test_an_email_longer_than_the_account_keeps_is_refused_in_words(client, supervisor):
     # a valid address (validate_email takes up to 320 characters) longer than User.email holds
     longest = User._meta.get_field("email").max_length

@@ -18,6 +18,7 @@ from __future__ import annotations
 import csv
 import io
 import logging
+import re
 import time
 from dataclasses import dataclass, field
 
@@ -47,6 +48,17 @@ logger = logging.getLogger(__name__)
 Status = RosterImport.Status
 
 COLUMNS = ("username", "first_name", "last_name", "email")
+#: the headings a spreadsheet or another system may write for each column, as `column_of`
+#: reads a heading (lower case; spaces, hyphens and underscores alike)
+HEADINGS = {
+    "username": ("username", "user name", "user", "login"),
+    "first_name": ("first name", "firstname", "given name", "forename"),
+    "last_name": ("last name", "lastname", "surname", "family name"),
+    "email": ("email", "e mail", "email address", "e mail address", "mail"),
+}
+_BY_HEADING = {heading: column for column, headings in HEADINGS.items() for heading in headings}
+#: the header row of the downloadable template, in a spreadsheet's words
+TEMPLATE_HEADINGS = ("Username", "First name", "Last name", "E-mail")
 MAX_ROWS = 500
 MAX_BYTES = 512 * 1024
 TOO_LARGE = f"The file is larger than {MAX_BYTES // 1024} KB: split it."
@@ -93,10 +105,21 @@ class Preview:
         return sum(1 for r in self.rows if r.problems)
 
 
+def column_of(heading: str) -> str:
+    """The column a header cell names: `first_name` as written, or as a spreadsheet heads it;
+    a heading that names no column comes back as written (lower case), for the refusal.
+
+    >>> [column_of(h) for h in ("First Name", " E-mail ", "last_name", "Surname", "Notes")]
+    ['first_name', 'email', 'last_name', 'last_name', 'notes']
+    """
+    written = heading.strip().lower()
+    return _BY_HEADING.get(re.sub(r"[\s_-]+", " ", written), written)
+
+
 def read_roster(data: bytes) -> Preview:
     """Read a CSV file of trainees (header row naming the columns: `username` required;
-    `first_name`, `last_name`, `email` optional) and say what is wrong with each row,
-    without storing anything."""
+    `first_name`, `last_name`, `email` optional, each as written or as a spreadsheet heads it,
+    `HEADINGS`) and say what is wrong with each row, without storing anything."""
     if len(data) > MAX_BYTES:
         return Preview([], [TOO_LARGE])
     try:
@@ -107,7 +130,7 @@ def read_roster(data: bytes) -> Preview:
         return Preview([], ["The file holds a NUL character: it is not a CSV text file."])
     reader = csv.reader(io.StringIO(text, newline=""))
     try:
-        header = [h.strip().lower() for h in next(reader)]
+        header = [column_of(h) for h in next(reader)]
     except StopIteration:
         return Preview([], ["The file is empty: it needs a header row and a row per trainee."])
     except csv.Error as exc:
@@ -117,6 +140,11 @@ def read_roster(data: bytes) -> Preview:
     unknown = [h for h in header if h not in COLUMNS]
     if unknown:
         return Preview([], [_unknown_columns(unknown)])
+    twice = [c for c in COLUMNS if header.count(c) > 1]
+    if twice:
+        return Preview(
+            [], [f"The header row names the “{twice[0]}” column twice: keep one of them."]
+        )
     rows: list[Row] = []
     try:
         for values in reader:

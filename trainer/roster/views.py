@@ -8,12 +8,14 @@ above the actor, answers 404 exactly as nobody does."""
 
 from __future__ import annotations
 
+import csv
+
 from django.contrib import messages
 from django.contrib.auth import update_session_auth_hash
 from django.contrib.auth.decorators import login_required, permission_required
 from django.contrib.auth.forms import SetPasswordForm
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.debug import sensitive_post_parameters
@@ -197,6 +199,17 @@ def add_trainee(request):
 #: a request this long holds a file over imports.MAX_BYTES, whatever else the form sends:
 #: refused before anything reads its body (trainer.core.bodies)
 MAX_UPLOAD_REQUEST = imports.MAX_BYTES + 64 * 1024
+
+
+@login_required
+@enrol_only
+@require_GET
+def import_template(request):
+    """The CSV file to fill in for an import: the header row, in a spreadsheet's words."""
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = 'attachment; filename="trainees.csv"'
+    csv.writer(response).writerow(imports.TEMPLATE_HEADINGS)
+    return response
 
 
 @body_limit(MAX_UPLOAD_REQUEST, message=imports.TOO_LARGE)

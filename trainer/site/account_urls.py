@@ -45,6 +45,7 @@ urlpatterns = [
     path("people/<int:user_id>/act", roster.person_act, name="person-act"),
     path("people/new", roster.add_trainee, name="person-add"),
     path("people/import", roster.upload, name="people-import"),
+    path("people/import/trainees.csv", roster.import_template, name="people-import-template"),
     path("people/import/<int:import_id>/", roster.confirm_import, name="people-import-confirm"),
     path("people/import/<int:import_id>/status", roster.import_status, name="people-import-status"),
     path("first-password/", roster.first_password, name="first-password"),
