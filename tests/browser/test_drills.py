@@ -5,7 +5,7 @@ from urllib.parse import parse_qs
 
 import pytest
 
-from tests.browser.conftest import sign_in
+from tests.browser.conftest import screenshot, sign_in
 from tests.factories import PASSWORD, right_answer, wrong_answer
 from trainer.drills.models import Attempt, Question
 from trainer.engine.drills import REGISTRY
@@ -189,7 +189,7 @@ def test_a_phone_sized_screen_shows_the_cards_and_the_form(phone, trainee):
     assert box["width"] >= 40  # large enough to read at arm's length
     assert phone.evaluate("document.documentElement.scrollWidth") <= 375 + 1  # no sideways scroll
     assert cards.first.get_attribute("aria-label")  # a text alternative for screen readers
-    phone.screenshot(path="/tmp/drill-phone.png", full_page=True)
+    screenshot(phone, "drill-phone.png", full_page=True)
 
 
 def test_the_summary_lists_what_was_missed(page, trainee):
