@@ -31,7 +31,8 @@ def certified(demo, trainee, supervisor):
 def test_passing_a_certification_test_issues_one_certificate(certified, trainee, supervisor):
     assert certified.trainee == trainee and certified.signed_by == supervisor
     assert certified.issued_at == certified.sitting.finished_at
-    assert len(certified.code) >= 20  # 128 random bits, URL-safe
+    # read off paper and typed: five groups of four of Crockford's base 32 (100 random bits)
+    assert re.fullmatch(r"([0-9A-HJKMNP-TV-Z]{4}-){4}[0-9A-HJKMNP-TV-Z]{4}", certified.code)
     # issuing again (a second finish, a replay) makes no second one
     finishing.finish(sitting=certified.sitting, ending="answered")
     assert finishing.issue_certificate(certified.sitting) == certified
@@ -202,6 +203,18 @@ def test_a_typed_code_that_is_no_code_is_unknown_not_an_error(client, db, typed)
     response = client.get(reverse("assessments:verify-form"), {"code": typed})
     assert response.status_code == 404
     assert "Unknown" in response.content.decode()
+
+
+def test_a_code_typed_loosely_still_verifies_and_an_old_code_too(client, certified):
+    url = reverse("assessments:verify", args=[certified.code])
+    # lower case, spaces for hyphens, O for 0 and I for 1, as a reader might type from paper
+    loose = certified.code.lower().replace("-", " ").replace("0", "o").replace("1", "i")
+    typed = client.get(reverse("assessments:verify-form"), {"code": loose})
+    assert typed.status_code == 302 and typed["Location"] == url
+    # a code issued before the codes were grouped (URL-safe base64) still verifies as it is
+    Certificate.objects.filter(pk=certified.pk).update(code="Zx8_k2-QmW4pLr7TbN9vYa")
+    old = client.get(reverse("assessments:verify", args=["Zx8_k2-QmW4pLr7TbN9vYa"]))
+    assert old.status_code == 200 and "✔ Valid" in old.content.decode()
 
 
 def test_a_code_in_the_address_that_is_no_code_is_unknown(client, certified):

@@ -459,9 +459,35 @@ class SittingQuestion(models.Model):
         return f"Question {self.position} of sitting {self.sitting_id}"
 
 
+#: Crockford's base 32: digits and capitals without I, L, O and U, so that nothing read
+#: off paper is mistaken for another character
+CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+#: a code's characters (100 random bits) and the size of the groups it is printed in
+CODE_CHARACTERS, CODE_GROUP = 20, 4
+#: what a reader may type for a character that looks like one of the code's
+_LOOKALIKES = str.maketrans({"O": "0", "I": "1", "L": "1"})
+
+
 def new_code() -> str:
-    """A verification code nobody can guess (128 random bits, URL-safe)."""
-    return secrets.token_urlsafe(16)
+    """A verification code nobody can guess (100 random bits) and anyone can read off paper
+    and type: Crockford's base 32 in groups of four, such as "7K3Q-9ZXM-B4TD-1WPA-6HRC"."""
+    characters = "".join(secrets.choice(CROCKFORD) for _ in range(CODE_CHARACTERS))
+    return "-".join(characters[i : i + CODE_GROUP] for i in range(0, CODE_CHARACTERS, CODE_GROUP))
+
+
+def code_as_typed(typed: str) -> str | None:
+    """The code `typed` stands for, however it was typed (any case, with or without the
+    hyphens, spaces between groups, O for 0 and I or L for 1); None when it is not one.
+
+    >>> code_as_typed(" 7k3q 9zxm-b4td 1wpa-6hrc ")
+    '7K3Q-9ZXM-B4TD-1WPA-6HRC'
+    >>> code_as_typed("7K3Q-9ZXM-B4TD-IWPA-6HRC"), code_as_typed("7K3Q-9ZXM")
+    ('7K3Q-9ZXM-B4TD-1WPA-6HRC', None)
+    """
+    characters = "".join(typed.upper().replace("-", " ").split()).translate(_LOOKALIKES)
+    if len(characters) != CODE_CHARACTERS or any(c not in CROCKFORD for c in characters):
+        return None
+    return "-".join(characters[i : i + CODE_GROUP] for i in range(0, CODE_CHARACTERS, CODE_GROUP))
 
 
 class CertificateQuerySet(models.QuerySet):

@@ -39,7 +39,7 @@ from trainer.roster.services import log_action
 from . import finishing, sections, services
 from .due import tests_due
 from .forms import AssignForm, BuildForm
-from .models import Assessment, Assignment, Certificate, Sitting
+from .models import Assessment, Assignment, Certificate, Sitting, code_as_typed
 from .pdf import certificate_as_pdf, person_name
 from .presenting import scored
 
@@ -570,7 +570,8 @@ class VerifyForm(forms.Form):
     code = forms.CharField(label="Verification code", max_length=1000)
 
 
-#: what a code can look like (new_code: URL-safe base64); anything else is no code of ours
+#: what a code issued before the codes were grouped can look like (URL-safe base64); a code
+#: of today's is read by `code_as_typed`; anything else is no code of ours
 CODE_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,60}")
 
 
@@ -584,9 +585,17 @@ def verify(request, code=""):
     form = VerifyForm(request.GET or None)
     if not code and form.is_valid():
         typed = form.cleaned_data["code"].strip()
+        # a code as issued first (an old code is read as it is), then as a reader types one
+        if code_as_typed(typed) and not Certificate.objects.filter(code=typed).exists():
+            return redirect("assessments:verify", code_as_typed(typed))
         if CODE_SHAPE.fullmatch(typed):
             return redirect("assessments:verify", typed)
         code = typed
+    elif (
+        code_as_typed(code) not in (None, code)
+        and not Certificate.objects.filter(code=code).exists()
+    ):
+        return redirect("assessments:verify", code_as_typed(code))
     state, found = "", None
     if code and not CODE_SHAPE.fullmatch(code):
         state = "unknown"
