@@ -8,8 +8,6 @@ above the actor, answers 404 exactly as nobody does."""
 
 from __future__ import annotations
 
-import csv
-
 from django.contrib import messages
 from django.contrib.auth import update_session_auth_hash
 from django.contrib.auth.decorators import login_required, permission_required
@@ -22,6 +20,7 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
+from trainer.core import csvsafe
 from trainer.core.bodies import body_limit
 from trainer.drills.practice.models import Enrolment
 from trainer.houses.models import User
@@ -208,7 +207,7 @@ def import_template(request):
     """The CSV file to fill in for an import: the header row, in a spreadsheet's words."""
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = 'attachment; filename="trainees.csv"'
-    csv.writer(response).writerow(imports.TEMPLATE_HEADINGS)
+    csvsafe.writer(response).writerow(imports.TEMPLATE_HEADINGS)
     return response
 
 
