@@ -23,7 +23,7 @@ from tests.factories import PaytableVersionFactory
 from trainer.engine import EngineError, HouseRules
 from trainer.engine.catalog import GAMES
 from trainer.engine.paytables import MISSISSIPPI_STUD_BASE, Band, Paytable, PaytableError
-from trainer.houses import precompute, services, tasks
+from trainer.houses import activation, precompute, services, tasks
 from trainer.houses.models import ParSheetResult, PrecomputedCounts
 
 MS = "mississippi-stud"
@@ -161,13 +161,13 @@ def test_with_counts_a_table_is_checked_at_once_when_activated_and_when_requeste
     ms_counts, ms_version, house, manager_client
 ):
     # no "being computed, save again": the sheet is computed in the request and stored
-    assert services.activation_problems(ms_version) == []
+    assert activation.activation_problems(ms_version) == []
     stored = services.parsheet_of(ms_version)
     assert stored.status == "done" and stored.figures["house_edge_exact"] == "53223/1082900"
     promotion = generous(house, **{"two pair": "20:1"})
-    problems = services.activation_problems(promotion)
+    problems = activation.activation_problems(promotion)
     assert len(problems) == 1 and "gives the PLAYER the edge" in problems[0]
-    assert services.activation_problems(promotion, player_edge_confirmed=True) == []
+    assert activation.activation_problems(promotion, player_edge_confirmed=True) == []
     # the admin's "compute par sheet" (request_parsheet): done at once, no task queued
     third = generous(house, flush="7")
     assert tasks.request_parsheet(third).status == "done"
@@ -178,7 +178,7 @@ def test_a_queued_sheet_is_finished_by_the_gate_and_its_worker_then_writes_nothi
     ms_counts, ms_version
 ):
     sheet, _ = services.claim_parsheet(ms_version)
-    assert services.activation_problems(ms_version) == []
+    assert activation.activation_problems(ms_version) == []
     assert ParSheetResult.objects.get(pk=sheet.pk).status == "done"
     # the task queued for it finds it done: nothing to do
     assert services.start_parsheet(sheet.pk, sheet.attempt) is None

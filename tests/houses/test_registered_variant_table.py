@@ -29,7 +29,7 @@ from trainer.engine.catalog import GAMES, BankedStudSheet, Game, register, unreg
 from trainer.engine.house import HouseRules
 from trainer.engine.parsheets import ParSheet, Progress
 from trainer.engine.paytables import Paytable
-from trainer.houses import services
+from trainer.houses import activation, services
 from trainer.houses.config import paytable_of
 from trainer.houses.models import ParSheetResult, PaytableVersion
 
@@ -124,13 +124,13 @@ def test_without_its_sheet_the_variants_table_waits(
     manager, variant_version, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks() as queued:
-        problems = services.activation_problems(variant_version)
+        problems = activation.activation_problems(variant_version)
     assert len(queued) == 1 and "is being computed" in " ".join(problems)
     sheet = services.parsheet_of(variant_version)
     assert sheet is not None and sheet.status == ParSheetResult.Status.QUEUED
     assert sheet.game == VARIANT
     with pytest.raises(ValidationError, match="is being computed"):
-        services.activate_checked(variant_version, by=manager)
+        activation.activate_checked(variant_version, by=manager)
     variant_version.refresh_from_db()
     assert not variant_version.is_active
 

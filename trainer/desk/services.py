@@ -14,6 +14,7 @@ from django.db import transaction
 
 from trainer.drills.practice.models import PaceTarget
 from trainer.engine import EngineError, HouseRules
+from trainer.houses import activation
 from trainer.houses import services as houses
 from trainer.houses.config import active_versions, house_rules_of, paytable_of
 from trainer.houses.models import (
@@ -126,7 +127,7 @@ def proposed_rules(house: House, changes: Mapping[str, object]) -> HouseRules:
 
 def table_changes(house: House, proposed: HouseRules) -> list[TableChange]:
     """The house's active tables whose par sheet `proposed` moves (its key changes), with
-    their sheets before and after: what `houses.house_rules_problems` checks, read as states.
+    their sheets before and after: what `activation.house_rules_problems` checks, read as states.
     Reads only: nothing is queued here."""
     current = rules_in_force(house)
     changes = []
@@ -150,7 +151,7 @@ def change_house_rules(
     *, house: House, changes: Mapping[str, object], player_edge_confirmed: bool = False
 ) -> RulesOutcome:
     """Make `changes` to the house's rules, through the gate of activation
-    (`houses.house_rules_problems`, which queues the sheets the change needs).  Saved when the
+    (`activation.house_rules_problems`, which queues the sheets the change needs).  Saved when the
     gate lets it through; otherwise nothing changes and the outcome says why: the sheets under
     the new rules are still being computed (their progress), a player edge is to be
     confirmed, or an error in words."""
@@ -171,7 +172,7 @@ def change_house_rules(
         row.full_clean()
     except ValidationError as exc:
         return RulesOutcome(errors=exc.messages)
-    problems = houses.house_rules_problems(
+    problems = activation.house_rules_problems(
         house, proposed, player_edge_confirmed=player_edge_confirmed
     )
     tables = table_changes(house, proposed)

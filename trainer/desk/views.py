@@ -27,8 +27,8 @@ from django_htmx.http import HttpResponseClientRefresh
 from trainer.engine import EngineError, HouseRules
 from trainer.engine.catalog import GAMES, Game, paid_games
 from trainer.engine.figures import edge_words
+from trainer.houses import activation, tasks
 from trainer.houses import services as houses
-from trainer.houses import tasks
 from trainer.houses.config import house_rules_of, paytable_of
 from trainer.houses.models import House, ParSheetResult, PaytableVersion
 from trainer.houses.preview import preview as example_hands
@@ -271,7 +271,7 @@ def activate(request, version_id: int):
             return redirect(here)
         before = houses.parsheet_of(replaced) if replaced else None
         try:
-            houses.activate_checked(version, by=request.user, player_edge_confirmed=confirmed)
+            activation.activate_checked(version, by=request.user, player_edge_confirmed=confirmed)
         except ValidationError as exc:
             messages.error(request, " ".join(exc.messages))
             return redirect(here)
@@ -291,7 +291,7 @@ def activate(request, version_id: int):
     blocked: list[str] = []
     if not problems and not version.is_active:
         # queues the sheet if it is missing or failed; its state is shown, not these words
-        blocked = houses.activation_problems(version, player_edge_confirmed=True)
+        blocked = activation.activation_problems(version, player_edge_confirmed=True)
     if replaced is not None and houses.parsheet_of(replaced) is None:
         with suppress(ValidationError):
             tasks.request_parsheet(replaced)  # the old edge, to compare

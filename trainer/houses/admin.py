@@ -21,7 +21,7 @@ from trainer.engine import EngineError
 from trainer.engine.figures import edge_words
 from trainer.engine.paytables import BANKED_STUD_ROWS
 
-from . import services, tasks
+from . import activation, services, tasks
 from .config import house_rules_of, paytable_of
 from .forms import HouseRulesForm
 from .models import House, HouseRulesSettings, PaytableRow, PaytableVersion, User
@@ -316,7 +316,9 @@ class PaytableVersionAdmin(HouseScopedAdmin):
         if request.method == "POST":
             confirmed = request.POST.get("player_edge_confirmed") == "1"
             try:
-                services.activate_checked(version, by=request.user, player_edge_confirmed=confirmed)
+                activation.activate_checked(
+                    version, by=request.user, player_edge_confirmed=confirmed
+                )
             except ValidationError as exc:
                 self.message_user(request, " ".join(exc.messages), messages.ERROR)
                 return HttpResponseRedirect(here)
@@ -327,7 +329,7 @@ class PaytableVersionAdmin(HouseScopedAdmin):
         problems = services.table_problems(version)
         # queues the sheet if it is missing or failed; the edge is confirmed by the button
         waiting = (
-            [] if problems else services.activation_problems(version, player_edge_confirmed=True)
+            [] if problems else activation.activation_problems(version, player_edge_confirmed=True)
         )
         context = {
             **self.admin_site.each_context(request),
@@ -404,7 +406,7 @@ class PaytableVersionAdmin(HouseScopedAdmin):
                 reverse("admin:houses_paytableversion_activate", args=[version.pk])
             )
         try:
-            services.activate_checked(version, by=request.user)
+            activation.activate_checked(version, by=request.user)
         except ValidationError as exc:
             self.message_user(request, " ".join(exc.messages), messages.ERROR)
             return None

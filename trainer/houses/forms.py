@@ -9,13 +9,13 @@ from django.core.exceptions import ValidationError
 
 from trainer.engine import EngineError, HouseRules
 
-from . import services
+from . import activation
 from .models import HouseRulesSettings
 
 
 class HouseRulesForm(forms.ModelForm):
     """A house's rules, saved only once every active table they change has passed the checks
-    of activation (`services.house_rules_problems`)."""
+    of activation (`activation.house_rules_problems`)."""
 
     player_edge_confirmed = forms.BooleanField(
         required=False,
@@ -45,7 +45,7 @@ class HouseRulesForm(forms.ModelForm):
             proposed.check_caps_payable()
         except EngineError as exc:
             raise ValidationError(str(exc)) from None
-        problems = services.house_rules_problems(
+        problems = activation.house_rules_problems(
             house, proposed, player_edge_confirmed=data.get("player_edge_confirmed", False)
         )
         if problems:

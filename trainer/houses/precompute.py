@@ -16,19 +16,16 @@ import logging
 import threading
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from django.db import DatabaseError, Error, close_old_connections, connection
 from django.db.models import F
 from django.utils import timezone
 
 from trainer.engine import EngineError
-from trainer.engine.catalog import Game
+from trainer.engine.catalog import GAMES, Game
+from trainer.engine.parsheets import Counts
 
 from .models import PrecomputedCounts
-
-if TYPE_CHECKING:  # numpy is loaded only when counts are read or made
-    from trainer.engine.parsheets import Counts
 
 logger = logging.getLogger(__name__)
 
@@ -61,8 +58,6 @@ def ready_counts(entry: Game) -> Counts | None:
         data = PrecomputedCounts.objects.filter(pk=row_id).values_list("data", flat=True).first()
         if data is None:
             return None
-        from trainer.engine.parsheets import Counts
-
         counts = Counts.from_bytes(bytes(data))
         if counts.key != key:
             raise EngineError(f"The stored counts {row_id} are not the ones their key names.")
@@ -298,8 +293,6 @@ def _entry(row: PrecomputedCounts) -> Game:
     """A game of the registry that reads the counts: the one that asked for them, or any
     other whose counts have their key; EngineError if there is none (the counts of a variant
     registered by a process that no longer runs)."""
-    from trainer.engine.catalog import GAMES
-
     asked = GAMES.get(row.game)
     for entry in (asked, *GAMES.values()):
         if entry is not None and entry.has_fast_parsheet and entry.parsheet_counts_key() == row.key:

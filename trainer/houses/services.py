@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 import logging
 from dataclasses import asdict
-from typing import TYPE_CHECKING
 
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, transaction
@@ -14,6 +13,7 @@ from django.utils import timezone
 
 from trainer.engine import EngineError, HouseRules
 from trainer.engine.catalog import GAMES
+from trainer.engine.parsheets import ParSheet
 from trainer.engine.paytables import Paytable
 
 from . import precompute
@@ -27,9 +27,6 @@ from .models import (
     TableActivation,
 )
 
-if TYPE_CHECKING:  # numpy is loaded only when a sheet is asked for
-    from trainer.engine.parsheets import ParSheet
-
 logger = logging.getLogger(__name__)
 
 #: the work was queued again (its lease went stale) while this worker did it
@@ -41,7 +38,8 @@ def required_rows(version: PaytableVersion):
     return version.engine_game.rows
 
 
-def _rules_of(version: PaytableVersion) -> HouseRules:
+def rules_of(version: PaytableVersion) -> HouseRules:
+    """The rules of the house whose table `version` is (the defaults for a house without)."""
     return house_rules_of(getattr(version.house, "rules", None))
 
 
@@ -51,7 +49,7 @@ def parsheet_key_of(version: PaytableVersion, rules: HouseRules | None = None) -
     or None if the table cannot be computed as it stands."""
     try:
         return version.engine_game.parsheet_key(
-            paytable_of(version), rules if rules is not None else _rules_of(version)
+            paytable_of(version), rules if rules is not None else rules_of(version)
         )
     except EngineError:
         return None
@@ -88,7 +86,7 @@ def claim_parsheet(
 def inputs_of(version: PaytableVersion, rules: HouseRules | None = None) -> dict:
     """What a sheet row records to compute: the version and the rules (the house's own unless
     given), as `ParSheetResult` fields."""
-    rules = rules if rules is not None else _rules_of(version)
+    rules = rules if rules is not None else rules_of(version)
     return {"version": version, "rules": asdict(rules)}
 
 
@@ -280,7 +278,7 @@ def compute_parsheet(
                     "recorded); choose “Compute par sheet” on the version again"
                 )
                 return
-            rules = HouseRules(**result.rules) if result.rules else _rules_of(version)
+            rules = HouseRules(**result.rules) if result.rules else rules_of(version)
             entry, table = version.engine_game, paytable_of(version)
             counts = precompute.counts_for_sheet(entry, lease) if entry.has_fast_parsheet else None
             if counts is not None:
@@ -333,7 +331,7 @@ def instant_parsheet_of(version: PaytableVersion, rules: HouseRules | None = Non
     (`claim_parsheet` says why)."""
     try:
         return instant_parsheet(
-            version.game, paytable_of(version), rules if rules is not None else _rules_of(version)
+            version.game, paytable_of(version), rules if rules is not None else rules_of(version)
         )
     except EngineError:
         return None
@@ -364,101 +362,3 @@ def record_parsheet(
         ).update(**figures)
         result.refresh_from_db()
     return result
-
-
-# --- house-rule changes go through the same gate as activating a table ----------------------
-
-
-def house_rules_problems(
-    house: House, proposed: HouseRules, *, player_edge_confirmed: bool = False
-) -> list[str]:
-    """Why the house's rules cannot change to `proposed` yet, in a games manager's words
-    (empty: they can).  Each active table must still take the chip unit; and each active
-    table whose par sheet the change moves (its key changes: the call multiple is an input)
-    is checked as activating it would be: its sheet under the proposed rules is computed
-    first (queued for the task worker here, so saving again once it is done goes through),
-    and a player edge needs `player_edge_confirmed`, which confirms this change only."""
-    from . import tasks  # tasks imports this module: look it up when a change is checked
-
-    current = house_rules_of(HouseRulesSettings.objects.filter(house=house).first())
-    versions = list(
-        PaytableVersion.objects.active()
-        .filter(house=house)
-        .select_related("house")
-        .prefetch_related("rows")
-    )
-    problems = []
-    for version in versions:
-        unfit = paytable_of(version).fraction_problems(proposed.chip_unit)
-        if unfit:
-            problems.append(
-                f"The active table {version} does not take a chip unit of "
-                f"{proposed.chip_unit}: {' '.join(unfit)}"
-            )
-    if problems:
-        return problems
-    for version in versions:
-        if not version.engine_game.has_parsheet:
-            continue
-        if parsheet_key_of(version, current) == parsheet_key_of(version, proposed):
-            continue
-        problems.extend(_edge_problems(version, proposed, player_edge_confirmed, tasks))
-    return problems
-
-
-def activation_problems(version: PaytableVersion, *, player_edge_confirmed: bool = False):
-    """Why a games manager cannot activate `version` yet, in their words (empty: they can):
-    the table's own problems, then the gate a house-rule change also goes through: for a game
-    with a par sheet, the sheet under the house's rules is computed first (queued here), and
-    a player edge needs `player_edge_confirmed`."""
-    from . import tasks  # tasks imports this module: look it up when a table is checked
-
-    problems = table_problems(version)
-    if problems or not version.engine_game.has_parsheet:
-        return problems
-    return _edge_problems(version, _rules_of(version), player_edge_confirmed, tasks)
-
-
-@transaction.atomic
-def activate_checked(
-    version: PaytableVersion, *, by, player_edge_confirmed: bool = False
-) -> PaytableVersion:
-    """Activate `version` as a games manager does: only through `activation_problems`."""
-    problems = activation_problems(version, player_edge_confirmed=player_edge_confirmed)
-    if problems:
-        raise ValidationError(problems)
-    return activate(version, by=by)
-
-
-def _edge_problems(version, proposed: HouseRules, confirmed: bool, tasks) -> list[str]:
-    from trainer.engine.figures import edge_words
-
-    sheet = parsheet_of(version, proposed)
-    if sheet is None or sheet.status != ParSheetResult.Status.DONE:
-        # from the game's counts at once when this site has them: no waiting for a worker
-        instant = instant_parsheet_of(version, proposed)
-        if instant is not None:
-            sheet = record_parsheet(version, proposed, instant)
-    if sheet is None or sheet.status == ParSheetResult.Status.FAILED:
-        failure = "" if sheet is None else f" failed ({sheet.error}) and"
-        try:
-            sheet = tasks.request_parsheet(version, rules=proposed)
-        except ValidationError as exc:
-            return [f"The par sheet of {version} cannot be computed: {' '.join(exc.messages)}"]
-        if failure:
-            return [
-                f"The par sheet of {version} under these rules{failure} has been queued "
-                "again; save again when it is done."
-            ]
-    if sheet.status != ParSheetResult.Status.DONE:
-        return [
-            f"The par sheet of {version} under these rules is being computed "
-            f"({sheet.percent}%); save again when it is done."
-        ]
-    if sheet.player_edge and not confirmed:
-        return [
-            f"Under these rules {version} gives the PLAYER the edge: its house edge would be "
-            f"{edge_words(sheet.figures['house_edge_exact'])} of every Ante. If this is what "
-            "the house means, tick “player edge confirmed” and save again."
-        ]
-    return []

@@ -15,6 +15,8 @@ from django.utils import timezone
 
 from trainer.core.signals import worker_sweep
 
+from . import tasks
+from .config import house_rules_of
 from .models import (
     House,
     HouseRulesRecord,
@@ -90,8 +92,6 @@ def house_table_changed(sender, instance, raw=False, **kwargs):
 def house_rules_recorded(sender, instance, **kwargs):
     """Keep the history an audit reads (trainer.houses.timeline): the rules as they are from
     now on, whenever a save changes them."""
-    from .config import house_rules_of
-
     rules = asdict(house_rules_of(instance))
     last = HouseRulesRecord.objects.filter(house_id=instance.house_id).order_by("at", "pk").last()
     if last is None or last.rules != rules:
@@ -134,14 +134,10 @@ def signed_in(sender, request, user, **kwargs):
 @receiver(worker_sweep)
 def requeue_stale_parsheets(sender, **kwargs):
     """The task worker's sweep: par sheets whose worker died are queued again."""
-    from . import tasks  # tasks imports services, which imports this app's models: at call
-
     return tasks.requeue_stale_parsheets()
 
 
 @receiver(worker_sweep)
 def requeue_stale_counts(sender, **kwargs):
     """The task worker's sweep: builds of par-sheet counts whose worker died are queued again."""
-    from . import tasks
-
     return tasks.requeue_stale_counts()
