@@ -27,7 +27,7 @@ def new_users():
 
 
 def run_worker():
-    """What the task worker does with the imports queued (trainer.roster.tasks)."""
+    """What the task worker does with the imports queued (`imports.import_trainees`)."""
     for staged in RosterImport.objects.filter(status=RosterImport.Status.QUEUED):
         imports.run_import(staged.pk, staged.attempt)
 

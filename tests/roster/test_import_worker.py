@@ -12,7 +12,7 @@ from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
 from trainer.houses.models import User
-from trainer.roster import imports, tasks
+from trainer.roster import imports
 from trainer.roster.models import PersonAction, RosterImport, TemporaryPassword
 
 from .test_import import GOOD, new_users, run_worker, upload
@@ -48,8 +48,8 @@ def test_the_confirmation_hashes_no_password_the_worker_does(
     assert response.status_code == 302 and response["Location"] == page_of(staged)
     assert hashed == [] and not new_users().exists()  # nothing done in the request
     task = DBTaskResult.objects.get()  # queued for the worker (settings.TASKS)
-    assert task.task_path == tasks.import_trainees.module_path
-    tasks.import_trainees.call(*task.args_kwargs["args"])  # what the worker runs
+    assert task.task_path == imports.import_trainees.module_path
+    imports.import_trainees.call(*task.args_kwargs["args"])  # what the worker runs
     assert len(hashed) == ROWS and new_users().count() == ROWS
     assert TemporaryPassword.objects.filter(user__in=new_users()).count() == ROWS
 

@@ -23,6 +23,7 @@ from django.core.exceptions import ValidationError
 from django.db import DatabaseError, InterfaceError, OperationalError, transaction
 from django.db.models import F
 from django.utils import timezone
+from django_tasks import task
 
 from trainer.engine.audit import (
     CR_LINE_ENDS,
@@ -70,15 +71,13 @@ def store_log(*, house, user, upload, format: str) -> AuditReport:
     """Store `upload` (a Django UploadedFile) chunk by chunk as the log of a new report for
     `house`, and queue its audit once stored.  ValidationError, with nothing stored, for a
     log that is empty, not UTF-8 text, or holds a NUL character."""
-    from . import tasks  # the task module imports this one
-
     with transaction.atomic():
         report = AuditReport.objects.create(
             house=house, uploaded_by=user, name=upload.name[-255:], format=format, size=upload.size
         )
         report.total = _store_chunks(report, upload.chunks())
         report.save(update_fields=["total"])
-        transaction.on_commit(lambda: tasks.audit_report.enqueue(report.pk, report.attempt))
+        transaction.on_commit(lambda: audit_report.enqueue(report.pk, report.attempt))
     return report
 
 
@@ -249,6 +248,13 @@ def run_audit(report_id: int, attempt: int) -> None:
         _failed(mine, f"the audit stopped unexpectedly ({type(exc).__name__})")
 
 
+@task()
+def audit_report(report_id: int, attempt: int) -> None:
+    """The task worker's entry point (`manage.py parsheet_worker` runs every task): `run_audit`.
+    It lives beside the work it queues and runs, so nothing here looks a task module up."""
+    run_audit(report_id, attempt)
+
+
 def _failed(mine, error: str) -> None:
     mine.update(
         status=AuditReport.Status.FAILED, error=_storable(error), finished_at=timezone.now()
@@ -380,8 +386,6 @@ def _storable(value: Any) -> Any:
 def run_again(report: AuditReport) -> bool:
     """Queue a failed report, or one whose worker stopped, as its next attempt (which starts
     over); False if it is neither (done meanwhile, or queued again by someone else)."""
-    from . import tasks
-
     if not report.can_run_again:
         return False
     with transaction.atomic():
@@ -391,7 +395,7 @@ def run_again(report: AuditReport) -> bool:
         if not again:
             return False
         attempt = report.attempt + 1
-        transaction.on_commit(lambda: tasks.audit_report.enqueue(report.pk, attempt))
+        transaction.on_commit(lambda: audit_report.enqueue(report.pk, attempt))
     return True
 
 

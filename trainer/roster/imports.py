@@ -4,7 +4,7 @@ every row is good), confirmed, then made by the task worker, every one or none.
 Making an account hashes its temporary password (about half a second each with Django's
 hasher, more under load), so a file of a few dozen held the confirming request past
 gunicorn's timeout and nobody was made.  Confirming now checks the rows again and
-queues the import; the worker (`manage.py parsheet_worker`, trainer.roster.tasks) hashes the
+queues the import; the worker (`manage.py parsheet_worker`, `import_trainees` below) hashes the
 passwords one by one, reporting its progress, then makes every account in one transaction,
 under the house's lock, checking the rows a last time.  The import holds a lease as an audit
 does (`trainer.core.leases`): a worker that dies before its transaction commits leaves nobody
@@ -27,6 +27,7 @@ from django.db import DatabaseError, IntegrityError, transaction
 from django.db.models import F
 from django.db.models.functions import Lower
 from django.utils import timezone
+from django_tasks import task
 
 from trainer.houses.models import House, User
 
@@ -239,8 +240,6 @@ def confirm_import(*, actor, staged_id: int, house) -> Preview | None:
     queued, or the preview with the problems found now (nothing queued).  An import that
     failed, or whose worker stopped, is queued again the same way, as its next attempt.
     AlreadyImported for one made already, UnderWay for one queued or being made."""
-    from . import tasks  # the task module imports this one
-
     staged = RosterImport.objects.filter(pk=staged_id, house=house).first()
     if staged is None:
         raise RosterImport.DoesNotExist
@@ -267,7 +266,7 @@ def confirm_import(*, actor, staged_id: int, house) -> Preview | None:
         if not queued:
             raise UnderWay
         attempt = staged.attempt + 1
-        transaction.on_commit(lambda: tasks.import_trainees.enqueue(staged.pk, attempt))
+        transaction.on_commit(lambda: import_trainees.enqueue(staged.pk, attempt))
     return None
 
 
@@ -319,6 +318,13 @@ def run_import(import_id: int, attempt: int) -> None:
             error=f"the import stopped unexpectedly ({type(exc).__name__}); nobody was created",
             heartbeat_at=timezone.now(),
         )
+
+
+@task()
+def import_trainees(import_id: int, attempt: int) -> None:
+    """The task worker's entry point (`manage.py parsheet_worker` runs every task): `run_import`.
+    It lives beside the work it queues and runs, so nothing here looks a task module up."""
+    run_import(import_id, attempt)
 
 
 def _make_accounts(staged: RosterImport, mine) -> None:
@@ -421,8 +427,6 @@ def requeue_stale_imports() -> list[RosterImport]:
     `RosterImport.STALE_AFTER_SECONDS`) queued again as its next attempt, which starts over;
     one that has lost its worker `MAX_ATTEMPTS` times is marked failed instead (its page
     offers to try again).  Temporary passwords never shown are erased on the way."""
-    from . import tasks
-
     erase_uncollected_passwords()
     requeued = []
     for staged in RosterImport.objects.filter(status=Status.RUNNING):
@@ -442,7 +446,7 @@ def requeue_stale_imports() -> list[RosterImport]:
             if again and fields["status"] == Status.QUEUED:
                 attempt = staged.attempt + 1
                 transaction.on_commit(
-                    lambda pk=staged.pk, attempt=attempt: tasks.import_trainees.enqueue(pk, attempt)
+                    lambda pk=staged.pk, attempt=attempt: import_trainees.enqueue(pk, attempt)
                 )
                 requeued.append(staged)
     return requeued

@@ -87,7 +87,8 @@ class PersonAction(models.Model):
 
 class RosterImport(Leased, models.Model):
     """A CSV file of trainees read and previewed, waiting for its confirmation; confirmed
-    once, its accounts made by the task worker (trainer.roster.tasks) in one transaction.
+    once, its accounts made by the task worker (`trainer.roster.imports.import_trainees`) in
+    one transaction.
 
     Making an account hashes its temporary password, about half a second each with Django's
     hasher: a file of 500 would hold a web request for minutes, so the worker does it, under

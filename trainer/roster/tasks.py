@@ -1,13 +1,9 @@
-"""The task worker's entry point for trainee imports (`manage.py parsheet_worker` runs every
-task); the work is `trainer.roster.imports.run_import`."""
+"""The path the trainee imports' task had before it moved beside its work
+(`trainer.roster.imports.import_trainees`): a task queued under this path before an upgrade is
+still found by the task worker, which imports a task by the path it was queued with."""
 
 from __future__ import annotations
 
-from django_tasks import task
+from .imports import import_trainees
 
-from . import imports
-
-
-@task()
-def import_trainees(import_id: int, attempt: int) -> None:
-    imports.run_import(import_id, attempt)
+__all__ = ["import_trainees"]
