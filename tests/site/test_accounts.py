@@ -16,7 +16,7 @@ from tests.factories import PASSWORD, ManagerFactory, SupervisorFactory, Trainee
 from trainer import settings as site_settings
 from trainer.core.throttle import client_address
 from trainer.site.checks import DEMO_PASSWORD_ID, check_demo_passwords
-from trainer.site.management.commands.seed_demo import DEFAULT_PASSWORD
+from trainer.site.demo import DEFAULT_PASSWORD
 
 LOGIN = "/accounts/login/"
 A, B = "192.0.2.1", "192.0.2.2"  # documentation addresses (RFC 5737)

@@ -30,6 +30,8 @@ from django.utils import timezone
 from trainer.drills.models import Question
 from trainer.houses.models import House
 
+from .sections import title_of
+
 MAX_QUESTIONS_PER_KIND = 50
 MAX_QUESTIONS = 100
 MAX_MINUTES = 600
@@ -195,9 +197,7 @@ class Part(models.Model):
 
     @property
     def title(self) -> str:
-        from .sections import title_of  # a drill's title, or a registered section's (rounds)
-
-        return title_of(self.kind)
+        return title_of(self.kind)  # a drill's title, or a registered section's (rounds)
 
     @property
     def mark(self) -> int:

@@ -15,6 +15,8 @@ from django.urls import reverse
 from trainer.assessments import sections
 from trainer.engine.catalog import round_games
 
+from .services import deal_round, players_in_tests
+
 #: a section's kind for a game's rounds: "round:" and the game (a test's section stores it)
 PREFIX = "round:"
 #: rounds a section may deal: each is some five to twenty steps
@@ -42,8 +44,6 @@ def register_all() -> None:
 
 def _deal(game: str):
     def deal(*, trainee, level: int, count: int, sitting) -> list[list]:
-        from .services import deal_round, players_in_tests
-
         units = []
         for _ in range(count):
             played = deal_round(

@@ -3,25 +3,12 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.contrib.auth.hashers import check_password
 from django.core.checks import Error, Tags, register
 from django.db import DatabaseError, transaction
 
+from .demo import demo_users_with_demo_password
+
 DEMO_PASSWORD_ID = "trainer.E001"
-
-
-def demo_users_with_demo_password() -> list[str]:
-    """The demo users (those `seed_demo` creates) that still sign in with the demo password,
-    the published default or `$DEMO_PASSWORD`: at most three rows read.  The hashers' own
-    check_password, not the user's: that one would re-hash and save an old-format password."""
-    from trainer.houses.models import User
-    from trainer.site.management.commands.seed_demo import DEMO_USERS, demo_passwords
-
-    passwords = demo_passwords()
-    users = User.objects.filter(username__in=DEMO_USERS, is_active=True).order_by("username")
-    return [
-        user.username for user in users if any(check_password(p, user.password) for p in passwords)
-    ]
 
 
 @register(Tags.security, deploy=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from trainer.engine.catalog import GAMES
 from trainer.engine.drills import REGISTRY
 
 from .models import Enrolment
@@ -15,7 +16,5 @@ def enrolled_games(trainee) -> set[str]:
     chosen = set(Enrolment.objects.filter(trainee=trainee).values_list("game", flat=True))
     if not chosen:
         return every
-    from trainer.engine.catalog import GAMES
-
     shared = every - set(GAMES)  # "any" (hand reading) and "chips": part of every game
     return (chosen & every) | shared

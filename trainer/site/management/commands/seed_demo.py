@@ -25,21 +25,13 @@ from trainer.houses.models import (
     TableActivation,
     User,
 )
-from trainer.houses.roles import GAMES_MANAGER, SUPERVISOR, TRAINEE
-
-DEMO_SLUG = "demo"
-DEFAULT_PASSWORD = "deal-the-cards"
-#: username -> (role, staff?)
-DEMO_USERS = {
-    "trainee": (TRAINEE, False),
-    "supervisor": (SUPERVISOR, False),
-    "manager": (GAMES_MANAGER, True),
-}
-
-
-def demo_passwords() -> set[str]:
-    """The passwords a demo user may have been given: the published one and $DEMO_PASSWORD."""
-    return {DEFAULT_PASSWORD, os.environ.get("DEMO_PASSWORD") or DEFAULT_PASSWORD}
+from trainer.roster.models import Cohort, Membership
+from trainer.site.demo import (
+    DEFAULT_PASSWORD,
+    DEMO_SLUG,
+    DEMO_USERS,
+    demo_users_with_demo_password,
+)
 
 
 class Command(BaseCommand):
@@ -128,8 +120,6 @@ class Command(BaseCommand):
 
     def _demo_class(self, house):
         """The demo trainee in a class, so the Classes pages have something to show."""
-        from trainer.roster.models import Cohort, Membership
-
         cohort, created = Cohort.objects.get_or_create(
             house=house, name="Demo class", defaults={"starts_on": timezone.localdate()}
         )
@@ -140,8 +130,6 @@ class Command(BaseCommand):
         self.stdout.write(f"  Demo class (house {house.slug}, with trainee): {state}")
 
     def _warn_about_demo_passwords(self):
-        from trainer.site.checks import demo_users_with_demo_password
-
         found = demo_users_with_demo_password()
         if found:
             self.stdout.write(
