@@ -24,6 +24,7 @@ from django.db.models.functions import Coalesce, Least
 from django.utils import timezone
 
 from trainer.core.times import when
+from trainer.drills.access import may_take, may_watch
 from trainer.drills.dealing import create_question as deal
 from trainer.drills.services import (
     DrillError,
@@ -34,7 +35,6 @@ from trainer.drills.services import (
     answer_question,
     mark_sent,
 )
-from trainer.drills.watch.access import may_take, may_watch
 from trainer.engine.drills import REGISTRY
 from trainer.houses.models import User
 from trainer.roster.models import ClassTest, Cohort, PersonAction

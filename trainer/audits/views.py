@@ -21,9 +21,9 @@ from django_htmx.http import HttpResponseClientRefresh
 
 from trainer.core import csvsafe
 from trainer.core.bodies import body_limit
+from trainer.drills.access import may_watch
 from trainer.drills.services import NOT_A_WATCHER
 from trainer.drills.watch import services as watch_services
-from trainer.drills.watch.access import may_watch
 from trainer.engine.catalog import title_of
 from trainer.rulings.views import request_cards
 

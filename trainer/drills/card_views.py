@@ -12,8 +12,8 @@ from django.views.decorators.http import require_GET
 from trainer.engine.house import DEFAULT_CONFIG
 from trainer.houses.config import house_setup
 
+from .access import may_watch
 from .card import card_games, house_card, pace_of
-from .watch.access import may_watch
 
 
 def may_read_cards(user) -> bool:

@@ -19,9 +19,9 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from trainer.drills.access import may_take, may_watch
 from trainer.drills.practice import planning
 from trainer.drills.practice.services import CardMoved, store_and_review, with_skill_card
-from trainer.drills.watch.access import may_take, may_watch
 from trainer.engine import pace
 from trainer.engine.drills import REGISTRY, AnswerError
 

@@ -25,10 +25,10 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from trainer.drills.access import may_take, may_watch
 from trainer.drills.card import house_card
 from trainer.drills.practice.mistakes import waiting_count
 from trainer.drills.practice.services import question_target_ms
-from trainer.drills.watch.access import may_take, may_watch
 from trainer.engine import pace
 from trainer.engine.catalog import title_of
 from trainer.engine.drills import REGISTRY, AnswerError
@@ -131,6 +131,31 @@ def start(request):
     except services.DrillError as exc:
         messages.error(request, exc.message)
         return redirect("drills:index")
+    return redirect("drills:session", session.pk)
+
+
+@login_required
+@trainee_only
+@require_POST
+def start_mode(request, mode):
+    """Start a session of Today's practice or Practise my mistakes (`planning.MODES`): an
+    ordinary session whose questions pick their own drill, level and hand
+    (`trainer.drills.practice.planning`); its URL is trainer.drills.practice_urls."""
+    if is_trying(request.user):
+        # staff try single drills; these schedule a trainee's own skills and hands
+        messages.info(
+            request,
+            "Today's practice and Practise my mistakes follow a trainee's own skills and "
+            "missed hands: staff try the drills one at a time.",
+        )
+        return redirect("drills:index")
+    try:
+        session = services.start_mode(trainee=request.user, mode=mode)
+    except services.NotFound as exc:
+        raise Http404(exc.message) from None
+    except services.DrillError as exc:
+        messages.info(request, exc.message)
+        return redirect("drills:index" if request.POST.get("back") == "drills" else "home")
     return redirect("drills:session", session.pk)
 
 

@@ -26,11 +26,11 @@ from dataclasses import dataclass, field
 from django.utils import timezone
 from fsrs import State
 
+from trainer.drills.access import may_take
 from trainer.drills.models import Attempt
 from trainer.drills.practice.enrolment import enrolled_games
 from trainer.drills.practice.models import SkillCard
 from trainer.drills.practice.services import house_day
-from trainer.drills.watch.access import may_take
 from trainer.engine import pace, scheduling
 from trainer.engine.drills import REGISTRY
 from trainer.engine.errors import EngineError

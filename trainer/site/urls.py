@@ -21,7 +21,7 @@ urlpatterns = [
     path("", include("trainer.drills.card_urls")),
     path("drills/", include("trainer.drills.urls")),
     # Today's practice and Practise my mistakes
-    path("practice/", include("trainer.drills.practice.urls")),
+    path("practice/", include("trainer.drills.practice_urls")),
     # watch the game: the watch drills, Today's watch, sets from audits
     path("watch/", include("trainer.drills.watch.urls")),
     path("tests/", include("trainer.assessments.urls")),

@@ -12,4 +12,7 @@ class PracticeConfig(AppConfig):
     verbose_name = "Adaptive practice and pace"
 
     def ready(self):
-        from . import signals  # noqa: F401  (connects the receivers)
+        from . import mistakes, signals, today  # noqa: F401  (signals connects the receivers)
+
+        today.register_modes()
+        mistakes.register_mode()

@@ -39,6 +39,7 @@ from itertools import count, islice
 
 from django.db.models import Exists, OuterRef
 
+from trainer.drills.access import kinds_for
 from trainer.drills.models import Attempt, Question
 from trainer.drills.retagging import situation_now
 from trainer.engine import EngineError
@@ -46,8 +47,7 @@ from trainer.engine.drills import DrillKind
 from trainer.engine.drills import Question as EngineQuestion
 from trainer.engine.house import HouseConfig
 
-from ..watch.access import kinds_for
-from .planning import Deal
+from .planning import Deal, Mode, register
 
 #: the hands a session works on at once, oldest first: one pass of them is a few minutes at
 #: the table's pace; as hands are answered right the next waiting ones come in
@@ -153,3 +153,8 @@ def fresh_hand(
             if not drill.same_hand(q.request, original.request):
                 return q
     raise EngineError(f"The {drill.title} drill deals no other hand than the one missed.")
+
+
+def register_mode() -> None:
+    """Practise my mistakes deals from here (`planning.register`)."""
+    register("mistakes", Mode(next_deal, nothing_to_deal))

@@ -3,13 +3,16 @@
 `next_deal` is asked by trainer.drills.services each time such a session deals a question; it
 answers with a `Deal` (a drill kind and level, and either the situation to deal or the missed
 question to deal a fresh hand of), or None when the session has nothing left to deal.  Each
-mode is its own module: `today` (the skills due, most overdue first, with a share of new ones)
-and `mistakes` (a fresh hand of each the trainee missed, until one is answered right).
+mode is its own module, registered here (`register`): `today` (the skills due, most overdue
+first, with a share of new ones; Today's watch too), `mistakes` (a fresh hand of each the
+trainee missed, until one is answered right) and a watch set (trainer.drills.watch.sets).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 MODES = ("today", "mistakes", "watch", "set")
 #: the modes of those who watch the game: Today's watch, and a set of an audit's
@@ -30,34 +33,41 @@ class Deal:
     hands: tuple | None = None
 
 
+@dataclass(frozen=True)
+class Mode:
+    """How sessions of one mode deal: `next_deal(session)`, the next `Deal` or None when the
+    session has nothing left; `nothing_to_deal(trainee)`, None when a new session would deal
+    something now, else why not in the trainee's words."""
+
+    next_deal: Callable[[Any], Deal | None]
+    nothing_to_deal: Callable[[Any], str | None]
+
+
+#: mode -> how its sessions deal, registered by each mode's module when its app is ready
+#: (`today` and `mistakes` by trainer.drills.practice, "set" by trainer.drills.watch), so this
+#: module, which they all import for `Deal`, imports none of them
+_MODES: dict[str, Mode] = {}
+
+
+def register(mode: str, how: Mode) -> None:
+    """Deal the sessions of `mode` (one of `MODES`) as `how` says."""
+    if mode not in MODES:
+        raise ValueError(f"{mode!r} is not a mode of adaptive practice.")
+    _MODES[mode] = how
+
+
 def next_deal(session) -> Deal | None:
     """The next question of a session in one of `MODES`, or None when it has nothing left."""
-    if session.mode in ("today", "watch"):
-        from .today import next_deal as today_deal
-
-        return today_deal(session)
-    if session.mode == "mistakes":
-        from .mistakes import next_deal as mistakes_deal
-
-        return mistakes_deal(session)
-    if session.mode == "set":
-        from trainer.drills.watch.sets import next_deal as set_deal
-
-        return set_deal(session)
-    raise ValueError(f"{session.mode!r} is not a mode of adaptive practice.")
+    how = _MODES.get(session.mode)
+    if how is None:
+        raise ValueError(f"{session.mode!r} is not a mode of adaptive practice.")
+    return how.next_deal(session)
 
 
 def has_anything(trainee, mode: str) -> str | None:
     """None when a session of `mode` would deal something now; else, in the trainee's words,
     why not ("You have no missed hands waiting.")."""
-    if mode in ("today", "watch"):
-        from .today import nothing_to_deal
-
-        return nothing_to_deal(trainee, watch=mode == "watch")
-    if mode == "set":
-        return "A watch set is started from its own page."
-    if mode == "mistakes":
-        from .mistakes import nothing_to_deal
-
-        return nothing_to_deal(trainee)
-    return f"{mode!r} is not a mode of adaptive practice."
+    how = _MODES.get(mode)
+    if how is None:
+        return f"{mode!r} is not a mode of adaptive practice."
+    return how.nothing_to_deal(trainee)

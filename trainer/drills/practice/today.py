@@ -10,21 +10,22 @@ cards and answers the trainee has.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from trainer.core.times import when
+from trainer.drills.access import may_watch
 from trainer.drills.models import Attempt, PracticeSession, Question
 from trainer.engine import practice, scheduling
 from trainer.engine.drills import REGISTRY
 from trainer.engine.house import DEFAULT_CONFIG, HouseConfig
 from trainer.houses.config import house_setup
 
-from ..watch.access import may_watch
 from .enrolment import enrolled_games
 from .models import SkillCard
-from .planning import Deal
+from .planning import Deal, Mode, register
 from .services import house_day
 
 
@@ -147,3 +148,9 @@ def nothing_to_deal(trainee, *, watch: bool = False) -> str | None:
     if figures.next_due is not None:
         said += f" The next skill comes due {when(figures.next_due, 'short')}."
     return said
+
+
+def register_modes() -> None:
+    """Today's practice and Today's watch deal from here (`planning.register`)."""
+    register("today", Mode(next_deal, functools.partial(nothing_to_deal, watch=False)))
+    register("watch", Mode(next_deal, functools.partial(nothing_to_deal, watch=True)))

@@ -12,3 +12,8 @@ class WatchConfig(AppConfig):
     name = "trainer.drills.watch"
     label = "watch"
     verbose_name = "Watch the game"
+
+    def ready(self):
+        from . import sets
+
+        sets.register_mode()

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from trainer.drills.access import watch_kinds
 from trainer.drills.models import Attempt
 from trainer.drills.practice.models import SkillCard
 from trainer.engine.kit.watched import MISTAKES, counted, tally
-
-from .access import watch_kinds
 
 #: the answers a watcher's record reads, newest first
 RECENT = 500

@@ -10,11 +10,11 @@ from django.db import transaction
 
 from trainer.drills import dealing
 from trainer.drills import services as drills
+from trainer.drills.access import may_watch
 from trainer.drills.models import PracticeSession
 from trainer.engine import EngineError, mispays
 from trainer.houses.config import house_setup
 
-from .access import may_watch
 from .models import SetSession, WatchSet
 from .sets import kind_of
 

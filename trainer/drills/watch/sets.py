@@ -1,11 +1,11 @@
 """What a session of a watch set deals next: the set's hands in order, one question each
-(`planning.next_deal` asks here for a session of mode "set")."""
+(registered with `planning` for the sessions of mode "set")."""
 
 from __future__ import annotations
 
-from trainer.drills.practice.planning import Deal
+from trainer.drills.access import watch_kinds
+from trainer.drills.practice.planning import Deal, Mode, register
 
-from .access import watch_kinds
 from .models import SetSession
 
 
@@ -26,3 +26,12 @@ def next_deal(session) -> Deal | None:
         if kind is not None:
             return Deal(kind=kind.slug, level=1, hands=(hand,))
     return None
+
+
+def nothing_to_deal(trainee) -> str | None:
+    return "A watch set is started from its own page."
+
+
+def register_mode() -> None:
+    """The sessions of a watch set deal from here (`planning.register`)."""
+    register("set", Mode(next_deal, nothing_to_deal))

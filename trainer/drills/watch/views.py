@@ -12,6 +12,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from trainer.drills import services as drills
+from trainer.drills.access import may_watch, watch_kinds
 from trainer.drills.practice import today
 from trainer.drills.practice.services import target_seconds
 from trainer.drills.practice.targets import seconds_words
@@ -21,7 +22,6 @@ from trainer.engine.kit.watched import MISTAKES
 from trainer.houses.config import house_setup
 
 from . import services
-from .access import may_watch, watch_kinds
 from .models import WatchSet
 from .record import record, totals
 

@@ -2,7 +2,8 @@
 Games manager roles carry and a house gives the trainees it promotes through the Floor
 supervisor role (trainer.houses.roles).  Everything that offers a drill asks here, so that a
 trainee not promoted never meets a watch drill: not in the drills' list, not in Today's
-practice, Practise my mistakes or My progress, and not in a test."""
+practice, Practise my mistakes or My progress, and not in a test.  It stands in trainer.drills
+itself, beneath both practice and watch, which ask it."""
 
 from __future__ import annotations
 
