@@ -32,9 +32,15 @@ from trainer.engine.parsheets import Counts
 from trainer.houses.models import House
 from trainer.houses.roles import sync_roles
 
-# CI gets more examples than a developer's quick run; both are deterministic per test.
+# CI runs the examples a developer's run does, derandomized (the same ones every run), so a
+# red CI run is one a developer reproduces; more examples cost CPU the budget does not have
+# (200 a test measured about 140 CPU-seconds more over the suite) and found nothing new.
 settings.register_profile(
-    "ci", max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    "ci",
+    max_examples=60,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
 )
 settings.register_profile("dev", max_examples=60, deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")

@@ -68,6 +68,7 @@ KNOWN_ELSEWHERE: dict[tuple[str, str], str] = {}
 NOT_PAGES = {
     "api-rulings",  # JSON API
     "favicon",  # a redirect to the site's icon
+    "people-import-template",  # a CSV file to download (tests/roster/test_import.py)
     "logout",  # POST only
     "drills:start",
     "practice:start",  # POST only: Today's practice, Practise my mistakes
