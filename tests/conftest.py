@@ -33,8 +33,7 @@ from trainer.houses.models import House
 from trainer.houses.roles import sync_roles
 
 # CI runs the examples a developer's run does, derandomized (the same ones every run), so a
-# red CI run is one a developer reproduces; more examples cost CPU the budget does not have
-# (200 a test measured about 140 CPU-seconds more over the suite) and found nothing new.
+# red CI run is one a developer reproduces; more examples cost CPU the budget does not have.
 settings.register_profile(
     "ci",
     max_examples=60,
