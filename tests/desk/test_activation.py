@@ -1,15 +1,25 @@
 """Activation on the desk, behind the houses app's gate: the version's par sheet under the
 house's rules is computed first (queued, the page following it), shown beside the active
-table's, and a player edge is confirmed; a replayed or overtaken activation changes nothing."""
+table's, and a player edge is confirmed; a replayed or overtaken activation changes nothing,
+and of two managers activating two tables of one game at the same moment, one wins and the
+other is told so."""
 
+import threading
+
+import pytest
+from django.contrib.messages import get_messages
+from django.db import connection
+from django.test import Client
 from django.urls import reverse
 
 from tests.desk.conftest import store_sheet, table_of
-from tests.factories import PaytableVersionFactory
-from trainer.desk import services as services_desk
+from tests.factories import ManagerFactory, PaytableVersionFactory
 from trainer.engine.figures import edge_words
-from trainer.houses import services
-from trainer.houses.models import ParSheetResult
+from trainer.houses import activation, services
+from trainer.houses.models import ParSheetResult, PaytableVersion, TableActivation
+
+#: what the manager whose activation was overtaken is told
+OVERTAKEN = "The active table has changed since this page was loaded"
 
 
 def activate_url(version) -> str:
@@ -18,7 +28,7 @@ def activate_url(version) -> str:
 
 def seen(demo) -> str:
     """What an activation page of the demo house's Mississippi Stud tables posts back."""
-    return services_desk.activation_state(demo, "mississippi-stud")
+    return services.activation_state(demo, "mississippi-stud")
 
 
 def test_a_version_without_its_sheet_waits_for_it_as_a_state(
@@ -113,3 +123,92 @@ def test_a_table_that_cannot_be_used_says_why_and_offers_no_button(desk, demo):
     desk.post(activate_url(broken), {"seen": seen(demo)})
     broken.refresh_from_db()
     assert not broken.is_active
+
+
+def two_drafts(demo, manager):
+    """The demo house's Mississippi Stud draft v2 and a copy of its active v1, each with its
+    par sheet done, and the active v1 with its own: both drafts can be activated."""
+    active = table_of(demo, "mississippi-stud")
+    first, second = table_of(demo, "mississippi-stud", 2), services.copy_version(active, by=manager)
+    for version in (active, first, second):
+        store_sheet(version)
+    return first, second
+
+
+def words_of(response) -> list[str]:
+    return [str(m) for m in get_messages(response.wsgi_request)]
+
+
+def test_an_activation_overtaken_after_the_pages_check_is_refused_in_words(
+    desk, demo, manager, monkeypatch
+):
+    """Another manager's activation commits after this post's `seen` was read but before this
+    one writes: it is refused inside its own transaction, in words, and nothing is written."""
+    first, second = two_drafts(demo, manager)
+    checked = activation.activate_checked
+
+    def overtaken(version, **kwargs):
+        services.activate(second, by=manager)  # the other manager, a moment earlier
+        return checked(version, **kwargs)
+
+    monkeypatch.setattr(activation, "activate_checked", overtaken)
+    before = TableActivation.objects.count()
+    response = desk.post(activate_url(first), {"seen": seen(demo)})
+    assert response.status_code == 302
+    assert any(OVERTAKEN in words for words in words_of(response))
+    first.refresh_from_db(), second.refresh_from_db()
+    assert second.is_active and not first.is_active
+    assert TableActivation.objects.count() == before + 1  # the other manager's only
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(
+    connection.vendor == "sqlite",
+    reason="SQLite allows one writer at a time by locking the whole database: two "
+    "activations cannot overlap there (the test above gives the loser's words on it too); "
+    "the test runs on PostgreSQL",
+)
+def test_two_managers_activating_at_the_same_moment(roles, demo, manager, monkeypatch):
+    """Two managers post the activation of two drafts of one game with the same `seen`, and
+    both requests pass the page's check before either writes (the barrier): one table becomes
+    active, the other manager is refused in words, and neither request fails."""
+    first, second = two_drafts(demo, manager)
+    state = seen(demo)
+    other = ManagerFactory(house=demo, username="manager-mia")
+    barrier = threading.Barrier(2, timeout=30)
+    checked = activation.activate_checked
+
+    def at_once(version, **kwargs):
+        barrier.wait()  # both past the page's check, neither written yet
+        return checked(version, **kwargs)
+
+    monkeypatch.setattr(activation, "activate_checked", at_once)
+    responses, errors = {}, []
+
+    def post(user, version):
+        try:
+            client = Client()
+            client.force_login(user)
+            responses[version.pk] = client.post(activate_url(version), {"seen": state})
+        except Exception as exc:  # noqa: BLE001 -- reported below
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    threads = [
+        threading.Thread(target=post, args=(user, version))
+        for user, version in ((manager, first), (other, second))
+    ]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert [r.status_code for r in responses.values()] == [302, 302]
+    active = PaytableVersion.objects.filter(house=demo, game="mississippi-stud", is_active=True)
+    assert active.count() == 1
+    winner = active.get()
+    loser = first if winner == second else second
+    assert any(OVERTAKEN in words for words in words_of(responses[loser.pk]))
+    assert any("is now the active table" in words for words in words_of(responses[winner.pk]))
+    assert list(TableActivation.objects.filter(version=loser)) == []

@@ -23,7 +23,6 @@ from trainer.houses.models import (
     ParSheetResult,
     PaytableRow,
     PaytableVersion,
-    TableActivation,
 )
 from trainer.rounds.models import RoundPace
 
@@ -242,21 +241,6 @@ def set_round_paces(*, house: House, paces: Mapping[str, int | None]) -> int:
 def rules_row(house: House) -> HouseRulesSettings:
     """The house's rules row, or an unsaved one with the defaults for a house without."""
     return HouseRulesSettings.objects.filter(house=house).first() or HouseRulesSettings(house=house)
-
-
-def activation_state(house: House, game: str) -> str:
-    """What the activation page saw of a game's tables: its active version and the latest
-    activation.  The page posts it back, and the activation goes ahead only while it is
-    unchanged, so that a replayed post, or one overtaken by another activation, changes
-    nothing."""
-    active = PaytableVersion.objects.active().filter(house=house, game=game).first()
-    latest = (
-        TableActivation.objects.filter(house=house, game=game)
-        .order_by("-pk")
-        .values_list("pk", flat=True)
-        .first()
-    )
-    return f"{active.pk if active else 'none'}:{latest or 0}"
 
 
 def active_version(house: House, game: str) -> PaytableVersion | None:

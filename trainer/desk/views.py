@@ -243,8 +243,9 @@ def activate(request, version_id: int):
     """Activation, behind the houses app's gate: the table's par sheet under the house's rules
     is computed first (queued here, the page following it), shown beside the active table's,
     and a player edge is confirmed.  The form posts back what the page saw of the game's
-    tables (`services.activation_state`), so a post replayed, or overtaken by another
-    activation, changes nothing."""
+    tables (`houses.activation_state`), so a post replayed, or overtaken by another
+    activation, changes nothing: checked here, before the sheets are looked at, and again
+    inside the activation's transaction, under its lock."""
     version = version_of(request, version_id)
     here = reverse("desk:activate", args=[version.pk])
     active = services.active_version(version.house, version.game)
@@ -253,12 +254,9 @@ def activate(request, version_id: int):
         if version.is_active:
             messages.info(request, f"{version_label(version)} is already the active table.")
             return redirect("desk:version", version.pk)
-        if request.POST.get("seen") != services.activation_state(version.house, version.game):
-            messages.error(
-                request,
-                "The active table has changed since this page was loaded: nothing was "
-                "activated. Look at the edges again below.",
-            )
+        seen = request.POST.get("seen", "")
+        if seen != houses.activation_state(version.house, version.game):
+            messages.error(request, houses.OVERTAKEN)
             return redirect(here)
         confirmed = request.POST.get("player_edge_confirmed") == "on"
         sheet = houses.parsheet_of(version)
@@ -271,7 +269,9 @@ def activate(request, version_id: int):
             return redirect(here)
         before = houses.parsheet_of(replaced) if replaced else None
         try:
-            activation.activate_checked(version, by=request.user, player_edge_confirmed=confirmed)
+            activation.activate_checked(
+                version, by=request.user, player_edge_confirmed=confirmed, seen=seen
+            )
         except ValidationError as exc:
             messages.error(request, " ".join(exc.messages))
             return redirect(here)
@@ -314,6 +314,6 @@ def activate(request, version_id: int):
         "ready": ready and not problems,
         "next": here,
         "reload": True,
-        "seen": services.activation_state(version.house, version.game),
+        "seen": houses.activation_state(version.house, version.game),
     }
     return render(request, "desk/activate.html", context)

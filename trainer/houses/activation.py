@@ -74,13 +74,14 @@ def activation_problems(version: PaytableVersion, *, player_edge_confirmed: bool
 
 @transaction.atomic
 def activate_checked(
-    version: PaytableVersion, *, by, player_edge_confirmed: bool = False
+    version: PaytableVersion, *, by, player_edge_confirmed: bool = False, seen: str | None = None
 ) -> PaytableVersion:
-    """Activate `version` as a games manager does: only through `activation_problems`."""
+    """Activate `version` as a games manager does: only through `activation_problems`, and
+    (with `seen`) only while the game's tables are as the manager's page showed them."""
     problems = activation_problems(version, player_edge_confirmed=player_edge_confirmed)
     if problems:
         raise ValidationError(problems)
-    return activate(version, by=by)
+    return activate(version, by=by, seen=seen)
 
 
 def _edge_problems(version, proposed: HouseRules, confirmed: bool) -> list[str]:

@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import DatabaseError, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from trainer.engine import EngineError, HouseRules
 from trainer.engine.catalog import GAMES
@@ -161,11 +162,52 @@ def mark_used(version: PaytableVersion) -> None:
     version.refresh_from_db(fields=["first_used_at"])
 
 
+#: why an activation whose page is out of date is refused (`activate`'s `seen`)
+OVERTAKEN = gettext_lazy(
+    "The active table has changed since this page was loaded: nothing was activated. "
+    "Look at the edges again below."
+)
+
+
+def activation_state(house: House | int, game: str) -> str:
+    """What an activation page saw of a game's tables: its active version and the latest
+    activation.  The page posts it back as `seen`, and `activate` goes ahead only while it is
+    unchanged, so that a replayed post, or one overtaken by another activation, changes
+    nothing."""
+    active = (
+        PaytableVersion.objects.active()
+        .filter(house=house, game=game)
+        .values_list("pk", flat=True)
+        .first()
+    )
+    latest = (
+        TableActivation.objects.filter(house=house, game=game)
+        .order_by("-pk")
+        .values_list("pk", flat=True)
+        .first()
+    )
+    return f"{active or 'none'}:{latest or 0}"
+
+
 @transaction.atomic
-def activate(version: PaytableVersion, *, by) -> PaytableVersion:
+def activate(version: PaytableVersion, *, by, seen: str | None = None) -> PaytableVersion:
     """Make `version` its house's active table for its game; the one it replaces stays, as a
-    superseded version, untouched otherwise."""
-    version = PaytableVersion.objects.select_for_update().get(pk=version.pk)
+    superseded version, untouched otherwise.  With `seen` (what the page showed,
+    `activation_state`), only while the game's tables are still as seen: otherwise nothing is
+    written and a ValidationError says why."""
+    # Every version of the game in the house, locked in one order (by id): two activations
+    # of one game wait here for each other, whichever tables they activate, and cannot
+    # deadlock; the one that waited then reads what the first committed.  (Locking only the
+    # version activated let two activations of two drafts both go ahead.)
+    list(
+        PaytableVersion.objects.select_for_update()
+        .filter(house_id=version.house_id, game=version.game)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    version = PaytableVersion.objects.get(pk=version.pk)
+    if seen is not None and activation_state(version.house_id, version.game) != seen:
+        raise ValidationError(OVERTAKEN, code="overtaken")
     problems = table_problems(version)
     if problems:
         raise ValidationError(f"{version} cannot be activated: " + " ".join(problems))
