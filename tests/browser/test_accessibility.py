@@ -12,7 +12,7 @@ Each page is checked once on the laptop.  The phone is walked only over the page
 a layout the phone's narrower screen changes (the header and navigation, the felt, wide tables,
 the designer, the house rules, a drill's review): the same template at the same width lays out
 the same way, so walking every page twice found nothing the second walk adds.  A page seen by
-several roles (the docs, the house cards, the staff pages) is walked by one of them; each role's
+several roles (the docs, the placards, the staff pages) is walked by one of them; each role's
 own header is checked on its landing page.
 
 With `SCREENSHOTS=dir` set, the phone's pages are also photographed at both sizes into it, for
@@ -172,7 +172,7 @@ def world(trainee, other_trainee, supervisor):
     )
     fresh = roster.add_trainee(actor=supervisor, house=house, username="new-fred")
     tried = drill_services.start_session(trainee=supervisor, kind="ms-pay", level=3)
-    # issue 32: a round with its first step missed (its feedback beside the next step), one
+    # the rounds: a round with its first step missed (its feedback beside the next step), one
     # stopped (its summary), and a test's round on the table
     from tests.rounds.conftest import answer as answer_step
     from tests.rounds.conftest import deal, steps
@@ -190,7 +190,7 @@ def world(trainee, other_trainee, supervisor):
     round_sitting = tests_services.start_sitting(
         trainee=trainee, assignment_id=AssignmentFactory(test=rounds_test, trainee=trainee).pk
     )
-    # issue 33: the supervisor watches the game, a full table in colour and a split pot, and
+    # the watch drills: the supervisor watches the game, a full table in colour and a split pot, and
     # the house has a watch set of the audit's mispaid hands
     watched = {
         kind: drill_services.start_session(trainee=supervisor, kind=kind, level=level)
@@ -232,12 +232,12 @@ def docs(role: str) -> list[Page]:
     ]
 
 
-def house_cards() -> list[Page]:
+def placards() -> list[Page]:
     return [
         Page(
-            f"house card {g.slug}",
-            "house-card",
-            reverse("house-card", args=[g.slug]),
+            f"placard {g.slug}",
+            "placard",
+            reverse("placard", args=[g.slug]),
             shot=n == 0,  # the house rules' grid, which the phone stacks
         )
         for n, g in enumerate(paid_games())
@@ -348,14 +348,14 @@ def pages_of(role: str, w) -> list[Page]:
             Page("my mistakes", "progress:mine-mistakes", reverse("progress:mine-mistakes")),
             *password_pages(),
             Page(
-                "house card of a question",
-                "drills:house-card",
+                "placard of a question",
+                "drills:placard",
                 reverse(
-                    "drills:house-card",
+                    "drills:placard",
                     args=[drill_services.current_question(w["sessions"]["ms-pay"]).pk],
                 ),
             ),
-            *house_cards(),
+            *placards(),
             # the desk is closed during a test: the page that says so
             Page("rule check (closed)", "rule-check", reverse("rule-check"), status=403),
             # the docs index lists fewer docs for a trainee; the docs themselves are the

@@ -34,7 +34,7 @@ def test_a_supervisor_uploads_a_log_watches_it_audited_and_exports_the_mispays(
     page.wait_for_selector("#summary")
     assert page.locator("#summary").inner_text().count("\n") >= 5
     # at a laptop's width every column of every summary table is in view, the money ones
-    # (overpaid, underpaid) included: none scrolls inside its box (issue 29, item 8)
+    # (overpaid, underpaid) included: none scrolls inside its box
     page.set_viewport_size({"width": 1366, "height": 768})
     clipped = page.evaluate(
         "[...document.querySelectorAll('.audit-groups .table-scroll')]"

@@ -1,5 +1,5 @@
-"""A dispute case as it prints: every hand keeps its label (issue 29, item 7: "Player" and
-"Dealer" were white on the white paper, leaving unlabelled cards in the file)."""
+"""A dispute case as it prints: every hand keeps its label ("Player" and "Dealer" once
+printed white on the white paper, leaving unlabelled cards in the file)."""
 
 import pytest
 

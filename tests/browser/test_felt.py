@@ -1,5 +1,5 @@
 """The felt in a real browser: every drill kind at its highest level, on a desktop
-and on a phone, answered through the seat spots with the keyboard, then the house card opened
+and on a phone, answered through the seat spots with the keyboard, then the placard opened
 with its key.
 
 Each seat's answers sit at its spot in the order the house settles the layout; Tab or Enter
@@ -172,12 +172,12 @@ def walk(page, user, kind: str, device: str) -> None:
     assert len(dealer_lines) <= 1
     screenshot(page, f"felt/{kind}-{device}-answered.png", full_page=True)
     assert_axe_clean(page)
-    # the house card, one key away: the table and rules the question is graded with
+    # the placard, one key away: the table and rules the question is graded with
     page.keyboard.press("h")
-    card = page.locator("dialog.house-card-dialog")
+    card = page.locator("dialog.placard-dialog")
     card.wait_for(state="visible")
-    assert "House card" in card.inner_text()
-    screenshot(page, f"felt/{kind}-{device}-house-card.png")
+    assert "Placard" in card.inner_text()
+    screenshot(page, f"felt/{kind}-{device}-placard.png")
     assert_axe_clean(page)
     page.keyboard.press("Escape")
     card.wait_for(state="hidden")
@@ -209,9 +209,9 @@ def test_the_house_card_works_without_javascript(browser, live_server, trainee):
     page = context.new_page()
     sign_in(page, "trainee-tina", PASSWORD)
     question = open_drill(page, trainee, "cs-settle")
-    page.click("a[data-house-card]")
-    page.wait_for_url(f"**/drills/q/{question.pk}/house-card")
-    assert "House card" in page.locator("h1").inner_text()
+    page.click("a[data-placard]")
+    page.wait_for_url(f"**/drills/q/{question.pk}/placard")
+    assert "Placard" in page.locator("h1").inner_text()
     assert page.locator(".paytable tbody tr").count() > 0
     context.close()
 
@@ -232,7 +232,7 @@ def test_the_rule_check_page_opens_the_house_card_with_its_key(page, trainee):
     page.fill("input[name=player]", "2h 5h 9h Jh Kh")  # half a ruling typed...
     page.locator("h1").click()  # focus on the page, not in a box that takes letters
     page.keyboard.press("h")
-    dialog = page.locator("dialog.house-card-dialog")
+    dialog = page.locator("dialog.placard-dialog")
     dialog.wait_for(state="visible")
     assert dialog.locator(".paytable tbody tr").count() > 0
     assert_axe_clean(page)
@@ -240,13 +240,13 @@ def test_the_rule_check_page_opens_the_house_card_with_its_key(page, trainee):
     dialog.wait_for(state="hidden")
     # ...is still there: the card opened over the page
     assert page.input_value("input[name=player]") == "2h 5h 9h Jh Kh"
-    page.goto("/house-card/caribbean-stud/")  # the printable page
+    page.goto("/placard/caribbean-stud/")  # the printable page
     assert page.locator(".paytable tbody tr").count() > 0
     assert_axe_clean(page)
-    screenshot(page, "felt/house-card-page.png", full_page=True)
+    screenshot(page, "felt/placard-page.png", full_page=True)
     page.emulate_media(media="print")
     assert not page.locator(".site-header").is_visible()  # the card prints alone
-    assert page.locator(".house-card").is_visible()
+    assert page.locator(".placard").is_visible()
 
 
 #: a laptop's screen, and how tall a full table's drill page may be on it

@@ -1,4 +1,4 @@
-"""Issue 19's definition of done, in a real browser: a supervisor takes a new class from a CSV
+"""The class programme from end to end, in a real browser: a supervisor takes a new class from a CSV
 upload to certificates without the Django admin.
 
 The supervisor uploads a CSV file of trainees, reads the preview, confirms it, makes a class of

@@ -238,7 +238,7 @@ def test_an_answer_from_the_drill_page_swaps_only_the_answer_area_and_the_score(
     )
     text = page.content.decode()
     # the felt (its answers now marked) and the feedback for #turn, and the score swapped out
-    # of band; the rest of the drill (the prompt, the house card) stays on the page
+    # of band; the rest of the drill (the prompt, the placard) stays on the page
     assert text.lstrip().startswith('<div class="felt')
     assert '<section class="feedback right"' in text
     assert '<p class="score" id="score" aria-live="polite" hx-swap-oob="true">' in text
@@ -248,11 +248,11 @@ def test_an_answer_from_the_drill_page_swaps_only_the_answer_area_and_the_score(
     nxt = Question.objects.get(session=question.session_id, attempt=None)
     outside, _, template = text.partition(f'<template id="next-question-{nxt.pk}">')
     assert template.lstrip().startswith(f'<div id="drill" class="drill" data-question="{nxt.pk}">')
-    assert "house-card-dialog" in template and 'class="answer-form"' in template
+    assert "placard-dialog" in template and 'class="answer-form"' in template
     assert (
         f'action="/drills/s/{question.session_id}/" data-reveal="next-question-{nxt.pk}"' in outside
     )
-    assert 'id="drill"' not in outside and "house-card-dialog" not in outside
+    assert 'id="drill"' not in outside and "placard-dialog" not in outside
     assert "<html" not in text
     # an answer that does not parse comes back as the form with the problem beside its field
     question = services.next_question(trainee=trainee, session_id=question.session_id)

@@ -304,11 +304,9 @@ def test_a_test_with_a_watch_section_certifies_promoted_trainees_only(
 
 def test_the_house_card_gives_the_watch_clock_to_watchers_only(client, trainee, supervisor):
     client.force_login(trainee)
-    assert (
-        f'data-drill="{KIND}"' not in client.get("/house-card/mississippi-stud/").content.decode()
-    )
+    assert f'data-drill="{KIND}"' not in client.get("/placard/mississippi-stud/").content.decode()
     client.force_login(supervisor)
-    card = client.get("/house-card/mississippi-stud/").content.decode()
+    card = client.get("/placard/mississippi-stud/").content.decode()
     assert f'data-drill="{KIND}" data-level="1"' in card  # the clock of each level, in force
 
 

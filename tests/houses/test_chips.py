@@ -96,14 +96,14 @@ def test_the_migration_gives_existing_houses_the_common_set_from_their_unit():
 
 def test_the_house_card_shows_the_chips_and_how_the_house_pays(house):
     from trainer.core.templatetags.partials import partial
-    from trainer.drills.card import house_card
+    from trainer.drills.placard import placard
 
     rules = house.rules
     rules.chips, rules.pay_standard, rules.colour_up_at = BLUE_SET, "bet-colours", 12
     rules.payout_floors = "1, 5, 20"
     rules.save()
-    card = house_card("mississippi-stud", config_of(house), None)
-    drawn = partial("felt/card_chips.html", chips=card.chips)
+    card = placard("mississippi-stud", config_of(house), None)
+    drawn = partial("felt/placard_chips.html", chips=card.chips)
     assert "blue 20" in drawn and ">20</span>" in drawn
     assert dict(card.pay) == {
         "Pay standard": "in the colours of the bet, coloured up above a number of chips",

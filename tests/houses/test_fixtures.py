@@ -266,7 +266,7 @@ def test_a_new_house_rules_row_holds_the_engines_defaults():
 
 
 def test_the_demo_tables_are_named_in_words_not_by_source_file(demo):
-    # "(mississippi-stud.txt)" showed on the house card, the manager's
+    # "(mississippi-stud.txt)" showed on the placard, the manager's
     # landing page and cases
     from trainer.houses.models import PaytableVersion
 

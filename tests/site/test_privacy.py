@@ -177,8 +177,8 @@ def trainee_requests(t):
         "drills:end": ("post", [t["session"].pk], [NOBODY], {}),
         "drills:summary": ("get", [t["session"].pk], [NOBODY], None),
         "drills:answer": ("post", [q.pk], [NOBODY], right_answer(q)),
-        # the house card a question is graded with
-        "drills:house-card": ("get", [q.pk], [NOBODY], None),
+        # the placard a question is graded with
+        "drills:placard": ("get", [q.pk], [NOBODY], None),
         "assessments:start": ("post", [t["not_started"].pk], [NOBODY], {}),
         "assessments:sitting": ("get", [t["running"].pk], [NOBODY], None),
         "assessments:answer": ("post", [t["running"].pk, tq.pk], [NOBODY, NOBODY], {}),

@@ -1,10 +1,10 @@
-"""The drill page's moving parts: the drill (its prompt, house card and answer area), the
+"""The drill page's moving parts: the drill (its prompt, placard and answer area), the
 answer area open for an answer or showing the feedback, and the running score, as typed values
 drawn by their partials (templates/felt/drill.html, open.html, feedback_area.html, score.html).
 
 The drill page is the site's hot path: each answer's response carries its feedback and the
 next question whole (views.py).  The partials are Jinja2's (README, "Templates"): markup
-passed in (the felt, the house card, the review) is drawn as it is, every other value escaped.
+passed in (the felt, the placard, the review) is drawn as it is, every other value escaped.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ class Drill:
     area: SafeString
     level_name: str = ""
     trying: bool = False
-    card_html: SafeString | str = ""
+    placard_html: SafeString | str = ""
 
 
 @dataclass(frozen=True)
@@ -76,7 +76,7 @@ def drill(d: dict, area: str) -> SafeString:
         area=area,
         level_name=d.get("level_name") or "",
         trying=bool(d.get("trying")),
-        card_html=d.get("card_html", ""),
+        placard_html=d.get("placard_html", ""),
     )
     return partial("felt/drill.html", drill=shown)
 

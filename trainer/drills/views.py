@@ -26,7 +26,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from trainer.drills.access import may_take, may_watch
-from trainer.drills.card import house_card
+from trainer.drills.placard import placard
 from trainer.drills.practice.mistakes import waiting_count
 from trainer.drills.practice.services import question_target_ms
 from trainer.engine import pace
@@ -197,7 +197,7 @@ def _render_drill(request, session, question, *, form=None, result=None, unanswe
             "missed_hand": missed_hand(question),
         }
         if _whole_drill(request):
-            d.update(drill_card(request, question))
+            d.update(drill_placard(request, question))
         next_drill = ""
         if result and result.next is not None:
             # the next question, open for its answer, in a <template>: shown on Next
@@ -216,7 +216,7 @@ def _render_drill(request, session, question, *, form=None, result=None, unanswe
 def open_question(request, question: Question, form=None, *, whole: bool | None = None) -> dict:
     """What the drill shows of a question waiting for its answer: its felt with the answers at
     their spots, the form, its pace target, and, for the `whole` drill (by default, unless the
-    response swaps only the answer area), its house card."""
+    response swaps only the answer area), its placard."""
     form = form or AnswerForm(question=question)
     felt_html, own_spots, seated = drill_felt(question, form)
     return {
@@ -229,12 +229,12 @@ def open_question(request, question: Question, form=None, *, whole: bool | None 
         "own_spots": own_spots,
         "seated": seated,
         **pace_context(question),
-        **(drill_card(request, question) if (whole or _whole_drill(request)) else {}),
+        **(drill_placard(request, question) if (whole or _whole_drill(request)) else {}),
     }
 
 
 def _whole_drill(request) -> bool:
-    """Whether the response draws the whole drill (its house card included), not only the
+    """Whether the response draws the whole drill (its placard included), not only the
     answer area (#turn): an answer that does not parse comes back as the form alone."""
     return not request.htmx or request.htmx.target != "turn"
 
@@ -370,22 +370,22 @@ def pace_context(question: Question) -> dict:
     return {"target_ms": target, "target_words": pace.seconds_words(target), "clock": clock}
 
 
-def card_context(request, question: Question) -> dict:
-    """The house card of the question's game as it is graded (the paytable version and the
+def placard_context(request, question: Question) -> dict:
+    """The placard of the question's game as it is graded (the paytable version and the
     snapshot of the house rules the question stores), and its level named in those stakes."""
     version = question.paytable_version if question.paytable_version_id else None
     config = dealing.config_for(question)
     levels = {lv.number: lv.name for lv in REGISTRY[question.kind].levels_for(config)}
     return {
         "level_name": levels.get(question.level, ""),
-        "card": house_card(question.game, config, version),
+        "placard": placard(question.game, config, version),
         "house": request.user.house,
         "graded": True,
     }
 
 
-def drill_card(request, question: Question) -> dict:
-    """The house card as the drill draws it, in its dialog (`card_html`), and the question's
+def drill_placard(request, question: Question) -> dict:
+    """The placard as the drill draws it, in its dialog (`placard_html`), and the question's
     level named in its stakes: drawn once per app server for what they are drawn from (the
     drill and level, the paytable version, which no one may change once a question is graded
     with it, the snapshot of the house rules, the house's name), then kept in its memory
@@ -400,13 +400,13 @@ def drill_card(request, question: Question) -> dict:
             json.dumps(question.house_rules, sort_keys=True),
         )
     )
-    key = "drill-card:" + hashlib.sha256(drawn_from.encode()).hexdigest()
+    key = "drill-placard:" + hashlib.sha256(drawn_from.encode()).hexdigest()
     drawn = caches["local"].get(key)
     if drawn is None:
-        context = card_context(request, question)
+        context = placard_context(request, question)
         drawn = {
             "level_name": context["level_name"],
-            "card_html": render_to_string("houses/_house_card.html", context),
+            "placard_html": render_to_string("houses/_placard.html", context),
         }
         caches["local"].set(key, drawn)
     return drawn
@@ -415,16 +415,16 @@ def drill_card(request, question: Question) -> dict:
 @login_required
 @trainee_only
 @require_GET
-def house_card_page(request, question_id):
-    """The house card a question is graded with, as a page (the drill page opens the same card
+def placard_page(request, question_id):
+    """The placard a question is graded with, as a page (the drill page opens the same placard
     in place with the key H; without JavaScript its link comes here)."""
     question = get_object_or_404(
         Question.objects.select_related("paytable_version"), pk=question_id, trainee=request.user
     )
-    context = card_context(request, question)
+    context = placard_context(request, question)
     back = (
         reverse("drills:session", args=[question.session_id])
         if question.session_id
         else reverse("drills:index")
     )
-    return render(request, "houses/house_card.html", {**context, "back": back})
+    return render(request, "houses/placard.html", {**context, "back": back})

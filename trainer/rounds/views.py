@@ -24,7 +24,7 @@ from trainer.assessments.models import Sitting
 from trainer.drills.forms import AnswerForm
 from trainer.drills.grading import browser_time
 from trainer.drills.presenting import card_text, felt, pace_line, review
-from trainer.drills.views import drill_card, is_trying, trainee_only
+from trainer.drills.views import drill_placard, is_trying, trainee_only
 from trainer.engine import pace
 from trainer.engine.drills import REGISTRY, AnswerError
 from trainer.engine.rounds import DEALER, WHERE, Step
@@ -127,7 +127,7 @@ def _step_context(request, played: Round, row: RoundStep, form) -> dict:
         "dealer_key": any(
             c[0] == DEALER for f in step.fields if f.name == WHERE for c in f.choices
         ),
-        **drill_card(request, question),
+        **drill_placard(request, question),
     }
 
 

@@ -16,7 +16,7 @@ from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods
 from django_htmx.http import HttpResponseClientRefresh
 
-from trainer.drills.card_views import card_of, may_read_cards
+from trainer.drills.placard_views import may_read_placards, placard_of
 from trainer.engine.catalog import GAMES
 from trainer.engine.kit.requests import Holds
 from trainer.engine.rulings import outcome_words
@@ -239,7 +239,7 @@ def rule_check(request):
         "case_form": case_form,
         "case_hint": case_hint,
         # the placard of the game on the desk, opened over the page with H (what was typed stays)
-        "card": card_of(request.user, game) if may_read_cards(request.user) else None,
+        "placard": placard_of(request.user, game) if may_read_placards(request.user) else None,
         "house": request.user.house,
     }
     template = "rulings/_desk.html" if request.htmx else "rulings/rule_check.html"

@@ -17,8 +17,8 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("docs/", include(docs_urls)),
     path("", include("trainer.rulings.urls")),
-    # the printable house card of each game
-    path("", include("trainer.drills.card_urls")),
+    # the printable placard of each game
+    path("", include("trainer.drills.placard_urls")),
     path("drills/", include("trainer.drills.urls")),
     # Today's practice and Practise my mistakes
     path("practice/", include("trainer.drills.practice_urls")),

@@ -1,5 +1,5 @@
 """Speed standards: a house's pace targets, set by its games managers in the admin with the
-drills' defaults in sight, written down in the rulebook, and printed on the house card."""
+drills' defaults in sight, written down in the rulebook, and printed on the placard."""
 
 from __future__ import annotations
 
@@ -190,7 +190,7 @@ def test_the_list_shows_the_default_each_target_overrides(manager_client, demo):
     assert "2.5" in listing and "3 s" in listing  # 3 s: cs-qualify's own default at level 1
 
 
-# -- the house card ------------------------------------------------------------------------
+# -- the placard ------------------------------------------------------------------------
 
 
 def test_in_force_is_the_houses_target_else_the_default(demo, riverboat):
@@ -206,7 +206,7 @@ def test_in_force_is_the_houses_target_else_the_default(demo, riverboat):
 @pytest.mark.parametrize("game", [*GAMES, ANY])
 def test_the_house_card_lists_each_drill_of_the_game_with_its_targets(client, trainee, game):
     client.force_login(trainee)
-    page = client.get(f"/house-card/{game}/").content.decode()
+    page = client.get(f"/placard/{game}/").content.decode()
     assert "Speed standards" in page
     # a game's card lists its own drills; the card every game shares, hand reading and chips;
     # a trainee not promoted to watch the game reads no watch drill's clock
@@ -227,7 +227,7 @@ def test_the_house_card_lists_each_drill_of_the_game_with_its_targets(client, tr
 def test_the_house_card_shows_the_houses_own_target(client, trainee, demo):
     PaceTarget.objects.create(house=demo, kind="es-bring-in", level=1, seconds=Decimal("3.5"))
     client.force_login(trainee)
-    page = client.get("/house-card/english-stud/").content.decode()
+    page = client.get("/placard/english-stud/").content.decode()
     row = page.split('data-drill="es-bring-in" data-level="1">', 1)[1].split("</tr>", 1)[0]
     assert "3.5 s" in row
     row = page.split('data-drill="es-bring-in" data-level="2">', 1)[1].split("</tr>", 1)[0]

@@ -1,6 +1,6 @@
 """The speed standards in force at a house: for each drill and level, the house's own target
 (the admin's *Pace targets*) or the drill's default (`DrillKind.target_seconds`).  Read by the
-admin, where a games manager sees the defaults they override, and by the house card.
+admin, where a games manager sees the defaults they override, and by the placard.
 
 The target a question is timed against is `trainer.drills.practice.services.target_seconds`; this
 module lays the same figures out for reading, all drills at once, in one query.

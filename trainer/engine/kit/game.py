@@ -76,7 +76,7 @@ class Game:
     #: the `HouseRules` settings this game reads
     house_rules: tuple[str, ...] = ("chip_unit",)
     #: the `HouseRules` settings of how a dealer works this game's table that change no
-    #: amount (the house card shows them beside `house_rules`; a par sheet never reads them)
+    #: amount (the placard shows them beside `house_rules`; a par sheet never reads them)
     table_rules: tuple[str, ...] = ()
     #: example hands ruled with a table (None: the game has no table to preview)
     preview: Callable[[HouseConfig], list[PreviewRow]] | None = None

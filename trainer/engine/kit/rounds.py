@@ -373,7 +373,7 @@ def judge(step: Step, answer: Mapping[str, Any], game_slips: GameSlips | None = 
 
 
 def _chip_rule(step: Step) -> str:
-    return "each payout is built from the house's chips as its pay standard says (the house card)"
+    return "each payout is built from the house's chips as its pay standard says (the placard)"
 
 
 def _words_of(step: Step, wrong: Sequence[AnswerField]) -> str:

@@ -1,7 +1,7 @@
 // Keyboard first: keys pick choices, Tab or Enter moves to the next answer in the order the
 // house settles the layout (the page's order), Enter on the last one answers, Enter again
-// shows the next question; H opens the house card.  Served by the site itself; the forms and
-// the house card's link work the same without it.
+// shows the next question; H opens the placard.  Served by the site itself; the forms and
+// the placard's link work the same without it.
 //
 // One request a question: the answer's response carries the next question in a <template>,
 // which Next shows without asking the server (`reveal`).  The time from a question appearing
@@ -45,23 +45,23 @@
     const after = fields.slice(index + 1).concat(fields.slice(0, Math.max(index, 0)));
     return after.find(function (f) { return !answered(f); }) || null;
   }
-  function openCard() {
-    const link = document.querySelector("[data-house-card]");
+  function openPlacard() {
+    const link = document.querySelector("[data-placard]");
     if (!link) return false;
-    const dialog = document.getElementById(link.dataset.houseCard);
+    const dialog = document.getElementById(link.dataset.placard);
     if (dialog && typeof dialog.showModal === "function") {
       if (!dialog.open) {
         dialog.showModal();
-        dialog.scrollTop = 0; // the card from its title, its close button still focused
+        dialog.scrollTop = 0; // the placard from its title, its close button still focused
       }
       return true;
     }
-    window.location.href = link.href; // no dialog: the card's own page
+    window.location.href = link.href; // no dialog: the placard's own page
     return true;
   }
   document.addEventListener("click", function (event) {
-    const link = event.target.closest && event.target.closest("[data-house-card]");
-    if (link && openCard()) {
+    const link = event.target.closest && event.target.closest("[data-placard]");
+    if (link && openPlacard()) {
       event.preventDefault();
       return;
     }
@@ -80,9 +80,9 @@
     const target = event.target;
     const typing = target.matches && target.matches("input[type=text], input[type=number], textarea, select");
     const amount = target.matches && target.matches("input.amount");
-    // H for the house card, anywhere but a box that takes letters (an amount takes none)
+    // H for the placard, anywhere but a box that takes letters (an amount takes none)
     if (event.key.toLowerCase() === "h" && (!typing || amount) && !event.shiftKey) {
-      if (openCard()) {
+      if (openPlacard()) {
         event.preventDefault();
         return;
       }
@@ -283,7 +283,7 @@
   }
   function ready() {
     // the push's 0 and the print button need this script: shown only with it
-    document.querySelectorAll("button[data-zero], button.print-card").forEach(function (b) {
+    document.querySelectorAll("button[data-zero], button.print-placard").forEach(function (b) {
       b.hidden = false;
     });
     markShown();
@@ -296,7 +296,7 @@
     if (target) target.focus();
   }
   document.addEventListener("click", function (event) {
-    if (event.target.closest && event.target.closest("button.print-card")) window.print();
+    if (event.target.closest && event.target.closest("button.print-placard")) window.print();
   });
   document.addEventListener("DOMContentLoaded", ready);
   document.body.addEventListener("htmx:afterSwap", settle);

@@ -1,7 +1,7 @@
-"""The house card: what the placard on a real table shows for one game at one house, its
+"""The placard: what the placard on a real table shows for one game at one house, its
 paytable and the house rules that matter, exactly as a question is graded (or as the house
 runs the game now), and the speed standards its drills are timed against.  Read from the
-engine's types: the card never re-states a rule."""
+engine's types: the placard never re-states a rule."""
 
 from __future__ import annotations
 
@@ -17,24 +17,24 @@ from trainer.engine.kit.stakes import TABLE_MINIMUMS, stake_base
 from trainer.engine.paytables import Paytable
 from trainer.houses.models import HouseRulesSettings, PaytableVersion
 
-#: the house rules a card shows for the drills every game shares (hand reading)
+#: the house rules a placard shows for the drills every game shares (hand reading)
 SHARED_RULES = ("chip_unit",)
 
 
-def card_games() -> list[tuple[str, str]]:
-    """(slug, title) of every game a house card can be printed for, in registry order, then
+def placard_games() -> list[tuple[str, str]]:
+    """(slug, title) of every game a placard can be printed for, in registry order, then
     the hand-reading drills every game shares."""
     return [(slug, g.title) for slug, g in GAMES.items()] + [(ANY, title_of(ANY))]
 
 
 @dataclass(frozen=True)
-class CardChip:
+class PlacardChip:
     disc: Disc
     name: str
 
 
 @dataclass(frozen=True)
-class HouseCard:
+class Placard:
     game: str
     title: str
     #: the table's name: the house's version, or the source texts' table
@@ -46,7 +46,7 @@ class HouseCard:
     #: (the house rule in a games manager's words, its setting in words)
     rules: list[tuple[str, str]] = field(default_factory=list)
     #: the house's chips drawn (value written on each, named), and how it pays in them
-    chips: tuple[CardChip, ...] = ()
+    chips: tuple[PlacardChip, ...] = ()
     pay: list[tuple[str, str]] = field(default_factory=list)
     #: the game's drills with their pace target per level (trainer.drills.practice.targets.in_force)
     pace: list = field(default_factory=list)
@@ -77,11 +77,11 @@ def _table_notes(game, table: Paytable, config: HouseConfig) -> list[str]:
     return notes
 
 
-def _chips(config: HouseConfig) -> tuple[tuple[CardChip, ...], list[tuple[str, str]]]:
+def _chips(config: HouseConfig) -> tuple[tuple[PlacardChip, ...], list[tuple[str, str]]]:
     """The house's chips, drawn as the drill pages draw chips, and its pay standard in words
     (every drill in chips and the chip drills grade by them)."""
     chips, standard = config.rules.chip_set, config.rules.pay
-    drawn = tuple(CardChip(Disc(c.value, c.colour), c.name) for c in chips.chips)
+    drawn = tuple(PlacardChip(Disc(c.value, c.colour), c.name) for c in chips.chips)
     base = stake_base(config.rules.chip_unit)  # tables named in the house's own stakes
     floors = ", ".join(
         f"${TABLE_MINIMUMS[level] * base:,} table {chips.chip(standard.floor(chips, level)).name}"
@@ -94,10 +94,10 @@ def _chips(config: HouseConfig) -> tuple[tuple[CardChip, ...], list[tuple[str, s
     return drawn, pay
 
 
-def card_drills(game_slug: str, *, watching: bool = True) -> list:
-    """The drills a card lists the speed standards of: the game's own, or for the card of the
+def placard_drills(game_slug: str, *, watching: bool = True) -> list:
+    """The drills a placard lists the speed standards of: the game's own, or for the placard of the
     drills every game shares (hand reading) those shared drills, chips included; the watch
-    drills' clocks only for a reader who watches the game (`watching`, issue 33)."""
+    drills' clocks only for a reader who watches the game (`watching`)."""
     if game_slug in GAMES:
         kinds = [kind for kind in REGISTRY.values() if kind.game == game_slug]
     else:
@@ -108,20 +108,20 @@ def card_drills(game_slug: str, *, watching: bool = True) -> list:
 def pace_of(game_slug: str, house_id: int | None, *, watching: bool = True) -> list:
     """The game's drills with the targets in force at the house `house_id` (the drills'
     defaults for None)."""
-    return in_force(house_id, card_drills(game_slug, watching=watching))
+    return in_force(house_id, placard_drills(game_slug, watching=watching))
 
 
-def house_card(
+def placard(
     game_slug: str,
     config: HouseConfig,
     version: PaytableVersion | None,
     *,
     pace: list | None = None,
-) -> HouseCard:
-    """The card of `game_slug` under `config` (a house's rules and tables, or a question's
+) -> Placard:
+    """The placard of `game_slug` under `config` (a house's rules and tables, or a question's
     snapshot of them); `version` names the table (None: the source texts' table).  `pace`:
-    the speed standards to print (`pace_of`), or None for a card without them (a question's
-    card: the question's own target is on its page)."""
+    the speed standards to print (`pace_of`), or None for a placard without them (a
+    question's placard: the question's own target is on its page)."""
     game = GAMES.get(game_slug)
     names = (*game.house_rules, *game.table_rules) if game is not None else SHARED_RULES
     rules = [
@@ -130,7 +130,7 @@ def house_card(
     ]
     chips, pay = _chips(config)
     if game is None or not game.pays_from_paytable:
-        return HouseCard(
+        return Placard(
             game_slug, title_of(game_slug), "", rules=rules, chips=chips, pay=pay, pace=pace or []
         )
     table = config.paytable(game_slug)
@@ -139,7 +139,7 @@ def house_card(
         if version is not None
         else "the source text's table"
     )
-    return HouseCard(
+    return Placard(
         game_slug,
         game.title,
         name,
