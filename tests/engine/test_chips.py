@@ -189,11 +189,28 @@ def test_floors_in_other_digits_are_refused_in_words(text):
         floors_of(text)
 
 
-def test_odds_in_other_digits_are_refused_in_words():
+@pytest.mark.parametrize(
+    "text, says",
+    [
+        ("²:1", "is not odds"),  # str.isdigit() passes "²"
+        # more digits than int() reads by default (4,300): the bound, not a ValueError
+        ("1" * 5000, "neither part may be above 1,000,000"),
+        ("5:" + "9" * 5000, "neither part may be above 1,000,000"),
+        ("x" * 5000, "is not odds"),
+    ],
+)
+def test_odds_out_of_bounds_or_in_other_digits_are_refused_in_words(text, says):
     from trainer.engine.paytables import Odds, PaytableError
 
-    with pytest.raises(PaytableError, match="is not odds"):
-        Odds.parse("²:1")
+    with pytest.raises(PaytableError, match=says) as refused:
+        Odds.parse(text)
+    assert len(str(refused.value)) < 200  # what was written is shown shortened
+
+
+def test_odds_with_leading_zeros_are_read_whatever_their_length():
+    from trainer.engine.paytables import Odds
+
+    assert Odds.parse("0" * 5000 + "5:0002") == Odds(5, 2)
 
 
 def test_the_search_tables_kept_are_few_and_a_byte_an_amount():

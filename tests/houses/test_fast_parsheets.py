@@ -222,3 +222,58 @@ def test_the_command_prices_json_lines_and_numbers_a_bad_line(db, tmp_path):
         finally:
             monkeypatched.undo()
     assert len(out.getvalue().splitlines()) == 4 and "building" not in err.getvalue()
+
+
+# in the quick tier: two good tables priced from the session's counts (tests/conftest.py),
+# the hostile lines refused before any pricing
+@pytest.mark.parametrize("as_json", [False, True])
+def test_the_command_names_each_hostile_line_and_prices_the_rest(db, tmp_path, as_json):
+    base = {c.label: str(o) for c, o in MISSISSIPPI_STUD_BASE.rows}
+    hostile = {
+        2: json.dumps({**base, "flush": "6"}).encode().replace(b'"6"', b'"6\xff"'),
+        3: json.dumps({**base, "royal flush": "1" * 5000}).encode(),
+        4: json.dumps({**base, "royal flush": "500:" + "7" * 5000}).encode(),
+        5: json.dumps(base).encode().replace(b'"500:1"', b"1" * 5000),  # a JSON number
+        6: json.dumps({**base, "\ud800 flush": "5"}).encode(),  # a lone surrogate
+        7: json.dumps({**base, "x" * 5000: "5"}).encode(),
+        8: json.dumps({**base, "pair_band": [10**9, 14]}).encode(),
+        9: b"[" * 100_000,  # deeper than the JSON reader's recursion
+    }
+    assert b"1" * 5000 in hostile[5]
+    says = {
+        2: "not UTF-8",
+        3: "above 1,000,000",
+        4: "above 1,000,000",
+        5: "above 1,000,000",
+        6: "\\ud800 flush",
+        7: "is not a hand category",
+        8: "ranks 2 to 14",
+        9: "not JSON",
+    }
+    lines = [json.dumps(base).encode(), *hostile.values(), json.dumps(base).encode()]
+    path = tmp_path / "hostile.jsonl"
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    out, err = io.StringIO(), io.StringIO()
+    call_command(
+        "parsheet", MS, "--paytables", str(path), *(["--json"] if as_json else []),
+        stdout=out, stderr=err,
+    )  # fmt: skip
+    text = out.getvalue()
+    text.encode("utf-8")  # nothing a terminal cannot show: no lone surrogate echoed
+    if as_json:
+        results = {r["line"]: r for r in map(json.loads, text.splitlines())}
+        assert sorted(results) == list(range(1, 11))
+        errors = {n: r["error"] for n, r in results.items() if "error" in r}
+        priced = [n for n, r in results.items() if "house_edge_exact" in r]
+    else:
+        said = [line for line in text.splitlines() if line.startswith("Line ")]
+        errors = {int(w.split()[1].rstrip(":")): w for w in said if not w.endswith(":")}
+        priced = [int(w.split()[1].rstrip(":")) for w in said if w.endswith(":")]
+        assert len(said) == 10  # one message a line
+    assert priced == [1, 10]
+    assert sorted(errors) == sorted(says)
+    for number, words in says.items():
+        assert words in errors[number], (number, errors[number])
+        assert as_json or errors[number].startswith(f"Line {number}: ")
+        assert len(errors[number]) < 400
+    assert "set_int_max_str_digits" not in text

@@ -1,5 +1,17 @@
 """The engine's error types: every bad input raises one of these, never a bare KeyError."""
 
+#: how much of a bad input an error message quotes
+QUOTED = 60
+
+
+def quoted(text: str, limit: int = QUOTED) -> str:
+    """`text` as an error message quotes it: in quotes, its first `limit` characters, and what
+    a terminal cannot show (a control character, a lone surrogate) as its escape, \\ud800, so
+    that the message is always printable text, however hostile the input."""
+    short = text[:limit]
+    shown = "".join(c if c.isprintable() else ascii(c)[1:-1] for c in short)
+    return f"'{shown}{'…' if len(text) > limit else ''}'"
+
 
 class EngineError(ValueError):
     """Base of every error the engine raises for input it cannot rule on."""

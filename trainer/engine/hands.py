@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from .cards import ACE, PRIMES, RANK_NAMES, RANK_PLURALS, Card, parse_cards  # noqa: F401
-from .errors import CardError
+from .errors import CardError, quoted
 
 
 class Category(enum.Enum):
@@ -54,7 +54,9 @@ class Category(enum.Enum):
             return cls(label.strip().lower())
         except ValueError:
             names = ", ".join(c.value for c in cls)
-            raise CardError(f"'{label}' is not a hand category; use one of: {names}.") from None
+            raise CardError(
+                f"{quoted(label)} is not a hand category; use one of: {names}."
+            ) from None
 
     def __lt__(self, other: Category) -> bool:
         if not isinstance(other, Category):

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from .cards import ACE
-from .errors import EngineError
+from .errors import EngineError, quoted
 from .hands import Category, rank_name, rank_plural
 
 
@@ -58,8 +58,15 @@ class Odds:
         if len(parts) == 1:
             parts.append("1")
         if len(parts) != 2 or not all(re.fullmatch(r"[0-9]+", p) for p in parts):
-            raise PaytableError(f"'{text}' is not odds: write them like 3 to 2 or 10:1.")
-        return cls(int(parts[0]), int(parts[1]))._checked()
+            raise PaytableError(f"{quoted(str(text))} is not odds: write them like 3 to 2 or 10:1.")
+        # a part longer than the bound is refused before int() reads it: int() refuses more
+        # than 4,300 digits with a ValueError, and reads fewer only to find them too many
+        if any(len(p.lstrip("0")) > len(str(MAX_ODDS)) for p in parts):
+            raise PaytableError(
+                f"odds {quoted(str(text))}: neither part may be above {MAX_ODDS:,}."
+            )
+        win, to = (int(p.lstrip("0") or "0") for p in parts)
+        return cls(win, to)._checked()
 
     def _checked(self) -> Odds:
         if self.win <= 0 or self.to <= 0:
@@ -151,7 +158,10 @@ class Paytable:
         parsed = []
         for category, odds in rows.items():
             cat = category if isinstance(category, Category) else Category.from_label(category)
-            parsed.append((cat, odds if isinstance(odds, Odds) else Odds.parse(odds)))
+            try:
+                parsed.append((cat, odds if isinstance(odds, Odds) else Odds.parse(odds)))
+            except PaytableError as exc:
+                raise PaytableError(f"The {cat.label} row: {exc}") from None
         return cls(
             name,
             tuple(parsed),

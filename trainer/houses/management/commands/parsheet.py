@@ -2,7 +2,9 @@
 the exact house edge of a table under optimal play, computed by the engine.
 
 `--paytables FILE` prices many tables in one process: JSON Lines in (each line a table as
-`--paytable` takes it; `-` reads standard input), one line out per table.  A game with a fast
+`--paytable` takes it; `-` reads standard input), one line out per table.  A line that is no
+table (not UTF-8, not JSON, odds beyond the bound, a name that is no category) gets one
+message naming it, and the lines after it are still priced.  A game with a fast
 path reads its counts from the database, or builds them here first (seconds, once: they are
 stored for the site), and each table then takes well under a second."""
 
@@ -99,7 +101,10 @@ class Command(BaseCommand):
         """One sheet per line of `path`, from the game's counts (built here first when the
         site has none); a line that is no table gets an error line, numbered."""
         try:
-            stream = sys.stdin if path == "-" else open(path, encoding="utf-8")  # noqa: SIM115
+            # bytes, decoded line by line: a line that is not UTF-8 is that line's error
+            stream = (
+                getattr(sys.stdin, "buffer", sys.stdin) if path == "-" else open(path, "rb")  # noqa: SIM115
+            )
         except OSError as exc:
             raise CommandError(f"--paytables: {exc}", returncode=2) from None
         entry = GAMES[game]
@@ -107,6 +112,8 @@ class Command(BaseCommand):
         with stream:
             for number, line in _lines(stream):
                 try:
+                    if isinstance(line, EngineError):
+                        raise line
                     table = _table(line, base, f"line {number}")
                     if counts is not None:
                         sheet = entry.fast_parsheet(table, rules, counts)
@@ -116,7 +123,7 @@ class Command(BaseCommand):
                     if as_json:
                         self.stdout.write(json.dumps({"line": number, "error": str(exc)}))
                     else:
-                        self.stdout.write(f"Line {number}: {exc}\n")
+                        self._say(f"Line {number}: {exc}\n")
                     continue
                 if as_json:
                     self.stdout.write(json.dumps({"line": number, **sheet.as_dict()}))
@@ -124,6 +131,14 @@ class Command(BaseCommand):
                     self.stdout.write(f"Line {number}:")
                     self._readable(sheet, rules)
                     self.stdout.write("")
+
+    def _say(self, text: str) -> None:
+        """`text` on standard output; on one that is not UTF-8 (PYTHONIOENCODING=ascii, an old
+        locale), with what it cannot carry escaped, never a traceback."""
+        try:
+            self.stdout.write(text)
+        except UnicodeEncodeError:
+            self.stdout.write(text.encode("ascii", "backslashreplace").decode("ascii"))
 
     def _counts(self, entry):
         """The game's counts: the site's, or built here (and stored for the site when nobody
@@ -179,20 +194,48 @@ def _stored(read: Callable[[], T]) -> T | None:
         return None
 
 
-def _lines(stream: Iterable[str]) -> Iterable[tuple[int, str]]:
-    """The numbered lines that hold something."""
-    for number, line in enumerate(stream, start=1):
+def _lines(stream: Iterable[bytes | str]) -> Iterable[tuple[int, str | EngineError]]:
+    """The numbered lines that hold something, as text, or the error of a line that is not
+    UTF-8; a byte-order mark opening the file is dropped."""
+    for number, raw in enumerate(stream, start=1):
+        if isinstance(raw, bytes):
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                yield (
+                    number,
+                    EngineError(
+                        f"line {number} is not UTF-8 text (byte {raw[exc.start]:#04x} at column "
+                        f"{exc.start + 1}); save the file as UTF-8."
+                    ),
+                )
+                continue
+        else:
+            line = raw
+        if number == 1:
+            line = line.removeprefix("\ufeff")
         if line.strip():
             yield number, line
+
+
+#: digits of the longest integer a table reads as one (odds, ranks): longer ones are kept as
+#: text, which the odds and the bands then refuse naming their bound
+INTEGER_DIGITS = 20
+
+
+def _integer(digits: str) -> int | str:
+    return int(digits) if len(digits) <= INTEGER_DIGITS else digits
 
 
 def _table(text: str, base: Paytable, where: str) -> Paytable:
     """A table from a JSON object of category names to odds (and, optionally, "pair_band"
     and "push_band"), the bands `base`'s unless given; EngineError saying what is wrong."""
     try:
-        rows = json.loads(text)
+        rows = json.loads(text, parse_int=_integer)
     except ValueError as exc:
         raise EngineError(f"{where} is not JSON: {exc}") from None
+    except RecursionError:
+        raise EngineError(f"{where} is not JSON: it is nested too deep.") from None
     if not isinstance(rows, dict) or not rows:
         raise EngineError(f'{where} must be an object like {{"royal flush": "500", ...}}.')
     bands = {"pair_band": base.pair_band, "push_band": base.push_band}
@@ -202,7 +245,9 @@ def _table(text: str, base: Paytable, where: str) -> Paytable:
             if band is not None and not (
                 isinstance(band, list)
                 and len(band) == 2
-                and all(isinstance(r, int) and not isinstance(r, bool) for r in band)
+                and all(
+                    isinstance(r, int) and not isinstance(r, bool) and 2 <= r <= 14 for r in band
+                )
             ):
                 raise EngineError(f"{where}: {name} must be [low, high] (ranks 2 to 14) or null.")
             bands[name] = None if band is None else Band(*band)
