@@ -121,7 +121,11 @@ def answer_by_keyboard(page, question: Question) -> None:
                 page.keyboard.press("Enter")
 
 
-def walk(page, user, kind: str, device: str) -> None:
+def walk(page, user, kind: str, device: str, checked: set) -> None:
+    """One drill at its highest level: its layout, answered by the keyboard, its placard.
+    axe checks the question on every device (its layout is what the width changes); the
+    answered page and the placard on the desktop, the placard once per game (the same one
+    whichever drill of the game opens it).  `checked` holds the games whose placard was."""
     question = open_drill(page, user, kind)
     # the answers sit in the order the house settles the layout, seat by seat
     assert dom_order(page) == asked_order(question)
@@ -171,14 +175,17 @@ def walk(page, user, kind: str, device: str) -> None:
     dealer_lines = [s for s in steps if s.startswith("The dealer reveals")]
     assert len(dealer_lines) <= 1
     screenshot(page, f"felt/{kind}-{device}-answered.png", full_page=True)
-    assert_axe_clean(page)
+    if device == "desktop":
+        assert_axe_clean(page)
     # the placard, one key away: the table and rules the question is graded with
     page.keyboard.press("h")
     card = page.locator("dialog.placard-dialog")
     card.wait_for(state="visible")
     assert "Placard" in card.inner_text()
     screenshot(page, f"felt/{kind}-{device}-placard.png")
-    assert_axe_clean(page)
+    if device == "desktop" and question.game not in checked:
+        checked.add(question.game)
+        assert_axe_clean(page)
     page.keyboard.press("Escape")
     card.wait_for(state="hidden")
 
@@ -187,9 +194,10 @@ def walk_every_drill(page, user, device: str) -> None:
     """Every dealer's drill walked in turn on the one signed-in page: each opens a session of
     its own, so none depends on the one before.  A failure names the drill and the device."""
     sign_in(page, "trainee-tina", PASSWORD)
+    checked: set = set()
     for kind in DEALERS_DRILLS:
         try:
-            walk(page, user, kind, device)
+            walk(page, user, kind, device, checked)
         except Exception as error:  # an assertion, or a wait that ran out
             raise AssertionError(f"drill {kind} on the {device}: {error}") from error
 
