@@ -14,7 +14,7 @@ from typing import Any
 
 from django.utils.safestring import SafeString
 
-from trainer.core.templatetags.partials import partial
+from trainer.core.templatetags.partials import drawn
 
 
 @dataclass(frozen=True)
@@ -63,7 +63,7 @@ class FeedbackArea:
 
 def score(score: dict, *, oob: bool = False) -> SafeString:
     """The running score; `oob`: swapped out of band by htmx, beside the answer area."""
-    return partial("felt/score.html", score=score, oob=oob)
+    return drawn("felt/score.html", "draw_score", score, oob)
 
 
 def drill(d: dict, area: str) -> SafeString:
@@ -78,14 +78,14 @@ def drill(d: dict, area: str) -> SafeString:
         trying=bool(d.get("trying")),
         placard_html=d.get("placard_html", ""),
     )
-    return partial("felt/drill.html", drill=shown)
+    return drawn("felt/drill.html", "draw_drill", shown)
 
 
 def clock(target_ms: int, words: str) -> SafeString:
     """A watch drill's clock: the house's time for the table, which drills.js counts down and,
     when it runs out, sends the answer as it stands; without JavaScript the time is said, and
     an answer sent after it takes the positions not marked as missed."""
-    return partial("felt/clock.html", target_ms=target_ms, words=words)
+    return drawn("felt/clock.html", "draw_clock", target_ms, words)
 
 
 def open_area(d: dict, csrf: str) -> SafeString:
@@ -103,7 +103,7 @@ def open_area(d: dict, csrf: str) -> SafeString:
         target_words=d.get("target_words", ""),
         clock=bool(d.get("clock")),
     )
-    return partial("felt/open.html", area=area, csrf=csrf)
+    return drawn("felt/open.html", "draw_open", area, csrf)
 
 
 def feedback_area(d: dict, csrf: str, next_drill: str = "") -> SafeString:
@@ -122,4 +122,4 @@ def feedback_area(d: dict, csrf: str, next_drill: str = "") -> SafeString:
         next_pk=d.get("next_pk"),
         next_drill=next_drill,
     )
-    return partial("felt/feedback_area.html", area=area, csrf=csrf)
+    return drawn("felt/feedback_area.html", "draw_feedback_area", area, csrf)

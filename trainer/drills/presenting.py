@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from trainer.core.templatetags.partials import partial
+from trainer.core.templatetags.partials import drawn
 from trainer.engine import pace
 from trainer.engine.chips import Payout, words
 from trainer.engine.drills import AnswerField, AnswerKind
@@ -193,10 +193,11 @@ def feedback_html(question: Question, attempt: Attempt) -> SafeString:
     """The review and its reasons as `feedback` orders them: what was wrong first, beside its
     steps (`review-and-why`: side by side on a laptop), then the seats all right folded under
     one line; a watch drill's mistakes counted apart above them."""
-    return partial(
+    return drawn(
         "felt/feedback.html",
-        feedback=feedback(question, attempt),
-        tally=watch_tally(question, attempt),
+        "draw_feedback",
+        feedback(question, attempt),
+        watch_tally(question, attempt),
     )
 
 
@@ -283,15 +284,15 @@ def felt(
     """The cards and stakes of a question's table as the drill pages draw them: the dealer,
     the board, each position with its bets, the pot, the street, and a match's ledger
     (`felt.felt_of` says what each argument is)."""
-    return partial(
-        "felt/felt.html", felt=felt_of(table, answers, order, own, ids=ids, legend=legend)
+    return drawn(
+        "felt/felt.html", "draw_felt", felt_of(table, answers, order, own, ids=ids, legend=legend)
     )
 
 
 def ledger(table: dict, call_name: str) -> SafeString:
     """A match's rounds: each deal's hands drawn as cards; its result and net where the level
     shows them (levels 2 and 3 leave settling the rounds to the trainee)."""
-    return partial("felt/ledger.html", ledger=ledger_of(table, call_name))
+    return drawn("felt/ledger.html", "draw_ledger", ledger_of(table, call_name))
 
 
 _CARD_IN_TEXT = re.compile(r"(?<![\w])(?:10|[2-9TJQKA])[cdhs\u2663\u2666\u2665\u2660](?![\w])")
@@ -316,4 +317,4 @@ def card_parts(text: str) -> CardText:
 def card_text(text: str) -> SafeString:
     """A line of text (a step) with its cards drawn as cards, the rest escaped: "Jc Qc" and
     "T\u2666" read the same as on the felt."""
-    return partial("felt/card_text.html", line=card_parts(text))
+    return drawn("felt/card_text.html", "draw_card_text", card_parts(text))

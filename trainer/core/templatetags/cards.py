@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from django import template
 
-from trainer.core.templatetags.partials import partial
+from trainer.core.templatetags.partials import drawn, partial
 from trainer.engine import Card, CardError, parse_cards
 
 register = template.Library()
@@ -23,7 +23,7 @@ def cards(value, size=""):
         return _cards_of_text(value, str(size))
     if not isinstance(value, (tuple, list)) or not all(isinstance(c, Card) for c in value):
         # a stored request may hold anything: what is not cards is shown as it is
-        return partial("felt/cards.html", size=size, hand=None, text=value)
+        return drawn("felt/cards.html", "draw_cards", None, size, value)
     return _drawn(tuple(value), str(size))
 
 
@@ -33,13 +33,13 @@ def _cards_of_text(text: str, size: str):
     try:
         value = parse_cards(text)
     except CardError:
-        return partial("felt/cards.html", size=size, hand=None, text=text)
+        return drawn("felt/cards.html", "draw_cards", None, size, text)
     return _drawn(value, size)
 
 
 @lru_cache(maxsize=4096)
 def _drawn(value: tuple[Card, ...], size: str):
-    return partial("felt/cards.html", size=size, hand=tuple(_card(c) for c in value))
+    return drawn("felt/cards.html", "draw_cards", tuple(_card(c) for c in value), size, "")
 
 
 @lru_cache(maxsize=64)
