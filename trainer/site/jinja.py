@@ -4,7 +4,10 @@ reversing, and the filters the partials share with Django's templates."""
 
 from __future__ import annotations
 
-from django.urls import reverse
+from functools import lru_cache
+
+from django.conf import settings
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils import translation
 from jinja2 import Environment
 from markupsafe import Markup
@@ -33,6 +36,18 @@ def _translated(message: str, **variables) -> Markup:
     return translated % variables if "%" in translated else translated
 
 
+@lru_cache(maxsize=4096)
+def _reversed(prefix: str, urlconf, name: str, args: tuple) -> str:
+    return reverse(name, urlconf=urlconf, args=args)
+
+
+def _url(name: str, *args) -> str:
+    """`url()` of the partials: Django's reverse, kept for the script prefix and URL
+    configuration it was made under.  A session's pages name the same few URLs (its next,
+    its end) in every answer; Django's reverse walks its patterns again each time."""
+    return _reversed(get_script_prefix(), get_urlconf() or settings.ROOT_URLCONF, name, args)
+
+
 def environment(**options) -> Environment:
     # every value escaped by Django's own escape, as in Django's templates (Jinja2's marks
     # what it returns safe, so autoescape leaves it as it is): one escaping on the site
@@ -43,8 +58,6 @@ def environment(**options) -> Environment:
     )
     # `_()` straight to Django's gettext, not through the extension's alias of `gettext`
     env.globals["_"] = _translated
-    env.globals.update(
-        url=lambda name, *args: reverse(name, args=args), cards=cards, seat_parts=seat_parts
-    )
+    env.globals.update(url=_url, cards=cards, seat_parts=seat_parts)
     env.filters.update(number=_number, capfirst=_capfirst, when=when)
     return env
