@@ -116,4 +116,5 @@ def test_a_log_whose_lines_end_with_cr_alone_is_named_so(tmp_path):
     assert code == 1 and out[0]["error"]["message"] == CR_LINE_ENDS
     jsonl = "\r".join(json.dumps({**PUSH, "paid": paid}) for paid in (0, 4)) + "\r"
     code, out, _ = run(tmp_path, jsonl)
-    assert code == 1 and out[0]["error"]["message"] == f"Line 1 is not JSON. {CR_LINE_ENDS}"
+    message = f"Line 1 cannot be read as a hand. {CR_LINE_ENDS}"
+    assert code == 1 and out[0]["error"]["message"] == message

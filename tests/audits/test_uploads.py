@@ -61,7 +61,7 @@ def test_a_last_line_without_its_end_is_counted_wherever_the_chunks_are_cut(
 
 def test_a_file_that_is_not_a_log_by_its_name_is_refused(staff_client):
     refused(
-        post(staff_client, b"\x89PNG...", name="photo.png"), "“photo.png” is neither JSON Lines"
+        post(staff_client, b"\x89PNG...", name="photo.png"), "“photo.png” is neither a hand log"
     )
 
 

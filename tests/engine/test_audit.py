@@ -144,7 +144,7 @@ def test_the_jsonl_reader_numbers_lines_and_stands_errors_in():
     lines = [b'{"game": "casino-stud"}\n', b"\n", b"{oops\n", b"\xff\n", b'{"a": NaN}\n']
     read = list(read_jsonl(lines))
     assert [n for n, _ in read] == [1, 3, 4, 5]
-    assert "Line 3 is not JSON" in read[1][1].message
+    assert "Line 3 cannot be read as a hand" in read[1][1].message
     assert "Line 4 is not UTF-8" in read[2][1].message
     # NaN is read and then refused by the audit, naming the field it is in
     assert audit_line(read[3][1], DEFAULT_CONFIG).error["field"] == "a"

@@ -6,6 +6,7 @@ from pathlib import PurePath
 
 from django import forms
 from django.template.defaultfilters import filesizeformat
+from django.utils.translation import gettext, gettext_lazy
 
 from trainer.engine.audit import VERDICTS
 from trainer.engine.catalog import title_of
@@ -25,13 +26,20 @@ EXTENSIONS = {
 
 class UploadForm(forms.Form):
     log = forms.FileField(
-        label="Hand log",
-        help_text="JSON Lines (.jsonl), one hand a line, or CSV (.csv) with the README's columns.",
+        label=gettext_lazy("Hand log"),
+        help_text=gettext_lazy(
+            "One hand a line: its game, the cards and bets as dealt and what the dealer paid, "
+            "with its number, time, table and dealer when the log has them. A hand log "
+            "(.jsonl) or a spreadsheet saved as .csv, as the example logs below are written."
+        ),
     )
     format = forms.ChoiceField(
-        choices=[(BY_EXTENSION, "by its name (.jsonl or .csv)"), *AuditReport.Format.choices],
+        choices=[
+            (BY_EXTENSION, gettext_lazy("by its name (.jsonl or .csv)")),
+            *AuditReport.FORMAT_WORDS.items(),
+        ],
         required=False,
-        label="Read it as",
+        label=gettext_lazy("Read it as"),
     )
 
     def clean_log(self):
@@ -53,8 +61,11 @@ class UploadForm(forms.Form):
             if suffix not in EXTENSIONS:
                 self.add_error(
                     "log",
-                    f"“{log.name}” is neither JSON Lines (.jsonl) nor CSV (.csv). Choose how to "
-                    "read it under “Read it as”, or upload the log itself.",
+                    gettext(
+                        "“%(name)s” is neither a hand log (.jsonl) nor a spreadsheet (.csv). "
+                        "Choose how to read it under “Read it as”, or upload the log itself."
+                    )
+                    % {"name": log.name},
                 )
             else:
                 data["format"] = EXTENSIONS[suffix]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from trainer.core.leases import Leased
 from trainer.houses.models import House
@@ -40,6 +41,13 @@ class AuditReport(Leased, models.Model):
         JSONL = "jsonl", "JSON Lines"
         CSV = "csv", "CSV"
 
+    #: each format as the pages name it to the audit staff: by what the file is and its
+    #: ending, not by the format's technical name (the choices above are the admin's)
+    FORMAT_WORDS = {
+        Format.JSONL: gettext_lazy("hand log (.jsonl)"),
+        Format.CSV: gettext_lazy("spreadsheet (.csv)"),
+    }
+
     house = models.ForeignKey(House, on_delete=models.PROTECT, related_name="audit_reports")
     uploaded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
@@ -71,6 +79,11 @@ class AuditReport(Leased, models.Model):
 
     def __str__(self) -> str:
         return f"Audit of {self.name} ({self.house})"
+
+    @property
+    def format_words(self) -> str:
+        """The log's format as the report names it ("hand log (.jsonl)")."""
+        return str(self.FORMAT_WORDS.get(self.format, self.get_format_display()))
 
     @property
     def percent(self) -> int:

@@ -98,7 +98,7 @@ def _store_chunks(report: AuditReport, pieces) -> int:
             line = newlines + text[: text.index("\0")].count("\n") + 1
             raise ValidationError(
                 f"Line {line} holds a NUL character: this is not a text hand log. Upload the "
-                "JSON Lines or CSV file itself."
+                "hand log (.jsonl) or the spreadsheet (.csv) itself."
             )
         if first is not None:
             first = _first_line(first, text)
@@ -146,8 +146,8 @@ def _lines_checked(text: str, newlines: int, open_line: int) -> int:
             raise ValidationError(
                 f"Line {newlines + 1} is longer than {LINE_MAX_CHARS:,} characters, and a "
                 "hand log holds one hand a line, a few hundred characters each: this file's "
-                "lines do not end with line ends. Export the log again as JSON Lines (one hand "
-                "a line) or CSV, and upload that file."
+                "lines do not end with line ends. Export the log again with one hand a line "
+                "(.jsonl or .csv), and upload that file."
             )
         if end == -1:
             return length

@@ -5,6 +5,7 @@ from . import views
 app_name = "audits"
 urlpatterns = [
     path("", views.index, name="index"),
+    path("example.<str:format>", views.example_log, name="example"),
     path("<int:report_id>/", views.report, name="report"),
     path("<int:report_id>/status/", views.status, name="status"),
     path("<int:report_id>/discrepancies.csv", views.report_csv, name="csv"),

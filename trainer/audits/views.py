@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Mapping
+from pathlib import Path
 from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required, permission_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
-from django.http import StreamingHttpResponse
+from django.http import Http404, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import filesizeformat
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -122,6 +123,27 @@ def index(request):
         {"form": form, "reports": reports.newest_first()[:200]},
         status=status,
     )
+
+
+#: the example logs the upload form offers: one of each format the audit reads, the same
+#: hands in both (tests/audits/test_example_log.py audits them)
+EXAMPLES_DIR = Path(__file__).resolve().parent / "examples"
+EXAMPLE_TYPES = {"jsonl": "application/x-ndjson", "csv": "text/csv"}
+
+
+@login_required
+@auditor_only
+@require_GET
+def example_log(request, format: str):
+    """A small hand log to download: what a line holds, as a file the upload form takes."""
+    if format not in EXAMPLE_TYPES:
+        raise Http404("No such example.")
+    response = HttpResponse(
+        (EXAMPLES_DIR / f"shift.{format}").read_bytes(),
+        content_type=f"{EXAMPLE_TYPES[format]}; charset=utf-8",
+    )
+    response["Content-Disposition"] = f'attachment; filename="example-shift.{format}"'
+    return response
 
 
 def _groups(summary: dict) -> list[dict]:

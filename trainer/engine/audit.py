@@ -480,13 +480,22 @@ def ends_lines_with_cr(line: str | bytes) -> bool:
     return "\r" in line.removesuffix("\n").removesuffix("\r")
 
 
+#: what a log line that is not one hand should be, in the report's words
+ONE_HAND_A_LINE = "write one hand a line, as the example logs do."
+
+
 def read_jsonl(lines: Iterable[bytes]) -> Iterator[tuple[int, Mapping[str, Any] | RulingError]]:
     """(line number from 1, the line's object or the error standing in for it), one line at a
     time; blank lines are skipped (and counted).  NaN, Infinity and lone surrogates are read
     here and refused by `audit_line`, naming the field they are in.
 
+    The messages are for the audit staff who read the report, in their words (a hand, the
+    example logs the Audits page offers), not the format's.
+
     >>> list(read_jsonl([b'{"game": "casino-stud"}', b"", b"[1]"]))[1][1].message
-    'Line 3 is not one JSON object: write one JSON object a line.'
+    'Line 3 is not one hand: write one hand a line, as the example logs do.'
+    >>> list(read_jsonl([b"{not"]))[0][1].message
+    'Line 1 cannot be read as a hand: write one hand a line, as the example logs do.'
     """
     for number, raw in enumerate(lines, start=1):
         if not raw.strip():
@@ -495,17 +504,19 @@ def read_jsonl(lines: Iterable[bytes]) -> Iterator[tuple[int, Mapping[str, Any] 
             value = read_json(raw)
         except NotJSON as exc:
             if ends_lines_with_cr(raw):
-                yield number, RulingError(f"Line {number} is not JSON. {CR_LINE_ENDS}")
-            else:
-                yield number, RulingError(f"Line {number} {exc}: write one JSON object a line.")
+                yield number, RulingError(f"Line {number} cannot be read as a hand. {CR_LINE_ENDS}")
+            elif "UTF-8" in str(exc):  # the one reason a log's writer can act on as said
+                yield number, RulingError(f"Line {number} {exc}: {ONE_HAND_A_LINE}")
+            else:  # the JSON reader's own reason is for programmers
+                yield (
+                    number,
+                    RulingError(f"Line {number} cannot be read as a hand: {ONE_HAND_A_LINE}"),
+                )
             continue
         if isinstance(value, Mapping):
             yield number, value
         else:
-            yield (
-                number,
-                RulingError(f"Line {number} is not one JSON object: write one JSON object a line."),
-            )
+            yield number, RulingError(f"Line {number} is not one hand: {ONE_HAND_A_LINE}")
 
 
 #: the CSV columns every row may carry, whatever its game
@@ -571,8 +582,8 @@ def read_csv(lines: Iterable[str]) -> Iterator[tuple[int, Mapping[str, Any] | Ru
         yield (
             1,
             RulingError(
-                "Line 1, the header row, has no 'game' column: name the columns as the README's "
-                "CSV layout does."
+                "Line 1, the header row, has no 'game' column: name the columns as the example "
+                "spreadsheet does."
             ),
         )
         return
