@@ -240,11 +240,17 @@ def test_mississippi_full_deck_fast_sheets_are_the_enumerations(full_ms_counts):
 
 @pytest.mark.slow
 def test_banked_full_deck_fast_sheets_are_the_enumerations(full_banked_counts):
-    # the published Caribbean table (test_parsheets checks its 5.224%) and the source text's
+    # the published Caribbean table and the source text's
     # Casino Stud Poker table, each against its enumeration's digest (test_parsheets says
     # where each comes from): every figure of the sheet, without enumerating again
     fast = banked_stud_fast(CARIBBEAN, WIZARD_CARIBBEAN, full_banked_counts)
     assert digest(fast) == FULL_DECK_DIGESTS["caribbean-stud"]
+    # the published Caribbean Stud figures for 100-50-20-7-5-4-3-2-1: 5.224% of the ante
+    # (house edge) and 2.555% of the total wagered (element of risk)
+    assert fast.combinations == 19_933_230_517_200
+    assert fast.house_edge == Fraction(142031221, 2718662100)
+    assert round(float(fast.house_edge) * 100, 3) == 5.224
+    assert round(float(fast.element_of_risk) * 100, 3) == 2.555
     fast = banked_stud_fast(CASINO, CASINO_STUD_POKER, full_banked_counts)
     assert digest(fast) == FULL_DECK_DIGESTS["casino-stud"]
     assert fast.house_edge == Fraction(21956498983, 453027966300)  # 4.8466%
