@@ -3,14 +3,21 @@ beside them (htmx posts the form as a row changes; "Show the edge" does without 
 its hit frequency and each row's return, the difference from the active table; a row that
 makes the table unusable named in words; saved as a new version."""
 
+import re
+import threading
 from fractions import Fraction
 
 import pytest
+from django.contrib.messages import get_messages
+from django.db import connection
+from django.test import Client
 from django.urls import reverse
 
 from tests.desk.conftest import SMALL_DECK, counts_built, exact_sheet, table_of
+from tests.factories import ManagerFactory
+from trainer.desk import services
 from trainer.desk.figures import difference_words, edge_figures, percent_words
-from trainer.desk.forms import as_data, initial_of, to_field, win_field
+from trainer.desk.forms import as_data, initial_of, new_token, to_field, win_field
 from trainer.engine import Category, HouseRules
 from trainer.engine.catalog import GAMES
 from trainer.engine.figures import edge_words
@@ -30,8 +37,8 @@ def counts(db):
 
 def form_of(version, **rows) -> dict[str, str]:
     """The designer's form as posted for `version`'s table, with `rows` changed
-    (category label -> (win, to), or None to leave the row out)."""
-    data = as_data(initial_of(version.engine_game, version))
+    (category label -> (win, to), or None to leave the row out), and a token of its own."""
+    data = {**as_data(initial_of(version.engine_game, version)), "token": new_token()}
     for label, odds in rows.items():
         order = Category.from_label(label.replace("_", " ")).order
         win, to = odds if odds is not None else ("", "")
@@ -180,11 +187,99 @@ def test_saved_as_a_new_version_a_draft_with_its_sheet(desk, demo, manager, coun
     assert active.is_active  # activating is its own step
 
 
+def token_of(page: str) -> str:
+    """The save token of a designer page as drawn ("" if it has none)."""
+    found = re.search(r'name="token" value="([^"]+)"', page)
+    return found[1] if found else ""
+
+
+def words_of(response) -> list[str]:
+    return [str(m) for m in get_messages(response.wsgi_request)]
+
+
+#: what a form posted again is told
+ALREADY = "This form was already saved, as Mississippi Stud v3"
+
+
+def test_the_same_form_saved_twice_makes_one_draft(desk, demo):
+    """A double click or a replayed form: the second post answers the draft the first made
+    and saves nothing; a post without the page's token is refused in words."""
+    active = table_of(demo, MS.slug)
+    url = reverse("desk:design", args=[active.pk])
+    data = {**form_of(active, straight=(6, 1)), "token": token_of(desk.get(url).content.decode())}
+    data["action"] = "save"
+    first, again = desk.post(url, data), desk.post(url, data)
+    saved = PaytableVersion.objects.get(house=demo, game=MS.slug, number=3)
+    assert first["Location"] == again["Location"] == reverse("desk:version", args=[saved.pk])
+    assert any(ALREADY in words for words in words_of(again))
+    assert PaytableVersion.objects.filter(house=demo, game=MS.slug).count() == 3
+    page = desk.post(url, {**data, "token": ""})
+    assert page.status_code == 400 and "This form is out of date" in page.content.decode()
+    assert token_of(page.content.decode())  # drawn again with a token of its own, to save
+    assert PaytableVersion.objects.filter(house=demo, game=MS.slug).count() == 3
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(
+    connection.vendor == "sqlite",
+    reason="SQLite allows one writer at a time by locking the whole database: two saves "
+    "cannot overlap there (the test above gives the replay's words on it too); the test "
+    "runs on PostgreSQL",
+)
+def test_saves_at_the_same_moment_number_their_drafts_once_each(roles, riverboat, monkeypatch):
+    """Three posts of a house's first table reach the save together (the barrier): two of
+    one form (a double click), one of another manager's.  Two drafts are made, numbered 1
+    and 2; the double click's second post answers the first's draft; none fails."""
+    managers = [ManagerFactory(house=riverboat, username=f"manager-{n}") for n in "ab"]
+    url = reverse("desk:design-game", args=[MS.slug])
+    data = {**as_data(initial_of(MS, None)), "action": "save"}
+    barrier = threading.Barrier(3, timeout=30)
+    save = services.new_version
+
+    def at_once(**kwargs):
+        barrier.wait()  # every post checked and about to save, none saved yet
+        return save(**kwargs)
+
+    monkeypatch.setattr(services, "new_version", at_once)
+    responses, errors = [None] * 3, []
+
+    def post(n, user, token):
+        try:
+            client = Client()
+            client.force_login(user)
+            responses[n] = client.post(url, {**data, "token": token})
+        except Exception as exc:  # noqa: BLE001 -- reported below
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    clicked_twice, other = new_token(), new_token()
+    posts = [(managers[0], clicked_twice), (managers[0], clicked_twice), (managers[1], other)]
+    threads = [threading.Thread(target=post, args=(n, *p)) for n, p in enumerate(posts)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert [r.status_code for r in responses] == [302, 302, 302]
+    made = PaytableVersion.objects.filter(house=riverboat, game=MS.slug)
+    assert sorted(made.values_list("number", flat=True)) == [1, 2]
+    clicked = made.get(created_by=managers[0])
+    assert (
+        responses[0]["Location"]
+        == responses[1]["Location"]
+        == reverse("desk:version", args=[clicked.pk])
+    )
+    said = [" ".join(words_of(r)) for r in responses[:2]]
+    assert sum("already saved" in words for words in said) == 1
+    assert all(f"v{clicked.number}" in words for words in said)
+
+
 def test_a_house_without_a_table_designs_from_the_source_texts(client, riverboat, other_manager):
     client.force_login(other_manager)
     response = client.get(reverse("desk:design-game", args=[MS.slug]))
     assert response.context["form"].initial["label"] == "Mississippi Stud table"
-    data = {**as_data(initial_of(MS, None)), "action": "save"}
+    data = {**as_data(initial_of(MS, None)), "token": new_token(), "action": "save"}
     client.post(reverse("desk:design-game", args=[MS.slug]), data)
     saved = PaytableVersion.objects.get(house=riverboat)
     assert saved.number == 1 and paytable_of(saved).as_dict() == MS.paytable.as_dict()

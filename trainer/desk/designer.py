@@ -14,6 +14,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from trainer.engine import EngineError, HouseRules
@@ -26,7 +27,7 @@ from trainer.houses.models import House, ParSheetResult, PaytableVersion
 
 from . import services
 from .figures import EdgeFigures, edge_figures
-from .forms import DesignForm, as_data, initial_of
+from .forms import DesignForm, as_data, initial_of, new_token
 from .views import house_of, manager_only, paid_game, rules_of, version_label, version_of
 
 # --- the designer --------------------------------------------------------------------------------
@@ -119,6 +120,44 @@ def _design_urls(game: Game, version_id: int | None) -> tuple[str, str]:
     )
 
 
+#: a save posted without the token the designer draws
+OUT_OF_DATE = gettext_lazy(
+    "This form is out of date, so nothing was saved: check the table below and save it again."
+)
+
+
+def _save(request, form: DesignForm, house: House, game: Game, token: str):
+    """Save the designed table once per form: the redirect to its version's page, or None
+    with the form's error added when the table is refused."""
+    try:
+        saved = services.new_version(
+            house=house,
+            game=game.slug,
+            by=request.user,
+            token=token,
+            rows=form.row_values(),
+            **form.version_values(),
+        )
+    except ValidationError as exc:
+        form.add_error(None, exc)
+        return None
+    words = {"version": version_label(saved.version)}
+    if saved.created:
+        messages.success(
+            request,
+            gettext("Saved %(version)s: its par sheet is on its page; activate it from there.")
+            % words,
+        )
+        with suppress(ValidationError):  # the version page says why it cannot be
+            tasks.request_parsheet(saved.version)
+    else:
+        messages.info(
+            request,
+            gettext("This form was already saved, as %(version)s: nothing more was saved.") % words,
+        )
+    return redirect("desk:version", saved.version.pk)
+
+
 @login_required
 @manager_only
 @require_http_methods(["GET", "POST"])
@@ -130,27 +169,21 @@ def design(request, game_slug: str | None = None, version_id: int | None = None)
     initial = initial_of(game, base)
     if request.method == "POST":
         form = DesignForm(request.POST, game=game, house=house)
-        if request.POST.get("action") == "save" and form.is_valid():
-            try:
-                saved = services.new_version(
-                    house=house,
-                    game=game.slug,
-                    by=request.user,
-                    rows=form.row_values(),
-                    **form.version_values(),
-                )
-            except ValidationError as exc:
-                form.add_error(None, exc)
-            else:
-                messages.success(
-                    request,
-                    f"Saved {version_label(saved)}: its par sheet is on its page; activate it "
-                    "from there.",
-                )
-                with suppress(ValidationError):  # the version page says why it cannot be
-                    tasks.request_parsheet(saved)
-                return redirect("desk:version", saved.pk)
         checked = form
+        if request.POST.get("action") == "save" and form.is_valid():
+            token = form.save_token()
+            if token is None:
+                # nothing to tell this post from a replay of it: drawn again with a token
+                data = request.POST.copy()
+                data["token"] = new_token()
+                # the panel shows the table's edge; the form says why it was not saved
+                checked = DesignForm(data, game=game, house=house)
+                form = DesignForm(data, game=game, house=house)
+                form.add_error(None, OUT_OF_DATE)
+            else:
+                answer = _save(request, form, house, game, token)
+                if answer is not None:
+                    return answer
     else:
         form = DesignForm(initial=initial, game=game, house=house)
         checked = DesignForm(as_data(initial), game=game, house=house)

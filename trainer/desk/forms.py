@@ -5,6 +5,8 @@ engine will use them), the house rules and chips (the houses app's own form, its
 from __future__ import annotations
 
 import dataclasses
+import re
+import secrets
 from decimal import Decimal
 
 from django import forms
@@ -39,6 +41,14 @@ BAND_EMPTY_CHOICES = {
     "push_band_low": gettext_lazy("no pair pushes"),
     "push_band_high": gettext_lazy("no pair pushes"),
 }
+
+
+#: what a save token looks like (`secrets.token_urlsafe`): anything else posted is no token
+TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
 
 
 def win_field(order: int) -> str:
@@ -108,6 +118,11 @@ class DesignForm(forms.ModelForm):
     left empty is missing, a row that pays a fraction of a chip or pays less than a weaker
     hand (unconfirmed) is named, in the words of the houses app's checks."""
 
+    #: new each time the designer is drawn, and kept with the version it saves: the same
+    #: form posted twice (a double click, a replayed form) finds that version again.  Not
+    #: checked as a field (the preview posts it too): `save_token` reads it for a save.
+    token = forms.CharField(required=False, widget=forms.HiddenInput)
+
     class Meta:
         model = PaytableVersion
         fields = VERSION_FIELDS
@@ -115,6 +130,8 @@ class DesignForm(forms.ModelForm):
     def __init__(self, *args, game: Game, house: House, **kwargs):
         kwargs["instance"] = PaytableVersion(house=house, game=game.slug)
         super().__init__(*args, **kwargs)
+        if not self.is_bound:
+            self.initial["token"] = new_token()
         self.game, self.house = game, house
         self.table: Paytable | None = None
         self.rows: list[PaytableRow] = []
@@ -192,6 +209,12 @@ class DesignForm(forms.ModelForm):
                 if error not in seen:
                     seen.append(error)
         return seen
+
+    def save_token(self) -> str | None:
+        """The form's token as posted, or None when it has none (a form drawn before tokens,
+        or one made by hand)."""
+        token = (self.data.get("token") or "").strip()
+        return token if TOKEN.fullmatch(token) else None
 
     def version_values(self) -> dict:
         """The version's own settings as cleaned (the bands only for a game that has them)."""

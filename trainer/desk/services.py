@@ -29,12 +29,22 @@ from trainer.rounds.models import RoundPace
 # --- a new version from the designer ---------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Saved:
+    """What a save from the designer came to: the version, and whether this post made it
+    (False: the same form was saved before, and this is that version)."""
+
+    version: PaytableVersion
+    created: bool
+
+
 @transaction.atomic
 def new_version(
     *,
     house: House,
     game: str,
     by,
+    token: str,
     label: str,
     bet_unit: int,
     rows: Iterable[tuple[int, int, int]],
@@ -42,11 +52,21 @@ def new_version(
     push_band_low: int | None = None,
     push_band_high: int | None = None,
     inversions_confirmed: bool = False,
-) -> PaytableVersion:
+) -> Saved:
     """Save a table as the next version of `game` at `house` (numbered by the model), inactive,
-    with `rows` as (category order, win, to).  Refused, saving nothing, when the table could
-    not be activated as it stands (`houses.table_problems`: rows missing, a fraction of a chip,
-    an unconfirmed inversion)."""
+    with `rows` as (category order, win, to), keeping the form's `token` with it.  A token
+    already saved with a version of the game answers that version and saves nothing (a double
+    click, a replayed form).  Refused, saving nothing, when the table could not be activated
+    as it stands (`houses.table_problems`: rows missing, a fraction of a chip, an unconfirmed
+    inversion)."""
+    if not token:
+        raise ValueError("A save from the designer needs its form's token.")
+    # the lock the numbering takes, taken before the token is looked up: a second post of the
+    # same form waits here for the first to commit, then finds its version
+    PaytableVersion.objects.lock_numbering(house.pk)
+    kept = PaytableVersion.objects.filter(house=house, game=game, form_token=token).first()
+    if kept is not None:
+        return Saved(kept, created=False)
     version = PaytableVersion(
         house=house,
         game=game,
@@ -57,6 +77,7 @@ def new_version(
         push_band_high=push_band_high,
         inversions_confirmed=inversions_confirmed,
         created_by=by,
+        form_token=token,
     )
     version.full_clean(exclude=["number"])
     version.save()
@@ -67,7 +88,7 @@ def new_version(
     problems = houses.table_problems(version)
     if problems:
         raise ValidationError(problems)
-    return version
+    return Saved(version, created=True)
 
 
 # --- house rules: a change goes through the gate activation goes through ---------------------

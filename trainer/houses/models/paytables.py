@@ -48,6 +48,18 @@ class PaytableVersionManager(models.Manager.from_queryset(PaytableVersionQuerySe
     def get_by_natural_key(self, house_slug, game, number):
         return self.get(house__slug=house_slug, game=game, number=number)
 
+    def lock_numbering(self, house_id: int) -> None:
+        """Hold the house's row until the transaction ends, so that versions are numbered,
+        and a form's token looked up, one save at a time.  Locking the game's versions
+        would not do: a game's first version has none to lock.  FOR NO KEY UPDATE, the lock
+        an UPDATE of the house takes (as every save does, moving its config serial), so
+        rows that only point at the house (answers, attempts) are not held up."""
+        list(
+            House.objects.select_for_update(no_key=True)
+            .filter(pk=house_id)
+            .values_list("pk", flat=True)
+        )
+
 
 class PaytableVersion(models.Model):
     """One dated, labelled paytable of one game for one house."""
@@ -103,6 +115,16 @@ class PaytableVersion(models.Model):
         editable=False,
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # null, not "", for a version saved otherwise (the admin, a copy, a fixture): the
+    # constraint below leaves those out
+    form_token = models.CharField(  # noqa: DJ001
+        max_length=64,
+        null=True,
+        blank=True,
+        editable=False,
+        help_text="The designer form's one-time token: the same form posted again finds this "
+        "version instead of saving another.",
+    )
     inversions_confirmed = models.BooleanField(
         default=False,
         help_text="Tick to save a table where a stronger hand pays less than a weaker one.",
@@ -122,6 +144,11 @@ class PaytableVersion(models.Model):
             models.UniqueConstraint(
                 fields=["house", "game", "number"], name="unique_paytable_version_number"
             ),
+            models.UniqueConstraint(
+                fields=["house", "game", "form_token"],
+                condition=Q(form_token__isnull=False),
+                name="unique_paytable_form_token",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -132,11 +159,14 @@ class PaytableVersion(models.Model):
             raise ValidationError(READ_ONLY)
         if self.number is None:
             with transaction.atomic():
-                latest = (
-                    PaytableVersion.objects.select_for_update()
-                    .filter(house=self.house_id, game=self.game)
-                    .aggregate(n=Max("number"))["n"]
-                )
+                # the next number read under the house's lock: two saves at once each read
+                # the number the other committed (a lock on the rows read by Max cannot
+                # hold back a row not yet inserted, and the second save failed on the
+                # unique number)
+                PaytableVersion.objects.lock_numbering(self.house_id)
+                latest = PaytableVersion.objects.filter(
+                    house=self.house_id, game=self.game
+                ).aggregate(n=Max("number"))["n"]
                 self.number = (latest or 0) + 1
                 return super().save(*args, **kwargs)
         return super().save(*args, **kwargs)
