@@ -71,6 +71,7 @@ NOT_PAGES = {
     "api-rulings",  # JSON API
     "favicon",  # a redirect to the site's icon
     "people-import-template",  # a CSV file to download (tests/roster/test_import.py)
+    "audits:example",  # an example log to download (tests/audits)
     "logout",  # POST only
     "drills:start",
     "practice:start",  # POST only: Today's practice, Practise my mistakes
