@@ -18,3 +18,6 @@ WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
 # every page a test renders is read for code words (tests/visible_words.py)
 MIDDLEWARE = [*MIDDLEWARE, "tests.visible_words.CodeWordsOnPages"]  # noqa: F405
+# no GET or HEAD a test sends writes to the database (tests/readonly.py); first, so the whole
+# request is watched
+MIDDLEWARE = ["tests.readonly.GetsNeverWrite", *MIDDLEWARE]

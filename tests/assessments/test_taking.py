@@ -12,6 +12,7 @@ from tests.assessments.conftest import items_of
 from tests.factories import AssessmentFactory, AssignmentFactory, right_answer, wrong_answer
 from trainer.assessments import finishing, services
 from trainer.assessments.models import Sitting, SittingQuestion
+from trainer.core.signals import worker_sweep
 from trainer.drills.models import Attempt, Question
 
 
@@ -242,23 +243,38 @@ def test_an_answer_after_the_deadline_is_refused_and_counts_as_wrong(client, sit
     assert sitting.finished_at == sitting.deadline
 
 
-def test_a_visit_after_the_deadline_finishes_the_sitting(client, sitting, trainee):
+def test_a_visit_after_the_deadline_shows_the_sitting_finished_without_writing(
+    client, sitting, trainee
+):
+    # a GET never writes (tests/readonly.py): the page shows the result as it will be recorded
     client.force_login(trainee)
     overdue(sitting)
     response = client.get(reverse("assessments:sitting", args=[sitting.pk]))
     assert response.status_code == 302
     assert response["Location"] == reverse("assessments:result", args=[sitting.pk])
+    page = client.get(response["Location"]).content.decode()
+    assert "Not passed" in page and "0 right of 5" in page
+    assert "time ran out" in page
     sitting.refresh_from_db()
-    assert sitting.is_finished and sitting.right == 0 and sitting.passed is False
+    assert not sitting.is_finished
 
 
-def test_the_supervisors_visit_finishes_overdue_sittings_too(client, sitting, supervisor):
+def test_the_supervisors_visit_shows_overdue_sittings_finished_too(client, sitting, supervisor):
     overdue(sitting)
     client.force_login(supervisor)
     page = client.get(reverse("assessments:test", args=[sitting.assignment.test_id]))
     assert "0 of 5" in page.content.decode()
     sitting.refresh_from_db()
-    assert sitting.is_finished
+    assert not sitting.is_finished
+
+
+def test_the_workers_sweep_finishes_overdue_sittings(sitting):
+    overdue(sitting)
+    worker_sweep.send(sender=None)
+    sitting.refresh_from_db()
+    assert sitting.is_finished and sitting.ending == Sitting.Ending.TIME_UP
+    assert (sitting.right, sitting.total, sitting.passed) == (0, 5, False)
+    assert sitting.finished_at == sitting.deadline
 
 
 def test_the_page_shows_the_time_left(client, sitting, trainee):

@@ -6,3 +6,6 @@ class AssessmentsConfig(AppConfig):
 
     name = "trainer.assessments"
     verbose_name = "Assigned tests"
+
+    def ready(self):
+        from . import signals  # noqa: F401  (connects the worker sweep's receiver)

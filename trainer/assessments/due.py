@@ -7,7 +7,7 @@ from datetime import datetime
 
 from django.utils import timezone
 
-from .finishing import finish_overdue
+from .finishing import shown_finished_assignments
 from .models import Assessment, Assignment, Sitting
 
 
@@ -43,12 +43,13 @@ def tests_due(trainee) -> list[Due]:
     the landing page and the Tests page put first.  A failed test with attempts left is due
     again once its waiting time is over."""
     now = timezone.now()
-    finish_overdue(Sitting.objects.for_trainee(trainee))
-    assignments = (
+    assignments = list(
         Assignment.objects.for_trainee(trainee)
         .select_related("test")
         .prefetch_related("sittings", "test__parts")
     )
+    # a sitting whose time ran out reads as finished: not due, and counted as an attempt
+    shown_finished_assignments(assignments, now)
     due = []
     for assignment in assignments:
         sitting = assignment.sitting

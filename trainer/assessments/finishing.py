@@ -1,6 +1,7 @@
 """Finishing a sitting: scoring it once, at its pace, section by section, and issuing the
 certificate a passed certification test earns.  A sitting whose time ran out is finished as
-"time up" by whoever finds it first (`finish_overdue`)."""
+"time up" by the task worker's sweep or the next post that needs it (`finish_overdue`);
+until then a page shows it as it will be recorded (`shown_finished`), without writing."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Q, QuerySet, prefetch_related_objects
 from django.utils import timezone
 
 from trainer.drills.models import Attempt
@@ -32,36 +33,71 @@ def finish(*, sitting: Sitting, ending: str) -> Sitting:
         if locked.is_finished:
             return locked
         test = locked.assignment.test
-        now = timezone.now()
-        finished_at = now
-        if locked.is_past_deadline(now):
-            ending, finished_at = Sitting.Ending.TIME_UP, locked.deadline
-        total = locked.items.count()
-        right = Attempt.objects.filter(
-            question__sitting_item__sitting=locked, is_correct=True
-        ).count()
-        timed = _timed(locked)
-        overall = pace_of((ms, target) for _, ms, target in timed)
-        sections = section_scores(locked, test, timed)
-        if test.pass_by_section:
-            passed = all(s["passed"] for s in sections)
-        else:
-            passed = right * 100 >= test.pass_mark * total
-            passed = passed and (overall.at_pace or not test.pace_required)
+        result = _result(locked, test, ending, timezone.now())
         # written once: the filter on finished_at is the guard, whatever else runs
-        Sitting.objects.filter(pk=locked.pk, finished_at__isnull=True).update(
-            finished_at=finished_at,
-            ending=ending,
-            right=right,
-            total=total,
-            passed=passed,
-            pace=overall.ratio,
-            sections=sections,
-        )
+        Sitting.objects.filter(pk=locked.pk, finished_at__isnull=True).update(**result)
         locked.refresh_from_db()
-        if passed and test.certification:
+        if result["passed"] and test.certification:
             issue_certificate(locked)
     return locked
+
+
+def _result(sitting: Sitting, test: Assessment, ending: str, now) -> dict:
+    """What finishing `sitting` at `now` records, field by field (reads only): a sitting past
+    its deadline ends "time up", at its deadline."""
+    finished_at = now
+    if sitting.is_past_deadline(now):
+        ending, finished_at = Sitting.Ending.TIME_UP, sitting.deadline
+    total = sitting.items.count()
+    right = Attempt.objects.filter(question__sitting_item__sitting=sitting, is_correct=True).count()
+    timed = _timed(sitting)
+    overall = pace_of((ms, target) for _, ms, target in timed)
+    sections = section_scores(sitting, test, timed)
+    if test.pass_by_section:
+        passed = all(s["passed"] for s in sections)
+    else:
+        passed = right * 100 >= test.pass_mark * total
+        passed = passed and (overall.at_pace or not test.pace_required)
+    return {
+        "finished_at": finished_at,
+        "ending": ending,
+        "right": right,
+        "total": total,
+        "passed": passed,
+        "pace": overall.ratio,
+        "sections": sections,
+    }
+
+
+def shown_finished(sittings: Iterable[Sitting], now=None) -> None:
+    """Each sitting of `sittings` whose time ran out and that nothing has finished yet, made to
+    read as finished, in memory only: scored as `finish` will record it ("time up", at its
+    deadline), so a page shows its result without writing.  The task worker's sweep, or the
+    next post that touches it, records it (`finish_overdue`)."""
+    now = now or timezone.now()
+    for sitting in sittings:
+        if not sitting.is_finished and sitting.is_past_deadline(now):
+            result = _result(sitting, sitting.assignment.test, Sitting.Ending.TIME_UP, now)
+            for name, value in result.items():
+                setattr(sitting, name, value)
+
+
+def shown_with_its_assignment(sitting: Sitting, now=None) -> Sitting:
+    """`sitting` as `shown_finished` shows it, with its assignment's sittings prefetched and
+    shown the same way, so that `sitting.assignment.next_attempt()` reads as once the overdue
+    ones are recorded."""
+    assignment = sitting.assignment
+    prefetch_related_objects([assignment], "sittings")
+    shown_finished(assignment.sittings.all(), now)
+    return next(s for s in assignment.sittings.all() if s.pk == sitting.pk)
+
+
+def shown_finished_assignments(assignments: Iterable, now=None) -> None:
+    """`shown_finished` on the sittings prefetched with each assignment (`sittings`), so their
+    results, `passed` and `next_attempt` read as once the overdue ones are finished."""
+    now = now or timezone.now()
+    for assignment in assignments:
+        shown_finished(assignment.sittings.all(), now)
 
 
 @dataclass(frozen=True)
@@ -165,7 +201,10 @@ def finish_if_overdue(sitting: Sitting) -> Sitting:
 
 
 def finish_overdue(sittings: QuerySet | None = None) -> int:
-    """Finish every sitting of `sittings` whose time has run out; one query when none has."""
+    """Finish every sitting of `sittings` whose time has run out; one query when none has.
+    The task worker's sweep runs it over every sitting, and a post that depends on a sitting's
+    end (starting a retake, allowing another attempt) over its own; a page only shows an
+    overdue sitting finished (`shown_finished`)."""
     sittings = Sitting.objects.all() if sittings is None else sittings
     overdue = list(sittings.overdue().values_list("pk", flat=True))
     for sitting in Sitting.objects.filter(pk__in=overdue):

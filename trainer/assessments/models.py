@@ -318,13 +318,14 @@ class SittingQuerySet(models.QuerySet):
         return self.filter(finished_at__isnull=True)
 
     def overdue(self, now=None) -> SittingQuerySet:
-        """Still open although their deadline has passed: to be finished on the next visit."""
+        """Still open although their deadline has passed: to be finished by the worker's sweep
+        or the next post that needs it (`finishing.finish_overdue`)."""
         return self.running().filter(deadline__lte=now or timezone.now())
 
     def open_for(self, user, now=None) -> SittingQuerySet:
         """The sittings `user` is taking right now: started, not finished, and still taking
         answers (no deadline, or one still ahead).  An overdue sitting takes no answer, so it
-        is not open even before a visit finishes it."""
+        is not open even before it is finished."""
         return (
             self.running()
             .filter(trainee_id=user.pk)

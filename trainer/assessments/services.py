@@ -4,7 +4,8 @@ supervisor's words why it refuses, and then has stored nothing.
 
 Answers are stored by `trainer.drills.services.answer_question`, exactly as in practice; this
 module only decides whether the sitting still takes them.  The server alone keeps the time:
-a sitting past its deadline takes no answer and is finished on the next visit, whoever makes it.
+a sitting past its deadline takes no answer and is finished by the task worker's sweep or the
+next post that needs it (pages show it finished meanwhile, without writing).
 An answer's time is the server's too, never the browser's: from the page that showed the
 question being sent to the answer arriving, less the connection's round trip as the server
 measured it in the sitting, at most `NETWORK_ALLOWANCE_MS` (`showing`, `answer`).

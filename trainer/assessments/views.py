@@ -87,13 +87,14 @@ def _reviewed_items(sitting: Sitting) -> list[dict]:
 @require_GET
 def index(request):
     """The trainee's assigned tests, newest first, each with its sitting if started."""
-    due = tests_due(request.user)  # finishes what ran out of time first
-    assignments = (
+    now = timezone.now()
+    due = tests_due(request.user)
+    assignments = list(
         Assignment.objects.for_trainee(request.user)
         .select_related("test")
         .prefetch_related("sittings__certificate", "test__parts")
     )
-    now = timezone.now()
+    finishing.shown_finished_assignments(assignments, now)  # what ran out of time, finished
     return render(
         request,
         "assessments/index.html",
@@ -141,9 +142,10 @@ def _own_sitting(request, sitting_id) -> Sitting:
 @trainee_only
 @require_GET
 def sitting_page(request, sitting_id):
-    """The next unanswered question; the result once the sitting is finished."""
-    sitting = finishing.finish_if_overdue(_own_sitting(request, sitting_id))
-    if sitting.is_finished:
+    """The next unanswered question; the result once the sitting is finished, or its time
+    has run out (the result page shows it finished)."""
+    sitting = _own_sitting(request, sitting_id)
+    if sitting.is_finished or sitting.is_past_deadline():
         return redirect("assessments:result", sitting.pk)
     item = services.next_item(sitting)
     if item is None:  # every question answered, and the last answer did not finish it
@@ -230,8 +232,10 @@ def finish(request, sitting_id):
     """ "Finish now" asks first, on a page of its own (it works without JavaScript): the
     questions not answered count as wrong, and a finished sitting cannot be taken back.  Only
     the confirmation's own post (`confirm=finish`) finishes it."""
-    sitting = finishing.finish_if_overdue(_own_sitting(request, sitting_id))
-    if sitting.is_finished:
+    sitting = _own_sitting(request, sitting_id)
+    if request.method == "POST":
+        sitting = finishing.finish_if_overdue(sitting)
+    if sitting.is_finished or sitting.is_past_deadline():
         return redirect("assessments:result", sitting.pk)
     if request.method == "POST" and request.POST.get("confirm") == "finish":
         try:
@@ -256,7 +260,8 @@ def finish(request, sitting_id):
 @trainee_only
 @require_GET
 def result(request, sitting_id):
-    sitting = finishing.finish_if_overdue(_own_sitting(request, sitting_id))
+    # a sitting whose time ran out shows finished, and its retake as it will be then
+    sitting = finishing.shown_with_its_assignment(_own_sitting(request, sitting_id))
     if not sitting.is_finished:
         return redirect("assessments:sitting", sitting.pk)
     return render(
@@ -351,13 +356,12 @@ def _assign_form(request, test, data=None) -> AssignForm | None:
 
 
 def _render_test(request, test, form, status=200):
-    sittings = Sitting.objects.filter(assignment__test=test)
-    finishing.finish_overdue(sittings)
-    assignments = (
+    assignments = list(
         test.assignments.select_related("trainee")
         .prefetch_related("sittings__certificate")
         .order_by("trainee__username")
     )
+    finishing.shown_finished_assignments(assignments)  # what ran out of time, finished
     return render(
         request,
         "assessments/test.html",
@@ -456,13 +460,13 @@ def trainee_page(request, user_id):
     if not request.user.is_superuser:
         people = people.filter(house_id=request.user.house_id or -1)
     trainee = get_object_or_404(people, pk=user_id)
-    finishing.finish_overdue(Sitting.objects.for_trainee(trainee))
-    assignments = (
+    assignments = list(
         Assignment.objects.visible_to(request.user)
         .for_trainee(trainee)
         .select_related("test")
         .prefetch_related("sittings__certificate")
     )
+    finishing.shown_finished_assignments(assignments)  # what ran out of time, finished
     return render(
         request,
         "assessments/trainee.html",
@@ -479,7 +483,7 @@ def sitting_review(request, sitting_id):
         Sitting.objects.visible_to(request.user).select_related("assignment__test", "trainee"),
         pk=sitting_id,
     )
-    sitting = finishing.finish_if_overdue(sitting)
+    finishing.shown_finished([sitting])  # time ran out: shown as it will be recorded
     return render(
         request,
         "assessments/result.html",

@@ -26,7 +26,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
-from trainer.assessments.finishing import finish_overdue
+from trainer.assessments.finishing import shown_finished
 from trainer.assessments.models import Certificate, Sitting
 from trainer.core import csvsafe
 from trainer.drills.models import Attempt
@@ -105,18 +105,19 @@ def progress_context(trainee) -> dict:
     """The summary of one trainee: practice at a glance (overall and today), their tests and
     certificates, and the skills grid; every detail is a page of its own (`detail_links`)."""
     attempts = Attempt.objects.for_trainee(trainee).practice()
-    # a sitting whose time ran out is scored now, so its result shows as the record has it
-    finish_overdue(Sitting.objects.for_trainee(trainee))
     sittings = Sitting.objects.filter(trainee=trainee)
+    recent = list(
+        sittings.select_related("assignment__test").order_by("-started_at")[:SUMMARY_SITTINGS]
+    )
+    # a sitting whose time ran out shows finished, scored as it will be recorded
+    shown_finished(recent)
     return {
         "subject": trainee,
         "overall": stats.overall(attempts),
         "today": stats.today(attempts),
         "skill_games": skills.for_trainee(trainee),
         "strengths": skills.STRENGTHS,
-        "sittings": sittings.select_related("assignment__test").order_by("-started_at")[
-            :SUMMARY_SITTINGS
-        ],
+        "sittings": recent,
         "sittings_count": sittings.count(),
         "certificates": Certificate.objects.filter(trainee=trainee).select_related(
             "sitting__assignment__test"
@@ -289,13 +290,19 @@ def trainee_rows(user, filters: dict, cohort: Cohort | None = None) -> list[dict
     for trainee_id, ms in attempts.values_list("trainee", "response_ms"):
         times[trainee_id].append(ms)
     sittings = Sitting.objects.filter(trainee_id__in=ids)
-    finish_overdue(sittings)
-    tests = {
-        row["trainee"]: row
-        for row in sittings.finished()
+    tests: dict[int, dict] = defaultdict(lambda: {"taken": 0, "passed": 0})
+    for row in (
+        sittings.finished()
         .values("trainee")
         .annotate(taken=Count("pk"), passed=Count("pk", filter=Q(passed=True)))
-    }
+    ):
+        tests[row["trainee"]] = {"taken": row["taken"], "passed": row["passed"]}
+    # a sitting whose time ran out counts as taken, scored as it will be recorded
+    overdue = list(sittings.overdue().select_related("assignment__test"))
+    shown_finished(overdue)
+    for sitting in overdue:
+        tests[sitting.trainee_id]["taken"] += 1
+        tests[sitting.trainee_id]["passed"] += bool(sitting.passed)
     rows = []
     for trainee in trainees:
         total = totals.get(trainee.pk, {"n": 0, "right": 0, "last": None})
@@ -309,8 +316,8 @@ def trainee_rows(user, filters: dict, cohort: Cohort | None = None) -> list[dict
                 if times[trainee.pk]
                 else None,
                 "last": total["last"],
-                "tests_taken": tests.get(trainee.pk, {}).get("taken", 0),
-                "tests_passed": tests.get(trainee.pk, {}).get("passed", 0),
+                "tests_taken": tests[trainee.pk]["taken"],
+                "tests_passed": tests[trainee.pk]["passed"],
             }
         )
     return rows

@@ -18,7 +18,6 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from trainer.assessments import finishing
 from trainer.assessments import services as tests
 from trainer.assessments.models import Sitting
 from trainer.drills.forms import AnswerForm
@@ -300,8 +299,8 @@ def _sitting_step(sitting: Sitting):
 def sitting_page(request, sitting_id):
     """A test's round step, asked as practice asks it but without its feedback: the test's
     page once the step on the table is not a round's (or the test is over)."""
-    sitting = finishing.finish_if_overdue(_own_sitting(request, sitting_id))
-    if sitting.is_finished:
+    sitting = _own_sitting(request, sitting_id)
+    if sitting.is_finished or sitting.is_past_deadline():  # the result page shows it finished
         return redirect("assessments:result", sitting.pk)
     row, item = _sitting_step(sitting)
     if row is None:
