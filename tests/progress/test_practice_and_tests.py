@@ -3,12 +3,15 @@ does not see their practice figures move, and the supervisor sees both, labelled
 
 import csv
 import io
+from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 
 from tests.factories import AssessmentFactory, AssignmentFactory, right_answer, wrong_answer
 from tests.progress.test_progress import answer_some
 from trainer.assessments import services as tests_services
+from trainer.assessments.models import Sitting
 from trainer.drills.models import Attempt
 from trainer.progress.seeding import seed_attempts
 
@@ -146,3 +149,21 @@ def test_practice_and_in_tests_split_every_answer(trainee):
     practice, in_tests = set(mine.practice()), set(mine.in_tests())
     assert len(practice) == 2 + 4 and len(in_tests) == TEST_QUESTIONS
     assert practice | in_tests == set(mine) and not practice & in_tests
+
+
+def test_a_sitting_whose_time_ran_out_shows_finished_before_anything_records_it(
+    client, trainee, supervisor
+):
+    # a GET never writes (tests/readonly.py): the pages score it as the worker's sweep will
+    sitting = sit(trainee, right=True, finish=False)  # one of three answered, then time up
+    Sitting.objects.filter(pk=sitting.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    client.force_login(supervisor)
+    (row,) = [
+        r for r in client.get("/progress/trainees/").context["rows"] if r["trainee"] == trainee
+    ]
+    assert (row["tests_taken"], row["tests_passed"]) == (1, 0)
+    page = client.get(f"/progress/trainees/{trainee.pk}/").content.decode()
+    assert f"1 of {TEST_QUESTIONS}" in page and "not passed" in page
+    assert "in progress" not in page
+    sitting.refresh_from_db()
+    assert not sitting.is_finished
