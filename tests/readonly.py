@@ -63,14 +63,6 @@ WRITES_ON_GET: dict[tuple[str, str, str], str] = {
     ("admin:houses_paytableversion_activate", "INSERT", "django_tasks_database_dbtaskresult"): (
         "as the desk's"
     ),
-    # the designer prices a table from the game's counts, built once per site: the first
-    # designer opened asks for them (one row per game, idempotent), the worker builds them
-    ("desk:design-game", "INSERT", "houses_precomputedcounts"): "the counts, asked for once",
-    ("desk:design", "INSERT", "houses_precomputedcounts"): "the counts, asked for once",
-    ("desk:design-game", "UPDATE", "houses_precomputedcounts"): "failed counts, asked again",
-    ("desk:design", "UPDATE", "houses_precomputedcounts"): "failed counts, asked again",
-    ("desk:design-game", "INSERT", "django_tasks_database_dbtaskresult"): "their task, queued",
-    ("desk:design", "INSERT", "django_tasks_database_dbtaskresult"): "their task, queued",
 }
 
 

@@ -159,6 +159,11 @@ def test_until_the_counts_are_built_the_panel_follows_their_preparation(
     desk, demo, django_capture_on_commit_callbacks
 ):
     active = table_of(demo, MS.slug)
+    # the page only shows how they stand (a GET never writes); the panel's first post asks
+    page = desk.get(reverse("desk:design", args=[active.pk])).content.decode()
+    assert "Preparing the exact-edge tables for Mississippi Stud: 0%" in page
+    assert 'hx-trigger="every 2s"' in page
+    assert not PrecomputedCounts.objects.exists()
     with django_capture_on_commit_callbacks() as queued:
         answer = preview(desk, active, straight=(6, 1))
     assert "Preparing the exact-edge tables for Mississippi Stud: 0%" in answer

@@ -67,7 +67,10 @@ def active_figures(game: Game, active: PaytableVersion | None, rules: HouseRules
         return None
 
 
-def preview_of(form: DesignForm, game: Game, house: House, active) -> Preview:
+def preview_of(form: DesignForm, game: Game, house: House, active, *, ask=True) -> Preview:
+    """The panel for the table in `form`.  While the game's counts are not built, `ask` (a
+    post: the panel's own, every 2 s, or "Show the edge") queues them; a GET only shows how
+    they stand, and the panel's first post asks."""
     if not form.is_valid():
         return Preview(problems=form.messages(), active=active)
     rules = rules_of(house)
@@ -77,7 +80,7 @@ def preview_of(form: DesignForm, game: Game, house: House, active) -> Preview:
         return Preview(problems=[str(exc)], active=active)
     if figures is None:
         try:
-            counts = tasks.prepare_counts(game.slug)
+            counts = tasks.prepare_counts(game.slug) if ask else tasks.counts_state(game.slug)
         except EngineError:  # a game the engine prices only by its full enumeration
             words = (
                 f"The exact edge of a {game.title} table is not computed as you type: save "
@@ -193,7 +196,7 @@ def design(request, game_slug: str | None = None, version_id: int | None = None)
         "base": base,
         "active": active,
         "form": form,
-        "preview": preview_of(checked, game, house, active),
+        "preview": preview_of(checked, game, house, active, ask=request.method == "POST"),
         "here": here,
         "preview_url": preview_url,
     }

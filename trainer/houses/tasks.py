@@ -76,6 +76,20 @@ def prepare_counts(game: str) -> PrecomputedCounts:
     return row
 
 
+def counts_state(game: str) -> PrecomputedCounts:
+    """`game`'s counts as they stand, asking for nothing (what a page shows on a GET): their
+    row, or, before anyone has asked for them, an unsaved one queued at 0%.  EngineError as
+    `prepare_counts` for a game that is not one or has no fast par sheet."""
+    entry = GAMES.get(game)
+    if entry is None:
+        raise EngineError(f"'{game}' is not a game.")
+    if not entry.has_fast_parsheet:
+        raise EngineError(f"The engine has no fast par sheet for {entry.title}.")
+    key = entry.parsheet_counts_key()
+    row = PrecomputedCounts.objects.without_data().filter(key=key).first()
+    return row if row is not None else PrecomputedCounts(key=key, game=entry.slug)
+
+
 def _enqueue_counts(row: PrecomputedCounts) -> None:
     transaction.on_commit(lambda: build_counts.enqueue(row.pk, attempt=row.attempt))
 
