@@ -89,6 +89,8 @@ lint: install
 	$(BIN)/mypy trainer/engine
 	@# the apps' one-way stack of layers and the pure engine (pyproject.toml [tool.importlinter])
 	$(BIN)/lint-imports
+	@# every model change has its migration
+	DEBUG=1 $(BIN)/python manage.py makemigrations --check --dry-run
 
 # Tests run in one pytest-xdist worker per core (2 here).  TEST_WORKERS=0 runs them in one
 # process; a plain `pytest` is one process.  What each tier costs is in the README ("Tests");
