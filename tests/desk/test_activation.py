@@ -13,8 +13,9 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.desk.conftest import store_sheet, table_of
+from tests.edges import shown_edge
 from tests.factories import ManagerFactory, PaytableVersionFactory
-from trainer.engine.figures import edge_words
+from trainer.engine.figures import edge_percent
 from trainer.houses import activation, services
 from trainer.houses.models import ParSheetResult, PaytableVersion, TableActivation
 
@@ -57,9 +58,9 @@ def test_the_old_and_the_new_edge_side_by_side_then_activated(desk, demo):
     old, new = store_sheet(active), store_sheet(draft)
     response = desk.get(activate_url(draft))
     page = response.content.decode()
-    old_words = edge_words(old.figures["house_edge_exact"])
-    new_words = edge_words(new.figures["house_edge_exact"])
-    assert f'class="old-edge">{old_words}' in page and f'class="new-edge">{new_words}' in page
+    old_edge, new_edge = old.figures["house_edge_exact"], new.figures["house_edge_exact"]
+    assert f'class="old-edge">{shown_edge(old_edge)}' in page
+    assert f'class="new-edge">{shown_edge(new_edge)}' in page
     assert (
         response.context["new"].versus
         == response.context["new"].edge - response.context["old"].edge
@@ -70,7 +71,9 @@ def test_the_old_and_the_new_edge_side_by_side_then_activated(desk, demo):
     draft.refresh_from_db()
     active.refresh_from_db()
     assert draft.is_active and not active.is_active
-    assert f"House edge {old_words} → {new_words}" in response.content.decode()
+    # a message has no tooltip: the percentages alone
+    moved = f"House edge {edge_percent(old_edge)} → {edge_percent(new_edge)}"
+    assert moved in response.content.decode()
 
 
 def test_a_replayed_activation_changes_nothing(desk, demo, manager):

@@ -14,13 +14,13 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.desk.conftest import SMALL_DECK, counts_built, exact_sheet, table_of
+from tests.edges import shown_edge
 from tests.factories import ManagerFactory
 from trainer.desk import services
-from trainer.desk.figures import difference_words, edge_figures, percent_words
+from trainer.desk.figures import edge_figures, percent_words
 from trainer.desk.forms import as_data, initial_of, new_token, to_field, win_field
 from trainer.engine import Category, HouseRules
 from trainer.engine.catalog import GAMES
-from trainer.engine.figures import edge_words
 from trainer.engine.paytables import Paytable
 from trainer.houses.config import paytable_of
 from trainer.houses.models import ParSheetResult, PaytableVersion, PrecomputedCounts
@@ -79,7 +79,7 @@ def test_the_active_tables_exact_edge_shows_at_once(desk, demo, counts):
     active = table_of(demo, MS.slug)
     page = desk.get(reverse("desk:design-game", args=[MS.slug])).content.decode()
     sheet = exact_sheet(MS, paytable_of(active), HouseRules())
-    assert edge_words(sheet.house_edge) in page
+    assert shown_edge(sheet.house_edge) in page
     assert "no change" in page  # the table designed is the active one, as it stands
 
 
@@ -88,8 +88,8 @@ def test_a_row_changed_moves_the_edge_and_every_figure_follows(desk, demo, count
     answer = preview(desk, active, straight=(6, 1))  # the source pays a straight 4 to 1
     changed = exact_sheet(MS, engine_table(active, straight=(6, 1)), HouseRules())
     before = exact_sheet(MS, paytable_of(active), HouseRules())
-    assert edge_words(changed.house_edge) in answer
-    assert difference_words(changed.house_edge - before.house_edge) in answer
+    assert shown_edge(changed.house_edge) in answer
+    assert shown_edge(changed.house_edge - before.house_edge, points=True) in answer
     assert changed.house_edge < before.house_edge  # a straight paying more: a smaller edge
     paid = [changed.outcome(c.label) for c, _ in engine_table(active).rows]
     assert percent_words(sum(paid)) in answer  # the hit frequency
@@ -104,7 +104,7 @@ def test_without_javascript_show_the_edge_posts_the_whole_page(desk, demo, count
     data = {**form_of(active, straight=(6, 1)), "action": "preview"}
     page = desk.post(reverse("desk:design", args=[active.pk]), data).content.decode()
     changed = exact_sheet(MS, engine_table(active, straight=(6, 1)), HouseRules())
-    assert "<html" in page and edge_words(changed.house_edge) in page
+    assert "<html" in page and shown_edge(changed.house_edge) in page
     assert 'value="6"' in page  # the form keeps what was typed
     assert PaytableVersion.objects.filter(house=demo, game=MS.slug).count() == 2  # not saved
 

@@ -7,8 +7,8 @@ import re
 from django.urls import reverse
 
 from tests.desk.conftest import store_sheet, table_of
+from tests.edges import shown_edge
 from trainer.engine.catalog import paid_games
-from trainer.engine.figures import edge_words
 from trainer.houses import services
 from trainer.houses.models import ParSheetResult
 
@@ -47,7 +47,7 @@ def test_dates_read_as_the_site_writes_them(desk):
 def test_a_computed_table_shows_its_edge_and_one_not_computed_a_compute_button(desk, demo):
     computed = store_sheet(table_of(demo, "mississippi-stud"))
     page = section(desk.get(reverse("desk:home")).content.decode(), "mississippi-stud")
-    assert edge_words(computed.figures["house_edge_exact"]) in page
+    assert shown_edge(computed.figures["house_edge_exact"]) in page
     draft = table_of(demo, "mississippi-stud", 2)
     assert f'action="{reverse("desk:compute", args=[draft.pk])}"' in page
     assert "Not computed." in page
@@ -71,7 +71,7 @@ def test_compute_queues_the_sheet_and_the_page_follows_its_progress(
     assert "Par sheet queued" in desk.get(poll, headers={"HX-Request": "true"}).content.decode()
     done = store_sheet(draft)
     answer = desk.get(poll, headers={"HX-Request": "true"}).content.decode()
-    assert edge_words(done.figures["house_edge_exact"]) in answer and "hx-get" not in answer
+    assert shown_edge(done.figures["house_edge_exact"]) in answer and "hx-get" not in answer
 
 
 def test_compute_from_another_site_goes_back_to_the_version_not_away(desk, demo):
@@ -104,7 +104,7 @@ def test_the_version_page_shows_its_rows_figures_and_the_way_on(desk, demo):
     store_sheet(table_of(demo, "mississippi-stud"))
     page = desk.get(reverse("desk:version", args=[version.pk])).content.decode()
     assert "Straight</th><td>5 to 1" in page  # its own row (fixtures/demo_house.json)
-    assert edge_words(sheet.figures["house_edge_exact"]) in page
+    assert shown_edge(sheet.figures["house_edge_exact"]) in page
     assert "Hit frequency" in page and "Against the active table" in page
     assert reverse("desk:activate", args=[version.pk]) in page
     assert reverse("desk:design", args=[version.pk]) in page

@@ -251,7 +251,8 @@ def test_a_computed_par_sheet_shows_its_edge(client, demo, manager):
     )
     client.force_login(manager)
     page = client.get("/").content.decode()
-    assert "5.0000% (1/20)" in page  # trainer.engine.figures.edge_words
+    # the percentage shown, the exact fraction in its tooltip
+    assert '<span class="exact-figure" title="Exactly 1/20">5.0000%</span>' in page
 
 
 def test_a_game_without_an_active_table_says_the_source_texts_apply(client, riverboat):

@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from trainer.engine.catalog import Game
-from trainer.engine.figures import MINUS, edge_words
+from trainer.engine.figures import MINUS, change_fraction, change_points, edge_words
 from trainer.engine.house import HouseRules
 from trainer.engine.paytables import Paytable
 
@@ -56,10 +56,7 @@ def difference_words(change: Fraction) -> str:
     """
     if change == 0:
         return "no change"
-    words = edge_words(change)  # "−0.2500% (−1/400)": the one rounding of an edge
-    if change > 0:
-        words = "+" + words.replace("(", "(+", 1)
-    return words.replace("%", " points", 1)
+    return f"{change_points(change)} ({change_fraction(change)})"
 
 
 @dataclass(frozen=True)
@@ -121,6 +118,11 @@ class EdgeFigures:
     @property
     def element_of_risk_words(self) -> str:
         return percent_words(self.edge / self.average_bet) if self.average_bet else "—"
+
+    @property
+    def compared_edge(self) -> Fraction | None:
+        """The edge of the table these figures are compared with (the active one), if any."""
+        return None if self.versus is None else self.edge - self.versus
 
     @property
     def versus_words(self) -> str:

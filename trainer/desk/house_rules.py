@@ -18,7 +18,7 @@ from django_htmx.http import HttpResponseClientRefresh
 
 from trainer.drills.practice.targets import in_force
 from trainer.engine import EngineError
-from trainer.engine.figures import edge_words
+from trainer.engine.figures import edge_percent
 from trainer.houses.config import house_rules_of
 from trainer.houses.models import House, HouseRulesSettings
 
@@ -135,10 +135,13 @@ def _edge_moves(outcome: services.RulesOutcome) -> str:
     for table in outcome.tables:
         if table.after is None or not table.after.figures:
             continue
-        now = edge_words(table.after.figures["house_edge_exact"])
+        # a message has no tooltip: the percentage alone (the desk's tables have the rest)
+        now = edge_percent(table.after.figures["house_edge_exact"])
         was = table.before.figures["house_edge_exact"] if table.before else None
         label = f"{table.version.get_game_display()} v{table.version.number}"
-        moves.append(f"{label}: house edge {edge_words(was)} → {now}" if was else f"{label}: {now}")
+        moves.append(
+            f"{label}: house edge {edge_percent(was)} → {now}" if was else f"{label}: {now}"
+        )
     return (" " + "; ".join(moves) + ".") if moves else ""
 
 

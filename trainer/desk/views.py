@@ -26,7 +26,7 @@ from django_htmx.http import HttpResponseClientRefresh
 
 from trainer.engine import EngineError, HouseRules
 from trainer.engine.catalog import GAMES, Game, paid_games
-from trainer.engine.figures import edge_words
+from trainer.engine.figures import edge_percent
 from trainer.houses import activation, tasks
 from trainer.houses import services as houses
 from trainer.houses.config import house_rules_of, paytable_of
@@ -278,9 +278,10 @@ def activate(request, version_id: int):
         after = houses.parsheet_of(version)
         moved = ""
         if after is not None and after.figures:
-            now = edge_words(after.figures["house_edge_exact"])
+            # a message has no tooltip: the percentage alone (the version's page has the rest)
+            now = edge_percent(after.figures["house_edge_exact"])
             was = (
-                edge_words(before.figures["house_edge_exact"])
+                edge_percent(before.figures["house_edge_exact"])
                 if before is not None and before.figures
                 else None
             )

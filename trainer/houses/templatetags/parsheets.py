@@ -1,13 +1,23 @@
 """How a par sheet's figures read on every page: the house edge in one form (the engine's
-`edge_words`, which the par-sheet command prints too) and the house rules a sheet assumes."""
+`edge_percent`, its exact fraction in the tooltip; `edge_words`, as the par-sheet command
+prints it, where a page keeps the fraction in sight) and the house rules a sheet assumes."""
 
 from __future__ import annotations
+
+from fractions import Fraction
 
 from django import template
 
 from trainer.engine import HouseRules
 from trainer.engine.catalog import GAMES
-from trainer.engine.figures import edge_words, rules_note
+from trainer.engine.figures import (
+    change_fraction,
+    change_points,
+    edge_percent,
+    edge_words,
+    exact_fraction,
+    rules_note,
+)
 
 from ..config import house_rules_of
 
@@ -18,6 +28,19 @@ register = template.Library()
 def house_edge(figures) -> str:
     """A stored sheet's house edge (`ParSheetResult.figures`), e.g. "4.9149% (53223/1082900)"."""
     return edge_words(figures["house_edge_exact"])
+
+
+@register.inclusion_tag("houses/_edge.html")
+def edge(value, points: bool = False) -> dict[str, str]:
+    """A house edge as a page shows it: the percentage, with the exact fraction in its tooltip
+    (`value`: a `Fraction`, or its exact text as a stored sheet's `house_edge_exact` holds it).
+    `points`: `value` is a change of edge, shown in percentage points and signed both ways."""
+    if value is None or value == "":
+        return {"shown": "—", "exact": ""}
+    value = Fraction(value)
+    if points:
+        return {"shown": change_points(value), "exact": change_fraction(value)}
+    return {"shown": edge_percent(value), "exact": exact_fraction(value)}
 
 
 @register.simple_tag
