@@ -138,7 +138,7 @@ def test_an_unrulable_request_is_refused_with_the_engines_reason(client, sue, sa
 @pytest.mark.parametrize(
     "request_text, words",
     [
-        ("not json", "is not JSON"),
+        ("not json", "The hand sent with this form cannot be read"),
         ("[1, 2]", "not one request"),
         (json.dumps({**HAND, "house": "riverboat"}), "choose your house"),
         (json.dumps({**HAND, "house": "nowhere"}), "choose your house"),

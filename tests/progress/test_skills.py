@@ -310,7 +310,7 @@ def test_my_progress_shows_none_of_another_trainees_skills(client, trainee, othe
 def test_the_supervisor_sees_the_trainees_skills(client, trainee, supervisor, listed):
     answered(trainee, "ms-pay", MS_PAY[0], right=False)
     page = skills_page_of(trainee, client, viewer=supervisor)
-    assert MS_PAY[0] in page and "0 of 1 (0%)" in page and "they recall" in page
+    assert MS_PAY[0] in page and "0 of 1 (0%)" in page and "they are to recall" in page
 
 
 def test_who_may_see_a_trainees_skills(

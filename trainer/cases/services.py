@@ -174,8 +174,12 @@ def _already_saved(user, token: str) -> Case | None:
 def _read_request(text: str) -> dict:
     try:
         request = read_json(text.encode("utf-8", "surrogatepass"))
-    except NotJSON as exc:
-        raise CaseRefused(f"The ruling request {exc}: rule the hand again, then save it.") from None
+    except NotJSON:
+        # the form's hidden copy of the hand, changed or cut on its way: the reader's reason
+        # is for programmers, the supervisor needs what to do
+        raise CaseRefused(
+            "The hand sent with this form cannot be read: rule the hand again, then save it."
+        ) from None
     if not isinstance(request, dict):
         raise CaseRefused("The ruling request is not one request: rule the hand again.")
     return request

@@ -12,11 +12,11 @@ from decimal import Decimal
 from django import forms
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from trainer.drills.practice.models import PaceTarget
 from trainer.drills.practice.targets import DrillTargets
-from trainer.engine import EngineError, HouseRules
+from trainer.engine import EngineError, HouseRules, scheduling
 from trainer.engine.catalog import Game, round_games
 from trainer.engine.paytables import MAX_ODDS, Paytable
 from trainer.houses import services as houses
@@ -268,6 +268,34 @@ class HouseForm(forms.ModelForm):
     class Meta:
         model = House
         fields = ["name", "time_zone", "day_starts", "desired_retention"]
+        # the model's help is for developers (it names the zone database and the scheduler's
+        # model); a games manager reads what each setting does for the house's people
+        labels = {
+            "time_zone": gettext_lazy("Time zone"),
+            "desired_retention": gettext_lazy("Recall target for reviews"),
+        }
+        help_texts = {
+            "time_zone": gettext_lazy(
+                "Where the house is, such as Europe/London or America/Chicago: every time on the "
+                "site is shown to its staff and trainees in this zone, with the zone named."
+            ),
+            "day_starts": gettext_lazy(
+                "When the house's practice day starts, on its own clock (by default 04:00, so "
+                "that practice after midnight still counts for the day before). A skill due at "
+                "any moment of a day is due from this time that day."
+            ),
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["desired_retention"].help_text = gettext(
+            "How often a trainee is asked to review a skill they have learnt: it comes back "
+            "when they would still get it right this share of the time, from %(low)s to "
+            "%(high)s. At 0.90, the default, a skill comes back while they would still get it "
+            "right 9 times in 10. Higher brings skills back sooner and more often (more reviews "
+            "a day, fewer slips at the table); lower, later and less often (fewer reviews, more "
+            "forgotten between them)."
+        ) % {"low": scheduling.MIN_RETENTION, "high": scheduling.MAX_RETENTION}
 
 
 def pace_field(drill: str, level: int) -> str:

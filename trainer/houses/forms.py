@@ -6,6 +6,7 @@ import dataclasses
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy
 
 from trainer.engine import EngineError, HouseRules
 
@@ -27,6 +28,13 @@ class HouseRulesForm(forms.ModelForm):
     class Meta:
         model = HouseRulesSettings
         fields = ["house", *(f.name for f in dataclasses.fields(HouseRules))]
+        # the model's help names the rulebook's source file, for developers; a manager reads this
+        help_texts = {
+            "split_pot_odd_chip": gettext_lazy(
+                "Mississippi Gonorrhea: which half gets the odd chip when the pot does not "
+                "halve evenly (by default, the high half)."
+            ),
+        }
 
     def clean(self):
         data = super().clean()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from django import forms
+from django.utils.translation import gettext_lazy
 
 from trainer.engine.catalog import GAMES, Game
 from trainer.engine.kit.requests import NOT_TEXT, is_text
@@ -51,9 +52,9 @@ class RulingForm(forms.Form):
         if data is not None:
             data = self.readable_data(data)
         super().__init__(data, *args, **kwargs)
-        self.fields["house"].choices = [("", "the source texts (RULES.md)")] + [
-            (h.slug, h.name) for h in houses
-        ]
+        self.fields["house"].choices = [
+            ("", gettext_lazy("the standard tables and rules (no house)"))
+        ] + [(h.slug, h.name) for h in houses]
         self.fields["house"].initial = default_house
 
     def readable_data(self, data):

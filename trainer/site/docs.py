@@ -48,7 +48,7 @@ DOCS: dict[str, Doc] = {
     doc.slug: doc
     for doc in (
         Doc("rulebook", "Rulebook", "rulebook.md", for_trainees=True),
-        Doc("api", "Ruling API reference", "api.md"),
+        Doc("api", "Rulings for other systems", "api.md"),
         Doc("operations", "Operator notes", "operations.md"),
     )
 }

@@ -14,6 +14,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Exists, F, OuterRef, Q
 from django.utils.crypto import salted_hmac
+from django.utils.translation import gettext
 
 from trainer.engine import scheduling
 
@@ -74,8 +75,11 @@ def default_time_zone() -> str:
 def validate_time_zone(value: str) -> None:
     if value not in zoneinfo.available_timezones():
         raise ValidationError(
-            f"{value!r} is not a time zone this server knows: use an IANA name such as "
-            "Europe/London or America/Chicago."
+            gettext(
+                "%(value)r is not a time zone this server knows: write a zone as its region "
+                "and city, such as Europe/London or America/Chicago."
+            )
+            % {"value": value}
         )
 
 
