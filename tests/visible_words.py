@@ -3,8 +3,11 @@
 A test middleware (listed in `tests/settings.py`) reads the visible text of every HTML
 response the tests receive, the browser tier's included, and fails the request on a word of
 the code's rather than the trade's: an outcome's API name such as "no-qualify", Django's
-empty choice "---------", or a template tag left unrendered.  The admin is Django's own and
-is not read.
+empty choice "---------", or a template tag left unrendered (`CODE_WORDS`); and on a
+developer's word a trainee, a supervisor or a manager would have to ask about: a file of the
+repository, a data format, a library, a Python value printed as it is (`DEVELOPER_WORDS`).
+The admin is Django's own and is not read; the documentation written for developers and
+operators (the API reference, the operator notes) is read for code words only.
 """
 
 from __future__ import annotations
@@ -20,12 +23,47 @@ CODE_WORDS: dict[str, str] = {
     "{{": "a rendered value (a template variable was left unrendered)",
     "{%": "a rendered tag (a template tag was left unrendered)",
 }
+#: what a trainee, a supervisor or a manager should not have to ask a developer about, and
+#: what to write instead; each is a regular expression (a word is matched whole)
+DEVELOPER_WORDS: dict[str, str] = {
+    r"\bRULES\.md\b": "the rulebook, or the game's standard rules",
+    r"\bREADME\b": "what the page itself says, or a link to the page that says it",
+    r"\bJSON\b": "what the data holds, in the trade's words",
+    r"\bAPI\b": "what it is for: a ruling, a report",
+    r"\bIANA\b": '"time zone", with an example such as Europe/London',
+    r"\bAnki": "what the setting does for the trainee's practice",
+    r"\bFSRS\b": "the practice schedule",
+    r"\b[Dd]esired retention\b": "what the figure means: how often a skill comes back",
+    r"\bscheduler's\b": "the practice schedule, or what it predicts in plain words",
+    r"\b[Ss]lugs?\b": "the name the page shows for it",
+    r"\b[Rr]egex(?:es|p)?\b": "what a valid entry looks like, with an example",
+    r"\brepositor(?:y|ies)\b": "the site's pages, or the operator's copy of the software",
+    r"\bdocs/": "the documentation pages",
+    r"\bnull\b": "a word that says what nothing means here",
+    # an exact fraction printed for people to read, like "(184565677343/4983307629300)"
+    r"\([+\u2212-]?\d+/\d{3,}\)": "the percentage, the exact fraction kept for a tooltip",
+    # a Python value printed as it is: the whole text of an element, or after a label's colon
+    r"(?:^|: )(?:None|True|False)(?=$|[.,;)])": "the words for nothing, yes or no",
+}
 #: attributes whose values a person reads or hears
 READ_ATTRIBUTES = frozenset({"aria-label", "title", "placeholder", "alt"})
 #: elements whose content is not text on the page
 UNREAD_ELEMENTS = frozenset({"script", "style", "template", "textarea", "pre", "code"})
 #: pages that are not the site's own words
 UNREAD_PATHS = re.compile(r"^/(admin|static)/")
+#: pages written for developers and operators, where a developer's word is the right one
+DEVELOPER_PATHS = re.compile(r"^/docs/(api|operations)/")
+
+
+def _pattern(words) -> re.Pattern[str]:
+    """Every word of `words` (regular expressions) in one pattern, so that a page is read once."""
+    return re.compile("|".join(f"(?:{word})" for word in words))
+
+
+#: every word a page is read for, in one pattern: a page costs one search, whatever the lists
+ALL_WORDS = _pattern([*(re.escape(word) for word in CODE_WORDS), *DEVELOPER_WORDS])
+#: the code words alone, for the pages written for developers
+ONLY_CODE_WORDS = _pattern(re.escape(word) for word in CODE_WORDS)
 
 
 class VisibleText(HTMLParser):
@@ -53,8 +91,8 @@ class VisibleText(HTMLParser):
             self.parts.append(data)
 
 
-def code_words_in(html: str) -> list[str]:
-    """Each code word the page shows, with the text around it.
+def code_words_in(html: str, words: re.Pattern[str] = ALL_WORDS) -> list[str]:
+    """Each code or developer word the page shows, with the text around it.
 
     >>> code_words_in("<p>no-qualify paid</p><script>x = 'no-qualify'</script>")
     ["'no-qualify' in 'no-qualify paid'"]
@@ -62,6 +100,14 @@ def code_words_in(html: str) -> list[str]:
     ["'---------' in '---------'", "'no-qualify' in 'no-qualify'"]
     >>> code_words_in('<p class="no-qualify">The dealer does not qualify</p>')
     []
+    >>> page = "<p>As the API answers it (JSON)</p><td>None</td><p>None of the hands</p>"
+    >>> for found in code_words_in(page):
+    ...     print(found)
+    'API' in 'As the API answers it (JSON)'
+    'JSON' in 'As the API answers it (JSON)'
+    'None' in 'None'
+    >>> code_words_in("<p>The RAPID time zone: Europe/London</p><p>Cap: None.</p>")
+    ["'None' in 'Cap: None.'"]
     """
     parser = VisibleText()
     parser.feed(html)
@@ -69,12 +115,13 @@ def code_words_in(html: str) -> list[str]:
     found = []
     for part in parser.parts:
         text = " ".join(part.split())
-        found.extend(f"{word!r} in {text[:80]!r}" for word in CODE_WORDS if word in text)
+        found.extend(f"{m.group().lstrip(': ')!r} in {text[:80]!r}" for m in words.finditer(text))
     return found
 
 
 class CodeWordsOnPages:
-    """Fails any HTML response whose visible text holds a code word, naming the page."""
+    """Fails any HTML response whose visible text holds a code or developer word, naming the
+    page."""
 
     def __init__(self, get_response):  # type: ignore[no-untyped-def]
         self.get_response = get_response
@@ -86,7 +133,8 @@ class CodeWordsOnPages:
             and not getattr(response, "streaming", False)
             and not UNREAD_PATHS.match(request.path)
         ):
-            found = code_words_in(response.content.decode(response.charset or "utf-8"))
+            words = ONLY_CODE_WORDS if DEVELOPER_PATHS.match(request.path) else ALL_WORDS
+            found = code_words_in(response.content.decode(response.charset or "utf-8"), words)
             if found:
                 raise AssertionError(
                     f"{request.method} {request.path} shows code words: " + "; ".join(found)
