@@ -112,9 +112,9 @@ def test_a_superuser_keeps_a_case_for_the_house_they_name(
     rule_and_keep(house="riverboat")
     case = Case.objects.get()
     assert (case.house, case.number) == (riverboat, 1)
-    # riverboat has no table of its own: the case says it paid from the source texts'
+    # riverboat has no table of its own: the case says it paid from the standard table
     assert case.paytable_version is None
-    assert "source texts" in case.paytable_label
+    assert "the standard Mississippi Stud table" in case.paytable_label
 
 
 # -- bad input: a clear message, nothing saved --------------------------------------------------

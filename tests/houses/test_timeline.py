@@ -103,4 +103,4 @@ def test_a_hand_older_than_the_history_is_ruled_with_the_earliest_of_it(house):
         "house's history), house rules of 2024-05-02 12:00 UTC, the earliest recorded"
     )
     # a game the house never activated a table for: the source text's, whatever the time
-    assert "Caribbean Stud, the source text's table" in labels["caribbean-stud"]
+    assert "Caribbean Stud, the standard table" in labels["caribbean-stud"]

@@ -255,11 +255,11 @@ def test_a_computed_par_sheet_shows_its_edge(client, demo, manager):
     assert '<span class="exact-figure" title="Exactly 1/20">5.0000%</span>' in page
 
 
-def test_a_game_without_an_active_table_says_the_source_texts_apply(client, riverboat):
+def test_a_game_without_an_active_table_says_the_standard_table_applies(client, riverboat):
     manager = ManagerFactory(house=riverboat, username="manager-rob")
     client.force_login(manager)
     page = client.get("/").content.decode()
-    assert page.count("the source texts' table applies") == len(list(paid_games()))
+    assert page.count("the game's standard table applies") == len(list(paid_games()))
 
 
 # --- several roles, and the cost ------------------------------------------------------------

@@ -140,7 +140,7 @@ def save_case(*, user, request_text: str, note: str, token: str) -> Saved:
     if version is not None:
         label = str(version)
     elif game.paytable is not None:
-        label = f"the source texts' {game.title} table (the house has none active)"
+        label = f"the standard {game.title} table (the house has none active)"
     else:
         label = "no paytable (this game pays from the pot)"
     try:

@@ -137,7 +137,7 @@ def placard(
     name = (
         f"{version.label} (version {version.number})"
         if version is not None
-        else "the source text's table"
+        else "the game's standard table"
     )
     return Placard(
         game_slug,

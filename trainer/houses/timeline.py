@@ -115,7 +115,7 @@ class HouseTimeline:
                 if older:
                     table += " (the earliest recorded: the hand is older than the house's history)"
             elif entry.pays_from_paytable:
-                table = f"{self.house} · {entry.title}, the source text's table"
+                table = f"{self.house} · {entry.title}, the standard table"
             else:
                 table = str(self.house)
             labels[slug] = f"{table}, {rules_words}"
