@@ -12,6 +12,7 @@ seeded random rounds against the rulings for the same hands.
 from __future__ import annotations
 
 import json
+import re
 from collections import defaultdict
 
 import pytest
@@ -300,6 +301,56 @@ def test_a_hog_split_and_an_exchange_offered_to_a_folded_seat_are_named():
     folded = step.request["folded"][0]
     (slip,) = procedure.judge(step, {"seat": folded}).slips
     assert slip.startswith(f"Offering the exchange to a folded hand: seat {folded} is out")
+
+
+def _shown(step: Step) -> dict[str, str]:
+    return {str(p["seat"]): p["hole"] for p in step.table["positions"]}
+
+
+def test_each_step_shows_the_up_cards_as_the_exchanges_before_it_left_them():
+    """Seed 0 at three players: seat 1 exchanges its up 3d for the 2c after 5th Street; the
+    next offers show the 2c (the exchange), and seat 1's seat empty once it folds."""
+    setting = Setting("english-stud", 1, 3)
+    dealt = es_round.PROCEDURE.deal(0, setting, DEFAULT_CONFIG)
+    steps = play(es_round.PROCEDURE, dealt, setting, DEFAULT_CONFIG)
+    seat_1 = [(s.number, s.phase, _shown(s)["1"]) for s in steps[3:9]]
+    assert seat_1 == [
+        (4, "first", "3d Js 5s"),
+        (5, "offer", "3d Js 5s"),
+        (6, "offer", "2c Js 5s"),
+        (7, "offer", "2c Js 5s"),
+        (8, "first", "2c Js 5s 6s"),
+        (9, "offer", ""),
+    ]
+    assert _shown(steps[9])["2"] == "2d Td 2h 5d"  # seat 2's 4d exchanged after 6th Street
+    assert steps[9].request["up"]["2"] == "2d Td 2h 5d"
+
+
+EXCHANGED_UP = re.compile(r"seat (\d) exchanges the exposed (\S+) for (\S+), face up")
+SUITS = str.maketrans("\u2663\u2666\u2665\u2660", "cdhs")
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_every_step_after_an_up_card_exchange_shows_the_card_it_took(players):
+    """Read from the table's own lines: once a seat exchanges an up card, every later step up
+    to the showdown shows the new card, never the one given up (a folded seat, nothing)."""
+    setting = Setting("english-stud", 1, players)
+    seen = 0
+    for seed in range(8):
+        dealt = es_round.PROCEDURE.deal(seed, setting, DEFAULT_CONFIG)
+        swapped: dict[str, tuple[str, str]] = {}
+        for step in play(es_round.PROCEDURE, dealt, setting, DEFAULT_CONFIG):
+            for line in step.events:
+                if m := EXCHANGED_UP.search(line.translate(SUITS)):
+                    swapped[m[1]] = (m[2], m[3])
+            if step.phase not in ("first", "offer"):
+                continue
+            for seat, cards in _shown(step).items():
+                if seat in swapped and cards:
+                    given, taken = swapped[seat]
+                    assert taken in cards.split() and given not in cards.split(), (seed, step)
+                    seen += 1
+    assert seen  # the seeds hold such exchanges
 
 
 def test_the_exchange_goes_round_in_seat_order():

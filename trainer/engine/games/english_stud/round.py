@@ -309,7 +309,15 @@ def _play(seed: int, players: int, ante: int, config: HouseConfig) -> dict[str, 
                 did = "exchanged a hole card"
             elif record.face is deal.Face.UP:
                 did = f"exchanged the up card {record.discarded}"
-            offers.append({"seat": turn, "line": record.sentence, "did": did})
+            # the seat's up cards after its turn: the table the next offer is made at
+            offers.append(
+                {
+                    "seat": turn,
+                    "line": record.sentence,
+                    "did": did,
+                    "up": format_cards(hand.exposed(turn)),
+                }
+            )
             catch_up([])
         streets.append(
             {
@@ -371,6 +379,10 @@ def _plan(dealt: Mapping[str, Any]) -> list[Planned]:
             seat = str(offer["seat"])
             offered.append(seat)
             notes[seat] = str(offer["did"])
+            # an up card exchanged shows at once (a round dealt before the deal kept each
+            # seat's cards after its turn replays as it was dealt)
+            if "up" in offer and seat in up:
+                up[seat] = str(offer["up"])
             pending = [str(offer["line"])]
     return plan
 
