@@ -108,6 +108,8 @@ def code_words_in(html: str, words: re.Pattern[str] = ALL_WORDS) -> list[str]:
     'None' in 'None'
     >>> code_words_in("<p>The RAPID time zone: Europe/London</p><p>Cap: None.</p>")
     ["'None' in 'Cap: None.'"]
+    >>> code_words_in('<td>4.9149% (53223/1082900)</td><span title="Exactly 1/20">5%</span>')
+    ["'(53223/1082900)' in '4.9149% (53223/1082900)'"]
     """
     parser = VisibleText()
     parser.feed(html)
