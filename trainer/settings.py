@@ -90,6 +90,9 @@ MIDDLEWARE = [
     # first: a request body over its page's limit is refused before anything reads it (the
     # CSRF check below reads a form's body in full on every POST, signed in or not)
     "trainer.core.bodies.RequestBodyLimit",
+    # a view that lost the database answers a 503 page in words (trainer.core.outage; the
+    # site's handler500 answers the same for an error raised by a middleware)
+    "trainer.core.outage.DatabaseUnavailable",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -162,6 +165,12 @@ TEMPLATES = [
     },
 ]
 
+# CONN_MAX_AGE (seconds; 0, the default, closes the connection after every request) keeps
+# each process's connection between requests.  CONN_HEALTH_CHECKS tests a kept connection
+# before a request first uses it and opens a new one if the server dropped it (a restart, a
+# failover, pg_terminate_backend): without it the first request after a drop fails.  A request
+# the database fails in the middle answers a 503 page (trainer.core.outage), and its broken
+# connection is closed as it ends; docs/operations.md, "The database going away".
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",

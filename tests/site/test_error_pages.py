@@ -1,12 +1,15 @@
-"""The site's own 403, 404 and 500 pages: the layout, the navigation and a plain sentence, with
+"""The site's own 403, 404, 500 and 503 pages: the layout, the navigation and a plain sentence, with
 DEBUG off (as in production; pytest-django turns it off for every test)."""
 
 import pytest
 from django.conf import settings
+from django.db import InterfaceError
 from django.middleware.csrf import get_token
 from django.template import loader
 from django.test import RequestFactory
 from django.views import defaults
+
+from trainer.core import outage
 
 LAYOUT = ('class="site-header"', '<nav aria-label="Main">', 'id="main"', 'href="#main"')
 
@@ -62,6 +65,38 @@ def test_an_error_in_a_view_answers_the_500_page(client, db, settings):
     assert response.status_code == 500
     assert has_layout(response.content.decode())
     assert "Traceback" not in response.content.decode()
+
+
+def in_words(response) -> bool:
+    """The 503 page of a lost database (trainer.core.outage), not a bare error."""
+    html = response.content.decode()
+    return (
+        response.status_code == 503
+        and response["Retry-After"] == str(outage.RETRY_AFTER_SECONDS)
+        and has_layout(html)
+        and "The database could not be reached" in html
+        and "try again in a moment" in html
+        and "Server Error" not in html
+    )
+
+
+def test_a_view_that_loses_the_database_answers_503_in_words(client, db, settings):
+    settings.ROOT_URLCONF = "tests.site.broken_urls"
+    assert in_words(client.get("/database-lost/"))
+
+
+def test_a_database_error_outside_a_view_answers_503_and_any_other_the_500_page():
+    """The site's handler500, as Django calls it for an error raised in a middleware (the
+    signed-in user's first read): drawn with no database (this test has no database access)."""
+    request = RequestFactory().get("/")
+    try:
+        raise InterfaceError("connection already closed")
+    except InterfaceError:
+        assert in_words(outage.server_error(request))
+    try:
+        raise RuntimeError("a bug")
+    except RuntimeError:
+        assert outage.server_error(request).status_code == 500
 
 
 def test_the_csrf_refusal_has_the_same_look(db):

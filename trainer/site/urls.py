@@ -40,3 +40,6 @@ urlpatterns = [
     # browsers ask for /favicon.ico on pages that name no icon (the admin's, a PDF's)
     path("favicon.ico", views.favicon, name="favicon"),
 ]
+
+# a request that lost the database answers 503 in words, any other error the 500 page
+handler500 = "trainer.core.outage.server_error"
