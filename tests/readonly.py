@@ -53,15 +53,12 @@ WRITES_ON_GET: dict[tuple[str, str, str], str] = {
     # before any view (trainer.roster.middleware); django-axes records the sign-out's time
     ("", "UPDATE", "axes_accesslog"): "an expired session signed out",
     ("", "UPDATE", "houses_user"): "an expired session signed out (the user's sessions serial)",
-    # activation shows the table's sheet under the house's rules, so opening it asks for that
-    # sheet once (a row per table and rules, idempotent): the worker computes it
-    ("desk:activate", "INSERT", "houses_parsheetresult"): "the sheet activation needs, asked for",
-    ("desk:activate", "UPDATE", "houses_parsheetresult"): "a failed sheet asked for again",
-    ("desk:activate", "INSERT", "django_tasks_database_dbtaskresult"): "its task, queued",
-    ("admin:houses_paytableversion_activate", "INSERT", "houses_parsheetresult"): "as the desk's",
-    ("admin:houses_paytableversion_activate", "UPDATE", "houses_parsheetresult"): "as the desk's",
+    # the admin's activation page asks for the table's sheet under the house's rules as it
+    # opens (a row per table and rules, idempotent; the worker computes it)
+    ("admin:houses_paytableversion_activate", "INSERT", "houses_parsheetresult"): "sheet asked",
+    ("admin:houses_paytableversion_activate", "UPDATE", "houses_parsheetresult"): "asked again",
     ("admin:houses_paytableversion_activate", "INSERT", "django_tasks_database_dbtaskresult"): (
-        "as the desk's"
+        "its task, queued"
     ),
 }
 

@@ -1,8 +1,8 @@
 """Activation on the desk, behind the houses app's gate: the version's par sheet under the
-house's rules is computed first (queued, the page following it), shown beside the active
-table's, and a player edge is confirmed; a replayed or overtaken activation changes nothing,
-and of two managers activating two tables of one game at the same moment, one wins and the
-other is told so."""
+house's rules is computed first (asked for on the page, which then follows it), shown beside
+the active table's, and a player edge is confirmed; a replayed or overtaken activation
+changes nothing, and of two managers activating two tables of one game at the same moment,
+one wins and the other is told so."""
 
 import threading
 
@@ -36,10 +36,19 @@ def test_a_version_without_its_sheet_waits_for_it_as_a_state(
     desk, demo, django_capture_on_commit_callbacks
 ):
     draft = table_of(demo, "mississippi-stud", 2)
+    # the page writes nothing (a GET never writes): each sheet offers its own "Compute"
     with django_capture_on_commit_callbacks() as queued:
         page = desk.get(activate_url(draft)).content.decode()
-    assert len(queued) == 2  # this version's sheet, and the active table's, to compare
+    assert queued == [] and services.parsheet_of(draft) is None
+    compute = reverse("desk:compute", args=[draft.pk])
+    assert f'action="{compute}"' in page and "Activate v2" not in page
+    active = table_of(demo, "mississippi-stud")
+    assert f'action="{reverse("desk:compute", args=[active.pk])}"' in page  # to compare
+    with django_capture_on_commit_callbacks() as queued:
+        desk.post(compute, {"next": activate_url(draft)})
+    assert len(queued) == 1
     assert services.parsheet_of(draft).status == ParSheetResult.Status.QUEUED
+    page = desk.get(activate_url(draft)).content.decode()
     assert "is being computed" in page and "Activate v2" not in page
     poll = reverse("desk:sheet", args=[draft.pk])
     assert f'hx-get="{poll}?then=reload&amp;next=' in page

@@ -11,7 +11,6 @@ figures `trainer.desk.figures`.
 
 from __future__ import annotations
 
-from contextlib import suppress
 from dataclasses import dataclass, field
 
 from django.contrib import messages
@@ -236,16 +235,38 @@ def version(request, version_id: int):
 # --- activation ----------------------------------------------------------------------------------
 
 
+def sheet_shown(version: PaytableVersion) -> ParSheetResult | None:
+    """The version's par sheet under the house's rules as a page shows it, writing nothing:
+    the stored one when it is done; else, when this site has the game's counts, the sheet
+    computed at once from them, unsaved (the activation's post records it); else the stored
+    row as it stands (queued, running, failed) or None."""
+    stored = houses.parsheet_of(version)
+    if stored is not None and stored.status == ParSheetResult.Status.DONE:
+        return stored
+    instant = houses.instant_parsheet_of(version)
+    if instant is None:
+        return stored
+    return ParSheetResult(
+        game=version.game,
+        status=ParSheetResult.Status.DONE,
+        figures=instant.as_dict(),
+        done=1,
+        total=1,
+    )
+
+
 @login_required
 @manager_only
 @require_http_methods(["GET", "POST"])
 def activate(request, version_id: int):
     """Activation, behind the houses app's gate: the table's par sheet under the house's rules
-    is computed first (queued here, the page following it), shown beside the active table's,
-    and a player edge is confirmed.  The form posts back what the page saw of the game's
-    tables (`houses.activation_state`), so a post replayed, or overtaken by another
-    activation, changes nothing: checked here, before the sheets are looked at, and again
-    inside the activation's transaction, under its lock."""
+    comes first (shown at once from the game's counts when the site has them; else computed
+    by the task worker, asked for with the sheet's own "Compute", the page following it), shown
+    beside the active table's, and a player edge is confirmed.  The page writes nothing: the
+    activation's post records a sheet it showed from the counts.  The form posts back what the
+    page saw of the game's tables (`houses.activation_state`), so a post replayed, or
+    overtaken by another activation, changes nothing: checked here, before the sheets are
+    looked at, and again inside the activation's transaction, under its lock."""
     version = version_of(request, version_id)
     here = reverse("desk:activate", args=[version.pk])
     active = services.active_version(version.house, version.game)
@@ -259,7 +280,7 @@ def activate(request, version_id: int):
             messages.error(request, houses.OVERTAKEN)
             return redirect(here)
         confirmed = request.POST.get("player_edge_confirmed") == "on"
-        sheet = houses.parsheet_of(version)
+        sheet = sheet_shown(version)
         if sheet is not None and sheet.player_edge and not confirmed:
             messages.error(
                 request,
@@ -267,7 +288,7 @@ def activate(request, version_id: int):
                 "another table.",
             )
             return redirect(here)
-        before = houses.parsheet_of(replaced) if replaced else None
+        before = sheet_shown(replaced) if replaced else None
         try:
             activation.activate_checked(
                 version, by=request.user, player_edge_confirmed=confirmed, seen=seen
@@ -289,15 +310,8 @@ def activate(request, version_id: int):
         messages.success(request, f"{version_label(version)} is now the active table.{moved}")
         return redirect("desk:home")
     problems = houses.table_problems(version)
-    blocked: list[str] = []
-    if not problems and not version.is_active:
-        # queues the sheet if it is missing or failed; its state is shown, not these words
-        blocked = activation.activation_problems(version, player_edge_confirmed=True)
-    if replaced is not None and houses.parsheet_of(replaced) is None:
-        with suppress(ValidationError):
-            tasks.request_parsheet(replaced)  # the old edge, to compare
-    sheet = houses.parsheet_of(version)
-    old_sheet = houses.parsheet_of(replaced) if replaced else None
+    sheet = sheet_shown(version)
+    old_sheet = sheet_shown(replaced) if replaced else None
     old_figures = figures_of(replaced, old_sheet) if replaced else None
     new_figures = figures_of(version, sheet, old_figures and old_sheet.figures)
     ready = sheet is not None and sheet.status == ParSheetResult.Status.DONE
@@ -310,7 +324,7 @@ def activate(request, version_id: int):
         "old_line": Line(replaced, old_sheet) if replaced else None,
         "old": old_figures,
         "new": new_figures,
-        "problems": problems or ([] if ready or waiting else blocked),
+        "problems": problems,
         "waiting": waiting,
         "ready": ready and not problems,
         "next": here,
