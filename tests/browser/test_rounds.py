@@ -65,4 +65,4 @@ def test_a_trainee_deals_a_round_on_the_felt_by_the_keyboard(page, trainee):
     assert played.is_finished and played.steps_answered == played.steps_total
     assert played.steps_right == played.steps_total - int(slipped)
     assert "Time against pace" in page.locator("dl.answer").inner_text()
-    assert page.locator("ol.round-steps > li").count() == played.steps_total
+    assert page.locator("table.round-steps tr.round-step").count() == played.steps_total

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import re
 from collections import defaultdict
+from dataclasses import replace
 
 import pytest
 
@@ -28,6 +29,7 @@ from trainer.engine.games.english_stud import rules as es
 from trainer.engine.games.mississippi_gonorrhea import round as mg_round
 from trainer.engine.games.mississippi_stud import round as ms_round
 from trainer.engine.house import DEFAULT_CONFIG
+from trainer.engine.kit.rounds import settled_right_out_of_order, step_at
 from trainer.engine.rounds import DEALER, MAX_STEPS, WHERE, Setting, Step, advance, play
 from trainer.engine.rulings import rule_game
 
@@ -238,9 +240,46 @@ def test_settling_out_of_order_is_named_and_the_right_seat_given():
     answer = {**_answer(step), WHERE: step.pending[1]}
     verdict = procedure.judge(step, answer)
     assert not verdict.right and not verdict.marks[WHERE]
-    (slip,) = verdict.slips
+    slip = verdict.slips[0]
     assert slip.startswith("Settling out of order: the layout is worked from the dealer's right")
     assert f"seat {step.where} comes before seat {step.pending[1]}" in slip
+
+
+def _settles(step: Step, place: str) -> dict:
+    """The right settlement of `place` (one the step leaves pending), acting on it."""
+    return {**_answer(step_at(step, place)), WHERE: place}
+
+
+@pytest.mark.parametrize("slug", ["mississippi-stud", "caribbean-stud"])
+def test_a_seat_settled_out_of_order_is_graded_against_its_own_settlement(slug):
+    """Acting on a later seat first: the order is the slip, and the settlement given is that
+    seat's: right there, only the order is marked wrong (out of order; paid right)."""
+    procedure, step = _find(
+        slug,
+        5,
+        lambda s: (
+            s.phase == "settle"
+            and len(s.pending) > 1
+            and s.elsewhere[s.pending[-1]]["expected"]
+            != {k: v for k, v in s.expected.items() if k != WHERE}
+        ),
+    )
+    later = step.pending[-1]
+    verdict = procedure.judge(step, _settles(step, later))
+    (slip,) = verdict.slips
+    assert not verdict.right
+    assert slip.startswith("Settling out of order")
+    assert verdict.marks[WHERE] is False
+    assert all(right for name, right in verdict.marks.items() if name != WHERE)
+    assert settled_right_out_of_order(verdict.marks)
+    # the right seat's settlement given at the later seat: wrong for the seat acted on
+    wrong = procedure.judge(step, {**_answer(step), WHERE: later})
+    assert not settled_right_out_of_order(wrong.marks) and wrong.slips[0] == slip
+    assert len(wrong.slips) == 2 or slug != "mississippi-stud"  # and the result it broke
+    # a step stored before the other seats' settlements were kept grades as it did
+    old = replace(step, elsewhere={})
+    assert Step.of_json({**step.as_json(), "elsewhere": {}}) == old
+    assert procedure.judge(old, _settles(step, later)).slips == (slip,)
 
 
 def test_paying_before_the_qualification_is_known_is_named():

@@ -46,7 +46,8 @@ def test_htmx_swaps_the_round_and_shows_the_step_answered_beside_the_next(traine
     response = _post(trainee_client, first, raw, HTTP_HX_REQUEST="true", HTTP_HX_TARGET="drill")
     html = response.content.decode()
     assert response.status_code == 200 and html.lstrip().startswith('<div id="drill"')
-    assert "Step 1: not quite" in html and "Settling out of order" in html
+    # two folds' Antes taken alike: the seat acted on is settled right, out of order
+    assert "Step 1: out of order; paid right" in html and "Settling out of order" in html
     assert (
         f"Step 2 of {played.steps_total}" in html
         and f'data-question="{second.question_id}"' in html
@@ -95,8 +96,8 @@ def test_a_trainee_sees_their_own_rounds_and_supervisors_their_trainees(
     assert response.status_code == status
     if status == 200:
         html = response.content.decode()
-        assert html.count('class="feedback step-feedback right"') == 2
-        assert html.count("Not answered.") == played.steps_total - 2
+        assert html.count('class="round-step right"') == 2
+        assert html.count('class="round-step not-answered"') == played.steps_total - 2
 
 
 def test_a_supervisor_lists_a_trainees_rounds_and_the_progress_page_links_them(
@@ -170,3 +171,24 @@ def test_a_games_manager_sets_the_houses_rounds_an_hour_in_the_admin(client, man
     assert "already deals English Stud at 30 rounds an hour" in again
     too_fast = client.post(url, {**data, "game": "casino-stud", "rounds_per_hour": 500})
     assert "less than or equal to 200" in too_fast.content.decode()
+
+
+def test_a_perfect_rounds_summary_is_a_table_of_steps_each_title_once_its_reasons_folded(
+    trainee_client, trainee
+):
+    from collections import Counter
+
+    from tests.rounds.conftest import answer
+    from trainer.engine.drills import REGISTRY
+
+    played = deal(trainee)
+    rows = steps(played)
+    for row in rows:
+        answer(trainee, row)
+    html = trainee_client.get(reverse("rounds:summary", args=[played.pk])).content.decode()
+    assert html.count('<tr class="round-step right"') == len(rows)
+    titles = Counter(REGISTRY[row.question.kind].title for row in rows)
+    for title, count in titles.items():
+        assert html.count(f"({title}: ") == count  # once a step, not in a heading again
+    assert "<details>" in html and "<details open" not in html  # the reasons folded
+    assert html.count("</span> Right</strong>") == len(rows)

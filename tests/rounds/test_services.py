@@ -176,3 +176,46 @@ def test_a_step_missed_in_a_round_comes_back_in_practise_my_mistakes(trainee):
 
 def test_games_managers_hold_the_round_pace_permissions(manager):
     assert manager.has_perm("rounds.change_roundpace") and manager.has_perm("rounds.add_roundpace")
+
+
+def test_a_seat_settled_right_out_of_order_is_graded_against_itself(trainee):
+    """Mississippi Stud: acting on a later seat first with that seat's right settlement is
+    one slip, the order; the settlement is marked right against the seat acted on, and the
+    feedback says "out of order; paid right"."""
+    from types import SimpleNamespace
+
+    from trainer.rounds import presenting
+
+    def asks_a_later_seat_another_settlement(row):
+        step = row.step
+        if step["phase"] != "settle" or len(step["pending"]) < 2:
+            return False
+        own = {k: v for k, v in step["expected"].items() if k != "where"}
+        return step["elsewhere"][step["pending"][-1]]["expected"] != own
+
+    played, row = find(trainee, asks_a_later_seat_another_settlement, game="mississippi-stud")
+    for before in steps(played)[: row.number - 1]:
+        answer(trainee, before)
+    later = row.step["pending"][-1]
+    its = SimpleNamespace(
+        fields=row.question.fields,
+        expected={**row.step["elsewhere"][later]["expected"], "where": later},
+    )
+    result = answer(trainee, row, right_answer(its))
+    marks = result.attempt.marks
+    assert not result.attempt.is_correct and marks["where"] is False
+    assert all(right for name, right in marks.items() if name != "where")
+    (slip,) = result.step.slips
+    assert slip.startswith("Settling out of order") and f"seat {row.step['where']}" in slip
+    row.refresh_from_db()
+    said = presenting.answered(row)
+    assert said["verdict_words"] == "out of order; paid right" and said["acted_on"] == later
+    # the review shows the seat acted on: its own settlement as the right one
+    assert all(r["right"] for r in said["review"][1:]) and not said["review"][0]["right"]
+    # the same settlement given at the right seat is wrong there, as before
+    other, wrong_row = find(trainee, asks_a_later_seat_another_settlement, game="mississippi-stud")
+    for before in steps(other)[: wrong_row.number - 1]:
+        answer(trainee, before)
+    wrong = answer(trainee, wrong_row, {**right_answer(its), "where": wrong_row.step["where"]})
+    assert not wrong.attempt.is_correct and wrong.attempt.marks["where"] is True
+    assert presenting.answered(wrong.step)["verdict"] == presenting.WRONG

@@ -22,14 +22,14 @@ from trainer.assessments import services as tests
 from trainer.assessments.models import Sitting
 from trainer.drills.forms import AnswerForm
 from trainer.drills.grading import browser_time
-from trainer.drills.presenting import card_text, felt, pace_line, review
+from trainer.drills.presenting import card_text, felt
 from trainer.drills.views import drill_placard, is_trying, trainee_only
 from trainer.engine import pace
 from trainer.engine.drills import REGISTRY, AnswerError
 from trainer.engine.rounds import DEALER, WHERE, Step
 from trainer.houses.models import User
 
-from . import services
+from . import presenting, services
 from .forms import StartRoundForm
 from .models import Round, RoundStep
 
@@ -132,22 +132,7 @@ def _step_context(request, played: Round, row: RoundStep, form) -> dict:
 
 def _answered(row: RoundStep | None) -> dict | None:
     """A step answered, as its feedback and the summary show it."""
-    if row is None:
-        return None
-    question = row.question
-    attempt = getattr(question, "attempt", None)
-    if attempt is None:
-        return {"row": row, "question": question, "attempt": None}
-    return {
-        "row": row,
-        "question": question,
-        "attempt": attempt,
-        "review": review(question, attempt),
-        "slips": row.slips,
-        "reasons": [card_text(r) for r in question.steps],
-        "pace_line": pace_line(attempt),
-        "kind": REGISTRY.get(question.kind),
-    }
+    return presenting.answered(row)
 
 
 def _go(request, url: str):

@@ -108,6 +108,11 @@ class Step:
     #: what the game's slips read besides the answer (the dealer qualified, the pot's odd
     #: chip, the share of each seat...), JSON-able
     facts: Mapping[str, Any] = field(default_factory=dict)
+    #: the other places still to act on in this part (`pending` after the right one), each
+    #: with its own settlement asked by the same fields: {"expected" (without `where`),
+    #: "reasons", "facts"}.  An answer acting on one of them out of order has its settlement
+    #: graded against that place's own (`judge`); empty for a step stored before it was kept
+    elsewhere: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
     @property
     def weight(self) -> float:
@@ -139,6 +144,7 @@ class Step:
             "moves": [[m.seat, m.amount] for m in self.moves],
             "events": list(self.events),
             "facts": dict(self.facts),
+            "elsewhere": {seat: dict(there) for seat, there in self.elsewhere.items()},
         }
 
     @classmethod
@@ -165,6 +171,7 @@ class Step:
                 moves=tuple(Move(str(s), int(n)) for s, n in data.get("moves", ())),
                 events=tuple(str(e) for e in data.get("events", ())),
                 facts=dict(data.get("facts", {})),
+                elsewhere={str(s): dict(t) for s, t in data.get("elsewhere", {}).items()},
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise EngineError(f"The stored step cannot be read: {exc}.") from None
@@ -352,14 +359,72 @@ def judge(step: Step, answer: Mapping[str, Any], game_slips: GameSlips | None = 
     place that is not the right one first (out of order, before the qualification is called,
     a hand settled twice, a live hand taken as folded); at the right place, the game's slips
     (`game_slips`, by default each result that breaks a rule); a wrong answer with none of
-    these is a wrong amount or the wrong chips."""
+    these is a wrong amount or the wrong chips.  An answer acting on another place the step
+    leaves pending (`Step.elsewhere`) has its settlement marked against that place's own: the
+    order alone is wrong when it settles that place right."""
     marks = grade(step.fields, step.expected, answer)
     right = all(marks.values())
     if right:
         return Verdict(marks, True, ())
     given = answer.get(WHERE)
     if step.where is not None and given != step.where:
-        return Verdict(marks, False, (where_slip(step, str(given), answer),))
+        slip = where_slip(step, str(given), answer)
+        at = step_at(step, str(given))
+        if at is None:
+            return Verdict(marks, False, (slip,))
+        # acting on another place still pending: the order is one slip, and the settlement
+        # given is graded against the place the answer acted on
+        own = grade(at.fields, at.expected, answer)
+        marks = {**own, WHERE: False}
+        if all(own.values()):
+            return Verdict(marks, False, (slip,))
+        return Verdict(marks, False, (slip, *_settlement_slips(at, answer, own, game_slips)))
+    return Verdict(marks, False, tuple(_settlement_slips(step, answer, marks, game_slips)))
+
+
+def step_at(step: Step, place: str) -> Step | None:
+    """`step` as it would ask `place`, one of the places it leaves pending after the right
+    one (`Step.elsewhere`): its expected answer, reasons and facts; None for any other."""
+    there = step.elsewhere.get(place)
+    if there is None:
+        return None
+    return replace(
+        step,
+        where=place,
+        expected={WHERE: place, **there["expected"]},
+        reasons=tuple(str(r) for r in there.get("reasons", ())),
+        facts=dict(there.get("facts", step.facts)),
+        elsewhere={},
+    )
+
+
+def settled_right_out_of_order(marks: Mapping[str, bool]) -> bool:
+    """Whether an answer's marks say it acted on the wrong place and settled that place
+    right (`judge`): out of order, paid right."""
+    return (
+        marks.get(WHERE) is False
+        and len(marks) > 1
+        and all(right for name, right in marks.items() if name != WHERE)
+    )
+
+
+def elsewhere(asked: Mapping[str, tuple[Asked, Mapping[str, Any]]], fields) -> dict[str, Any]:
+    """`Step.elsewhere` from each other pending place's question and facts, keeping only the
+    places asked by the same fields as the step (their settlements read the same answer)."""
+    names = [f.name for f in fields]
+    return {
+        place: {"expected": dict(a.expected), "reasons": list(a.reasons), "facts": dict(facts)}
+        for place, (a, facts) in asked.items()
+        if [f.name for f in a.fields] == names
+    }
+
+
+def _settlement_slips(
+    step: Step,
+    answer: Mapping[str, Any],
+    marks: Mapping[str, bool],
+    game_slips: GameSlips | None,
+) -> list[str]:
     slips = list((game_slips or default_slips)(step, answer, marks))
     if not slips:
         wrong = [f for f in step.fields if not marks[f.name]]
@@ -369,7 +434,7 @@ def judge(step: Step, answer: Mapping[str, Any], game_slips: GameSlips | None = 
             slips.append(
                 f"{WRONG_AMOUNT}: {_words_of(step, wrong)}; the reasons below give the sum."
             )
-    return Verdict(marks, False, tuple(slips))
+    return slips
 
 
 def _chip_rule(step: Step) -> str:

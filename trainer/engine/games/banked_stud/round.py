@@ -45,6 +45,7 @@ from ...kit.rounds import (
     Step,
     ask,
     default_slips,
+    elsewhere,
     order_words,
     where_field,
 )
@@ -195,23 +196,13 @@ class BankedStudRound(Procedure[State]):
     def _seat_step(self, state: State, phase: str, pending: list[str]) -> Step:
         config, level = state.config, state.setting.level
         seat = pending[0]
-        request = self._request(state, seat)
-        folding = state.actions[seat] == "fold"
-        bets = {"ante": state.ante}
-        if not folding:
-            bets["call"] = state.ante * self.profile.multiple(config.rules)
-        asked = ask(
-            self.settle_kind, request, level, config, bets=bets, in_chips=state.setting.in_chips
-        )
-        settled = banked_stud.settle(
-            self.profile,
-            state.hands[seat],
-            state.dealer,
-            state.ante,
-            state.actions[seat],
-            paytable=self.profile.paytable(config),
-            rules=config.rules,
-        )
+        request, asked, settled = self._settlement(state, seat)
+        # the seats after it, each as it would be settled: a settlement given at one of them
+        # out of order is graded against its own
+        others = {}
+        for other in pending[1:]:
+            _, its, its_settled = self._settlement(state, other)
+            others[other] = (its, self._facts(its_settled))
         if phase == "take":
             prompt = "Every player has decided: take each folded hand's Ante."
         else:
@@ -237,11 +228,37 @@ class BankedStudRound(Procedure[State]):
             order=order_words(config.rules.settle_order),
             moves=(Move(seat, settled.net),),
             events=self._told(state),
-            facts={
-                "qualifies": settled.dealer_qualifies,
-                "tie": settled.outcome is banked_stud.Outcome.PUSH,
-            },
+            facts=self._facts(settled),
+            elsewhere=elsewhere(others, asked.fields),
         )
+
+    def _settlement(self, state: State, seat: str):
+        """`seat`'s request, its settle drill's question, and the game's settlement of it."""
+        config, level = state.config, state.setting.level
+        request = self._request(state, seat)
+        bets = {"ante": state.ante}
+        if state.actions[seat] != "fold":
+            bets["call"] = state.ante * self.profile.multiple(config.rules)
+        asked = ask(
+            self.settle_kind, request, level, config, bets=bets, in_chips=state.setting.in_chips
+        )
+        settled = banked_stud.settle(
+            self.profile,
+            state.hands[seat],
+            state.dealer,
+            state.ante,
+            state.actions[seat],
+            paytable=self.profile.paytable(config),
+            rules=config.rules,
+        )
+        return request, asked, settled
+
+    @staticmethod
+    def _facts(settled) -> dict[str, Any]:
+        return {
+            "qualifies": settled.dealer_qualifies,
+            "tie": settled.outcome is banked_stud.Outcome.PUSH,
+        }
 
     def _told(self, state: State) -> tuple[str, ...]:
         if state.told:

@@ -34,7 +34,17 @@ from typing import Any
 from ...cards import Card, Deck, format_cards, parse_cards
 from ...house import HouseConfig
 from ...kit.kinds import REGISTRY
-from ...kit.rounds import Move, Procedure, Setting, Step, ask, order_words, where_field
+from ...kit.rounds import (
+    Asked,
+    Move,
+    Procedure,
+    Setting,
+    Step,
+    ask,
+    elsewhere,
+    order_words,
+    where_field,
+)
 from ...kit.stakes import pick_ante, pick_seats
 from ...seats import TABLE_SEATS, settle_order
 from . import rules as mississippi_stud
@@ -173,15 +183,10 @@ class MississippiStudRound(Procedure[State]):
     ) -> Step:
         config, level = state.config, state.setting.level
         placed = state.bets[seat]
-        request = {
-            "game": self.game,
-            "seat": seat,
-            "hole": format_cards(state.hands[seat]),
-            "board": format_cards(state.board[: len(placed) - 1]),
-            "bets": list(placed),
-        }
-        spots = dict(zip((key for key, _ in mississippi_stud.BETS), placed, strict=False))
-        asked = ask(KIND, request, level, config, bets=spots, in_chips=state.setting.in_chips)
+        request, asked = self._ask(state, seat)
+        # the seats after it, each as it would be settled: a settlement given at one of them
+        # out of order is graded against its own
+        others = {s: (self._ask(state, s)[1], {"street": street}) for s in pending[1:]}
         settled = mississippi_stud.settle(
             state.hands[seat],
             state.board[: len(placed) - 1],
@@ -211,6 +216,23 @@ class MississippiStudRound(Procedure[State]):
             moves=(Move(seat, settled.net),),
             events=_events(state, street),
             facts={"street": street},
+            elsewhere=elsewhere(others, asked.fields),
+        )
+
+    def _ask(self, state: State, seat: str) -> tuple[dict[str, Any], Asked]:
+        """The pay drill's request for `seat`'s hand as it stands, and its question."""
+        placed = state.bets[seat]
+        request = {
+            "game": self.game,
+            "seat": seat,
+            "hole": format_cards(state.hands[seat]),
+            "board": format_cards(state.board[: len(placed) - 1]),
+            "bets": list(placed),
+        }
+        spots = dict(zip((key for key, _ in mississippi_stud.BETS), placed, strict=False))
+        config, level = state.config, state.setting.level
+        return request, ask(
+            KIND, request, level, config, bets=spots, in_chips=state.setting.in_chips
         )
 
 
