@@ -102,7 +102,11 @@ def test_the_browsers_time_is_stored_when_the_servers_allows_it(trainee_client, 
 
 
 @pytest.mark.parametrize(
-    "took", ["60000", "-5", "2.5", "1e3", "abc", "", "٢١٥٠", "9" * 40], ids=repr
+    "took",
+    ["60000", "-5", "2.5", "1e3", "abc", "", "٢١٥٠", "9" * 40]
+    # beyond Python's integer-string limit: int() of it raises
+    + [pytest.param("9" * 5000, id="5000 digits")],
+    ids=repr,
 )
 def test_a_browser_time_the_server_cannot_allow_gives_way_to_the_servers(
     trainee_client, session, took

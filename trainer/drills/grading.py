@@ -54,6 +54,9 @@ def browser_time(value) -> int | None:
     stands)."""
     if not isinstance(value, str) or not value.isascii() or not value.isdigit():
         return None
+    if len(value.lstrip("0")) > len(str(MAX_BROWSER_MS)):
+        # no time, and int() of thousands of digits raises (Python's integer-string limit)
+        return None
     ms = int(value)
     return ms if ms <= MAX_BROWSER_MS else None
 
