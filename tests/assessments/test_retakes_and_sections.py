@@ -144,6 +144,41 @@ def test_a_retake_waits_the_hours_between_attempts(demo, trainee):
     assert services.start_sitting(trainee=trainee, assignment_id=assignment.pk).number == 2
 
 
+def test_a_retake_is_refused_while_a_sitting_is_open_and_starts_once_its_time_ran_out(
+    client, demo, trainee
+):
+    test = build(demo, attempts_allowed=2, time_limit_minutes=10)
+    assignment = AssignmentFactory(test=test, trainee=trainee)
+    first = services.start_sitting(trainee=trainee, assignment_id=assignment.pk)
+    client.force_login(trainee)
+    start = reverse("assessments:start", args=[assignment.pk])
+    dealt = first.items.count()
+    refused = client.post(start)
+    assert refused.status_code == 409  # an attempt left, but one is open: carry on with it
+    assert "carry on with the sitting you started" in refused.content.decode()
+    assert Sitting.objects.count() == 1 and first.items.count() == dealt
+    # its time ran out, unrecorded: the retake scores it first (an attempt used), then starts
+    Sitting.objects.filter(pk=first.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    started = client.post(start)
+    second = Sitting.objects.exclude(pk=first.pk).get()
+    assert started.status_code == 302 and second.number == 2
+    first.refresh_from_db()
+    assert first.ending == Sitting.Ending.TIME_UP
+    # the first sitting takes nothing more, and its questions are not the second's
+    item = first.items.select_related("question").first()
+    late = client.post(
+        reverse("assessments:answer", args=[first.pk, item.question_id]),
+        right_answer(item.question),
+    )
+    assert late.status_code == 409 and "This test is finished" in late.content.decode()
+    crossed = client.post(
+        reverse("assessments:answer", args=[second.pk, item.question_id]),
+        right_answer(item.question),
+    )
+    assert crossed.status_code == 404
+    assert not Attempt.objects.exists()
+
+
 def test_a_finished_sitting_stays_final_when_a_retake_starts(demo, trainee):
     test = build(demo, attempts_allowed=2)
     assignment = AssignmentFactory(test=test, trainee=trainee)

@@ -204,13 +204,24 @@ def test_a_question_of_another_trainees_sitting_is_refused(client, sitting, othe
     assert not Attempt.objects.exists()
 
 
-def test_a_question_from_outside_the_sitting_is_refused(client, sitting, trainee):
+@pytest.mark.parametrize("whose", ["practice", "another sitting", "missing", "beyond 64 bits"])
+def test_a_question_from_outside_the_sitting_is_refused(client, sitting, trainee, whose):
     from trainer.drills.dealing import create_question
 
-    practice = create_question(trainee=trainee, kind="hand-five", level=1)
+    if whose == "practice":
+        question = create_question(trainee=trainee, kind="hand-five", level=1)
+    elif whose == "another sitting":  # the trainee's own, of another test, open too
+        test = AssessmentFactory(house=sitting.assignment.test.house)
+        other = AssignmentFactory(test=test, trainee=trainee)
+        other = services.start_sitting(trainee=trainee, assignment_id=other.pk)
+        question = items_of(other)[0].question
+    else:  # an id no question has; one beyond 64 bits fails a foreign key's lookup
+        question = Question(pk=2_000_000_000 if whose == "missing" else 10**25)
     client.force_login(trainee)
-    response = client.post(answer_url(sitting, practice), right_answer(practice))
+    response = client.post(answer_url(sitting, question), {"hand": "Ah Kh"})
     assert response.status_code == 404
+    with pytest.raises(services.NotFound, match="not part of this test"):
+        services.answer(trainee=trainee, sitting_id=sitting.pk, question_id=question.pk, raw={})
     assert not Attempt.objects.exists()
 
 

@@ -23,6 +23,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, Value
 from django.db.models.functions import Coalesce, Least
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
 
 from trainer.core.times import when
 from trainer.drills.access import may_take, may_watch
@@ -67,7 +68,9 @@ class TimeUp(Closed):
 
 
 NO_PARTS = "Add at least one drill kind with a number of questions: a test needs questions."
-FINISHED = "This test is finished: no more answers are taken. Your result stands as recorded."
+FINISHED = gettext_lazy(
+    "This test is finished: no more answers are taken. Your result stands as recorded."
+)
 
 
 # -- building and assigning ------------------------------------------------------------------
@@ -382,7 +385,7 @@ NO_NEED = {
 }
 
 
-ALREADY_STARTED = (
+ALREADY_STARTED = gettext_lazy(
     "You have already started this test, and an attempt is taken in one sitting: carry on "
     "with the sitting you started."
 )
@@ -439,14 +442,26 @@ def network_allowance(sitting: Sitting) -> int:
     return min(sitting.round_trip_ms or 0, NETWORK_ALLOWANCE_MS)
 
 
+NOT_IN_TEST = gettext_lazy("This question is not part of this test.")
+
+
+def is_an_id(value) -> bool:
+    """Whether `value` can be a row's id: a positive integer within 64 bits.  A lookup on a
+    foreign key passes a larger one to the database unchecked, which fails (SQLite's
+    OverflowError, PostgreSQL's out of range) where it should find nothing."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 < value < 2**63
+
+
 def answer(*, trainee, sitting_id: int, question_id: int, raw: dict) -> Result:
     """Record the answer to a question of the trainee's open sitting, through the drills'
     own service, timed by the server alone (the browser's time is not asked for).  After the
     deadline nothing is recorded: the sitting is finished and the question counts as wrong.
     The last answer finishes the sitting."""
     sitting = own_sitting(trainee, sitting_id)
-    if not SittingQuestion.objects.filter(sitting=sitting, question_id=question_id).exists():
-        raise NotFound("This question is not part of this test.")
+    if not is_an_id(question_id) or not (
+        SittingQuestion.objects.filter(sitting=sitting, question_id=question_id).exists()
+    ):
+        raise NotFound(NOT_IN_TEST)
     with transaction.atomic():
         # the lock keeps a finish (the button, the clock) from scoring between check and store
         sitting = Sitting.objects.select_for_update().get(pk=sitting.pk)
@@ -467,8 +482,11 @@ def answer(*, trainee, sitting_id: int, question_id: int, raw: dict) -> Result:
             return result
     finish(sitting=sitting, ending=Sitting.Ending.TIME_UP)
     raise TimeUp(
-        f"Time ran out at {when(sitting.deadline)}: this answer was not recorded, and it "
-        "counts as wrong, as does every question left unanswered."
+        gettext(
+            "Time ran out at %(deadline)s: this answer was not recorded, and it counts as "
+            "wrong, as does every question left unanswered."
+        )
+        % {"deadline": when(sitting.deadline)}
     )
 
 

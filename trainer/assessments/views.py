@@ -20,6 +20,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from trainer.core.words import counted
@@ -125,7 +126,9 @@ def start(request, assignment_id):
 
 
 NO_SUCH_ASSIGNMENT = "There is no such test assignment."
-ON_ITS_PAGE = "This question is part of a round: answer it on the round's page, in its order."
+ON_ITS_PAGE = gettext_lazy(
+    "This question is part of a round: answer it on the round's page, in its order."
+)
 NO_SUCH_SITTING = "There is no such sitting."
 
 
@@ -199,9 +202,12 @@ def _render_question(request, sitting, item, form):
 @require_POST
 def answer(request, sitting_id, question_id):
     own = _own_sitting(request, sitting_id)
-    item = own.items.select_related("question", "part").filter(question_id=question_id).first()
+    item = None
+    if services.is_an_id(question_id):  # a larger number is no question (and fails a lookup)
+        item = own.items.select_related("question", "part").filter(question_id=question_id)
+        item = item.first()
     if item is None:  # another trainee's question, or none at all: the same 404
-        raise Http404("This question is not part of this test.")
+        raise Http404(services.NOT_IN_TEST)
     if _section_page(own, item):
         # a round's step is answered on its round's page, in the round's order
         return _refuse(request, services.Stale(ON_ITS_PAGE), own)
@@ -221,7 +227,9 @@ def answer(request, sitting_id, question_id):
         mine = Sitting.objects.filter(pk=sitting_id, trainee=request.user).first()
         return _refuse(request, exc, mine)
     if result.replayed:
-        messages.info(request, "That question was already answered: the first answer stands.")
+        messages.info(
+            request, gettext("That question was already answered: the first answer stands.")
+        )
     return redirect("assessments:sitting", sitting_id)
 
 
