@@ -3,6 +3,11 @@ password (each takes about half a second with Django's hasher, and a file of a f
 the request past gunicorn's timeout, so nobody was created); the page follows the worker; the
 accounts are made all together or not at all, once, whatever happens to the worker."""
 
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
 from datetime import timedelta
 
 import pytest
@@ -11,6 +16,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
+from tests.houses.test_parsheet_recovery import ROOT, manage, stop, wait_for
 from trainer.houses.models import User
 from trainer.roster import imports
 from trainer.roster.models import PersonAction, RosterImport, TemporaryPassword
@@ -210,3 +216,132 @@ def test_a_stopped_import_says_so_and_gives_up_after_three_workers(client, stage
     assert (staged.status, staged.attempt) == ("failed", imports.MAX_ATTEMPTS)
     assert "its worker stopped 3 times" in client.get(page_of(staged)).content.decode()
     assert not new_users().exists()
+
+
+def test_a_worker_killed_after_taking_the_task_before_the_import_is_queued_again(
+    client, staged, django_capture_on_commit_callbacks
+):
+    # the worker took the task (its row RUNNING) and was killed before `run_import` took the
+    # import: it read "queued" for ever, its page polling, and could not be confirmed again
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(page_of(staged))
+    DBTaskResult.objects.get().claim("worker-a")
+    with django_capture_on_commit_callbacks(execute=True):
+        assert imports.requeue_stale_imports() == []  # it has not waited long: left alone
+    long_ago = timezone.now() - timedelta(seconds=RosterImport.STALE_AFTER_SECONDS + 1)
+    RosterImport.objects.filter(pk=staged.pk).update(heartbeat_at=long_ago)
+    DBTaskResult.objects.running().update(started_at=long_ago)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert [s.pk for s in imports.requeue_stale_imports()] == [staged.pk]
+    # the dead worker's task row is closed, not left running; a task for attempt 1 waits
+    assert DBTaskResult.objects.failed().count() == 1
+    task = DBTaskResult.objects.ready().get()
+    assert task.args_kwargs["args"] == [staged.pk, 1]
+    with django_capture_on_commit_callbacks(execute=True):
+        assert imports.requeue_stale_imports() == []  # and the next sweep queues no more
+    imports.import_trainees.call(*task.args_kwargs["args"])
+    staged.refresh_from_db()
+    assert (staged.status, staged.attempt) == ("done", 1) and new_users().count() == ROWS
+
+
+# --- a real worker process, killed ----------------------------------------------------------
+
+#: trainees in the file: the most an import takes (imports.MAX_ROWS)
+MANY = imports.MAX_ROWS
+
+QUEUE_IMPORT = f"""
+from trainer.houses.models import House, User
+from trainer.roster import imports
+house = House.objects.get(slug="demo")
+sue = User.objects.create_user("super-sue", house=house)  # who confirms: the views check roles
+data = ("username,first_name\\n" + "".join(f"new-{{i:03}},Trainee\\n" for i in range({MANY})))
+_, staged = imports.stage_import(actor=sue, house=house, filename="intake.csv", data=data.encode())
+assert imports.confirm_import(actor=sue, staged_id=staged.pk, house=house) is None
+print(staged.pk)
+"""
+
+#: the task worker with a cheap password hasher (a thousand of the site's own would cost the
+#: suite a minute of CPU), and, given HOLD_AT, one that stops for good after making that many
+#: accounts inside the import's transaction, saying so in the file HELD names: it stands for
+#: a worker killed in the middle of the transaction, without racing a machine's speed
+IMPORT_WORKER = """
+import os, sys, threading
+from pathlib import Path
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "trainer.settings")
+import django
+django.setup()
+from django.conf import settings
+settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+if os.environ.get("HOLD_AT"):
+    from trainer.roster import imports
+    make, made = imports._make, []
+    def held(*args):
+        made.append(make(*args))
+        if len(made) == int(os.environ["HOLD_AT"]):
+            Path(os.environ["HELD"]).write_text("held")
+            threading.Event().wait()
+        return made[-1]
+    imports._make = held
+from django.core.management import execute_from_command_line
+execute_from_command_line(["manage.py", *sys.argv[1:]])
+"""
+
+
+def start_import_worker(env, *args):
+    return subprocess.Popen(
+        [sys.executable, "-c", IMPORT_WORKER, "parsheet_worker", "--interval", "0.2", *args],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+@pytest.mark.slow  # two worker processes and a file of 500 trainees
+def test_a_worker_killed_in_the_transaction_of_500_leaves_nobody_and_the_next_makes_all(
+    tmp_path,
+):
+    db = tmp_path / "db.sqlite3"
+    env = {**os.environ, "DEBUG": "1", "DATABASE_URL": f"sqlite:///{db}"}
+    manage("migrate", "-v0", env=env)
+    manage("loaddata", "demo_house", "-v0", env=env)
+    out = manage("shell", "-c", QUEUE_IMPORT, env=env, capture_output=True, text=True)
+    import_id = int(out.stdout.split()[-1])
+
+    def read(sql: str, *params):
+        with sqlite3.connect(db) as con:
+            return con.execute(sql, params).fetchone()
+
+    def state():
+        return read("select status, attempt from roster_rosterimport where id = ?", import_id)
+
+    def made() -> int:
+        return read("select count(*) from houses_user where username like 'new-%'")[0]
+
+    held = tmp_path / "held"
+    first = start_import_worker({**env, "HOLD_AT": str(MANY // 2), "HELD": str(held)})
+    try:
+        wait_for(held.exists, "the first worker to make half the accounts")
+    finally:
+        first.send_signal(signal.SIGKILL)
+        first.wait()
+    # killed inside the transaction: nobody is made, and the import reads running, for now
+    assert made() == 0 and state() == ("running", 1)
+    # the next worker; a short stale limit (above the 5 s heartbeat of par sheets) so that the
+    # test need not wait the production minute
+    second = start_import_worker(env, "--stale-after", "8", "--sweep-every", "1")
+    try:
+        ended = wait_for(lambda: state()[0] not in ("queued", "running") and state(), "it")
+    finally:
+        err = stop(second)
+    assert ended == ("done", 2), err
+    assert made() == MANY
+    logged = read("select count(*) from roster_personaction where kind = 'imported'")[0]
+    assert logged == MANY  # each account once
+    with sqlite3.connect(db) as con:
+        tasks = sorted(
+            s for (s,) in con.execute("select status from django_tasks_database_dbtaskresult")
+        )
+    # the killed worker's task is closed as failed, not left running; the next one succeeded
+    assert tasks == ["FAILED", "SUCCESSFUL"], err

@@ -8,12 +8,11 @@ from __future__ import annotations
 import logging
 
 from django.db import DatabaseError, transaction
-from django.db.models import Q
-from django.utils import timezone
 from django_tasks import task
 from django_tasks_db import DatabaseBackend
 from django_tasks_db.models import DBTaskResult
 
+from trainer.core.leases import close_lost_tasks, enqueue_lost_queued
 from trainer.engine import EngineError, HouseRules
 from trainer.engine.catalog import GAMES
 
@@ -108,10 +107,6 @@ def retry_parsheet(
     return again
 
 
-class WorkerLost(Exception):
-    """Recorded on a task row whose worker stopped without saying how the task ended."""
-
-
 def requeue_stale_parsheets() -> list[ParSheetResult]:
     """Queue every stale sheet again (`services.requeue_stale_parsheets`), and close the
     database backend's task rows their dead workers left RUNNING: that backend marks a task
@@ -122,8 +117,8 @@ def requeue_stale_parsheets() -> list[ParSheetResult]:
     for again in requeued:
         _enqueue(again)
     if isinstance(compute_parsheet.get_backend(), DatabaseBackend):
-        _close_lost_tasks(compute_parsheet, ParSheetResult)
-        requeued += _enqueue_lost_queued(compute_parsheet, ParSheetResult, _enqueue)
+        close_lost_tasks(compute_parsheet, ParSheetResult, _sheet_of_task)
+        requeued += enqueue_lost_queued(compute_parsheet, ParSheetResult, _enqueue, _sheet_of_task)
     return requeued
 
 
@@ -133,8 +128,10 @@ def requeue_stale_counts() -> list[PrecomputedCounts]:
     for again in requeued:
         _enqueue_counts(again)
     if isinstance(build_counts.get_backend(), DatabaseBackend):
-        _close_lost_tasks(build_counts, PrecomputedCounts)
-        requeued += _enqueue_lost_queued(build_counts, PrecomputedCounts, _enqueue_counts)
+        close_lost_tasks(build_counts, PrecomputedCounts, _sheet_of_task)
+        requeued += enqueue_lost_queued(
+            build_counts, PrecomputedCounts, _enqueue_counts, _sheet_of_task
+        )
     return requeued
 
 
@@ -147,59 +144,3 @@ def _sheet_of_task(row: DBTaskResult) -> tuple[int | None, int | None]:
     at = 1 if row.task_path == build_counts.module_path else 2
     attempt = kwargs.get("attempt", args[at] if len(args) > at else None)
     return result_id, attempt
-
-
-def _enqueue_lost_queued(task, model, enqueue) -> list:
-    """Queue a task again for each row of `model` (sheets, counts) that has waited in the
-    queue longer than a lease lasts with no `task` left to work on it: a worker killed
-    between taking the task and taking the row's lease leaves the row "queued" and its task
-    closed (`_close_lost_tasks`).  The attempt stays the same, so a task that was only slow
-    to come round does no harm: whichever task takes the lease first works, the other finds
-    it taken and stops."""
-    before = model.stale_before()
-    waiting = list(
-        model.objects.filter(status=model.Status.QUEUED)
-        .filter(Q(heartbeat_at__lt=before) | Q(heartbeat_at__isnull=True))  # null: queued before
-        .only("pk", "attempt", "status", "heartbeat_at")
-    )
-    if not waiting:
-        return []
-    pending = DBTaskResult.objects.ready() | DBTaskResult.objects.running()
-    covered = {
-        _sheet_of_task(row)[0]
-        for row in pending.filter(task_path=task.module_path).only("args_kwargs")
-    }
-    lost = []
-    for row in waiting:
-        if row.pk in covered:
-            continue
-        # compare-and-set on the wait's start, so two sweeps queue one task between them
-        touched = model.objects.filter(
-            pk=row.pk,
-            attempt=row.attempt,
-            status=model.Status.QUEUED,
-            heartbeat_at=row.heartbeat_at,
-        ).update(heartbeat_at=timezone.now())
-        if touched:
-            logger.warning("%s had no task left to work on it: queued again", row)
-            enqueue(row)
-            lost.append(row)
-    return lost
-
-
-def _close_lost_tasks(task, model) -> None:
-    before = model.stale_before()
-    running = DBTaskResult.objects.running().filter(
-        task_path=task.module_path, started_at__lt=before
-    )
-    for row in running:
-        result_id, attempt = _sheet_of_task(row)
-        live = model.objects.filter(
-            pk=result_id, status=model.Status.RUNNING, heartbeat_at__gte=before
-        )
-        if attempt is not None:
-            live = live.filter(attempt=attempt)
-        if not live.exists():
-            what = f"{model._meta.verbose_name} {result_id}"
-            logger.warning("Task %s (%s) lost its worker: marked failed", row.pk, what)
-            row.set_failed(WorkerLost(f"the worker working on {what} stopped"))

@@ -28,7 +28,10 @@ from django.db.models import F
 from django.db.models.functions import Lower
 from django.utils import timezone
 from django_tasks import task
+from django_tasks_db import DatabaseBackend
+from django_tasks_db.models import DBTaskResult
 
+from trainer.core.leases import close_lost_tasks, enqueue_lost_queued
 from trainer.houses.models import House, User
 
 from .models import PersonAction, RosterImport
@@ -426,7 +429,10 @@ def requeue_stale_imports() -> list[RosterImport]:
     """The task worker's sweep: each import whose worker stopped (running, no heartbeat for
     `RosterImport.STALE_AFTER_SECONDS`) queued again as its next attempt, which starts over;
     one that has lost its worker `MAX_ATTEMPTS` times is marked failed instead (its page
-    offers to try again).  Temporary passwords never shown are erased on the way."""
+    offers to try again).  The task rows dead workers left running are closed, and an import
+    whose worker was killed after taking its task but before taking the import is queued
+    again: it read "queued" for ever, and could not be confirmed again.  Temporary passwords
+    never shown are erased on the way."""
     erase_uncollected_passwords()
     requeued = []
     for staged in RosterImport.objects.filter(status=Status.RUNNING):
@@ -449,7 +455,24 @@ def requeue_stale_imports() -> list[RosterImport]:
                     lambda pk=staged.pk, attempt=attempt: import_trainees.enqueue(pk, attempt)
                 )
                 requeued.append(staged)
+    if isinstance(import_trainees.get_backend(), DatabaseBackend):
+        close_lost_tasks(import_trainees, RosterImport, _import_of_task)
+        requeued += enqueue_lost_queued(
+            import_trainees, RosterImport, _enqueue_again, _import_of_task
+        )
     return requeued
+
+
+def _import_of_task(row: DBTaskResult) -> tuple[int | None, int | None]:
+    """The import a task row makes and its attempt: `import_trainees(import_id, attempt)`."""
+    args, kwargs = row.args_kwargs["args"], row.args_kwargs["kwargs"]
+    import_id = args[0] if args else kwargs.get("import_id")
+    attempt = args[1] if len(args) > 1 else kwargs.get("attempt")
+    return import_id, attempt
+
+
+def _enqueue_again(staged: RosterImport) -> None:
+    transaction.on_commit(lambda: import_trainees.enqueue(staged.pk, staged.attempt))
 
 
 # -- the temporary passwords, shown once -------------------------------------------------------

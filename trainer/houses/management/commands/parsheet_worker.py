@@ -20,8 +20,9 @@ from django.utils.crypto import get_random_string
 from django_tasks import DEFAULT_TASK_BACKEND_ALIAS, DEFAULT_TASK_QUEUE_NAME
 from django_tasks_db.management.commands.db_worker import Worker
 
+from trainer.core.leases import leased_models
 from trainer.core.signals import worker_sweep
-from trainer.houses.models import ParSheetResult, PrecomputedCounts
+from trainer.houses.models import ParSheetResult
 
 logger = logging.getLogger("trainer.houses.worker")
 
@@ -55,7 +56,8 @@ class Command(BaseCommand):
             "--stale-after",
             type=float,
             default=ParSheetResult.STALE_AFTER_SECONDS,
-            help="seconds without a heartbeat after which a running sheet is stale "
+            help="seconds without a heartbeat after which running work (a par sheet, an "
+            "audit, an import) is stale "
             f"(default {ParSheetResult.STALE_AFTER_SECONDS}; keep it well above "
             f"{ParSheetResult.HEARTBEAT_SECONDS}, the heartbeat's period)",
         )
@@ -68,13 +70,15 @@ class Command(BaseCommand):
     def handle(
         self, *, interval, sweep_every, reconnect_after, stale_after, once, verbosity, **options
     ):
-        if stale_after <= ParSheetResult.HEARTBEAT_SECONDS:
+        leased = leased_models()
+        beat = max(getattr(model, "HEARTBEAT_SECONDS", 0) for model in leased)
+        if stale_after <= beat:
             raise CommandError(
-                f"--stale-after must be more than {ParSheetResult.HEARTBEAT_SECONDS} seconds "
-                "(the heartbeat's period)."
+                f"--stale-after must be more than {beat} seconds (the heartbeat's period)."
             )
-        ParSheetResult.STALE_AFTER_SECONDS = stale_after
-        PrecomputedCounts.STALE_AFTER_SECONDS = stale_after
+        # one limit for all work held under a lease (par sheets, counts, audits, imports)
+        for model in leased:
+            model.STALE_AFTER_SECONDS = stale_after
         # the backend logs every empty batch at INFO: only with -v 2
         logging.getLogger("django_tasks_db").setLevel(
             logging.INFO if verbosity > 1 else logging.WARNING
