@@ -164,3 +164,31 @@ def test_the_page_names_the_level_in_the_houses_stakes(trainee_client, trainee):
     assert "$5 table" not in text
     index = trainee_client.get("/drills/").content.decode()
     assert "$10 table, ante 10" in index and "$5 table, ante 5" not in index
+
+
+def test_the_ledgers_feedback_numbers_its_rounds_by_the_deal_as_its_table_does():
+    """After a void deal the totals' "Round 9" is the table's deal 10: the feedback says
+    "Deal 10", as it says the void deal's, and the stored steps stay as graded."""
+    from trainer.drills.models import Question
+    from trainer.drills.presenting import shown_steps, steps_by_spot
+
+    for seed in range(40):
+        q = REGISTRY["cs-ledger"].generate(seed, 1, DEFAULT_CONFIG)
+        rounds = q.table["rounds"]
+        if any(r["void"] for r in rounds[:-1]):
+            break
+    import dataclasses
+
+    rules = dataclasses.asdict(DEFAULT_CONFIG.rules)
+    question = Question(
+        kind="cs-ledger", table=q.table, steps=list(q.steps), fields=[], house_rules=rules
+    )
+    shown = shown_steps(question)
+    counted = [r for r in rounds if not r["void"]]
+    lines = [s for s in shown if s.startswith("Deal ") and ": net " in s]
+    assert [int(s.split()[1].rstrip(":")) for s in lines] == [r["deal"] for r in counted]
+    assert counted[-1]["deal"] > len(counted)  # the void deal moved the numbering
+    assert not any(s.startswith("Round ") for s in shown)
+    assert any(s.startswith("Round ") for s in question.steps)  # as graded
+    drawn = [text for g in steps_by_spot(question) for s in g["steps"] for text, _ in s.parts]
+    assert f"Deal {counted[-1]['deal']}: net" in " ".join(drawn)

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from trainer.core.templatetags.partials import drawn
 from trainer.engine import pace
 from trainer.engine.chips import Payout, words
-from trainer.engine.drills import AnswerField, AnswerKind
+from trainer.engine.drills import REGISTRY, AnswerField, AnswerKind
 from trainer.engine.drills.spots import asking_order, split_steps, spots
 from trainer.engine.kit.answers import chip_names, chip_verdict
 from trainer.engine.kit.watched import MISTAKES, UNMARKED, counted, settlement_words, tally
@@ -136,13 +136,21 @@ def review_by_spot(question: Question, attempt: Attempt) -> list[dict]:
 def steps_by_spot(question: Question) -> list[dict]:
     """The steps, the dealer's lines once and then each seat's in the settle order; each
     group {"seat": seat or None, "steps": lines with their cards drawn as cards}."""
-    table, by_seat = split_steps(question.steps)
+    table, by_seat = split_steps(shown_steps(question))
     dealer = any("dealer" in s.lower() for s in table)
     groups = [{"seat": None, "dealer": dealer, "steps": [card_parts(s) for s in table]}]
     groups = groups if table else []
     for seat in seats_in_order(by_seat, settle_order(question)):
         groups.append({"seat": seat, "steps": [card_parts(s) for s in by_seat[seat]]})
     return groups
+
+
+def shown_steps(question: Question) -> list[str]:
+    """The question's steps as its feedback shows them: numbered as its table is (a match's
+    rounds by their deal, `DrillKind.steps_shown`)."""
+    kind = REGISTRY.get(question.kind)
+    steps = list(question.steps)
+    return steps if kind is None else kind.steps_shown(steps, question.table or {})
 
 
 def feedback(question: Question, attempt: Attempt) -> dict:

@@ -7,6 +7,7 @@ from django import template
 from trainer.core.templatetags.partials import partial
 from trainer.drills.presenting import card_text as card_text_html
 from trainer.drills.presenting import felt as felt_html
+from trainer.drills.presenting import shown_steps as shown_steps_of
 
 register = template.Library()
 
@@ -19,6 +20,12 @@ def felt(table):
 @register.filter
 def card_text(text):
     return card_text_html(str(text))
+
+
+@register.filter
+def shown_steps(question):
+    """A question's steps as its feedback shows them (numbered as its table is)."""
+    return shown_steps_of(question)
 
 
 @register.filter

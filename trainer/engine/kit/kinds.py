@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -252,6 +252,12 @@ class DrillKind:
         version of this kind is now: a tag that named what only some levels deal was made
         level-free."""
         return situation
+
+    def steps_shown(self, steps: Sequence[str], table: Mapping[str, Any]) -> list[str]:
+        """A question's steps as its feedback shows them beside its `table`: the steps as
+        graded, unless the kind numbers what the table shows otherwise (the stored steps
+        stay as they were graded)."""
+        return list(steps)
 
     def level(self, number: int) -> Level:
         """The level numbered `number`, or EngineError listing the levels there are."""

@@ -12,7 +12,8 @@ Each counted round is settled by `banked_stud.settle` (the Caribbean profile) an
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...cards import Deck, format_cards
@@ -32,6 +33,9 @@ VERDICT_KEYS = ("p", "b", "d")
 
 
 #: the levels whose ledger shows each round's result and net: at the others the trainee
+#: a total's line for a counted round, numbered by its count (`banked_stud.settle_match`)
+_COUNTED_ROUND = re.compile(r"Round (\d+): ")
+
 #: settles each round from its hands (the steps give each round's net)
 RESULTS_SHOWN = (1,)
 PROMPTS = {
@@ -102,6 +106,25 @@ class CaribbeanLedger(StakesAntes, DrillKind):
         'bank win'
         """
         return situation.split(", ", 1)[0]
+
+    def steps_shown(self, steps: Sequence[str], table: Mapping[str, Any]) -> list[str]:
+        """The steps numbered as the table numbers its rows, by the deal: the totals name
+        each counted round by its count ("Round 9" after a void deal), which the feedback
+        says as the table does ("Deal 10"), as it says the void deals.
+
+        >>> table = {"rounds": [{"deal": 1}, {"deal": 2, "void": True}, {"deal": 3}]}
+        >>> CaribbeanLedger().steps_shown(["Round 1: net +5.", "Deal 2 is void.",
+        ...                                "Round 2: net -5.", "2 rounds counted."], table)
+        ['Deal 1: net +5.', 'Deal 2 is void.', 'Deal 3: net -5.', '2 rounds counted.']
+        """
+        deals = [r.get("deal") for r in table.get("rounds") or () if not r.get("void")]
+        shown = []
+        for step in steps:
+            m = _COUNTED_ROUND.match(step)
+            if m and 0 < int(m[1]) <= len(deals) and deals[int(m[1]) - 1] is not None:
+                step = f"Deal {deals[int(m[1]) - 1]}: {step[m.end() :]}"
+            shown.append(step)
+        return shown
 
     def _deal(
         self,
