@@ -4,6 +4,7 @@ who may see which round."""
 from __future__ import annotations
 
 import re
+from html import unescape
 
 import pytest
 from django.urls import reverse
@@ -192,3 +193,16 @@ def test_a_perfect_rounds_summary_is_a_table_of_steps_each_title_once_its_reason
         assert html.count(f"({title}: ") == count  # once a step, not in a heading again
     assert "<details>" in html and "<details open" not in html  # the reasons folded
     assert html.count("</span> Right</strong>") == len(rows)
+
+
+def test_a_step_asking_where_to_act_says_its_answer_settles_the_seat_chosen_marked_on_the_felt(
+    trainee_client, trainee
+):
+    played = deal(trainee, "mississippi-stud", players=3, seed=5)
+    row = steps(played)[0]
+    html = trainee_client.get(reverse("rounds:round", args=[played.pk])).content.decode()
+    assert 'aria-describedby="acts-on-1"' in html
+    said = unescape(re.search(r'<p class="acts-on" id="acts-on-1">(.*?)</p>', html, re.S)[1])
+    assert "choose where you act next" in said and row.step["order"] in said
+    for seat in played.dealt["seats"]:  # each seat's place, marked once it is chosen
+        assert f'data-seat="{seat}"' in html and f'name="where" value="{seat}"' in html
