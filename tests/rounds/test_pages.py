@@ -9,7 +9,7 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
-from tests.factories import right_answer
+from tests.factories import right_answer, wrong_answer
 from tests.rounds.conftest import deal, steps
 from trainer.drills.models import Attempt
 
@@ -67,17 +67,78 @@ def test_a_malformed_amount_comes_back_beside_its_field_and_nothing_is_stored(
     assert not Attempt.objects.filter(question=row.question).exists()
 
 
-def test_a_forged_or_stale_post_changes_nothing(trainee_client, trainee, other_trainee):
+#: a round id or step number no database row can have
+HUGE = 10**25
+
+
+@pytest.mark.parametrize(
+    ("case", "status", "words"),
+    [
+        ("a step beyond the round", 404, None),
+        ("a step number beyond 16 bits", 404, None),
+        ("a round id beyond 64 bits", 404, None),
+        ("a step of another trainee's round", 404, None),  # as a missing one
+        ("a step out of turn", 409, "Step 1 is the one on the table"),
+        ("a step after the round was stopped", 409, "This round is over"),
+        ("an amount of 5,000 digits", 400, "larger than any payout"),
+        ("an amount that is no number", 400, "Enter the amount as a whole number of chips"),
+        ("a negative amount", 400, "The amount cannot be negative"),
+        ("the step's question posted as a drill's", 403, "This question is a step of a round"),
+    ],
+)
+def test_a_forged_or_stale_step_post_is_refused_in_words_and_stores_nothing(
+    trainee_client, trainee, other_trainee, case, status, words
+):
     played = deal(trainee)
     first, second = steps(played)[:2]
-    response = _post(trainee_client, second, right_answer(second.question))
-    assert response.status_code == 409 and b"Step 1 is the one on the table" in response.content
-    theirs = steps(deal(other_trainee))[0]
-    assert _post(trainee_client, theirs, right_answer(theirs.question)).status_code == 404
-    assert trainee_client.get(reverse("rounds:round", args=[theirs.round_id])).status_code == 404
-    missing = trainee_client.post(reverse("rounds:answer", args=[played.pk, 99]), {})
-    assert missing.status_code == 404
+    data = right_answer(first.question)
+    url = reverse("rounds:answer", args=[played.pk, 1])
+    amount = next(f["name"] for f in first.question.fields if f["kind"] == "amount")
+    if case == "a step beyond the round":
+        url = reverse("rounds:answer", args=[played.pk, 99])
+    elif case == "a step number beyond 16 bits":
+        url = reverse("rounds:answer", args=[played.pk, 70_000])
+    elif case == "a round id beyond 64 bits":
+        url = reverse("rounds:answer", args=[HUGE, 1])
+    elif case == "a step of another trainee's round":
+        theirs = deal(other_trainee)
+        url = reverse("rounds:answer", args=[theirs.pk, 1])
+        assert trainee_client.get(reverse("rounds:round", args=[theirs.pk])).status_code == 404
+    elif case == "a step out of turn":
+        url, data = reverse("rounds:answer", args=[played.pk, 2]), right_answer(second.question)
+    elif case == "a step after the round was stopped":
+        trainee_client.post(reverse("rounds:stop", args=[played.pk]))
+    elif case == "the step's question posted as a drill's":
+        url = reverse("drills:answer", args=[first.question_id])
+    else:
+        data[amount] = {"an amount of 5,000 digits": "9" * 5000, "a negative amount": "-5"}.get(
+            case, "💥"
+        )
+    response = trainee_client.post(url, data)
+    assert response.status_code == status
+    if words:
+        assert words in response.content.decode()
     assert not Attempt.objects.exists()
+    played.refresh_from_db()
+    assert played.steps_answered == 0
+
+
+def test_a_replayed_step_keeps_its_first_answer_after_the_round_ended_and_a_wild_time_is_none(
+    trainee_client, trainee
+):
+    played = deal(trainee)
+    first = steps(played)[0]
+    # a browser time of 5,000 digits is no time: the server's stands
+    answered = _post(trainee_client, first, {**right_answer(first.question), "took_ms": "9" * 5000})
+    assert answered.status_code == 302
+    trainee_client.post(reverse("rounds:stop", args=[played.pk]))
+    again = _post(trainee_client, first, wrong_answer(first.question), follow=True)
+    assert again.redirect_chain[-1][0] == reverse("rounds:summary", args=[played.pk])
+    assert "Step 1 was already answered: the first answer stands." in again.content.decode()
+    attempt = Attempt.objects.get()
+    assert attempt.is_correct and attempt.response_ms < 60_000
+    played.refresh_from_db()
+    assert (played.steps_answered, played.steps_right) == (1, 1)
 
 
 @pytest.mark.parametrize(

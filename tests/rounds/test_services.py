@@ -73,6 +73,11 @@ def test_a_step_of_a_stopped_round_or_of_another_trainee_is_refused(
     row = steps(caribbean)[0]
     with pytest.raises(services.NotFound):
         answer(other_trainee, row)
+    # forged ids: not numbers, a flag for a number, beyond any row's id, a step 0
+    forged = [("x", 1), (None, 1), (10**25, 1), (caribbean.pk, True), (caribbean.pk, "1")]
+    for round_id, number in [*forged, (caribbean.pk, 0)]:
+        with pytest.raises(services.NotFound):
+            services.answer_step(trainee=trainee, round_id=round_id, number=number, raw={})
     services.stop_round(trainee=trainee, round_id=caribbean.pk)
     with pytest.raises(services.Stale, match="This round is over"):
         answer(trainee, row)
@@ -219,3 +224,32 @@ def test_a_seat_settled_right_out_of_order_is_graded_against_itself(trainee):
     wrong = answer(trainee, wrong_row, {**right_answer(its), "where": wrong_row.step["where"]})
     assert not wrong.attempt.is_correct and wrong.attempt.marks["where"] is True
     assert presenting.answered(wrong.step)["verdict"] == presenting.WRONG
+
+
+def test_a_round_keeps_grading_against_the_table_it_was_dealt_with(trainee, demo, manager):
+    from trainer.houses import services as houses
+
+    # a round in which a Call is paid by the table
+    played, _ = find(trainee, lambda r: r.question.expected.get("call.result") == "win")
+    rows = steps(played)
+    answer(trainee, rows[0])
+    dealt_with = played.paytable_version
+    # a new version of the game's table activated mid-round: every payout changed
+    replaced = houses.copy_version(dealt_with, by=manager)
+    for row in replaced.rows.all():
+        row.win = row.win * 3 + 1
+        row.save()
+    houses.activate(replaced, by=manager)
+    trainee.house.refresh_from_db()  # as the next request reads it: the house's tables changed
+    fresh = deal(
+        trainee, players=played.players, seed=played.seed
+    )  # the same seed under the new table settles for other amounts
+    assert fresh.paytable_version == replaced
+    assert [r.question.expected for r in steps(fresh)] != [r.question.expected for r in rows]
+    for row in rows[1:]:
+        result = answer(trainee, row)  # the right answers as dealt, under the old table
+        assert result.attempt.is_correct, row.number
+        assert services.regrade_step(row) == Step.of_json(row.step)
+    played.refresh_from_db()
+    assert played.is_finished and played.steps_right == played.steps_total
+    assert {r.question.paytable_version for r in steps(played)} == {dealt_with}

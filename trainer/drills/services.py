@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from trainer.drills.access import may_take, may_watch
 from trainer.drills.practice import planning
@@ -301,7 +302,7 @@ def _answer_locked(trainee, question_id: int, raw: dict, practice: bool, deal_ne
             if question.trainee_id != trainee.pk:
                 raise NotFound(NO_SUCH_QUESTION)  # another trainee's: as a missing one
             if practice and question.session_id is None:
-                raise NotYours("This question belongs to a test: answer it on the test's page.")
+                raise NotYours(_elsewhere(question))
             question.trainee = trainee
             session = question.session
             if session is not None:
@@ -341,6 +342,15 @@ def _answer_locked(trainee, question_id: int, raw: dict, practice: bool, deal_ne
         if attempt is None:
             raise
         return Result(attempt, replayed=True)
+
+
+def _elsewhere(question: Question) -> str:
+    """Where a question of no practice session is answered, in words: a step of a practice
+    round on its round's page (in the round's order), anything else on its test's page."""
+    step = getattr(question, "round_step", None)  # the rounds app's row, by its related name
+    if step is not None and step.round.sitting_id is None:
+        return gettext("This question is a step of a round: answer it on the round's page.")
+    return gettext("This question belongs to a test: answer it on the test's page.")
 
 
 def end_session(*, trainee, session_id: int, seen: int | None = None) -> PracticeSession:

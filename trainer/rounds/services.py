@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
 
 from trainer.assessments import finishing
 from trainer.assessments import services as tests
@@ -39,8 +40,9 @@ from trainer.houses.services import mark_used
 
 from .models import Round, RoundPace, RoundStep
 
-NO_SUCH_ROUND = "There is no such round."
-ROUND_OVER = "This round is over: every step is answered. Deal a new round."
+NO_SUCH_ROUND = gettext_lazy("There is no such round.")
+ROUND_OVER = gettext_lazy("This round is over: every step is answered. Deal a new round.")
+NO_SUCH_STEP = gettext_lazy("There is no such step.")
 
 
 @dataclass(frozen=True)
@@ -226,19 +228,19 @@ def answer_step(
     of an answered step returns its stored attempt.  `in_sitting`: called by a test's sitting,
     which has checked that it takes answers (a test's round is answered nowhere else)."""
     if not isinstance(number, int) or isinstance(number, bool):
-        raise NotFound("There is no such step.")
+        raise NotFound(NO_SUCH_STEP)
     try:
         with transaction.atomic():
             played = _own_round(trainee, round_id, lock=True)
             if played.sitting_id is not None and not in_sitting:
-                raise Stale("This round belongs to a test: answer it on the test's page.")
+                raise Stale(gettext("This round belongs to a test: answer it on the test's page."))
             row = (
                 played.steps.select_related("question", "question__attempt")
                 .filter(number=number)
                 .first()
             )
             if row is None:
-                raise NotFound("There is no such step.")
+                raise NotFound(NO_SUCH_STEP)
             existing = getattr(row.question, "attempt", None)
             if existing is not None:
                 return Answered(played, row, existing, replayed=True)
@@ -246,8 +248,11 @@ def answer_step(
                 raise Stale(ROUND_OVER)
             if number != played.steps_answered + 1:
                 raise Stale(
-                    f"Step {played.steps_answered + 1} is the one on the table now: answer it "
-                    "first (a round is dealt in its order)."
+                    gettext(
+                        "Step %(number)s is the one on the table now: answer it first (a "
+                        "round is dealt in its order)."
+                    )
+                    % {"number": played.steps_answered + 1}
                 )
             return _store(trainee, played, row, raw, browser_ms, network_ms)
     except IntegrityError:
@@ -283,8 +288,10 @@ def answer_in_sitting(*, trainee, sitting, row: RoundStep, raw) -> Answered:
             return result
     finishing.finish(sitting=sitting, ending=Sitting.Ending.TIME_UP)
     raise tests.TimeUp(
-        "Time ran out: this answer was not recorded, and it counts as wrong, as does every "
-        "question left unanswered."
+        gettext(
+            "Time ran out: this answer was not recorded, and it counts as wrong, as does "
+            "every question left unanswered."
+        )
     )
 
 
@@ -358,7 +365,7 @@ def stop_round(*, trainee, round_id: int) -> Round:
     with transaction.atomic():
         played = _own_round(trainee, round_id, lock=True)
         if played.sitting_id is not None:
-            raise Stale("This round belongs to a test: it ends with the test.")
+            raise Stale(gettext("This round belongs to a test: it ends with the test."))
         if played.finished_at is None:
             played.finished_at = timezone.now()
             played.save(update_fields=["finished_at"])

@@ -15,6 +15,7 @@ from django.contrib.auth.decorators import login_required, permission_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -149,7 +150,7 @@ def answer(request, round_id, number):
     played = _own(request, round_id)
     row = played.steps.select_related("question").filter(number=number).first()
     if row is None:
-        raise Http404("There is no such step.")
+        raise Http404(services.NO_SUCH_STEP)
     form = AnswerForm(request.POST, question=row.question)
     try:
         result = services.answer_step(
@@ -178,7 +179,11 @@ def answer(request, round_id, number):
             status=exc.status,
         )
     if result.replayed:
-        messages.info(request, f"Step {number} was already answered: the first answer stands.")
+        messages.info(
+            request,
+            gettext("Step %(number)s was already answered: the first answer stands.")
+            % {"number": number},
+        )
     if result.round.is_finished:
         return _go(request, reverse("rounds:summary", args=[played.pk]))
     if request.htmx:
