@@ -207,6 +207,63 @@ def test_when_the_clock_has_run_out_unmarked_positions_count_as_missed(superviso
     assert grading.out_of_time(Question.objects.get(pk=question.pk), sent + timedelta(hours=1))
 
 
+def hostile_marks(question) -> dict:
+    """Every position marked wrong with a situation the drill has not and an amount of 5,000
+    digits (a pot's shares too), and a position the table does not have marked as well."""
+    data = {"p99.watch.call": "wrong", "p99.watch.situation": PUSH_PAID, "p99.watch.amount": "5"}
+    for f in question.fields:
+        name = f["name"]
+        data |= {f"{name}.call": "wrong", f"{name}.situation": "\x00no such mispay"}
+        data[f"{name}.amount"] = "9" * 5000
+        data |= {f"{name}.share.{seat}": "9" * 5000 for seat in f.get("seats") or ()}
+    return data
+
+
+@pytest.mark.parametrize("kind", [KIND, "watch-english-stud"], ids=["positions", "a pot"])
+@pytest.mark.parametrize("clock", ["time left", "out of time"])
+def test_hostile_marks_are_refused_in_words_or_taken_as_unmarked_once_out_of_time(
+    client, supervisor, kind, clock
+):
+    session, question = watch_question(supervisor, level=2, kind=kind)
+    if clock == "out of time":
+        sent = question.shown_at - timedelta(minutes=10)
+        Question.objects.filter(pk=question.pk).update(sent_at=sent, shown_at=sent)
+    client.force_login(supervisor)
+    url = reverse("drills:answer", args=[question.pk])
+    response = client.post(url, hostile_marks(question))
+    html = " ".join(response.content.decode().split())
+    if clock == "time left":  # each position says what is wrong with it; nothing is stored
+        assert "Choose what went wrong." in html and "larger than any payout" in html
+        assert not Attempt.objects.exists()
+        return
+    # out of time: a half correction is taken as it stands (its unreadable parts as none),
+    # the position the table does not have is ignored, and the answer is stored once
+    attempt = Attempt.objects.get(question=question)
+    assert set(attempt.answer) == {f["name"] for f in question.fields}
+    assert all(
+        v == {"call": "wrong", "situation": None, "amount": None} for v in attempt.answer.values()
+    )
+    assert client.post(url, right_answer(question)).status_code == 200  # a replay
+    assert Attempt.objects.get().pk == attempt.pk and not attempt.is_correct
+    assert client.get(reverse("drills:summary", args=[session.pk])).status_code == 200
+
+
+def test_another_houses_watch_question_and_set_are_missing_ones(
+    client, supervisor, other_supervisor
+):
+    session, question = watch_question(supervisor)
+    watch_set = WatchSet.objects.create(house=supervisor.house, title="Ours", hands=[])
+    client.force_login(other_supervisor)  # a watcher too, of another house
+    answered = client.post(reverse("drills:answer", args=[question.pk]), right_answer(question))
+    assert answered.status_code == 404
+    assert client.get(reverse("drills:session", args=[session.pk])).status_code == 404
+    assert client.post(reverse("watch:start-set", args=[watch_set.pk])).status_code == 404
+    assert (
+        not Attempt.objects.exists()
+        and not PracticeSession.objects.filter(trainee=other_supervisor).exists()
+    )
+
+
 # -- a set from a real audit ------------------------------------------------------------------
 
 
