@@ -108,3 +108,8 @@ def test_all_right_folds_nothing(six_seats):
     shown = feedback(six_seats, answered(six_seats))
     assert shown["folded"] == [] and shown["folded_words"] == ""
     assert len([g for g in shown["shown"] if g["seat"]]) == 6
+
+
+def test_a_pot_partly_pushed_shows_what_is_left_of_it():
+    table = {"pot": 195, "pot_left": 98, "positions": [{"seat": "1", "hole": "2h 4s"}]}
+    assert '<span class="pot-amount">98 left of 195</span>' in str(felt(table))

@@ -392,6 +392,24 @@ def test_every_step_after_an_up_card_exchange_shows_the_card_it_took(players):
     assert seen  # the seeds hold such exchanges
 
 
+@pytest.mark.parametrize(
+    ("slug", "seeds"), [("english-stud", [230]), ("mississippi-gonorrhea", range(6))]
+)
+def test_each_push_shows_the_pot_less_the_shares_pushed_before_it(slug, seeds):
+    """A split pot (English Stud seed 230 at four players is one): the second push's table
+    shows what the first left in the pot."""
+    split = 0
+    for seed in seeds:
+        procedure, steps = _steps(slug, seed, 4)
+        pushes = [s for s in steps if s.phase == "push"]
+        paid = 0
+        for step in pushes:
+            assert step.table.get("pot_left", step.table["pot"]) == step.table["pot"] - paid
+            paid += step.moves[0].amount
+        split += len(pushes) > 1
+    assert split
+
+
 def test_the_exchange_goes_round_in_seat_order():
     decision = es.exchange_offer(["1", "3", "5", "6"], {"3"}, {"1"}, 6)
     assert decision.seat == "5"

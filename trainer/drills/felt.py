@@ -149,7 +149,10 @@ def _places(table: dict, call_name: str) -> list[Place]:
         bets += [Bet(call_name, get("call"))] if get("call") else []
         places.append(Place(_("Player"), cards=get("player"), bets=tuple(bets)))
     if get("pot") is not None:
-        places.append(Place(_("Pot"), "spot pot", amount=str(get("pot"))))
+        amount = str(get("pot"))
+        if get("pot_left") is not None:  # a round's showdown, some shares pushed already
+            amount = _("%(left)s left of %(pot)s") % {"left": get("pot_left"), "pot": amount}
+        places.append(Place(_("Pot"), "spot pot", amount=amount))
     if get("pile") and get("chips"):
         pile = {int(v): n for v, n in get("pile").items()}
         places.append(Place(_("Player's chips"), chips=stacks(chip_set(get("chips")), pile)))

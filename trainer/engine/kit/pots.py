@@ -9,7 +9,7 @@ in, so two hands or more reach the showdown.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -26,6 +26,17 @@ FOLD_WHILE = 3
 def pick_ante(rng: random.Random, level: int, config: HouseConfig) -> int:
     """The ante of a pot game's round at `level`, a whole number of the house's chips."""
     return rng.choice(ANTES[level]) * stake_base(config.rules.chip_unit)
+
+
+def pot_left(pot: int, shares: Mapping[str, int], pushed: Iterable[str]) -> dict[str, int]:
+    """What a showdown's table shows of the pot once shares are pushed: {"pot_left": the
+    chips still in it} (nothing before the first push).
+
+    >>> pot_left(195, {"1": 97, "3": 98}, {"1"}), pot_left(195, {"1": 97}, ())
+    ({'pot_left': 98}, {})
+    """
+    paid = [shares.get(s, 0) for s in pushed]
+    return {"pot_left": pot - sum(paid)} if paid else {}
 
 
 def push_steps(

@@ -42,7 +42,7 @@ from ...hands import Category, best_five, evaluate_exposed
 from ...house import HouseConfig
 from ...kit.answers import seats_field
 from ...kit.kinds import REGISTRY
-from ...kit.pots import FOLD_WHILE, pick_ante, push_steps
+from ...kit.pots import FOLD_WHILE, pick_ante, pot_left, push_steps
 from ...kit.rounds import Procedure, Setting, Step, ask
 from . import deal
 from . import rules as es
@@ -418,7 +418,7 @@ def _showdown_table(state: State, shares: Mapping[str, int]) -> dict[str, Any]:
         if seat in state.pushed:
             position["note"] = f"pushed {shares.get(seat, 0)}"
         positions.append(position)
-    return {"pot": state.pot, "positions": positions}
+    return {"pot": state.pot, **pot_left(state.pot, shares, state.pushed), "positions": positions}
 
 
 def _prompt(planned: Planned) -> str:

@@ -39,7 +39,7 @@ from ...house import HouseConfig
 from ...kit.answers import seats_field
 from ...kit.fields import AnswerKind
 from ...kit.kinds import REGISTRY, AnswerField
-from ...kit.pots import FOLD_WHILE, pick_ante, push_steps
+from ...kit.pots import FOLD_WHILE, pick_ante, pot_left, push_steps
 from ...kit.rounds import Procedure, Setting, Step
 from . import rules as mg
 
@@ -318,7 +318,7 @@ def _table(state: State, shares: Mapping[str, int]) -> dict[str, Any]:
         else:
             position = {"seat": seat, "hole": "", "folded": "this hand"}
         positions.append(position)
-    return {"pot": state.pot, "positions": positions}
+    return {"pot": state.pot, **pot_left(state.pot, shares, state.pushed), "positions": positions}
 
 
 def showdown_request(dealt: Mapping[str, Any]) -> dict[str, Any]:
