@@ -92,6 +92,21 @@ def test_every_amount_says_what_it_means_and_the_push_0_is_offered(trainee_clien
         assert f'<label for="id_{name}"><span class="visually-hidden">Seat ' in text
 
 
+@pytest.mark.parametrize("kind", ["cs-settle", "cs-ledger"])
+def test_a_net_is_typed_on_a_keyboard_with_a_minus_sign(trainee_client, trainee, kind):
+    # a phone's numeric keypad (inputmode="numeric") has no minus sign, and a net of a lost
+    # hand is typed "-5": a signed field asks for the text keyboard, an amount for the digits
+    session = start(trainee, kind)
+    text = page_of(trainee_client, session)
+    typed = [f for f in fields_of(services.current_question(session)) if f.kind.typed_as_number]
+    assert any(f.kind.may_be_negative for f in typed), kind
+    for field in typed:
+        tag = re.search(rf'<input type="text" name="{re.escape(field.name)}"[^>]*>', text)
+        assert tag, field.name
+        mode = "text" if field.kind.may_be_negative else "numeric"
+        assert f'inputmode="{mode}"' in tag.group(0), tag.group(0)
+
+
 def test_the_feedback_says_the_dealers_line_once(trainee_client, trainee):
     for _ in range(6):  # a few tables: a dealer who reveals to two seats or more
         session = start(trainee, "cs-settle")
