@@ -1,10 +1,13 @@
 """A trainee takes an assigned test: one sitting, questions fixed at the start, the server's
 clock, answers stored as in practice, a result written once."""
 
+import threading
 from datetime import timedelta
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.db import connection
+from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
@@ -360,3 +363,77 @@ def test_a_finished_sitting_cannot_be_saved(sitting, trainee):
         sitting.save()
     sitting.refresh_from_db()
     assert sitting.passed is False
+
+
+# -- two tabs of one sitting ---------------------------------------------------------------------
+
+
+def test_two_tabs_posting_one_question_keep_the_first_answer(client, sitting, trainee):
+    """In sequence (SQLite has one writer at a time): the second tab's post, of the same
+    question with another answer, is a replay, and the sitting goes on."""
+    client.force_login(trainee)
+    other = Client()
+    other.force_login(trainee)
+    item = items_of(sitting)[0]
+    url = answer_url(sitting, item.question)
+    assert client.post(url, right_answer(item.question)).status_code == 302
+    replayed = other.post(url, wrong_answer(item.question), follow=True)
+    assert "first answer stands" in replayed.content.decode()
+    assert Attempt.objects.get().is_correct
+    sitting.refresh_from_db()
+    assert not sitting.is_finished
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(
+    connection.vendor == "sqlite",
+    reason="SQLite allows one writer at a time by locking the whole database: two posts "
+    "cannot overlap there (the test above replays them in sequence); the test runs on "
+    "PostgreSQL",
+)
+@pytest.mark.parametrize("posts", ["the same question", "the last two questions"])
+def test_two_tabs_posting_at_the_same_moment(roles, demo, trainee, monkeypatch, posts):
+    """Two tabs of one sitting post at once, both past the view's checks before either
+    writes (the barrier): one attempt a question, the sitting finished once when both were
+    its last, and neither post fails."""
+    test = AssessmentFactory(house=demo, parts=[("cs-qualify", 2)], time_limit_minutes=10)
+    assignment = AssignmentFactory(test=test, trainee=trainee)
+    sitting = services.start_sitting(trainee=trainee, assignment_id=assignment.pk)
+    first, second = items_of(sitting)
+    questions = [first.question] * 2 if posts == "the same question" else [first, second]
+    questions = [getattr(q, "question", q) for q in questions]
+    barrier = threading.Barrier(2, timeout=30)
+    answer = services.answer
+
+    def at_once(**kwargs):
+        barrier.wait()  # both past the page's checks, neither written yet
+        return answer(**kwargs)
+
+    monkeypatch.setattr(services, "answer", at_once)
+    responses, errors = [], []
+
+    def post(question):
+        try:
+            client = Client()
+            client.force_login(trainee)
+            responses.append(client.post(answer_url(sitting, question), right_answer(question)))
+        except Exception as exc:  # noqa: BLE001 -- reported below
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=post, args=(q,)) for q in questions]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert [r.status_code for r in responses] == [302, 302]
+    answered = {q.pk for q in questions}
+    assert sorted(Attempt.objects.values_list("question_id", flat=True)) == sorted(answered)
+    sitting.refresh_from_db()
+    if posts == "the last two questions":
+        assert sitting.ending == Sitting.Ending.ANSWERED
+        assert sitting.right == sitting.total == 2
+    else:
+        assert not sitting.is_finished
