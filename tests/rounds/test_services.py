@@ -217,6 +217,12 @@ def test_a_seat_settled_right_out_of_order_is_graded_against_itself(trainee):
     assert said["verdict_words"] == "out of order; paid right" and said["acted_on"] == later
     # the review shows the seat acted on: its own settlement as the right one
     assert all(r["right"] for r in said["review"][1:]) and not said["review"][0]["right"]
+    # as a test's result shows it too (the drills' review): yours is the correct one there
+    from trainer.drills.presenting import review
+
+    rows = review(Question.objects.get(pk=row.question_id), result.attempt)
+    assert [r["given"] for r in rows[1:]] == [r["expected"] for r in rows[1:]]
+    assert rows[0]["expected"] == f"Seat {row.step['where']}"
     # the same settlement given at the right seat is wrong there, as before
     other, wrong_row = find(trainee, asks_a_later_seat_another_settlement, game="mississippi-stud")
     for before in steps(other)[: wrong_row.number - 1]:

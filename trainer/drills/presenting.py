@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass
 
+from django.core.exceptions import ObjectDoesNotExist
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
@@ -14,6 +16,7 @@ from trainer.engine.chips import Payout, words
 from trainer.engine.drills import REGISTRY, AnswerField, AnswerKind
 from trainer.engine.drills.spots import asking_order, split_steps, spots
 from trainer.engine.kit.answers import chip_names, chip_verdict
+from trainer.engine.kit.rounds import WHERE, Step, step_at
 from trainer.engine.kit.watched import MISTAKES, UNMARKED, counted, settlement_words, tally
 from trainer.engine.kit.watched import reason as watch_reason
 from trainer.engine.seats import settle_order as seats_in_order
@@ -64,9 +67,30 @@ def _watched(value: dict) -> str:
     return f"Wrong: {value.get('situation') or 'no situation'}; {right}"
 
 
+def graded_against(question: Question, attempt: Attempt) -> Step | None:
+    """The step a round's answer was marked against when it acted out of order on a place
+    the step leaves pending: that place's own settlement (`trainer.engine.kit.rounds.judge`);
+    None for any other answer (read from the question's round step only then)."""
+    if attempt.marks.get(WHERE) is not False:
+        return None
+    try:
+        stored = question.round_step.step
+    except ObjectDoesNotExist:
+        return None
+    step = Step.of_json(stored)
+    given = attempt.answer.get(WHERE)
+    return None if given == step.where else step_at(step, str(given))
+
+
 def review(question: Question, attempt: Attempt) -> list[dict]:
     """Per field: the label, the answer given, the correct answer, right or wrong, and for
-    chips the reason they are wrong in a dealer's words."""
+    chips the reason they are wrong in a dealer's words.  A round's step settled out of order
+    shows the settlement of the place acted on as the correct one (what it was marked
+    against), and the place the order asked for under `where`."""
+    at = graded_against(question, attempt)
+    if at is not None:
+        question = copy.copy(question)
+        question.expected = {**at.expected, WHERE: question.expected.get(WHERE)}
     rows = []
     fields = fields_of(question)
     chips = None

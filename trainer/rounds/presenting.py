@@ -9,41 +9,18 @@ where only the order was wrong.
 
 from __future__ import annotations
 
-import copy
-
 from django.utils.translation import gettext as _
 
-from trainer.drills.models import Attempt, Question
-from trainer.drills.presenting import card_text, pace_line, review
+from trainer.drills.models import Attempt
+from trainer.drills.presenting import card_text, graded_against, pace_line, review
 from trainer.engine import pace
 from trainer.engine.drills import REGISTRY
-from trainer.engine.kit.rounds import WHERE, settled_right_out_of_order, step_at
-from trainer.engine.rounds import Step
+from trainer.engine.kit.rounds import WHERE, settled_right_out_of_order
 
 from .models import RoundStep
 
 #: a step's verdict, as the feedback and the summary say it
 RIGHT, WRONG, PAID_RIGHT, NOT_ANSWERED = "right", "wrong", "out-of-order", "not-answered"
-
-
-def graded_against(row: RoundStep, attempt: Attempt) -> str | None:
-    """The place an answer acting out of order was graded against (the seat it acted on),
-    when the step kept that place's settlement; None when graded against the step's own."""
-    step = Step.of_json(row.step)
-    given = attempt.answer.get(WHERE)
-    if step.where is None or given == step.where or step_at(step, str(given)) is None:
-        return None
-    return str(given)
-
-
-def _as_acted_on(question: Question, row: RoundStep, place: str) -> Question:
-    """The question as it would ask `place`: its expected answer and reasons (a copy: the
-    stored question is left as it is)."""
-    at = step_at(Step.of_json(row.step), place)
-    shown = copy.copy(question)
-    shown.expected = {**at.expected, WHERE: question.expected.get(WHERE)}
-    shown.steps = list(at.reasons)
-    return shown
 
 
 def verdict_of(attempt: Attempt | None) -> str:
@@ -80,13 +57,14 @@ def answered(row: RoundStep | None) -> dict | None:
     }
     if attempt is None:
         return said
-    place = graded_against(row, attempt)
-    shown = question if place is None else _as_acted_on(question, row, place)
+    at = graded_against(question, attempt)
+    place = None if at is None else at.where
+    reasons = question.steps if at is None else at.reasons
     return {
         **said,
-        "review": review(shown, attempt),
+        "review": review(question, attempt),
         "slips": row.slips,
-        "reasons": [card_text(r) for r in shown.steps],
+        "reasons": [card_text(r) for r in reasons],
         "pace_line": pace_line(attempt),
         "took": pace.pace_words(attempt.response_ms, attempt.target_ms),
         "at_pace": pace.at_pace(attempt.response_ms, attempt.target_ms),
