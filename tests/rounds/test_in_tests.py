@@ -11,6 +11,7 @@ from trainer.assessments import services as tests
 from trainer.assessments.forms import BuildForm
 from trainer.assessments.models import Sitting
 from trainer.assessments.services import Section
+from trainer.drills.models import Attempt
 from trainer.rounds.models import Round, RoundStep
 
 
@@ -109,16 +110,43 @@ def test_a_rounds_step_is_answered_only_on_the_rounds_page(client, sitting, trai
     assert not sitting.items.filter(question__attempt__isnull=False).exists()
 
 
-def test_a_step_after_the_deadline_is_not_recorded(client, sitting, trainee):
-    Sitting.objects.filter(pk=sitting.pk).update(deadline=sitting.started_at)
+@pytest.mark.parametrize(
+    ("case", "status", "words"),
+    [
+        ("after the deadline", 409, "Time ran out"),
+        ("after the sitting was finished", 409, "This test is finished"),
+        ("out of its round's turn", 409, "Step 1 is the one on the table"),
+        ("of a practice round", 404, None),
+        ("of another trainee's sitting", 404, None),  # as a missing sitting
+    ],
+)
+def test_a_step_after_the_end_out_of_turn_or_not_of_the_sitting_is_not_recorded(
+    client, sitting, trainee, other_trainee, case, status, words
+):
+    from tests.rounds.conftest import deal
+
     row = RoundStep.objects.filter(round__sitting=sitting, number=1).first()
-    client.force_login(trainee)
+    who = trainee
+    if case == "after the deadline":
+        Sitting.objects.filter(pk=sitting.pk).update(deadline=sitting.started_at)
+    elif case == "after the sitting was finished":
+        tests.stop(trainee=trainee, sitting_id=sitting.pk)
+    elif case == "out of its round's turn":
+        row = RoundStep.objects.get(round=row.round, number=2)
+    elif case == "of a practice round":
+        row = deal(trainee).steps.get(number=1)
+    else:
+        who = other_trainee
+    client.force_login(who)
     response = client.post(
         reverse("rounds:sitting-answer", args=[sitting.pk, row.pk]), right_answer(row.question)
     )
-    assert response.status_code == 409 and b"Time ran out" in response.content
+    assert response.status_code == status
+    if words:
+        assert words in response.content.decode()
     sitting.refresh_from_db()
-    assert sitting.is_finished and not hasattr(row.question, "attempt")
+    assert sitting.is_finished == case.startswith("after")
+    assert not Attempt.objects.exists()
 
 
 def test_the_build_form_offers_a_section_of_rounds_of_every_game(supervisor, demo):
