@@ -11,6 +11,8 @@ conftest keeps only what its tests alone use.
 import fcntl
 import os
 import pickle
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -112,6 +114,28 @@ def full_deck_counts(tmp_path_factory, key: str, build) -> tuple[Counts, list]:
         counts, calls = made()
         path.write_bytes(pickle.dumps((counts.to_bytes(), calls)))
         return counts, calls
+
+
+@pytest.fixture(scope="session")
+def demo_sqlite(tmp_path_factory) -> Path:
+    """A SQLite file migrated and holding the demo house, for the tests whose own processes (a
+    worker, a command) need a database file of their own: each copies it.  Made once for the
+    run by `manage.py migrate` and `loaddata` as a house would (under xdist, by the first
+    worker to ask, in the run's shared folder), not once per test: a migration of every app
+    from nothing costs seconds."""
+    xdist = bool(os.environ.get("PYTEST_XDIST_WORKER"))
+    shared = tmp_path_factory.getbasetemp().parent if xdist else tmp_path_factory.getbasetemp()
+    path = shared / "demo.sqlite3"
+    with open(shared / "demo.sqlite3.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # the others wait for the one making it
+        if not path.exists():
+            making = shared / "demo.sqlite3.part"
+            env = {**os.environ, "DEBUG": "1", "DATABASE_URL": f"sqlite:///{making}"}
+            for args in (("migrate", "-v0"), ("loaddata", "demo_house", "-v0")):
+                command = [sys.executable, "manage.py", *args]
+                subprocess.run(command, cwd=Path(__file__).parents[1], env=env, check=True)
+            making.rename(path)
+    return path
 
 
 @pytest.fixture(autouse=True)

@@ -3,6 +3,7 @@ queued again, a worker that reconnects, a Retry button, and a status that follow
 
 import importlib
 import os
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -234,11 +235,10 @@ def stop(worker) -> str:
 
 
 @pytest.mark.slow  # two worker processes and a Mississippi Stud sheet
-def test_a_sheet_whose_worker_is_killed_is_finished_by_the_next_worker(tmp_path):
+def test_a_sheet_whose_worker_is_killed_is_finished_by_the_next_worker(tmp_path, demo_sqlite):
     db = tmp_path / "db.sqlite3"
+    shutil.copyfile(demo_sqlite, db)  # migrated, with the demo house
     env = {**os.environ, "DEBUG": "1", "DATABASE_URL": f"sqlite:///{db}"}
-    manage("migrate", "-v0", env=env)
-    manage("loaddata", "demo_house", "-v0", env=env)
     # the first worker holds the sheet until it is killed, so any game's sheet will do: the
     # cheapest to finish afterwards (the second worker builds its counts in line)
     sheet_id = queue(env, "mississippi-stud")

@@ -4,6 +4,7 @@ the request past gunicorn's timeout, so nobody was created); the page follows th
 accounts are made all together or not at all, once, whatever happens to the worker."""
 
 import os
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -300,12 +301,11 @@ def start_import_worker(env, *args):
 
 @pytest.mark.slow  # two worker processes and a file of 500 trainees
 def test_a_worker_killed_in_the_transaction_of_500_leaves_nobody_and_the_next_makes_all(
-    tmp_path,
+    tmp_path, demo_sqlite
 ):
     db = tmp_path / "db.sqlite3"
+    shutil.copyfile(demo_sqlite, db)  # migrated, with the demo house
     env = {**os.environ, "DEBUG": "1", "DATABASE_URL": f"sqlite:///{db}"}
-    manage("migrate", "-v0", env=env)
-    manage("loaddata", "demo_house", "-v0", env=env)
     out = manage("shell", "-c", QUEUE_IMPORT, env=env, capture_output=True, text=True)
     import_id = int(out.stdout.split()[-1])
 
