@@ -134,6 +134,8 @@ def test_a_test_given_to_a_class_gives_each_member_an_assignment_and_latecomers_
     assert Assignment.objects.filter(test=test).count() == 2
     client.post(reverse("roster:give", args=[cohort.pk, test.pk]))  # again: nothing twice
     assert Assignment.objects.filter(test=test).count() == 2
+    # a test id beyond 64 bits is a test the class has not (a foreign key's lookup fails on it)
+    assert client.post(reverse("roster:give", args=[cohort.pk, 10**25])).status_code == 404
 
 
 def test_another_houses_test_cannot_be_given_to_a_class(client, cohort, supervisor, riverboat):

@@ -13,12 +13,13 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required, permission_required
 from django.core.exceptions import ValidationError
 from django.db.models import Count, Q
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from trainer.assessments.models import Assessment, Assignment
-from trainer.assessments.services import assign_to_class, members_without
+from trainer.assessments.services import assign_to_class, is_an_id, members_without
 from trainer.core.words import counted
 from trainer.drills.models import Attempt
 from trainer.houses.models import User
@@ -206,6 +207,8 @@ def assign(request, class_id):
 def give_to_latecomers(request, class_id, test_id):
     """Give a test the class has to the members who joined after it was given."""
     cohort = _visible_class(request, class_id)
+    if not is_an_id(test_id):  # no test: and a foreign key's lookup would fail on it
+        raise Http404("The class has no such test.")
     given = get_object_or_404(ClassTest, cohort=cohort, test_id=test_id)
     try:
         done = assign_to_class(actor=request.user, cohort=cohort, test=given.test)
