@@ -267,3 +267,12 @@ def test_a_step_asking_where_to_act_says_its_answer_settles_the_seat_chosen_mark
     assert "choose where you act next" in said and row.step["order"] in said
     for seat in played.dealt["seats"]:  # each seat's place, marked once it is chosen
         assert f'data-seat="{seat}"' in html and f'name="where" value="{seat}"' in html
+
+
+def test_the_summary_names_the_place_each_step_acts_on(trainee_client, trainee):
+    played = deal(trainee)
+    html = trainee_client.get(reverse("rounds:summary", args=[played.pk])).content.decode()
+    for row in steps(played):
+        place = row.step["where"]
+        said = "The dealer's hand" if place == "dealer" else f"Seat {place}"
+        assert f'<strong class="step-place">{said}</strong>' in unescape(html)
