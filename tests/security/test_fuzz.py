@@ -17,6 +17,7 @@ import re
 import traceback
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from datetime import date
 from urllib.parse import urlencode
 
 import pytest
@@ -48,6 +49,9 @@ from trainer.drills.models import Attempt, PracticeSession, Question
 from trainer.engine.drills import REGISTRY
 from trainer.engine.paytables import MISSISSIPPI_STUD_BASE
 from trainer.houses.models import House, PaytableRow, PaytableVersion, User
+from trainer.roster import models as roster_models
+from trainer.roster import services as roster
+from trainer.rounds import services as rounds
 
 ROLES = ("anonymous", "trainee", "supervisor", "manager", "superuser")
 COUNTED = (Question, Attempt, PracticeSession, PaytableVersion, PaytableRow, House, User)
@@ -200,6 +204,7 @@ ID_MODELS = {
     "user_id": "houses.User",
     "id": "houses.User",
     "test_id": "assessments.Assessment",
+    "class_id": "roster.Cohort",
 }
 
 
@@ -365,6 +370,14 @@ def build_world() -> World:
     services.end_session(trainee=trainee, session_id=ended_session.pk)
     others_session = services.start_session(trainee=other_trainee, kind="hand-five", level=1)
     _assessment_objects(demo, users["supervisor"], trainee)
+    # a round dealt, and a class given the test, so that their pages are fuzzed with real ids
+    rounds.deal_round(trainee=trainee, game="caribbean-stud", level=1, players=3, seed=1)
+    cohort = roster.create_class(
+        actor=users["supervisor"], house=demo, name="Fuzz", starts_on=date(2026, 9, 1)
+    )
+    roster_models.ClassTest.objects.create(
+        cohort=cohort, test=Sitting.objects.get().assignment.test, assigned_by=users["supervisor"]
+    )
     world = World(
         demo=demo,
         other_house=other_house,
@@ -395,6 +408,49 @@ def test_no_url_fails_on_a_garbage_query_string(world, template, data):
             query = data.draw(query_strings(), label="query")
             headers = {"HX-Request": "true"} if data.draw(st.booleans(), label="htmx") else {}
             world.send(role, "get", f"{path}?{query}", headers=headers)
+
+
+#: the URLs that take two ids or more: the first found, the second looked up within it
+SEVERAL_IDS = [t for t in TEMPLATES if "<int:" in t and len(PARAMETER.findall(t)) >= 2]
+
+
+#: real values of the world for the URL parameters that are not ids
+REAL_WORDS = {"house": "demo", "game": "caribbean-stud"}
+
+
+def one_id_beyond_64_bits(template: str) -> list[str]:
+    """The template with each int parameter in turn beyond 64 bits and the others real: the
+    world's first row of their model (a number no model names, 1), or `REAL_WORDS`."""
+    matches = list(PARAMETER.finditer(template))
+    real = []
+    for m in matches:
+        if m["converter"] == "int":
+            real.append((first_ids(model_for(m["name"]), 1) or ["1"])[0])
+        else:
+            real.append(REAL_WORDS.get(m["name"], "x"))
+    paths = []
+    for i, match in enumerate(matches):
+        if match["converter"] != "int":
+            continue
+        values = [*real[:i], str(HUGE), *real[i + 1 :]]
+        path, last = "", 0
+        for m, value in zip(matches, values, strict=True):
+            path += template[last : m.start()] + value
+            last = m.end()
+        paths.append("/" + path + template[last:])
+    return paths
+
+
+@pytest.mark.parametrize("template", SEVERAL_IDS)
+def test_an_id_beyond_64_bits_beside_real_ones_is_a_missing_one(world, template):
+    """A foreign key's lookup (`question_id=`) hands its value to the database unchecked,
+    unlike a primary key's: a page that looks up a second id within the first must say
+    missing for a number no row can have, not fail on it."""
+    with undone():
+        for path in one_id_beyond_64_bits(template):
+            for role in ROLES:
+                for method in ("get", "post"):
+                    world.send(role, method, path)
 
 
 @pytest.mark.parametrize("template", TEMPLATES)
