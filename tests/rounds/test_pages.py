@@ -4,14 +4,18 @@ who may see which round."""
 from __future__ import annotations
 
 import re
+import threading
 from html import unescape
 
 import pytest
+from django.db import connection
+from django.test import Client
 from django.urls import reverse
 
 from tests.factories import right_answer, wrong_answer
 from tests.rounds.conftest import deal, steps
 from trainer.drills.models import Attempt
+from trainer.rounds import services
 
 
 def _post(client, row, data, **headers):
@@ -139,6 +143,58 @@ def test_a_replayed_step_keeps_its_first_answer_after_the_round_ended_and_a_wild
     assert attempt.is_correct and attempt.response_ms < 60_000
     played.refresh_from_db()
     assert (played.steps_answered, played.steps_right) == (1, 1)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(
+    connection.vendor == "sqlite",
+    reason="SQLite allows one writer at a time by locking the whole database: two posts "
+    "cannot overlap there (a replay in sequence is tested above); the test runs on PostgreSQL",
+)
+@pytest.mark.parametrize("posts", ["the same step", "the step and the next"])
+def test_two_posts_of_a_round_at_the_same_moment(roles, demo, trainee, monkeypatch, posts):
+    """Two tabs post steps of one round at once, both past the page's checks before either
+    writes (the barrier): the same step gets one attempt (the other post a replay); of a step
+    and the next, the next is refused (its step was not yet answered when it read the
+    round) or answered after it, never both out of order; neither post fails."""
+    played = deal(trainee)
+    first, second = steps(played)[:2]
+    rows = [first, first] if posts == "the same step" else [first, second]
+    barrier = threading.Barrier(2, timeout=30)
+    answer_step = services.answer_step
+
+    def at_once(**kwargs):
+        barrier.wait()  # both past the page's checks, neither written yet
+        return answer_step(**kwargs)
+
+    monkeypatch.setattr(services, "answer_step", at_once)
+    responses, errors = [], []
+
+    def post(row):
+        try:
+            client = Client()
+            client.force_login(trainee)
+            responses.append(_post(client, row, right_answer(row.question)))
+        except Exception as exc:  # noqa: BLE001 -- reported below
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=post, args=(row,)) for row in rows]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert sorted(r.status_code for r in responses) in ([302, 302], [302, 409])
+    played.refresh_from_db()
+    answered = list(
+        Attempt.objects.filter(question__round_step__round=played).values_list(
+            "question__round_step__number", flat=True
+        )
+    )
+    assert sorted(answered) == list(range(1, played.steps_answered + 1))
+    assert played.steps_answered == (1 if posts == "the same step" else len(answered))
 
 
 @pytest.mark.parametrize(
