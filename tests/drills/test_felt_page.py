@@ -205,5 +205,5 @@ def test_the_ledgers_feedback_numbers_its_rounds_by_the_deal_as_its_table_does()
     assert counted[-1]["deal"] > len(counted)  # the void deal moved the numbering
     assert not any(s.startswith("Round ") for s in shown)
     assert any(s.startswith("Round ") for s in question.steps)  # as graded
-    drawn = [text for g in steps_by_spot(question) for s in g["steps"] for text, _ in s.parts]
+    drawn = [text for g in steps_by_spot(question) for s in g["steps"] for text, _, _ in s.parts]
     assert f"Deal {counted[-1]['deal']}: net" in " ".join(drawn)

@@ -49,5 +49,5 @@ class SearchForm(forms.Form):
         label="Search",
         required=False,
         max_length=200,
-        help_text="A case number, a game, cards (Qh or Q♥) or words from the notes.",
+        help_text='A case number, a game, cards ("Qh" or "Q♥") or words from the notes.',
     )

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import copy
-import re
-from dataclasses import dataclass
 
 from django.core.exceptions import ObjectDoesNotExist
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
+# card_text: the rounds and the tests take it from here, with the felt's other drawings
+from trainer.core.templatetags.cards import card_parts, card_text  # noqa: F401
 from trainer.core.templatetags.partials import drawn
 from trainer.engine import pace
 from trainer.engine.chips import Payout, words
@@ -325,28 +325,3 @@ def ledger(table: dict, call_name: str) -> SafeString:
     """A match's rounds: each deal's hands drawn as cards; its result and net where the level
     shows them (levels 2 and 3 leave settling the rounds to the trainee)."""
     return drawn("felt/ledger.html", "draw_ledger", ledger_of(table, call_name))
-
-
-_CARD_IN_TEXT = re.compile(r"(?<![\w])(?:10|[2-9TJQKA])[cdhs\u2663\u2666\u2665\u2660](?![\w])")
-
-
-@dataclass(frozen=True)
-class CardText:
-    """A line of text (a step) as runs of text each followed by a card ("" for none)."""
-
-    parts: tuple[tuple[str, str], ...]
-
-
-def card_parts(text: str) -> CardText:
-    parts, last = [], 0
-    for m in _CARD_IN_TEXT.finditer(text):
-        parts.append((text[last : m.start()], m.group(0)))
-        last = m.end()
-    parts.append((text[last:], ""))
-    return CardText(tuple(parts))
-
-
-def card_text(text: str) -> SafeString:
-    """A line of text (a step) with its cards drawn as cards, the rest escaped: "Jc Qc" and
-    "T\u2666" read the same as on the felt."""
-    return drawn("felt/card_text.html", "draw_card_text", card_parts(text))

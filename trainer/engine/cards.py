@@ -129,12 +129,12 @@ def card(code: str) -> Card:
     token = code.strip()
     upper = token.upper()
     if len(upper) < 2:
-        raise CardError(f"'{token}' is not a card: write a rank and a suit, like Qh or 10d.")
+        raise CardError(f'\'{token}\' is not a card: write a rank and a suit, like "Qh" or "10d".')
     rank_part, suit_part = upper[:-1], token[-1].lower()
     rank = _RANK_TOKENS.get(rank_part)
     suit = _SUIT_TOKENS.get(suit_part)
     if rank is None and suit is None:
-        raise CardError(f"'{token}' is not a card: write a rank and a suit, like Qh or 10d.")
+        raise CardError(f'\'{token}\' is not a card: write a rank and a suit, like "Qh" or "10d".')
     if rank is None:
         raise CardError(
             f"'{token}' has no rank a deck holds: use 2-9, T or 10, J, Q, K or A before the suit."
@@ -161,7 +161,7 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
         tokens = []
         for item in text:
             if not isinstance(item, str):
-                raise CardError(f"{item!r} is not a card: write cards as text, like Qh or 10d.")
+                raise CardError(f'{item!r} is not a card: write cards as text, like "Qh" or "10d".')
             tokens.extend(item.translate(_SEPARATORS).split())
     else:
         raise CardError(f"{text!r} is not a list of cards: write cards as text, like 'Qh Qs'.")

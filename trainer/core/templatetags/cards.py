@@ -1,13 +1,18 @@
 """Cards drawn as cards: `{% cards "Qh Qs" %}` or `{% cards hand_tuple %}` (and `cards()` in
-the felt's partials), through templates/felt/cards.html.
+the felt's partials), through templates/felt/cards.html; `{{ line|card_text }}`, a line of text
+(a reason, an example hand "Tc Td + 3h 8s 2d", an error) with the cards in it drawn as cards,
+through templates/felt/card_text.html.
 
 A hand is drawn once per app server and then looked up: every question draws a dozen cards,
 and the drill pages, which each trainee loads several times a minute, are the hot path.
 """
 
+import re
+from dataclasses import dataclass
 from functools import lru_cache
 
 from django import template
+from django.utils.safestring import SafeString
 
 from trainer.core.templatetags.partials import drawn, partial
 from trainer.engine import Card, CardError, parse_cards
@@ -46,3 +51,48 @@ def _drawn(value: tuple[Card, ...], size: str):
 def _card(card: Card):
     """One card (52 of them, each drawn once)."""
     return partial("felt/card.html", c=card)
+
+
+#: a card in a line of text ("Jc", "10d", "T\u2666"), or a quotation, which is text as it is
+#: written ('like "Qh Qs"': an example of what to type, not a card; an apostrophe, as in
+#: "the dealer's", opens none); "As" opening a sentence before a lowercase word ("As dealt,
+#: ...") is the English word
+_CARD_IN_TEXT = re.compile(
+    r"""(?<!\w)(?:"[^"]*"|'[^']*')(?!\w)"""
+    r"|(?<!\w)(?!(?:(?<=^)|(?<=[.:;!?] ))As\s+[a-z])"
+    r"(?:10|[2-9TJQKA])[cdhs\u2663\u2666\u2665\u2660](?!\w)"
+)
+
+
+@dataclass(frozen=True)
+class CardText:
+    """A line of text as runs of text, each followed by a card ("" for none) and by a quoted
+    code as it is typed ("" for none)."""
+
+    parts: tuple[tuple[str, str, str], ...]
+
+
+def card_parts(text: str) -> CardText:
+    parts, last = [], 0
+    for m in _CARD_IN_TEXT.finditer(text):
+        found = m.group(0)
+        if found[0] in "\"'":
+            if not _CARD_IN_TEXT.search(found[1:-1]):
+                continue  # a quotation without a card is text like the rest
+            parts.append((text[last : m.start()], "", found))
+        else:
+            parts.append((text[last : m.start()], found, ""))
+        last = m.end()
+    parts.append((text[last:], "", ""))
+    return CardText(tuple(parts))
+
+
+def card_text(text: str) -> SafeString:
+    """A line of text with its cards drawn as cards, the rest escaped: "Jc Qc" and "T\u2666"
+    read the same as on the felt; a quoted example of what to type stays as typed."""
+    return drawn("felt/card_text.html", "draw_card_text", card_parts(text))
+
+
+@register.filter(name="card_text")
+def card_text_filter(text):
+    return card_text(str(text))

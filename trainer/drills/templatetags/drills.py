@@ -4,8 +4,8 @@ field's label with its "Seat 3: " said to screen readers only (it sits under sea
 
 from django import template
 
+from trainer.core.templatetags.cards import card_text as card_text_html
 from trainer.core.templatetags.partials import partial
-from trainer.drills.presenting import card_text as card_text_html
 from trainer.drills.presenting import felt as felt_html
 from trainer.drills.presenting import shown_steps as shown_steps_of
 
