@@ -5,7 +5,8 @@ response the tests receive, the browser tier's included, and fails the request o
 the code's rather than the trade's: an outcome's API name such as "no-qualify", Django's
 empty choice "---------", or a template tag left unrendered (`CODE_WORDS`); and on a
 developer's word a trainee, a supervisor or a manager would have to ask about: a file of the
-repository, a data format, a library, a Python value printed as it is (`DEVELOPER_WORDS`).
+repository, a data format, a library, a Python value printed as it is (`DEVELOPER_WORDS`);
+and on a card written as its code ("Jd") where the felt would draw it (`CARD_CODE`).
 The admin is Django's own and is not read; the documentation written for developers and
 operators (the API reference, the operator notes) is read for code words only.
 """
@@ -45,10 +46,16 @@ DEVELOPER_WORDS: dict[str, str] = {
     # a Python value printed as it is: the whole text of an element, or after a label's colon
     r"(?:^|: )(?:None|True|False)(?=$|[.,;)])": "the words for nothing, yes or no",
 }
+#: a card written as its code ("Jd", "10h"; "As" opening a sentence is the English word): a
+#: person sees cards drawn; codes stay in what is typed (an input's placeholder, <kbd>), the
+#: exports and the API, none of them HTML a person reads
+CARD_CODE = re.compile(
+    r"(?<!\w)(?!(?:(?<=^)|(?<=[.:;!?] ))As\s+[a-z])(?:10|[2-9TJQKA])[cdhs](?!\w)"
+)
 #: attributes whose values a person reads or hears
 READ_ATTRIBUTES = frozenset({"aria-label", "title", "placeholder", "alt"})
 #: elements whose content is not text on the page
-UNREAD_ELEMENTS = frozenset({"script", "style", "template", "textarea", "pre", "code"})
+UNREAD_ELEMENTS = frozenset({"script", "style", "template", "textarea", "pre", "code", "kbd"})
 #: pages that are not the site's own words
 UNREAD_PATHS = re.compile(r"^/(admin|static)/")
 #: pages written for developers and operators, where a developer's word is the right one
@@ -65,6 +72,10 @@ ALL_WORDS = _pattern([*(re.escape(word) for word in CODE_WORDS), *DEVELOPER_WORD
 #: the code words alone, for the pages written for developers
 ONLY_CODE_WORDS = _pattern(re.escape(word) for word in CODE_WORDS)
 
+#: pages not read for card codes: the docs, written in the notation the rulebook defines (where
+#: "three 4s" are chips)
+CODED_PATHS = re.compile(r"^/docs/")
+
 
 class VisibleText(HTMLParser):
     """The text a reader sees or a screen reader says, in document order."""
@@ -72,13 +83,17 @@ class VisibleText(HTMLParser):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.parts: list[str] = []
+        #: inputs' placeholders: what to type, read for code words but not for card codes
+        self.typed: list[str] = []
         self._skipping: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in UNREAD_ELEMENTS:
             self._skipping.append(tag)
         values = dict(attrs)
-        self.parts.extend(v for k, v in attrs if k in READ_ATTRIBUTES and v)
+        for k, v in attrs:
+            if k in READ_ATTRIBUTES and v:
+                (self.typed if k == "placeholder" else self.parts).append(v)
         if tag == "input" and values.get("type") in {"submit", "button"} and values.get("value"):
             self.parts.append(values["value"] or "")
 
@@ -91,8 +106,8 @@ class VisibleText(HTMLParser):
             self.parts.append(data)
 
 
-def code_words_in(html: str, words: re.Pattern[str] = ALL_WORDS) -> list[str]:
-    """Each code or developer word the page shows, with the text around it.
+def code_words_in(html: str, words: re.Pattern[str] = ALL_WORDS, cards: bool = True) -> list[str]:
+    """Each code or developer word and card code the page shows, with the text around it.
 
     >>> code_words_in("<p>no-qualify paid</p><script>x = 'no-qualify'</script>")
     ["'no-qualify' in 'no-qualify paid'"]
@@ -110,14 +125,19 @@ def code_words_in(html: str, words: re.Pattern[str] = ALL_WORDS) -> list[str]:
     ["'None' in 'Cap: None.'"]
     >>> code_words_in('<td>4.9149% (53223/1082900)</td><span title="Exactly 1/20">5%</span>')
     ["'(53223/1082900)' in '4.9149% (53223/1082900)'"]
+    >>> code_words_in('<p>As dealt: Jd Ad</p><input placeholder="Qh Qs"><kbd>"Qh"</kbd>')
+    ["card code 'Jd' in 'As dealt: Jd Ad'"]
     """
     parser = VisibleText()
     parser.feed(html)
     parser.close()
     found = []
-    for part in parser.parts:
+    for part in parser.parts + parser.typed:
         text = " ".join(part.split())
         found.extend(f"{m.group().lstrip(': ')!r} in {text[:80]!r}" for m in words.finditer(text))
+    for part in parser.parts if cards else ():
+        if code := CARD_CODE.search(part):
+            found.append(f"card code {code.group()!r} in {' '.join(part.split())[:80]!r}")
     return found
 
 
@@ -136,7 +156,8 @@ class CodeWordsOnPages:
             and not UNREAD_PATHS.match(request.path)
         ):
             words = ONLY_CODE_WORDS if DEVELOPER_PATHS.match(request.path) else ALL_WORDS
-            found = code_words_in(response.content.decode(response.charset or "utf-8"), words)
+            html = response.content.decode(response.charset or "utf-8")
+            found = code_words_in(html, words, cards=not CODED_PATHS.match(request.path))
             if found:
                 raise AssertionError(
                     f"{request.method} {request.path} shows code words: " + "; ".join(found)
