@@ -406,6 +406,54 @@ def bench_review(trainees: int = 100, each: int = 1_000) -> None:
         connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
+def bench_designer(rounds: int = 5) -> None:
+    """Server time of opening the games manager's designer of each paid game, before the
+    game's counts are built (the edge follows by htmx once they are), against the desk's
+    landing page (the reference) in the same throwaway test database; best of `rounds`.
+    The target: the designer opens in under half a second."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tests.settings")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import setup_test_environment
+
+    from trainer.engine.catalog import paid_games
+
+    setup_test_environment()
+    old_name = connection.settings_dict["NAME"]
+    connection.creation.create_test_db(verbosity=0, autoclobber=True)
+    try:
+        from tests.factories import ManagerFactory
+        from trainer.houses.models import House
+
+        call_command("loaddata", "demo_house", verbosity=0)
+        client = Client()
+        client.force_login(ManagerFactory(house=House.objects.get(slug="demo")))
+
+        def best(url: str) -> float:
+            client.get(url)  # warm up
+            runs = []
+            for _ in range(rounds):
+                start = time.perf_counter()
+                assert client.get(url).status_code == 200, url
+                runs.append(time.perf_counter() - start)
+            return min(runs)
+
+        reference = best("/desk/")
+        for game in paid_games():
+            took = best(f"/desk/games/{game.slug}/design/")
+            print(
+                f"designer of {game.title}, best of {rounds}: {took * 1000:.0f} ms "
+                f"(target under 500 ms); the desk's landing page {reference * 1000:.0f} ms: "
+                f"{took / reference:.2f}x it"
+            )
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
 def bench_sign_in(rounds: int = 5) -> None:
     """Server time of checking one password at sign-in: Argon2 (the site's hasher) against
     PBKDF2 at Django's full iteration count (Django's default, the reference), best of
@@ -441,6 +489,7 @@ BENCHES = {
     "audit": bench_audit,
     "audit-upload": bench_audit_upload,
     "review": bench_review,
+    "designer": bench_designer,
     "sign-in": bench_sign_in,
 }
 
