@@ -435,6 +435,7 @@ def pages_of(role: str, w) -> list[Page]:
     return [
         home,
         Page("supervisor's page", "person", reverse("person", args=[w["supervisor"].pk])),
+        Page("add staff", "person-add-staff", reverse("person-add-staff")),
         # the staff pages and the docs are the supervisor's walk: the same pages under
         # another header, which the manager's landing page checks
         *desk_pages(w),

@@ -21,7 +21,7 @@ from tests.factories import (
 )
 from trainer.engine.catalog import paid_games
 from trainer.houses.models import HouseRulesSettings, PaytableVersion
-from trainer.houses.roles import ROLES
+from trainer.houses.roles import AUDIT_STAFF, ROLES
 
 # What a response may be.  The three redirects are told apart by where they go.
 OK = 200
@@ -33,31 +33,45 @@ GONE = "302 to the admin index: doesn't exist"
 RIVERBOAT_LABEL = "Riverboat straight special"
 LAKESIDE_LABEL = "Lakeside straight special"
 
-# The trainee, supervisor and manager belong to the Riverboat; the other manager runs the
-# Lakeside.  "{riverboat_version}" and the like are filled in with the objects' ids.
-ROLE_NAMES = ("anonymous", "trainee", "supervisor", "manager", "other_manager", "superuser")
+# The trainee, supervisor, audit staff and manager belong to the Riverboat; the other manager
+# runs the Lakeside.  "{riverboat_version}" and the like are filled in with the objects' ids.
+ROLE_NAMES = (
+    "anonymous",
+    "trainee",
+    "supervisor",
+    "auditor",
+    "manager",
+    "other_manager",
+    "superuser",
+)
 V, R = "/admin/houses/paytableversion", "/admin/houses/houserulessettings"
 # fmt: off
 MATRIX = [
-    # request                                 anonym trainee super  manager other  superuser
-    ("GET /",                                 OK,    OK,    OK,    OK,    OK,    OK),
-    ("GET /accounts/login/",                  OK,    OK,    OK,    OK,    OK,    OK),
-    ("GET /rule-check/",                      LOGIN, OK,    OK,    OK,    OK,    OK),
-    ("POST /api/rulings",                     DENY,  OK,    OK,    OK,    OK,    OK),
-    ("GET /admin/",                           ADMIN, ADMIN, ADMIN, OK,    OK,    OK),
-    (f"GET {V}/",                             ADMIN, ADMIN, ADMIN, OK,    OK,    OK),
-    (f"GET {V}/add/",                         ADMIN, ADMIN, ADMIN, OK,    OK,    OK),
-    (f"GET {V}/{{riverboat_version}}/change/", ADMIN, ADMIN, ADMIN, OK,    GONE,  OK),
-    (f"GET {V}/{{lakeside_version}}/change/", ADMIN, ADMIN, ADMIN, GONE,  OK,    OK),
-    (f"GET {R}/",                             ADMIN, ADMIN, ADMIN, OK,    OK,    OK),
+    # request                                 anonym trainee super  audit  manager other  superuser
+    ("GET /",                                 OK,    OK,    OK,    OK,    OK,    OK,    OK),
+    ("GET /accounts/login/",                  OK,    OK,    OK,    OK,    OK,    OK,    OK),
+    ("GET /rule-check/",                      LOGIN, OK,    OK,    OK,    OK,    OK,    OK),
+    ("POST /api/rulings",                     DENY,  OK,    OK,    OK,    OK,    OK,    OK),
+    # audit staff audit and keep cases, and see nothing of the trainees' progress
+    ("GET /audits/",                          LOGIN, DENY,  OK,    OK,    OK,    OK,    OK),
+    ("GET /cases/",                           LOGIN, DENY,  OK,    OK,    OK,    OK,    OK),
+    ("GET /progress/trainees/",               LOGIN, DENY,  OK,    DENY,  DENY,  DENY,  OK),
+    # a games manager adds the supervisors and audit staff of their house (a superuser has none)
+    ("GET /accounts/people/staff",            LOGIN, DENY,  DENY,  DENY,  OK,    OK,    DENY),
+    ("GET /admin/",                           ADMIN, ADMIN, ADMIN, ADMIN, OK,    OK,    OK),
+    (f"GET {V}/",                             ADMIN, ADMIN, ADMIN, ADMIN, OK,    OK,    OK),
+    (f"GET {V}/add/",                         ADMIN, ADMIN, ADMIN, ADMIN, OK,    OK,    OK),
+    (f"GET {V}/{{riverboat_version}}/change/", ADMIN, ADMIN, ADMIN, ADMIN, OK,    GONE,  OK),
+    (f"GET {V}/{{lakeside_version}}/change/", ADMIN, ADMIN, ADMIN, ADMIN, GONE,  OK,    OK),
+    (f"GET {R}/",                             ADMIN, ADMIN, ADMIN, ADMIN, OK,    OK,    OK),
     # a house has one set of rules: a manager adds them only to a house without (below)
-    (f"GET {R}/add/",                         ADMIN, ADMIN, ADMIN, DENY,  DENY,  OK),
-    (f"GET {R}/{{riverboat_rules}}/change/",  ADMIN, ADMIN, ADMIN, OK,    GONE,  OK),
-    (f"GET {R}/{{lakeside_rules}}/change/",   ADMIN, ADMIN, ADMIN, GONE,  OK,    OK),
+    (f"GET {R}/add/",                         ADMIN, ADMIN, ADMIN, ADMIN, DENY,  DENY,  OK),
+    (f"GET {R}/{{riverboat_rules}}/change/",  ADMIN, ADMIN, ADMIN, ADMIN, OK,    GONE,  OK),
+    (f"GET {R}/{{lakeside_rules}}/change/",   ADMIN, ADMIN, ADMIN, ADMIN, GONE,  OK,    OK),
     # a games manager may view houses (roles.py: houses.view_house), not staff or groups
-    ("GET /admin/houses/house/",              ADMIN, ADMIN, ADMIN, OK,    OK,    OK),
-    ("GET /admin/houses/user/",               ADMIN, ADMIN, ADMIN, DENY,  DENY,  OK),
-    ("GET /admin/auth/group/",                ADMIN, ADMIN, ADMIN, DENY,  DENY,  OK),
+    ("GET /admin/houses/house/",              ADMIN, ADMIN, ADMIN, ADMIN, OK,    OK,    OK),
+    ("GET /admin/houses/user/",               ADMIN, ADMIN, ADMIN, ADMIN, DENY,  DENY,  OK),
+    ("GET /admin/auth/group/",                ADMIN, ADMIN, ADMIN, ADMIN, DENY,  DENY,  OK),
 ]
 # fmt: on
 #: role -> [(method, url, expected)], the matrix's column of each role
@@ -94,6 +108,8 @@ def users(house, lakeside):
         "anonymous": None,
         "trainee": TraineeFactory(house=house),
         "supervisor": SupervisorFactory(house=house),
+        # audit staff use the audits and cases of the site, never the admin
+        "auditor": UserFactory(house=house, role=AUDIT_STAFF),
         "manager": ManagerFactory(house=house),
         "other_manager": ManagerFactory(house=lakeside),
         "superuser": UserFactory(is_superuser=True, is_staff=True, house=None),

@@ -29,8 +29,9 @@ from trainer.rulings.services import NotJSON, as_json, give_ruling, open_sitting
 
 from .models import NOTE_MAX, Case, CaseCounter, CaseNote
 
-#: who keeps cases: supervisors and games managers (superusers hold every permission)
-KEEPER_PERMISSIONS = ("houses.review_trainees", "houses.manage_tables")
+#: who keeps cases: supervisors, games managers and audit staff, whose audits' mispaid hands
+#: are what cases record (superusers hold every permission)
+KEEPER_PERMISSIONS = ("houses.review_trainees", "houses.manage_tables", "audits.audit_hands")
 
 #: fields of a request that never hold cards
 NOT_CARDS = {"game", "house", "id", "ask"}

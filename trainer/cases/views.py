@@ -1,7 +1,7 @@
 """The cases pages: the list with its search, one case (printable), saving and adding notes.
 
-Only supervisors and games managers see cases (others get 403); a case of a house one does
-not keep answers 404 exactly as a number no case has."""
+Only supervisors, games managers and audit staff see cases (others get 403); a case of a house
+one does not keep answers 404 exactly as a number no case has."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from trainer.rulings.views import present, request_cards
@@ -29,7 +30,9 @@ def keepers_only(view):
     @wraps(view)
     def checked(request, *args, **kwargs):
         if not services.may_keep_cases(request.user):
-            raise PermissionDenied("Only supervisors and games managers see a house's cases.")
+            raise PermissionDenied(
+                gettext("Only supervisors, games managers and audit staff see a house's cases.")
+            )
         return view(request, *args, **kwargs)
 
     return checked

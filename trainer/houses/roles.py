@@ -6,12 +6,17 @@ Each later app that adds permissions for a role adds them here and a migration t
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
+
 TRAINEE = "Trainee"
 SUPERVISOR = "Supervisor"
 GAMES_MANAGER = "Games manager"
 #: a trainee the house has promoted to watch the game: given beside Trainee, it
 #: opens the watch drills and their tests; supervisors and games managers watch already
 FLOOR_SUPERVISOR = "Floor supervisor"
+#: the house's audit staff: they upload the shift logs, read the audits and keep the cases,
+#: and see nothing else of the trainees than the dealers the audits name
+AUDIT_STAFF = "Audit staff"
 
 #: role -> "app_label.codename" permissions
 ROLES: dict[str, list[str]] = {
@@ -27,6 +32,8 @@ ROLES: dict[str, list[str]] = {
         "watch.watch_the_game",
     ],
     FLOOR_SUPERVISOR: ["watch.watch_the_game"],
+    # the cases follow audits.audit_hands (trainer.cases.services.KEEPER_PERMISSIONS)
+    AUDIT_STAFF: ["audits.audit_hands"],
     GAMES_MANAGER: [
         "houses.manage_tables",
         "houses.view_house",
@@ -59,6 +66,19 @@ ROLES: dict[str, list[str]] = {
         "rounds.view_roundpace",
         "watch.watch_the_game",
     ],
+}
+
+#: the roles a games manager gives from the People page (trainer.roster.views.add_staff), in
+#: the order the form offers them; roles stronger than a supervisor are given in the admin
+GIVEN_BY_MANAGERS: tuple[str, ...] = (SUPERVISOR, AUDIT_STAFF)
+
+#: each role as a page names it to a person (the group keeps its English name)
+TITLES = {
+    TRAINEE: _("Trainee"),
+    SUPERVISOR: _("Supervisor"),
+    GAMES_MANAGER: _("Games manager"),
+    FLOOR_SUPERVISOR: _("Floor supervisor"),
+    AUDIT_STAFF: _("Audit staff"),
 }
 
 

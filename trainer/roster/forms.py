@@ -6,8 +6,10 @@ from __future__ import annotations
 from django import forms
 from django.contrib.auth.forms import UsernameField
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from trainer.engine.catalog import GAMES
+from trainer.houses.roles import GIVEN_BY_MANAGERS, TITLES
 
 from .imports import COLUMNS, MAX_BYTES
 from .models import Cohort
@@ -31,6 +33,34 @@ class TraineeForm(forms.Form):
     def __init__(self, *args, classes, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["classes"].queryset = classes
+
+
+class StaffForm(forms.Form):
+    """A new member of the house's staff: their details and the role a games manager gives
+    them, offered from GIVEN_BY_MANAGERS (roles.py), never named one by one here."""
+
+    username = UsernameField(max_length=150, label=_("Username"))
+    first_name = forms.CharField(max_length=150, required=False, label=_("First name"))
+    last_name = forms.CharField(max_length=150, required=False, label=_("Last name"))
+    email = forms.EmailField(
+        required=False,
+        label=_("Email (optional)"),
+        error_messages={"invalid": _("That is not an email address: check it, or leave it out.")},
+    )
+    role = forms.ChoiceField(
+        choices=(),
+        label=_("Role"),
+        widget=forms.RadioSelect,
+        error_messages={
+            "required": _("Choose the role they will have."),
+            "invalid_choice": _("Choose one of the roles offered: “%(value)s” is not one."),
+        },
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["username"].error_messages["required"] = _("A username is needed.")
+        self.fields["role"].choices = [(role, TITLES[role]) for role in GIVEN_BY_MANAGERS]
 
 
 class GamesForm(forms.Form):

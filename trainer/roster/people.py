@@ -1,6 +1,6 @@
 """The People pages' rule of who acts on whom: supervisors set new passwords for the trainees of
-their house, and games managers for the trainees and supervisors of theirs, never for someone
-who holds a role like theirs or above it (staff, games managers, superusers, fellow
+their house, and games managers for the trainees, supervisors and audit staff of theirs, never
+for someone who holds a role like theirs or above it (staff, games managers, superusers, fellow
 supervisors), so nobody gains an account stronger than their own.  Read by the People pages
 (trainer.roster.views) and the password pages (trainer.site.accounts)."""
 
@@ -15,6 +15,7 @@ PERMISSIONS_BACKEND = "trainer.core.auth.HouseModelBackend"
 REVIEW = "houses.review_trainees"
 MANAGE = "houses.manage_tables"
 PRACTISE = "houses.practise_drills"
+AUDIT = "audits.audit_hands"
 
 
 def _holders(perm: str):
@@ -32,12 +33,11 @@ def may_set_passwords(user) -> bool:
 
 def people_in_charge(actor):
     """The people `actor` looks after on the site, active or deactivated: a supervisor, the
-    trainees of their house; a games manager, its trainees and supervisors; a superuser,
-    everyone but superusers.  Never the actor, never staff or a superuser, never a games
-    manager, and, for a supervisor, never another supervisor; for someone of no house, nobody.
-    Every action on a person
-    (password, deactivation, unlocking: trainer.roster) is limited to these; anyone else is
-    answered as nobody (404)."""
+    trainees of their house; a games manager, its trainees, supervisors and audit staff; a
+    superuser, everyone but superusers.  Never the actor, never staff or a superuser, never a
+    games manager, and, for a supervisor, never another supervisor; for someone of no house,
+    nobody.  Every action on a person (password, deactivation, unlocking: trainer.roster) is
+    limited to these; anyone else is answered as nobody (404)."""
     people = User.objects.filter(is_superuser=False).exclude(pk=actor.pk)
     if actor.is_superuser:
         return people.order_by("username")
@@ -48,7 +48,10 @@ def people_in_charge(actor):
     trainees = _holders(PRACTISE).filter(house_id=actor.house_id).values("pk")
     if actor.has_perm(MANAGE):
         supervisors = _holders(REVIEW).filter(house_id=actor.house_id).values("pk")
-        return people.filter(Q(pk__in=trainees) | Q(pk__in=supervisors)).order_by("username")
+        auditors = _holders(AUDIT).filter(house_id=actor.house_id).values("pk")
+        return people.filter(
+            Q(pk__in=trainees) | Q(pk__in=supervisors) | Q(pk__in=auditors)
+        ).order_by("username")
     if actor.has_perm(REVIEW):
         return (
             people.filter(pk__in=trainees)

@@ -17,11 +17,12 @@ from django.contrib.auth.models import Group
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext
 
 from trainer.drills.practice.models import Enrolment
 from trainer.engine.catalog import GAMES
 from trainer.houses.models import User
-from trainer.houses.roles import FLOOR_SUPERVISOR, TRAINEE
+from trainer.houses.roles import FLOOR_SUPERVISOR, GIVEN_BY_MANAGERS, TRAINEE
 
 from .models import (
     TEMPORARY_PASSWORD_LIFETIME,
@@ -199,6 +200,50 @@ def add_trainee(
                 add_members(actor=actor, cohort=cohort, trainees=[user])
     except IntegrityError:
         raise ValidationError(f"The username “{username}” is taken.") from None
+    return Enrolled(user, password)
+
+
+def add_staff(
+    *,
+    actor,
+    house,
+    role: str,
+    username: str,
+    first_name: str = "",
+    last_name: str = "",
+    email: str = "",
+) -> Enrolled:
+    """A new member of `house`'s staff in `role` (one a games manager gives:
+    GIVEN_BY_MANAGERS), with a temporary password shown once.  A username already taken, as
+    the same form posted twice makes it, creates nobody."""
+    if role not in GIVEN_BY_MANAGERS:
+        raise ValidationError(gettext("Choose one of the roles the form offers."))
+    first_name, last_name, email = (v.strip() for v in (first_name, last_name, email))
+    username = as_signed_in(username)
+    problems = person_problems(username, first_name, last_name, email)
+    taken = gettext("The username “%(name)s” is taken.") % {"name": username}
+    if username and User.objects.filter(username__iexact=username).exists():
+        problems.append(taken)
+    if problems:
+        raise ValidationError(
+            [p[0].upper() + p[1:] + ("" if p.endswith(".") else ".") for p in problems]
+        )
+    try:
+        with transaction.atomic():
+            user = User(
+                username=username,
+                first_name=first_name,
+                last_name=last_name,
+                email=email,
+                house=house,
+            )
+            user.set_unusable_password()
+            user.save()
+            user.groups.add(Group.objects.get(name=role))
+            password = give_temporary_password(actor=actor, person=user, kind=Kind.CREATED)
+            log_action(actor=actor, subject=user, action=Kind.CREATED, detail=role)
+    except IntegrityError:
+        raise ValidationError(taken) from None
     return Enrolled(user, password)
 
 

@@ -28,7 +28,7 @@ from trainer.houses.roles import TRAINEE
 from trainer.roster.people import may_set_passwords, people_in_charge
 
 from . import imports, services
-from .forms import GamesForm, TraineeForm, UploadForm
+from .forms import GamesForm, StaffForm, TraineeForm, UploadForm
 from .middleware import MUST_CHANGE
 from .models import (
     TEMPORARY_PASSWORD_LIFETIME,
@@ -39,6 +39,8 @@ from .models import (
 )
 
 enrol_only = permission_required("roster.enrol_trainees", raise_exception=True)
+#: the house's staff are added by its games managers
+managers_only = permission_required("houses.manage_tables", raise_exception=True)
 
 
 def house_of(request):
@@ -193,6 +195,35 @@ def add_trainee(request):
                 return _passwords(request, [enrolled])
         return render(request, "roster/add.html", {"form": form}, status=400)
     return render(request, "roster/add.html", {"form": form})
+
+
+@login_required
+@managers_only
+@require_http_methods(["GET", "POST"])
+def add_staff(request):
+    """A supervisor or audit staff member of the manager's own house (the form is also on the
+    People page), with a temporary password shown once as a trainee's is."""
+    house = house_of(request)
+    form = StaffForm(request.POST or None)
+    if request.method == "POST":
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                added = services.add_staff(
+                    actor=request.user,
+                    house=house,
+                    role=data["role"],
+                    username=data["username"],
+                    first_name=data["first_name"],
+                    last_name=data["last_name"],
+                    email=data["email"],
+                )
+            except ValidationError as exc:
+                form.add_error(None, exc)
+            else:
+                return _passwords(request, [added])
+        return render(request, "roster/add_staff.html", {"staff_form": form}, status=400)
+    return render(request, "roster/add_staff.html", {"staff_form": form})
 
 
 #: a request this long holds a file over imports.MAX_BYTES, whatever else the form sends:

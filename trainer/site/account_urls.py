@@ -44,6 +44,8 @@ urlpatterns = [
     path("people/<int:user_id>/", roster.person, name="person"),
     path("people/<int:user_id>/act", roster.person_act, name="person-act"),
     path("people/new", roster.add_trainee, name="person-add"),
+    # a supervisor or audit staff member, added by the house's games manager
+    path("people/staff", roster.add_staff, name="person-add-staff"),
     path("people/import", roster.upload, name="people-import"),
     path("people/import/trainees.csv", roster.import_template, name="people-import-template"),
     path("people/import/<int:import_id>/", roster.confirm_import, name="people-import-confirm"),

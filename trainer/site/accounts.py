@@ -27,6 +27,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
 
+from trainer.roster.forms import StaffForm
 from trainer.roster.models import PersonAction
 from trainer.roster.people import may_set_passwords, people_in_charge, people_whose_password
 from trainer.roster.services import (
@@ -92,7 +93,11 @@ def people(request):
         {
             "people": people_in_charge(request.user)
             .select_related("house", "temporary_password")
-            .prefetch_related("groups")
+            .prefetch_related("groups"),
+            # a games manager of a house adds its supervisors and audit staff here
+            "staff_form": StaffForm()
+            if request.user.has_perm("houses.manage_tables") and request.user.house_id
+            else None,
         },
     )
 
