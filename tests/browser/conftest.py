@@ -27,6 +27,9 @@ ARGS = [
 ]
 
 
+#: the phone's screen in CSS pixels, as the site's narrow layout is measured on it
+PHONE = {"width": 390, "height": 844}
+
 #: how long any one wait may take before the test fails: 60 s, for a machine six or more times
 #: busier than an idle one (Playwright's own default is 30 s; the tests used to set 10 s)
 WAIT_MS = 60_000
@@ -91,12 +94,13 @@ def page(browser, live_server):
 
 @pytest.fixture
 def phone(browser, live_server):
-    """A 375x740 touch screen.  Its pixels are drawn at a phone's density (2) only when
-    screenshots are asked for: no test reads pixels (boxes and widths are CSS pixels, the same
-    at any density), and drawing four times the pixels is much of a phone page's cost."""
+    """A 390x844 touch screen (a current iPhone's CSS pixels).  Its pixels are drawn at a
+    phone's density (2) only when screenshots are asked for: no test reads pixels (boxes and
+    widths are CSS pixels, the same at any density), and drawing four times the pixels is much
+    of a phone page's cost."""
     context = browser.new_context(
         base_url=live_server.url,
-        viewport={"width": 375, "height": 740},
+        viewport=PHONE,
         device_scale_factor=2 if SCREENSHOTS else 1,
         is_mobile=True,
         has_touch=True,

@@ -5,7 +5,7 @@ from urllib.parse import parse_qs
 
 import pytest
 
-from tests.browser.conftest import screenshot, sign_in
+from tests.browser.conftest import PHONE, screenshot, sign_in
 from tests.factories import PASSWORD, right_answer, wrong_answer
 from trainer.drills.models import Attempt, Question
 from trainer.engine.drills import REGISTRY
@@ -198,7 +198,8 @@ def test_a_phone_sized_screen_shows_the_cards_and_the_form(phone, trainee):
     assert cards.count() == shown  # every hole card, and the board dealt before any fold
     box = cards.first.bounding_box()
     assert box["width"] >= 40  # large enough to read at arm's length
-    assert phone.evaluate("document.documentElement.scrollWidth") <= 375 + 1  # no sideways scroll
+    # no sideways scroll
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"] + 1
     assert cards.first.get_attribute("aria-label")  # a text alternative for screen readers
     screenshot(phone, "drill-phone.png", full_page=True)
 

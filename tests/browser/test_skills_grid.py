@@ -7,7 +7,7 @@ import datetime as dt
 import pytest
 from django.utils import timezone
 
-from tests.browser.conftest import screenshot, sign_in
+from tests.browser.conftest import PHONE, screenshot, sign_in
 from tests.browser.test_accessibility import violations
 from tests.factories import PASSWORD
 from tests.progress.conftest import BRING_IN, MS_PAY, listed  # noqa: F401, F811  (a fixture, by name)
@@ -85,7 +85,7 @@ def test_the_skills_grid_reads_without_colour(request, live_server, every_band, 
             )
             looks.update(_looks(screen, selector))
             if size == "phone":
-                assert screen.evaluate("document.documentElement.scrollWidth") <= 375
+                assert screen.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         assert set(looks) == {s.key for s in skills.STRENGTHS}, selector
         # in grey-scale every band still looks its own: by lightness, or by its border
         assert len(set(looks.values())) == len(looks), (selector, looks)
