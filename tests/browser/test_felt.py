@@ -47,8 +47,10 @@ def highest(kind: str) -> int:
     return max(level.number for level in REGISTRY[kind].levels)
 
 
-def open_drill(page, user, kind: str) -> Question:
-    session = services.start_session(trainee=user, kind=kind, level=highest(kind))
+def open_drill(page, user, kind: str, in_chips: bool = False) -> Question:
+    session = services.start_session(
+        trainee=user, kind=kind, level=highest(kind), in_chips=in_chips
+    )
     page.goto(f"/drills/s/{session.pk}/")
     page.wait_for_selector("form.answer-form")
     page.wait_for_load_state("load")  # scripts ready, as they are by the time a person types
@@ -126,7 +128,9 @@ def walk(page, user, kind: str, device: str, checked: set) -> None:
     is what the width changes); on the desktop, answered by the keyboard, the answered page
     and the placard checked by axe, the placard once per game (the same one whichever drill
     of the game opens it).  `checked` holds the games whose placard was."""
-    question = open_drill(page, user, kind)
+    # on the phone, Mississippi Stud's pay drill in chips: its fullest felt (five chip
+    # builders a seat, up to six seats), which the phone folds to the builder being answered
+    question = open_drill(page, user, kind, in_chips=device == "phone" and kind in IN_CHIPS)
     # the answers sit in the order the house settles the layout, seat by seat
     assert dom_order(page) == asked_order(question)
     laid = spots(fields_of(question), table_seats(question.table), settle_order(question))
@@ -153,6 +157,18 @@ def walk(page, user, kind: str, device: str, checked: set) -> None:
         assert all(answers >= cards - 1 for cards, answers in boxes), boxes
     width = page.viewport_size["width"]
     assert page.evaluate("document.documentElement.scrollWidth") <= width + 1
+    if device == "phone" and page.locator(".felt").count():
+        # the felt stacks its seats compactly: a seat's cards, bets and answers within
+        # SEAT_HEIGHT of the phone's screen, below the dealer's side
+        tall = page.locator(".felt").first.bounding_box()["height"]
+        assert tall <= TOP_HEIGHT + SEAT_HEIGHT * max(1, len(seats)), (len(seats), tall)
+        if question.in_chips:
+            # the chip builders fold to the one being answered: a tap on a tray unfolds its
+            # boxes, the others keep their tray and total only
+            builders = page.locator(".felt-seats .chip-builder")
+            builders.last.locator(".chip-tray").click()
+            assert builders.last.locator(".chip-boxes").is_visible()
+            assert not builders.first.locator(".chip-boxes").is_visible()
     if len(seats) > 1 and page.locator(".felt-top").count():
         # the dealer's side stays in view whichever seat's answer has the focus
         page.locator(".felt-seats .spot-answers input:not([type=hidden])").last.focus()
@@ -192,6 +208,13 @@ def walk(page, user, kind: str, device: str, checked: set) -> None:
         assert_axe_clean(page)
     page.keyboard.press("Escape")
     card.wait_for(state="hidden")
+
+
+#: the drills the phone's walk opens in chips
+IN_CHIPS = ("ms-pay",)
+#: on a phone, the felt's height: the dealer's side and the legend, then each seat's
+TOP_HEIGHT = 400
+SEAT_HEIGHT = 450
 
 
 def walk_every_drill(page, user, device: str) -> None:

@@ -9,6 +9,9 @@
 // keeps it if it is no longer than its own time since it sent the question.
 (function () {
   "use strict";
+  // the chip trays take taps and keys: a phone's felt may fold away the boxes of the chip
+  // builders not being answered (felt.css)
+  document.documentElement.classList.add("chips-js");
   function currentGroup(target) {
     return target.closest ? target.closest(".field") : null;
   }
