@@ -500,6 +500,11 @@ WIDEST = """() => {
   return [...document.querySelectorAll("body *")]
     .map(e => [e, e.getBoundingClientRect().right])
     .filter(([e, r]) => r > w + 1 && e.parentElement.getBoundingClientRect().right <= w + 1)
+    .filter(([e]) => {  // not what scrolls in a box of its own (the menu, a wide table)
+      for (let a = e.parentElement; a && !a.matches("main, body"); a = a.parentElement)
+        if (getComputedStyle(a).overflowX !== "visible") return false;
+      return true;
+    })
     .sort((a, b) => b[1] - a[1]).slice(0, 3)
     .map(([e, r]) => {
       const classes = typeof e.className === "string" ? e.className.trim() : "";

@@ -7,7 +7,7 @@ cannot: its pages are seen before any count is built."""
 import pytest
 
 from tests.browser.conftest import screenshot, sign_in
-from tests.browser.test_accessibility import violations
+from tests.browser.test_accessibility import overflow, violations
 from tests.desk.conftest import counts_built
 from tests.factories import PASSWORD
 from trainer.engine import Category
@@ -109,3 +109,7 @@ def test_on_a_phone_the_edge_stays_in_view_while_a_row_is_typed(phone, demo, man
     box, height = line.bounding_box(), phone.viewport_size["height"]
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
     assert not violations(phone, "designer (phone)", "phone")
+    # the panel's exact figures (long fractions among them) wrap or scroll within the screen
+    assert not overflow(phone, "designer (phone)")
+    panel = phone.locator("#edge-preview").bounding_box()
+    assert panel["x"] >= 0 and panel["x"] + panel["width"] <= phone.viewport_size["width"]
