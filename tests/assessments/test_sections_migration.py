@@ -8,9 +8,17 @@ from django.db.migrations.executor import MigrationExecutor
 
 
 def targets(assessments: str) -> list[tuple[str, str]]:
-    """Every other app at its latest (as the site stands), assessments at `assessments`."""
-    leaves = MigrationExecutor(connection).loader.graph.leaf_nodes()
-    keep = [n for n in leaves if n[0] not in ("assessments", "roster")]
+    """Every other app at its latest (as the site stands), assessments at `assessments`; an
+    app whose latest migration needs a later one of assessments (a role's data migration made
+    after every app) is left to follow it, going back and forth with it."""
+    graph = MigrationExecutor(connection).loader.graph
+    allowed = set(graph.forwards_plan(("assessments", assessments)))
+    keep = [
+        leaf
+        for leaf in graph.leaf_nodes()
+        if leaf[0] != "assessments"
+        and all(n in allowed for n in graph.forwards_plan(leaf) if n[0] == "assessments")
+    ]
     return [*keep, ("assessments", assessments)]
 
 
