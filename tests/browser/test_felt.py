@@ -128,9 +128,10 @@ def walk(page, user, kind: str, device: str, checked: set) -> None:
     is what the width changes); on the desktop, answered by the keyboard, the answered page
     and the placard checked by axe, the placard once per game (the same one whichever drill
     of the game opens it).  `checked` holds the games whose placard was."""
-    # on the phone, Mississippi Stud's pay drill in chips: its fullest felt (five chip
-    # builders a seat, up to six seats), which the phone folds to the builder being answered
-    question = open_drill(page, user, kind, in_chips=device == "phone" and kind in IN_CHIPS)
+    # Mississippi Stud's pay drill in chips: its fullest felt (five chip builders a seat, up
+    # to six seats), which the phone folds to the builder being answered, and the desktop's
+    # keyboard walk answers builder by builder
+    question = open_drill(page, user, kind, in_chips=kind in IN_CHIPS)
     # the answers sit in the order the house settles the layout, seat by seat
     assert dom_order(page) == asked_order(question)
     laid = spots(fields_of(question), table_seats(question.table), settle_order(question))
@@ -210,7 +211,7 @@ def walk(page, user, kind: str, device: str, checked: set) -> None:
     card.wait_for(state="hidden")
 
 
-#: the drills the phone's walk opens in chips
+#: the drills the walks open in chips (their amounts as chips)
 IN_CHIPS = ("ms-pay",)
 #: on a phone, the felt's height: the dealer's side and the legend, then each seat's
 TOP_HEIGHT = 400

@@ -41,12 +41,16 @@
     const input = field.querySelector("input[type=text], input:checked, input");
     if (input) input.focus();
   }
-  // the next answer still to give after `field`, in page order (then any before it)
+  // the next answer still to give after `field`, in page order (then any before it).  A chip
+  // builder further on is still to give though "no chips" answers it already: else Enter
+  // passed over a seat's other builders in a drill in chips, to the next seat's outcome.
   function nextOpen(form, field) {
     const fields = fieldsOf(form);
     const index = fields.indexOf(field);
     const after = fields.slice(index + 1).concat(fields.slice(0, Math.max(index, 0)));
-    return after.find(function (f) { return !answered(f); }) || null;
+    return after.find(function (f) {
+      return !answered(f) || (fields.indexOf(f) > index && f.querySelector("[data-chips]") !== null);
+    }) || null;
   }
   function openPlacard() {
     const link = document.querySelector("[data-placard]");
