@@ -10,6 +10,7 @@ Ante alone when the dealer does not qualify; Mississippi Gonorrhea's 7-7 hogs th
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
 
 from trainer.audits import services
 from trainer.audits.models import AuditReport
@@ -52,6 +53,18 @@ def test_each_example_log_downloads_and_audits_cleanly(
     rows = report.lines.order_by("number")
     assert sorted((r.verdict, r.difference, r.situation) for r in rows) == sorted(MISPAYS)
     assert {r.request["id"] for r in rows} == {101, 103, 201, 301}
+
+    # the report names each line by the log's own hand and time, and a line shows its bets
+    # as logged (hand 101: Mississippi Stud's ante and three street bets of 1 each)
+    page = staff_client.get(reverse("audits:report", args=[report.pk])).content.decode()
+    for row in rows:
+        assert f'<td>{row.request["id"]}, <time datetime="{row.request["at"]}' in page
+    first = next(r for r in rows if r.request["id"] == 101)
+    line = staff_client.get(reverse("audits:line", args=[report.pk, first.number]))
+    text = line.content.decode()
+    assert f"Line {first.number} (hand 101): overpaid" in text
+    assert "<dt>Bets</dt><dd>1, 1, 1, 1</dd>" in text
+    assert '<dt>Dealt</dt><dd><time datetime="2026-05-01T21:30:00' in text
 
 
 def test_only_audit_staff_download_the_examples_and_only_the_two(client, staff_client, trainee):

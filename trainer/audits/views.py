@@ -17,6 +17,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import filesizeformat
+from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
@@ -25,8 +26,10 @@ from trainer.core.bodies import body_limit
 from trainer.drills.access import may_watch
 from trainer.drills.services import NOT_A_WATCHER
 from trainer.drills.watch import services as watch_services
+from trainer.engine.audit import read_at
 from trainer.engine.catalog import title_of
-from trainer.rulings.views import request_cards
+from trainer.engine.errors import RulingError
+from trainer.rulings.views import request_cards, request_stakes
 
 from . import services
 from .forms import FilterForm, UploadForm
@@ -185,13 +188,34 @@ def report(request, report_id: int):
 
 
 def _line_row(line: AuditLine) -> dict:
+    logged = line.request if isinstance(line.request, Mapping) else {}
     return {
         "line": line,
         "game": title_of(line.game) if line.game else "—",
         "paid": amount(line.result.get("paid")),
         "correct": amount(line.result.get("correct")),
         "error": (line.result.get("error") or {}).get("message", ""),
+        # the log's own name of the hand and when it was dealt, where the log gives them
+        "hand": _hand_id(logged),
+        "at": _hand_time(logged),
     }
+
+
+def _hand_id(logged: Mapping) -> str:
+    value = logged.get("id")
+    return str(value) if isinstance(value, str | int) and not isinstance(value, bool) else ""
+
+
+def _hand_time(logged: Mapping):
+    """When the log says the hand was dealt (a time without a zone is the site's, as the
+    audit reads it); None when it says nothing readable."""
+    try:
+        moment = read_at(logged)
+    except RulingError:
+        return None
+    if moment is not None and timezone.is_naive(moment):
+        moment = timezone.make_aware(moment, timezone.get_default_timezone())
+    return moment
 
 
 @login_required
@@ -226,6 +250,7 @@ def line(request, report_id: int, number: int):
             "report": report,
             "row": _line_row(found),
             "shown_cards": shown,
+            "stakes": request_stakes(found.request) if found.verdict != "error" else [],
             "steps": found.result.get("steps") or [],
             "line_json": json.dumps(found.request, indent=2, ensure_ascii=False)
             if found.request is not None

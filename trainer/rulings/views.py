@@ -110,6 +110,32 @@ def request_cards(request: object) -> list[tuple[str, str]]:
     return shown
 
 
+def request_stakes(request: object) -> list[tuple[str, str]]:
+    """The bets and choices of a request, each with its label, for showing beside its cards:
+    the fields its game reads other than cards, where they hold a value of their kind (a
+    stored request may hold anything: what is not is left out)."""
+    if not isinstance(request, Mapping):
+        return []
+    game = request.get("game")
+    entry = GAMES.get(game) if isinstance(game, str) else None
+    if entry is None:
+        return []
+    shown: list[tuple[str, str]] = []
+    for field in entry.fields(request):
+        value = request.get(field.name)
+        if field.holds in (Holds.AMOUNT, Holds.STREET) and _whole(value):
+            shown.append((field.label, str(value)))
+        elif field.holds is Holds.BETS and isinstance(value, list) and all(map(_whole, value)):
+            shown.append((field.label, ", ".join(map(str, value))))
+        elif field.holds is Holds.CHOICE and isinstance(value, str):
+            shown.append((field.label, value))
+    return shown
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _mapping(value: object) -> Mapping:
     return value if isinstance(value, Mapping) else {}
 
