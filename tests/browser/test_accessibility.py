@@ -107,6 +107,7 @@ NOT_PAGES = {
     "desk:sheet",
     "desk:compute",
     "desk:pending",
+    "desk:decide",  # POST: the desk's buttons on an activation waiting
     "rounds:start",  # POST only: the rounds page's form
     "rounds:answer",
     "rounds:stop",

@@ -30,13 +30,14 @@ def pages(demo) -> list[tuple[str, str]]:
         ("get", reverse("desk:pending")),
         ("get", reverse("desk:pace")),
         ("get", reverse("desk:house")),
+        ("post", reverse("desk:decide", args=[1])),
     ]
 
 
 def test_every_page_is_named_here():
     from trainer.desk.urls import urlpatterns
 
-    assert len(urlpatterns) == 14  # one (method, URL) above for each
+    assert len(urlpatterns) == 15  # one (method, URL) above for each
 
 
 def test_signed_out_every_page_sends_to_sign_in(client, demo):

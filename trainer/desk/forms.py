@@ -12,6 +12,7 @@ from decimal import Decimal
 from django import forms
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
+from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
 from trainer.drills.practice.models import PaceTarget
@@ -19,6 +20,7 @@ from trainer.drills.practice.targets import DrillTargets
 from trainer.engine import EngineError, HouseRules, scheduling
 from trainer.engine.catalog import Game, round_games
 from trainer.engine.paytables import MAX_ODDS, Paytable
+from trainer.houses import scheduled
 from trainer.houses import services as houses
 from trainer.houses.config import paytable_of
 from trainer.houses.forms import HouseRulesForm
@@ -260,6 +262,25 @@ class RulesForm(HouseRulesForm):
         }
 
 
+class ActivationTimeForm(forms.Form):
+    """When an activation takes effect: empty for now, else a time to come, on the house's
+    clock (the request's zone, `trainer.core.times.HouseTimeZone`)."""
+
+    effective_at = forms.DateTimeField(
+        required=False,
+        label=gettext_lazy("Takes effect at"),
+        help_text=gettext_lazy("On the house's clock. Empty: as soon as it may."),
+        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M"],
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+    )
+
+    def clean_effective_at(self):
+        moment = self.cleaned_data["effective_at"]
+        if moment is not None and moment <= timezone.now():
+            raise ValidationError(scheduled.IN_THE_PAST, code="past")
+        return moment
+
+
 class HouseForm(forms.ModelForm):
     """The house's own settings a games manager keeps: its name, its time zone and its
     practice day (the slug names the house in rulings and logs: only a superuser renames it,
@@ -267,14 +288,27 @@ class HouseForm(forms.ModelForm):
 
     class Meta:
         model = House
-        fields = ["name", "time_zone", "day_starts", "desired_retention"]
+        fields = [
+            "name",
+            "time_zone",
+            "day_starts",
+            "desired_retention",
+            "activations_need_approval",
+        ]
         # the model's help is for developers (it names the zone database and the scheduler's
         # model); a games manager reads what each setting does for the house's people
         labels = {
             "time_zone": gettext_lazy("Time zone"),
             "desired_retention": gettext_lazy("Recall target for reviews"),
+            "activations_need_approval": gettext_lazy(
+                "Activations need a second games manager's approval"
+            ),
         }
         help_texts = {
+            "activations_need_approval": gettext_lazy(
+                "A table activated takes effect only once another games manager of the house "
+                "approves it on the desk (never the one who asked), and its time has come."
+            ),
             "time_zone": gettext_lazy(
                 "Where the house is, such as Europe/London or America/Chicago: every time on the "
                 "site is shown to its staff and trainees in this zone, with the zone named."

@@ -19,6 +19,7 @@ urlpatterns = [
         name="design-preview",
     ),
     path("versions/<int:version_id>/activate/", views.activate, name="activate"),
+    path("activations/<int:pending_id>/decide/", views.decide, name="decide"),
     path("versions/<int:version_id>/sheet/", views.sheet, name="sheet"),
     path("versions/<int:version_id>/compute/", views.compute, name="compute"),
     path("rules/", house_rules.rules, {"page": "rules"}, name="rules"),

@@ -1,7 +1,8 @@
 """The games manager's desk: their house's tables game by game, a version's page, its par
 sheet (computed on request, followed as it goes), its activation (the old and the new edge side
-by side).  The paytable designer is `trainer.desk.designer`, the house rules, chips and pace
-targets `trainer.desk.house_rules`.
+by side), and the activations waiting for their time or a second games manager's approval.
+The paytable designer is `trainer.desk.designer`, the house rules, chips and pace targets
+`trainer.desk.house_rules`.
 
 Every page of the desk is for a games manager (the role's `houses.manage_tables`) or a
 superuser, signed in; a version of another house answers 404, as one that does not exist.
@@ -20,20 +21,29 @@ from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
+from trainer.core.times import when
 from trainer.engine import EngineError, HouseRules
 from trainer.engine.catalog import GAMES, Game, paid_games
 from trainer.engine.figures import edge_percent
-from trainer.houses import activation, tasks
+from trainer.houses import scheduled, tasks
 from trainer.houses import services as houses
 from trainer.houses.config import house_rules_of, paytable_of
-from trainer.houses.models import House, ParSheetResult, PaytableVersion
+from trainer.houses.models import (
+    House,
+    ParSheetResult,
+    PaytableVersion,
+    PendingActivation,
+    TableActivation,
+)
 from trainer.houses.preview import preview as example_hands
 
 from . import services
 from .figures import EdgeFigures, edge_figures
+from .forms import ActivationTimeForm
 
 manager_only = permission_required("houses.manage_tables", raise_exception=True)
 
@@ -127,12 +137,40 @@ def games_of(house: House) -> list[GameTables]:
     return list(by_game.values())
 
 
+@dataclass(frozen=True)
+class Waiting:
+    """An activation waiting, and whether the user reading may approve or refuse it."""
+
+    pending: PendingActivation
+    decidable: bool
+
+
+def waiting_of(house: House, user) -> list[Waiting]:
+    """The house's activations still to take effect, soonest first."""
+    pending = (
+        PendingActivation.objects.filter(house=house, state__in=PendingActivation.OPEN)
+        .select_related("version", "requested_by", "approved_by")
+        .order_by("effective_at", "pk")
+    )
+    return [
+        Waiting(
+            p,
+            p.state == PendingActivation.State.AWAITING and p.requested_by_id != user.pk,
+        )
+        for p in pending
+    ]
+
+
 @login_required
 @manager_only
 @require_GET
 def home(request):
     house = request.user.house
-    context = {"house": house, "games": games_of(house) if house else []}
+    context = {
+        "house": house,
+        "games": games_of(house) if house else [],
+        "waiting": waiting_of(house, request.user) if house else [],
+    }
     return render(request, "desk/home.html", context)
 
 
@@ -228,8 +266,23 @@ def version(request, version_id: int):
         "hands": hands,
         "has_dealer": any(h.dealer for h in hands),
         "next": request.path,
+        "history": history_of(version),
     }
     return render(request, "desk/version.html", context)
+
+
+def history_of(version: PaytableVersion) -> list[tuple[str, object]]:
+    """The version's activations, newest first: each one asked for and waiting, refused or
+    failed (a PendingActivation), and each that took effect (a TableActivation, with the
+    request it came from, when it waited: who asked and who approved)."""
+    asked = version.pending_activations.exclude(state=PendingActivation.State.APPLIED)
+    asked = asked.select_related("requested_by", "approved_by", "refused_by")
+    made = TableActivation.objects.filter(version=version).select_related(
+        "by", "pending__requested_by", "pending__approved_by"
+    )
+    entries = [(p.requested_at, p.pk, ("asked", p)) for p in asked]
+    entries += [(a.at, a.pk, ("made", a)) for a in made]
+    return [entry for *_, entry in sorted(entries, key=lambda e: (e[0], e[1]), reverse=True)]
 
 
 # --- activation ----------------------------------------------------------------------------------
@@ -266,7 +319,9 @@ def activate(request, version_id: int):
     activation's post records a sheet it showed from the counts.  The form posts back what the
     page saw of the game's tables (`houses.activation_state`), so a post replayed, or
     overtaken by another activation, changes nothing: checked here, before the sheets are
-    looked at, and again inside the activation's transaction, under its lock."""
+    looked at, and again inside the activation's transaction, under its lock.  With a time
+    to come, or where the house asks for a second games manager's approval, the post asks for
+    the activation instead (`trainer.houses.scheduled`): it then waits on the desk."""
     version = version_of(request, version_id)
     here = reverse("desk:activate", args=[version.pk])
     active = services.active_version(version.house, version.game)
@@ -288,14 +343,25 @@ def activate(request, version_id: int):
                 "another table.",
             )
             return redirect(here)
+        when_form = ActivationTimeForm(request.POST)
+        if not when_form.is_valid():
+            messages.error(request, " ".join(when_form.errors["effective_at"]))
+            return redirect(here)
         before = sheet_shown(replaced) if replaced else None
         try:
-            activation.activate_checked(
-                version, by=request.user, player_edge_confirmed=confirmed, seen=seen
+            pending = scheduled.request_activation(
+                version,
+                by=request.user,
+                seen=seen,
+                effective_at=when_form.cleaned_data["effective_at"],
+                player_edge_confirmed=confirmed,
             )
         except ValidationError as exc:
             messages.error(request, " ".join(exc.messages))
             return redirect(here)
+        if pending is not None:
+            messages.success(request, waiting_words(pending))
+            return redirect("desk:home")
         after = houses.parsheet_of(version)
         moved = ""
         if after is not None and after.figures:
@@ -330,5 +396,69 @@ def activate(request, version_id: int):
         "next": here,
         "reload": True,
         "seen": houses.activation_state(version.house, version.game),
+        "when_form": ActivationTimeForm(),
+        "needs_approval": version.house.activations_need_approval,
     }
     return render(request, "desk/activate.html", context)
+
+
+def waiting_words(pending: PendingActivation) -> str:
+    """What the manager who asked is told of an activation that waits."""
+    label = version_label(pending.version)
+    if pending.state == PendingActivation.State.AWAITING:
+        return gettext(
+            "%(version)s waits for another games manager's approval: it takes effect once "
+            "approved, from %(when)s."
+        ) % {"version": label, "when": when(pending.effective_at)}
+    return gettext("%(version)s takes effect at %(when)s.") % {
+        "version": label,
+        "when": when(pending.effective_at),
+    }
+
+
+# --- activations waiting: approved or refused by a second games manager ----------------------
+
+
+@login_required
+@manager_only
+@require_POST
+def decide(request, pending_id: int):
+    """Approve or refuse an activation waiting (the desk's list): another games manager of the
+    house than the one who asked, once; anything else is refused in words, nothing changed.
+    Approved when its time has come, it takes effect here; else the worker's sweep applies it."""
+    pending = get_object_or_404(PendingActivation, pk=pending_id)
+    decision = request.POST.get("decision")
+    if decision not in ("approve", "refuse"):
+        messages.error(request, gettext("Approve or refuse: nothing was changed."))
+        return redirect("desk:home")
+    try:
+        if decision == "approve":
+            pending = scheduled.approve(pending.pk, by=request.user)
+        else:
+            pending = scheduled.refuse(pending.pk, by=request.user)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+        return redirect("desk:home")
+    label = version_label(pending.version)
+    State = PendingActivation.State
+    if pending.state == State.APPLIED:
+        messages.success(
+            request, gettext("Approved: %(version)s is now the active table.") % {"version": label}
+        )
+    elif pending.state == State.FAILED:
+        messages.error(
+            request,
+            gettext("Approved, but %(version)s could not take effect: %(reason)s")
+            % {"version": label, "reason": pending.reason},
+        )
+    elif pending.state == State.SCHEDULED:
+        messages.success(
+            request,
+            gettext("Approved: %(version)s takes effect at %(when)s.")
+            % {"version": label, "when": when(pending.effective_at)},
+        )
+    else:
+        messages.success(
+            request, gettext("Refused: %(version)s will not take effect.") % {"version": label}
+        )
+    return redirect("desk:home")

@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from trainer.core.signals import worker_sweep
 
-from . import tasks
+from . import scheduled, tasks
 from .config import house_rules_of
 from .models import (
     House,
@@ -141,3 +141,11 @@ def requeue_stale_parsheets(sender, **kwargs):
 def requeue_stale_counts(sender, **kwargs):
     """The task worker's sweep: builds of par-sheet counts whose worker died are queued again."""
     return tasks.requeue_stale_counts()
+
+
+@receiver(worker_sweep)
+def apply_due_activations(sender, **kwargs):
+    """The task worker's sweep: activations approved (or needing no approval) whose time has
+    come take effect.  Nothing is queued again, so nothing is returned."""
+    scheduled.apply_due()
+    return None

@@ -29,6 +29,7 @@ from .paytables import (
     READ_ONLY,
     PaytableRow,
     PaytableVersion,
+    PendingActivation,
     TableActivation,
     paid_game_choices,
 )
@@ -51,6 +52,7 @@ __all__ = [
     "ParSheetResult",
     "PaytableRow",
     "PaytableVersion",
+    "PendingActivation",
     "PrecomputedCounts",
     "SerialsKept",
     "TableActivation",

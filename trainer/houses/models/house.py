@@ -122,6 +122,13 @@ class House(SerialsKept):
         f"{scheduling.MIN_RETENTION} to {scheduling.MAX_RETENTION} (0.90: a trainee still "
         "knows 9 skills in 10 when they come due). Higher means more reviews a day.",
     )
+    # regulators may ask that no paytable takes effect on one person's word alone
+    activations_need_approval = models.BooleanField(
+        "activations need a second games manager's approval",
+        default=False,
+        help_text="A table activated takes effect only once another games manager of the "
+        "house approves it (never the one who asked).",
+    )
     config_serial = models.PositiveBigIntegerField(
         default=new_serial,
         editable=False,

@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models, transaction
 from django.db.models import Max, Q
+from django.utils.translation import gettext_lazy
 
 from trainer.engine import Category
 from trainer.engine.catalog import GAMES, paid_games
@@ -294,3 +295,56 @@ class TableActivation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.version} activated {self.at:%Y-%m-%d %H:%M}"
+
+
+class PendingActivation(models.Model):
+    """An activation asked for that has not taken effect at once: it waits for its time
+    (`effective_at`), for a second games manager's approval where the house asks for one, or
+    both (trainer.houses.scheduled).  It takes effect through `services.activate`, and keeps
+    who asked, who approved (or refused) and the activation it made, for the version's
+    history."""
+
+    class State(models.TextChoices):
+        AWAITING = "awaiting", gettext_lazy("waiting for approval")
+        SCHEDULED = "scheduled", gettext_lazy("waiting for its time")
+        APPLIED = "applied", gettext_lazy("took effect")
+        REFUSED = "refused", gettext_lazy("refused")
+        FAILED = "failed", gettext_lazy("could not take effect")
+
+    OPEN = (State.AWAITING, State.SCHEDULED)
+
+    house = models.ForeignKey(House, on_delete=models.CASCADE, related_name="+")
+    game = models.CharField(max_length=30)
+    version = models.ForeignKey(
+        PaytableVersion, on_delete=models.CASCADE, related_name="pending_activations"
+    )
+    state = models.CharField(max_length=10, choices=State.choices, default=State.AWAITING)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    requested_at = models.DateTimeField()
+    effective_at = models.DateTimeField(db_index=True)
+    needs_approval = models.BooleanField(default=False)
+    # what the requester's page saw of the game's tables and confirmed of its edge: applying
+    # goes ahead only while the tables are as they were then
+    seen = models.CharField(max_length=50)
+    player_edge_confirmed = models.BooleanField(default=False)
+    approved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    approved_at = models.DateTimeField(null=True, blank=True)
+    refused_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    refused_at = models.DateTimeField(null=True, blank=True)
+    activation = models.OneToOneField(
+        TableActivation, null=True, blank=True, on_delete=models.SET_NULL, related_name="pending"
+    )
+    # why it could not take effect, in a games manager's words
+    reason = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["effective_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.version} ({self.get_state_display()})"
