@@ -9,6 +9,7 @@ from datetime import timedelta
 
 import pytest
 from django.urls import reverse
+from django.utils.html import escape
 
 from tests.audits.conftest import audited, log_text
 from tests.factories import (
@@ -327,6 +328,23 @@ def test_only_watchers_of_the_house_make_and_take_sets(client, demo, trainee, su
     with pytest.raises(Exception, match="no mispaid hand"):
         watch_services.make_set(house=demo, by=supervisor, title="None", lines=right)
     assert WatchSet.objects.count() == 1
+
+
+def test_a_set_says_which_mispays_it_left_out_and_why(client, demo, supervisor):
+    # Qh Qs on 2c 7d 9s with bets 1, 1, 2, 3: a pair of queens pays 1 to 1 on every bet, 7
+    # in all (the rulebook's Mississippi Stud paytable): paid 6 is a mispay, paid 7 is right,
+    # and a hand dealt a card twice cannot be ruled
+    hand = {"game": "mississippi-stud", "hole": "Qh Qs", "board": "2c 7d 9s", "bets": [1, 1, 2, 3]}
+    lines = [{**hand, "paid": 6}, {**hand, "paid": 7}, {**hand, "hole": "Qh Qh", "paid": 6}]
+    made = watch_services.make_set(house=demo, by=supervisor, title="Three", lines=lines)
+    assert len(made.hands) == 1
+    assert made.left_out == {"paid-right": 1, "not-ruled": 1}
+    words = made.left_out_words
+    assert words == (
+        "left out: 1 paid right under the house's rules of today; 1 that can no longer be ruled"
+    )
+    client.force_login(supervisor)
+    assert escape(words) in client.get(reverse("watch:index")).content.decode()
 
 
 # -- tests with watch sections ----------------------------------------------------------------

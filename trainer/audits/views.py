@@ -351,11 +351,12 @@ def watch_set(request, report_id: int):
         messages.error(request, " ".join(exc.messages))
         return redirect("audits:report", report.pk)
     count = len(made.hands)
-    messages.success(
-        request,
-        f"“{made.title}”: a watch set of {count} mispaid hand{'s' if count != 1 else ''}, "
-        "without the dealers' names, for the floor team to watch.",
-    )
+    said = f"“{made.title}”: a watch set of {count} mispaid hand{'s' if count != 1 else ''}, "
+    said += "without the dealers' names, for the floor team to watch"
+    if made.left_out_words:
+        # fewer hands than the audit's mispays chosen: the set says which were left and why
+        said += f" ({made.left_out_words})"
+    messages.success(request, said + ".")
     return redirect("watch:index")
 
 

@@ -8,9 +8,59 @@ mispay, not who made it.  Each watcher takes it as a practice session of their o
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
+
+#: the most hands a set keeps: a few minutes of watching, not a shift's worth
+MAX_SET_HANDS = 40
+#: why a mispaid hand of an audit is not in the set made of it (`services.watched_hands`)
+NOT_WATCHED, NOT_RULED, PAID_RIGHT_NOW, BEYOND = "not-watched", "not-ruled", "paid-right", "beyond"
+
+
+def left_out_words(left: Mapping[str, int]) -> str:
+    """Why a set holds fewer hands than its audit's mispays, in words; "" when it holds all."""
+    parts = []
+    for why, count in left.items():
+        if why == NOT_WATCHED:
+            parts.append(
+                ngettext(
+                    "%(n)d of a game no watch drill deals",
+                    "%(n)d of games no watch drill deals",
+                    count,
+                )
+            )
+        elif why == NOT_RULED:
+            parts.append(
+                ngettext(
+                    "%(n)d that can no longer be ruled", "%(n)d that can no longer be ruled", count
+                )
+            )
+        elif why == PAID_RIGHT_NOW:
+            parts.append(
+                ngettext(
+                    "%(n)d paid right under the house's rules of today",
+                    "%(n)d paid right under the house's rules of today",
+                    count,
+                )
+            )
+        elif why == BEYOND:
+            parts.append(
+                ngettext(
+                    "%(n)d beyond the %(max)d hands a set holds",
+                    "%(n)d beyond the %(max)d hands a set holds",
+                    count,
+                )
+            )
+        else:
+            continue
+        parts[-1] = parts[-1] % {"n": count, "max": MAX_SET_HANDS}
+    if not parts:
+        return ""
+    return gettext("left out: %(why)s") % {"why": "; ".join(parts)}
 
 
 class WatchSetQuerySet(models.QuerySet):
@@ -34,6 +84,9 @@ class WatchSet(models.Model):
         help_text="The mispaid hands, in order: each a ruling request of its game with what "
         "the dealer paid, and nothing else (no dealer, table or time)."
     )
+    #: how many of the audit's mispaid hands were left out of the set, by why
+    #: (`services.watched_hands`): the set says so wherever it is listed
+    left_out = models.JSONField(default=dict, blank=True)
 
     objects = WatchSetQuerySet.as_manager()
 
@@ -48,6 +101,10 @@ class WatchSet(models.Model):
 
     def __str__(self) -> str:
         return f"{self.title} ({self.house})"
+
+    @property
+    def left_out_words(self) -> str:
+        return left_out_words(self.left_out or {})
 
 
 class SetSession(models.Model):

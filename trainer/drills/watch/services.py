@@ -15,52 +15,75 @@ from trainer.drills.models import PracticeSession
 from trainer.engine import EngineError, mispays
 from trainer.houses.config import house_setup
 
-from .models import SetSession, WatchSet
+from .models import (
+    BEYOND,
+    MAX_SET_HANDS,
+    NOT_RULED,
+    NOT_WATCHED,
+    PAID_RIGHT_NOW,
+    SetSession,
+    WatchSet,
+)
 from .sets import kind_of
 
-#: the most hands a set keeps: a few minutes of watching, not a shift's worth
-MAX_SET_HANDS = 40
 NO_MISPAYS = (
     "This audit has no mispaid hand the watch drills can show (each is re-ruled under the "
     "house's rules of today): there is nothing to make a set of."
 )
 
 
-def watched_hands(house, lines: Iterable[Mapping]) -> list[dict]:
+def watched_hands(house, lines: Iterable[Mapping]) -> tuple[list[dict], dict[str, int]]:
     """The hands of `lines` (a hand log's lines as read, with `paid`) that are mispaid under
     the house's rules of today, as the watch drill keeps them (`mispays.bare`: no dealer's
-    name, table or time), in order, at most `MAX_SET_HANDS`.  A line of a game no watch drill
-    watches, or one that can no longer be ruled, is left out."""
+    name, table or time), in order, at most `MAX_SET_HANDS`; and how many lines were left out,
+    by why: of a game no watch drill watches, no longer ruled, paid right under today's rules
+    (the house changed them since), beyond the set's size."""
     config = house_setup(house).config
-    hands = []
+    hands: list[dict] = []
+    left: dict[str, int] = {}
     for line in lines:
-        if not isinstance(line, Mapping) or kind_of(line.get("game")) is None:
-            continue
-        try:
-            kept = mispays.bare(line)
-            paid = kept.pop("paid")
-            hand = mispays.settle(kept["game"], kept, config)
-            situation = mispays.read(hand, paid, config)
-        except (EngineError, KeyError, TypeError):
-            continue
-        if situation is not None:
-            hands.append({**kept, "paid": paid})
         if len(hands) == MAX_SET_HANDS:
-            break
-    return hands
+            left[BEYOND] = left.get(BEYOND, 0) + 1
+            continue
+        why = None
+        if not isinstance(line, Mapping) or kind_of(line.get("game")) is None:
+            why = NOT_WATCHED
+        else:
+            try:
+                kept = mispays.bare(line)
+                paid = kept.pop("paid")
+                hand = mispays.settle(kept["game"], kept, config)
+                situation = mispays.read(hand, paid, config)
+            except (EngineError, KeyError, TypeError):
+                why = NOT_RULED
+            else:
+                if situation is None:
+                    why = PAID_RIGHT_NOW
+                else:
+                    hands.append({**kept, "paid": paid})
+        if why is not None:
+            left[why] = left.get(why, 0) + 1
+    return hands, left
 
 
 def make_set(*, house, by, title: str, lines: Iterable[Mapping], source: str = "", report_id=None):
-    """Store a watch set of the mispaid hands of `lines` for `house`'s floor team; a
-    ValidationError, storing nothing, when none is left to watch."""
+    """Store a watch set of the mispaid hands of `lines` for `house`'s floor team, with how
+    many were left out and why; a ValidationError, storing nothing, when none is left to
+    watch."""
     title = " ".join(title.split())[:200]
     if not title:
         raise ValidationError("Give the set a title, like “Last week's mispays”.")
-    hands = watched_hands(house, lines)
+    hands, left = watched_hands(house, lines)
     if not hands:
         raise ValidationError(NO_MISPAYS)
     watch_set = WatchSet(
-        house=house, title=title, source=source[:300], report_id=report_id, made_by=by, hands=hands
+        house=house,
+        title=title,
+        source=source[:300],
+        report_id=report_id,
+        made_by=by,
+        hands=hands,
+        left_out=left,
     )
     watch_set.full_clean()
     watch_set.save()
