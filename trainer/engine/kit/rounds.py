@@ -408,7 +408,9 @@ def settled_right_out_of_order(marks: Mapping[str, bool]) -> bool:
     )
 
 
-def elsewhere(asked: Mapping[str, tuple[Asked, Mapping[str, Any]]], fields) -> dict[str, Any]:
+def elsewhere(
+    asked: Mapping[str, tuple[Asked, Mapping[str, Any]]], fields: Sequence[AnswerField]
+) -> dict[str, Any]:
     """`Step.elsewhere` from each other pending place's question and facts, keeping only the
     places asked by the same fields as the step (their settlements read the same answer)."""
     names = [f.name for f in fields]

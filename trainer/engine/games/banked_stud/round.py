@@ -39,6 +39,7 @@ from ...house import HouseConfig
 from ...kit.kinds import REGISTRY
 from ...kit.rounds import (
     DEALER,
+    Asked,
     Move,
     Procedure,
     Setting,
@@ -232,7 +233,9 @@ class BankedStudRound(Procedure[State]):
             elsewhere=elsewhere(others, asked.fields),
         )
 
-    def _settlement(self, state: State, seat: str):
+    def _settlement(
+        self, state: State, seat: str
+    ) -> tuple[dict[str, Any], Asked, banked_stud.Settlement]:
         """`seat`'s request, its settle drill's question, and the game's settlement of it."""
         config, level = state.config, state.setting.level
         request = self._request(state, seat)
@@ -254,7 +257,7 @@ class BankedStudRound(Procedure[State]):
         return request, asked, settled
 
     @staticmethod
-    def _facts(settled) -> dict[str, Any]:
+    def _facts(settled: banked_stud.Settlement) -> dict[str, Any]:
         return {
             "qualifies": settled.dealer_qualifies,
             "tie": settled.outcome is banked_stud.Outcome.PUSH,
