@@ -253,10 +253,17 @@ def supervisor_requests(t, trainee):
 def manager_requests(t):
     """The desk's, for a games manager of another house, with the demo house's
     version (its active Mississippi Stud table)."""
-    from trainer.houses.models import PaytableVersion
+    from django.utils import timezone
+
+    from trainer.houses.models import PaytableVersion, PendingActivation
 
     version = PaytableVersion.objects.get(house__slug="demo", game="mississippi-stud", number=1)
+    pending = PendingActivation.objects.create(
+        house=version.house, game=version.game, version=version, requested_at=timezone.now(),
+        effective_at=timezone.now(), needs_approval=True, seen="probe",
+    )  # fmt: skip
     return {
+        "desk:decide": ("post", [pending.pk], [NOBODY], {"decision": "approve"}),
         "desk:version": ("get", [version.pk], [NOBODY], None),
         "desk:design": ("post", [version.pk], [NOBODY], {"action": "save", "label": "probe"}),
         "desk:design-preview": ("post", [version.pk], [NOBODY], {}),

@@ -426,7 +426,9 @@ def decide(request, pending_id: int):
     """Approve or refuse an activation waiting (the desk's list): another games manager of the
     house than the one who asked, once; anything else is refused in words, nothing changed.
     Approved when its time has come, it takes effect here; else the worker's sweep applies it."""
-    pending = get_object_or_404(PendingActivation, pk=pending_id)
+    # another house's activation is a missing one, as another house's version is
+    visible = PaytableVersion.objects.visible_to(request.user)
+    pending = get_object_or_404(PendingActivation, pk=pending_id, version__in=visible)
     decision = request.POST.get("decision")
     if decision not in ("approve", "refuse"):
         messages.error(request, gettext("Approve or refuse: nothing was changed."))
