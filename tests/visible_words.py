@@ -14,6 +14,7 @@ operators (the API reference, the operator notes) is read for code words only.
 from __future__ import annotations
 
 import re
+from html import unescape
 from html.parser import HTMLParser
 
 #: what a person never reads on a page, and what to write instead
@@ -106,6 +107,76 @@ class VisibleText(HTMLParser):
             self.parts.append(data)
 
 
+#: a first look at a page, with regular expressions alone: it reads at least all the text the
+#: parser below reads (script and style aside, every piece of text between tags, every read
+#: attribute, wherever it is), so a page it finds clean is clean, and only a page where it
+#: finds something is parsed for what a person really sees (most pages are clean)
+_SCRIPTS = re.compile(r"<(script|style)\b[^>]*>.*?</\1\s*>", re.S | re.I)
+_TAGS = re.compile(r"<[^>]*>")
+_READ = re.compile(
+    r"""\s(aria-label|title|alt|placeholder|value)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""",
+    re.I,
+)
+#: between two pieces of text: no word, space or line of one runs into the next
+_APART = "\n\x00\n"
+#: a card's code anywhere, "As" opening a sentence too (the parser's reading tells them apart)
+_ANY_CARD = re.compile(r"(?<!\w)(?:10|[2-9TJQKA])[cdhs](?!\w)")
+_AT_A_GLANCE: dict[re.Pattern[str], tuple] = {}
+
+
+#: a piece of text each developer's word needs (a search for plain text is many times quicker
+#: than the words' pattern): a page holding none of them holds none of the words; a word not
+#: listed here is always searched for
+NEEDS = {
+    r"\bRULES\.md\b": "RULES.md",
+    r"\bREADME\b": "README",
+    r"\bJSON\b": "JSON",
+    r"\bAPI\b": "API",
+    r"\bIANA\b": "IANA",
+    r"\bAnki": "Anki",
+    r"\bFSRS\b": "FSRS",
+    r"\b[Dd]esired retention\b": "esired retention",
+    r"\bscheduler's\b": "scheduler's",
+    r"\b[Ss]lugs?\b": "lug",
+    r"\b[Rr]egex(?:es|p)?\b": "egex",
+    r"\brepositor(?:y|ies)\b": "repositor",
+    r"\bdocs/": "docs/",
+    r"\bnull\b": "null",
+}
+
+
+def _glance(words: re.Pattern[str]) -> tuple[list[str], re.Pattern[str] | None, re.Pattern[str]]:
+    """For `words`: the plain texts that send a page to its pattern, the pattern of its words
+    looked for on every page (the code words, and a developer's word NEEDS does not list),
+    and its whole pattern; each piece of text its own line for ^ and $."""
+    if words not in _AT_A_GLANCE:
+        mine = [w for w in DEVELOPER_WORDS if f"(?:{w})" in words.pattern]
+        always = [w for w in mine if w not in NEEDS] + [re.escape(w) for w in CODE_WORDS]
+        _AT_A_GLANCE[words] = (
+            [NEEDS[w] for w in mine if w in NEEDS],
+            re.compile("|".join(f"(?:{w})" for w in always), re.M) if always else None,
+            re.compile(words.pattern, re.M),
+        )
+    return _AT_A_GLANCE[words]
+
+
+def _clean_at_a_glance(html: str, words: re.Pattern[str], cards: bool) -> bool:
+    listed, always, whole = _glance(words)
+    body = _SCRIPTS.sub(" ", html)
+    shown = unescape(_TAGS.sub("\x00", body)).split("\x00")
+    read, typed = [], []
+    for m in _READ.finditer(body):
+        value = unescape(m.group(2) or m.group(3) or m.group(4) or "")
+        (typed if m.group(1).lower() == "placeholder" else read).append(value)
+    seen = [" ".join(part.split()) for part in (*shown, *read)]
+    text = _APART.join([*seen, *(" ".join(t.split()) for t in typed)])
+    if always is not None and always.search(text):
+        return False
+    if any(needed in text for needed in listed) and whole.search(text):
+        return False
+    return not (cards and _ANY_CARD.search(_APART.join(seen)))
+
+
 def code_words_in(html: str, words: re.Pattern[str] = ALL_WORDS, cards: bool = True) -> list[str]:
     """Each code or developer word and card code the page shows, with the text around it.
 
@@ -128,6 +199,8 @@ def code_words_in(html: str, words: re.Pattern[str] = ALL_WORDS, cards: bool = T
     >>> code_words_in('<p>As dealt: Jd Ad</p><input placeholder="Qh Qs"><kbd>"Qh"</kbd>')
     ["card code 'Jd' in 'As dealt: Jd Ad'"]
     """
+    if _clean_at_a_glance(html, words, cards):
+        return []
     parser = VisibleText()
     parser.feed(html)
     parser.close()
