@@ -24,7 +24,11 @@ NOT_WATCHED, NOT_RULED, PAID_RIGHT_NOW, BEYOND = "not-watched", "not-ruled", "pa
 def left_out_words(left: Mapping[str, int]) -> str:
     """Why a set holds fewer hands than its audit's mispays, in words; "" when it holds all."""
     parts = []
-    for why, count in left.items():
+    # in this order whatever the stored mapping's (PostgreSQL's jsonb keeps no key order)
+    for why in (PAID_RIGHT_NOW, NOT_RULED, NOT_WATCHED, BEYOND):
+        count = left.get(why, 0)
+        if not count:
+            continue
         if why == NOT_WATCHED:
             parts.append(
                 ngettext(
@@ -55,8 +59,6 @@ def left_out_words(left: Mapping[str, int]) -> str:
                     count,
                 )
             )
-        else:
-            continue
         parts[-1] = parts[-1] % {"n": count, "max": MAX_SET_HANDS}
     if not parts:
         return ""
