@@ -175,26 +175,20 @@ def _passwords(request, enrolled, *, staged=None):
 def add_trainee(request):
     house = house_of(request)
     classes = Cohort.objects.filter(house=house)
+
+    def add(data):
+        return services.add_trainee(
+            actor=request.user,
+            house=house,
+            username=data["username"],
+            first_name=data["first_name"],
+            last_name=data["last_name"],
+            email=data["email"],
+            classes=data["classes"],
+        )
+
     form = TraineeForm(request.POST or None, classes=classes)
-    if request.method == "POST":
-        if form.is_valid():
-            data = form.cleaned_data
-            try:
-                enrolled = services.add_trainee(
-                    actor=request.user,
-                    house=house,
-                    username=data["username"],
-                    first_name=data["first_name"],
-                    last_name=data["last_name"],
-                    email=data["email"],
-                    classes=data["classes"],
-                )
-            except ValidationError as exc:
-                form.add_error(None, exc)
-            else:
-                return _passwords(request, [enrolled])
-        return render(request, "roster/add.html", {"form": form}, status=400)
-    return render(request, "roster/add.html", {"form": form})
+    return _adding(request, form, add, "roster/add.html", "form")
 
 
 @login_required
@@ -204,26 +198,36 @@ def add_staff(request):
     """A supervisor or audit staff member of the manager's own house (the form is also on the
     People page), with a temporary password shown once as a trainee's is."""
     house = house_of(request)
-    form = StaffForm(request.POST or None)
-    if request.method == "POST":
-        if form.is_valid():
-            data = form.cleaned_data
-            try:
-                added = services.add_staff(
-                    actor=request.user,
-                    house=house,
-                    role=data["role"],
-                    username=data["username"],
-                    first_name=data["first_name"],
-                    last_name=data["last_name"],
-                    email=data["email"],
-                )
-            except ValidationError as exc:
-                form.add_error(None, exc)
-            else:
-                return _passwords(request, [added])
-        return render(request, "roster/add_staff.html", {"staff_form": form}, status=400)
-    return render(request, "roster/add_staff.html", {"staff_form": form})
+
+    def add(data):
+        return services.add_staff(
+            actor=request.user,
+            house=house,
+            role=data["role"],
+            username=data["username"],
+            first_name=data["first_name"],
+            last_name=data["last_name"],
+            email=data["email"],
+        )
+
+    return _adding(
+        request, StaffForm(request.POST or None), add, "roster/add_staff.html", "staff_form"
+    )
+
+
+def _adding(request, form, add, template: str, name: str):
+    """A person added from `form` by `add(cleaned_data)`, their temporary password shown once;
+    the form again with what was wrong (400), nothing made, on bad input or a refusal."""
+    if request.method != "POST":
+        return render(request, template, {name: form})
+    if form.is_valid():
+        try:
+            person = add(form.cleaned_data)
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            return _passwords(request, [person])
+    return render(request, template, {name: form}, status=400)
 
 
 #: a request this long holds a file over imports.MAX_BYTES, whatever else the form sends:
