@@ -383,11 +383,13 @@ def test_paytable_key_follows_what_the_figures_depend_on():
 
 
 #: the keys of the source texts' tables under the default house rules, as databases store them
-#: (`ParSheetResult.key`): a change to how a key is made must not make them stale
+#: (`ParSheetResult.key`): a change to how a key is made must not make them stale.  Method 2
+#: (sheets with the distribution of results and the ties) made the method-1 keys stale on purpose,
+#: so that stored sheets without those figures are computed again
 STORED_KEYS = {
-    "mississippi-stud": "1ef5bbd94a8516cfbe16ea35c4e856d1ca4bab1770a2e9be0e38468154ffc760",
-    "caribbean-stud": "ebbcdb1ea39a1a3add3ff02d0f9210f64d26731c0f4096c98d69c720047d98de",
-    "casino-stud": "c85484fcab7a7b459cc4ccabe05a0410ac65eb81230a7b559a1f31669167e078",
+    "mississippi-stud": "0560d56e2666cefb7000b04df627b1f1a16daed4ff71d3132b93099d6dc5074e",
+    "caribbean-stud": "864c6d9bee006c78c0bd6d61fd473d3056b37ce9a39d6c9da0cab6167037f29e",
+    "casino-stud": "37b2b8a73a9ec6aae1b42f3f32b24a2a5a1e827e92b735ece7d2ba6c85f41a00",
 }
 
 
@@ -399,7 +401,7 @@ def test_the_stored_keys_of_the_source_tables_do_not_change():
     caribbean = GAMES["caribbean-stud"]
     assert caribbean.paytable is not None
     assert caribbean.parsheet_key(caribbean.paytable, HouseRules(call_multiple=3)) == (
-        "5a2b139817e29738be3f4d9a11db54a265752dbe37e075ce4924c50cdb404ebe"
+        "52c76eb196a22e24c8abd8e3f6f5d50b0562417971d2421c6979326a47cedbea"
     )
 
 

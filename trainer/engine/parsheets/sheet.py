@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -17,7 +18,7 @@ from ..paytables import Paytable
 from .counts import Counts
 
 #: bumped whenever a change here could change a computed figure, so stored keys go stale
-_METHOD_VERSION = 1
+_METHOD_VERSION = 2
 
 Progress = Callable[[int, int], None]
 
@@ -53,8 +54,56 @@ class FastEnumeration(Enumeration, Protocol):
     ) -> Counts: ...
 
     def fast(
-        self, paytable: Paytable, counts: Counts, *, call_multiple: int | None = None
+        self,
+        paytable: Paytable,
+        counts: Counts,
+        *,
+        call_multiple: int | None = None,
+        payout_cap: Fraction | None = None,
     ) -> ParSheet: ...
+
+    @property
+    def cap_rule(self) -> str | None:
+        """The `HouseRules` field capping this game's payout in money (None: none does)."""
+        ...
+
+    def capped_most(self, sheet: ParSheet) -> Fraction:
+        """The most, in Antes, that the capped amount reaches in a round of `sheet` that
+        happens (probability above zero): a cap of c starts to take from an Ante above
+        c / this."""
+        ...
+
+
+#: how every enumeration breaks a tie of expected values (docs/rulebook.md, *Par sheets*)
+TIE_RULE = (
+    "Where two choices are worth exactly the same, the player bets rather than folds, and "
+    "bets the larger amount."
+)
+
+
+@dataclass(frozen=True)
+class Contribution:
+    """One row of a par sheet's return column: an outcome, the deals that end in it (of the
+    sheet's `combinations`), its probability, what it pays as the table writes it ("500 to 1",
+    "loses", "pushes", ...), and its share of the player's expected return in Antes
+    (probability × net result, summed over the stakes it is reached with)."""
+
+    name: str
+    combinations: int
+    probability: Fraction
+    pays: str
+    contribution: Fraction
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "combinations": self.combinations,
+            "probability": float(self.probability),
+            "probability_exact": _exact(self.probability),
+            "pays": self.pays,
+            "contribution": float(self.contribution),
+            "contribution_exact": _exact(self.contribution),
+        }
 
 
 @dataclass(frozen=True)
@@ -66,6 +115,14 @@ class ParSheet:
     house edge / average bet.  `outcomes` are the probabilities of the final results (they add
     up to 1).  `decisions` holds, per decision point, the share of each choice among the hands
     that reach it.  `combinations` is the number of equally likely deals enumerated.
+
+    `distribution` is the player's net result of a round in Antes (ascending) with its exact
+    probability (they add up to 1); `contributions` the return column, one `Contribution` per
+    outcome (they add up to `expected_return`).  `ties` counts the decisions at which two
+    choices are worth exactly the same (in the enumeration's decision situations: a two-card
+    start and the community cards seen so far for Mississippi Stud, a player hand and up card
+    for the banked games), `tie_share` the share of rounds that pass one, each broken by
+    `tie_rule`, which every figure follows.
     """
 
     game: str
@@ -78,6 +135,43 @@ class ParSheet:
     combinations: int
     #: `paytable_key` of what was computed: equal keys, equal figures
     key: str
+    distribution: tuple[tuple[Fraction, Fraction], ...] = ()
+    contributions: tuple[Contribution, ...] = ()
+    ties: int = 0
+    tie_share: Fraction = Fraction(0)
+    tie_rule: str = TIE_RULE
+
+    @property
+    def mean(self) -> Fraction:
+        """The player's expected net per round in Antes, from the distribution."""
+        return sum((net * p for net, p in self.distribution), Fraction(0))
+
+    @property
+    def variance(self) -> Fraction:
+        """The variance of the player's net per round, in Antes squared (the house's is the
+        same)."""
+        mean = self.mean
+        return sum(((net - mean) ** 2 * p for net, p in self.distribution), Fraction(0))
+
+    @property
+    def sd(self) -> float:
+        """The standard deviation per round in Antes (a square root: a float)."""
+        return math.sqrt(self.variance)
+
+    @property
+    def hit_frequency(self) -> Fraction:
+        """The share of rounds the player ends ahead."""
+        return sum((p for net, p in self.distribution if net > 0), Fraction(0))
+
+    @property
+    def push_share(self) -> Fraction:
+        """The share of rounds the player ends level."""
+        return sum((p for net, p in self.distribution if net == 0), Fraction(0))
+
+    @property
+    def loss_share(self) -> Fraction:
+        """The share of rounds the player ends behind (folds included)."""
+        return sum((p for net, p in self.distribution if net < 0), Fraction(0))
 
     @property
     def player_edge(self) -> bool:
@@ -123,6 +217,29 @@ class ParSheet:
                 for street, choices in self.decisions
             ],
             "combinations": self.combinations,
+            "variance": float(self.variance),
+            "variance_exact": _exact(self.variance),
+            "sd": self.sd,
+            "hit_frequency": float(self.hit_frequency),
+            "hit_frequency_exact": _exact(self.hit_frequency),
+            "push_share": float(self.push_share),
+            "push_share_exact": _exact(self.push_share),
+            "loss_share": float(self.loss_share),
+            "loss_share_exact": _exact(self.loss_share),
+            "distribution": [
+                {
+                    "net": float(net),
+                    "net_exact": _exact(net),
+                    "probability": float(p),
+                    "exact": _exact(p),
+                }
+                for net, p in self.distribution
+            ],
+            "contributions": [row.as_dict() for row in self.contributions],
+            "ties": self.ties,
+            "tie_share": float(self.tie_share),
+            "tie_share_exact": _exact(self.tie_share),
+            "tie_rule": self.tie_rule,
         }
 
 
@@ -139,6 +256,7 @@ def paytable_key(
     *,
     call_multiple: int | None = None,
     deck: Sequence[Card] | None = None,
+    payout_cap: Fraction | None = None,
 ) -> str:
     """A stable hash of everything a par sheet depends on: the game its `enumeration` files it
     under, the odds of every row (reduced: 4 to 2 is 2 to 1), and what the enumeration says
@@ -165,6 +283,8 @@ def paytable_key(
     }
     if deck is not None:
         data["deck"] = sorted(c.index for c in _deck(deck))
+    if payout_cap is not None:  # a sheet priced at one Ante under a cap (`money.cap_effect`)
+        data["payout_cap"] = _exact(Fraction(payout_cap))
     text = json.dumps(data, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
 

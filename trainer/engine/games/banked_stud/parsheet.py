@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -24,7 +24,7 @@ from ...hands import DISTINCT_STRENGTHS, Category, hand_value
 from ...house import HouseRules
 from ...parsheets.arrays import _combos, _rank, _strengths, _sum_into
 from ...parsheets.counts import Counts, check_bound, counts_key
-from ...parsheets.sheet import ParSheet, Progress, _deck, paytable_key
+from ...parsheets.sheet import Contribution, ParSheet, Progress, _deck, paytable_key
 from ...paytables import BANKED_STUD_ROWS, Paytable, PaytableError
 from .rules import CARIBBEAN, LOWEST_QUALIFIER, Profile  # noqa: F401 (CARIBBEAN: the doctest)
 
@@ -160,12 +160,14 @@ def banked_stud_parsheet(
     call_multiple: int | None = None,
     progress: Progress | None = None,
     deck: Sequence[Card] | None = None,
+    payout_cap: Fraction | None = None,
 ) -> ParSheet:
     """The exact par sheet of a banked stud game's `profile` (Caribbean Stud's `CARIBBEAN`,
     Casino Stud Poker's `CASINO`, or a registered variant's) under optimal play knowing the
     dealer's up card.  `call_multiple` defaults to the game's
     (the house-rule default 2 for Caribbean; Casino's Raise is always 2).  Payout caps are
-    not modelled: they depend on the size of the Ante.
+    not modelled here, for they depend on the size of the Ante: `payout_cap` is such a cap
+    in Antes (the money cap over the Ante), what the second bet's winnings are held to.
 
     For a player hand P and up card u the raise is worth, per dealer hand: +1 if the dealer
     does not qualify, 1 + multiple × odds if P beats a qualifying dealer, 0 on a tie and
@@ -184,7 +186,7 @@ def banked_stud_parsheet(
     multiple = enumeration.multiple(call_multiple)
     cards = _banked_deck(deck)
     n = len(cards)
-    scale, win = _wins(paytable, multiple, n)
+    scale, win = _wins(paytable, multiple, n, _cap(profile, payout_cap))
     dealer_hands = math.comb(n - 6, 4)
     totals = _Totals()
     for chunk in _situations(cards, progress):
@@ -193,6 +195,9 @@ def banked_stud_parsheet(
         raise_value = nq * scale + wins * win[category][:, None] - losses * (1 + multiple) * scale
         fold_value = -dealer_hands * scale
         raises = (raise_value >= fold_value) & chunk.live
+        totals.ties += int(
+            (chunk.weight[:, None] * ((raise_value == fold_value) & chunk.live)).sum()
+        )
         folds = ~raises & chunk.live
         w = chunk.weight[:, None]
         # by player hand first: a row's sum stays within int64 (see _wins), the whole in Python
@@ -206,8 +211,10 @@ def banked_stud_parsheet(
         won = (w * raises * wins).sum(axis=1)
         for c in range(1, 11):
             totals.win[c] += int(won[category == c].sum())
-    key = paytable_key(paytable, enumeration, call_multiple=multiple, deck=deck)
-    return _sheet(profile, paytable, key, n, multiple, scale, win, totals)
+    key = paytable_key(
+        paytable, enumeration, call_multiple=multiple, deck=deck, payout_cap=payout_cap
+    )
+    return _sheet(profile, paytable, key, n, multiple, scale, win, totals, payout_cap)
 
 
 def banked_stud_counts(
@@ -259,6 +266,7 @@ def banked_stud_fast(
     counts: Counts,
     *,
     call_multiple: int | None = None,
+    payout_cap: Fraction | None = None,
 ) -> ParSheet:
     """`banked_stud_parsheet(profile, paytable, call_multiple=..., deck=counts.deck)`, the
     same sheet to the last Fraction, from `counts` (`banked_stud_counts`) in a fraction of the
@@ -269,7 +277,7 @@ def banked_stud_fast(
     enumeration = BankedStudSheet(profile)
     multiple = enumeration.multiple(call_multiple)
     n = len(counts.cards)
-    scale, win = _wins(paytable, multiple, n)
+    scale, win = _wins(paytable, multiple, n, _cap(profile, payout_cap))
     dealer_hands = math.comb(n - 6, 4)
     arrays = counts.arrays
     category = arrays["category"].astype(np.int64)
@@ -280,6 +288,7 @@ def banked_stud_fast(
     raises = raise_value >= -dealer_hands * scale
     raised = np.where(raises, weight, 0)
     totals = _Totals()
+    totals.ties = int(weight[raise_value == -dealer_hands * scale].sum())
     totals.raised = int(raised.sum())
     folded = int(weight.sum()) - totals.raised
     totals.fold = folded * dealer_hands
@@ -293,8 +302,10 @@ def banked_stud_fast(
         - (1 + multiple) * scale * totals.loss
         - scale * totals.fold
     )
-    key = paytable_key(paytable, enumeration, call_multiple=multiple, deck=counts.deck)
-    return _sheet(profile, paytable, key, n, multiple, scale, win, totals)
+    key = paytable_key(
+        paytable, enumeration, call_multiple=multiple, deck=counts.deck, payout_cap=payout_cap
+    )
+    return _sheet(profile, paytable, key, n, multiple, scale, win, totals, payout_cap)
 
 
 _KIND = "banked-stud"
@@ -317,17 +328,36 @@ def _check_rows(paytable: Paytable) -> None:
         raise PaytableError(" ".join(problems))
 
 
-def _wins(paytable: Paytable, multiple: int, n: int) -> tuple[int, np.ndarray]:
-    """The table's `scale` (the lcm of its odds' denominators) and, per category order (1
-    high card .. 10 royal), what a winning raise pays per Ante × scale; PaytableError for a
-    table whose figures would not fit int64."""
-    scale = math.lcm(*(o.to for _, o in paytable.rows))
+def _cap(profile: Profile, payout_cap: Fraction | None) -> Fraction | None:
+    """`payout_cap` checked: a cap in Antes, for a profile the house rule caps."""
+    if payout_cap is None:
+        return None
+    if not profile.capped:
+        raise EngineError(f"{profile.title} has no payout cap.")
+    if payout_cap < 0:
+        raise EngineError("A payout cap cannot be below zero.")
+    return Fraction(payout_cap)
+
+
+def _wins(
+    paytable: Paytable, multiple: int, n: int, payout_cap: Fraction | None = None
+) -> tuple[int, np.ndarray]:
+    """The table's `scale` (the lcm of its odds' denominators, and the cap's) and, per
+    category order (1 high card .. 10 royal), what a winning raise pays per Ante × scale:
+    the Ante even money and the second bet at its odds, held to `payout_cap` Antes;
+    PaytableError for a table whose figures would not fit int64."""
+    scale = math.lcm(
+        *(o.to for _, o in paytable.rows), 1 if payout_cap is None else payout_cap.denominator
+    )
     win = np.zeros(11, dtype=np.int64)
     most = (1 + multiple) * scale
     for category in Category:
         odds = paytable.odds_for(category)
         assert odds is not None
-        paid = scale + multiple * scale * odds.win // odds.to
+        call = Fraction(multiple * odds.win, odds.to)
+        if payout_cap is not None:
+            call = min(call, payout_cap)
+        paid = scale + int(call * scale)
         most = max(most, paid)
         win[category.order] = paid
     # a situation's value is at most `most` per dealer hand, and int64 holds the sums of one
@@ -348,6 +378,8 @@ class _Totals:
     push: int = 0
     loss: int = 0
     win: list[int] = field(default_factory=lambda: [0] * 11)
+    #: situations weighted, where raising and folding are worth the same
+    ties: int = 0
 
 
 @dataclass(frozen=True)
@@ -416,6 +448,7 @@ def _sheet(
     scale: int,
     win: np.ndarray,
     totals: _Totals,
+    payout_cap: Fraction | None = None,
 ) -> ParSheet:
     """The sheet from the totals over every deal of a deck of n cards."""
     situations = math.comb(n, 5) * (n - 5)
@@ -438,6 +471,25 @@ def _sheet(
     average = 1 + multiple * raise_share
     edge = -ev
     second = profile.second_bet.lower()
+    # each outcome's net in Antes: what the return column and the distribution read
+    rows = []
+    for c in reversed(Category):
+        odds = paytable.odds_for(c)
+        pays = f"{odds}" if payout_cap is None else f"{odds}, {second} held to {payout_cap} Antes"
+        rows.append((c.label, totals.win[c.order], pays, Fraction(int(win[c.order]), scale)))
+    rows += [
+        ("dealer does not qualify", totals.nq, f"Ante 1:1, {second} pushes", Fraction(1)),
+        ("push", totals.push, "pushes", Fraction(0)),
+        ("loss", totals.loss, "loses", Fraction(-1 - multiple)),
+        ("fold", totals.fold, "Ante lost", Fraction(-1)),
+    ]
+    contributions = tuple(
+        Contribution(
+            name, count, Fraction(count, combinations), pays, Fraction(count, combinations) * net
+        )
+        for name, count, pays, net in rows
+    )
+    assert sum(r.contribution for r in contributions) == ev
     return ParSheet(
         game=profile.game,
         paytable=paytable.name,
@@ -448,7 +500,23 @@ def _sheet(
         decisions=(("after the deal", ((second, raise_share), ("fold", 1 - raise_share))),),
         combinations=combinations,
         key=key,
+        distribution=_distribution((net, count) for _, count, _, net in rows),
+        contributions=contributions,
+        ties=totals.ties,
+        tie_share=Fraction(totals.ties, situations),
     )
+
+
+def _distribution(
+    nets: Iterable[tuple[Fraction, int]],
+) -> tuple[tuple[Fraction, Fraction], ...]:
+    """Deals by net result, merged and ascending, as probabilities."""
+    merged: dict[Fraction, int] = {}
+    for net, count in nets:
+        if count:
+            merged[net] = merged.get(net, 0) + count
+    total = sum(merged.values())
+    return tuple((net, Fraction(merged[net], total)) for net in sorted(merged))
 
 
 # --- the record the games registry holds (`Game.enumeration`) ------------------------------
@@ -513,6 +581,24 @@ class BankedStudSheet:
         return banked_stud_counts(progress=progress, deck=deck)
 
     def fast(
-        self, paytable: Paytable, counts: Counts, *, call_multiple: int | None = None
+        self,
+        paytable: Paytable,
+        counts: Counts,
+        *,
+        call_multiple: int | None = None,
+        payout_cap: Fraction | None = None,
     ) -> ParSheet:
-        return banked_stud_fast(self.profile, paytable, counts, call_multiple=call_multiple)
+        return banked_stud_fast(
+            self.profile, paytable, counts, call_multiple=call_multiple, payout_cap=payout_cap
+        )
+
+    @property
+    def cap_rule(self) -> str | None:
+        """The house rule capping the second bet's winnings, for a profile it caps."""
+        return "call_payout_cap" if self.profile.capped else None
+
+    def capped_most(self, sheet: ParSheet) -> Fraction:
+        """The largest second-bet win that happens, in Antes: the largest net less the
+        Ante's even money (0 when no second bet wins)."""
+        top = max((net for net, p in sheet.distribution if p), default=Fraction(0))
+        return max(Fraction(0), top - 1)

@@ -23,7 +23,7 @@ from ...errors import EngineError
 from ...hands import DISTINCT_STRENGTHS, Category, hand_value
 from ...parsheets.arrays import _combos, _lookup, _strengths, _sub_ranks, _sum_into
 from ...parsheets.counts import Counts, check_bound, counts_key
-from ...parsheets.sheet import ParSheet, Progress, _deck, paytable_key
+from ...parsheets.sheet import Contribution, ParSheet, Progress, _deck, paytable_key
 from ...paytables import MISSISSIPPI_STUD_ROWS, Band, Paytable, PaytableError
 from .rules import SLUG
 from .rules import Outcome as StudOutcome
@@ -82,30 +82,67 @@ def _class_returns(paytable: Paytable) -> tuple[np.ndarray, int, np.ndarray, lis
     return returns, scale, rows, names
 
 
-def _mississippi_returns(paytable: Paytable) -> tuple[np.ndarray, int, np.ndarray, list[str]]:
-    """`_class_returns` per strength rather than per class."""
+@dataclass(frozen=True)
+class _Nets:
+    """What a table pays, per outcome class (`_outcome_classes`) and per total stake a round
+    that sees the last card ends with (`_STAKES`): the round's net in Antes (`net[s][c]`),
+    held to a payout cap when there is one, and the same × `scale` as whole numbers
+    (`weights`, (classes, stakes)); each class's outcome row, and the rows' names and pays."""
+
+    net: tuple[tuple[Fraction, ...], ...]
+    weights: np.ndarray
+    scale: int
+    rows: np.ndarray
+    names: list[str]
+    pays: list[str]
+
+
+def _nets(paytable: Paytable, payout_cap: Fraction | None) -> _Nets:
     returns, scale, rows, names = _class_returns(paytable)
-    class_of, _ = _outcome_classes()
-    return returns[class_of], scale, rows[class_of], names
+    if payout_cap is not None:
+        scale = math.lcm(scale, Fraction(payout_cap).denominator)
+        returns = returns * (scale // math.lcm(*(o.to for _, o in paytable.rows)))
+    units = [Fraction(int(r), scale) for r in returns]
+    net = []
+    for stake in _STAKES.tolist():
+        row = []
+        for unit in units:
+            value = stake * unit
+            if payout_cap is not None and value > payout_cap:
+                value = Fraction(payout_cap)  # the whole stake's profit, held to the cap
+            row.append(value)
+        net.append(tuple(row))
+    weights = np.array([[int(v * scale) for v in row] for row in net], dtype=np.int64).T
+    held = "" if payout_cap is None else f", held to {payout_cap} Antes"
+    pays = [f"{o}{held}" for _, o in paytable.rows] + ["pushes", "loses"]
+    return _Nets(tuple(net), weights, scale, rows, names, pays)
 
 
-def _check(paytable: Paytable, n: int) -> None:
+def _check(paytable: Paytable, n: int, payout_cap: Fraction | None = None) -> None:
     """Refuse a table without the game's rows, and one whose figures would not fit int64:
     a deal's return is at most the largest × `scale` on a stake of at most 10 Antes, and the
-    backward pass sums it over every deal."""
+    backward pass sums it over every deal (a cap only lowers what is paid, but its
+    denominator may widen the scale)."""
     problems = paytable.problems(MISSISSIPPI_STUD_ROWS)
     if problems:
         raise PaytableError(" ".join(problems))
-    scale = math.lcm(*(o.to for _, o in paytable.rows))
+    if payout_cap is not None and payout_cap < 0:
+        raise EngineError("A payout cap cannot be below zero.")
+    scale = math.lcm(
+        *(o.to for _, o in paytable.rows),
+        1 if payout_cap is None else Fraction(payout_cap).denominator,
+    )
     most = max(scale, *(scale * o.win // o.to for _, o in paytable.rows))
     check_bound(most * 10 * math.comb(n, 2) * math.perm(max(n - 2, 0), 3))
 
 
-def _best(options: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The best of the last axis and which one: the first of equal values (see
-    _STREET_CHOICES for the order)."""
+def _best(options: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The best of the last axis, which one (the first of equal values: see _STREET_CHOICES
+    for the order), and whether another choice is worth exactly as much (a tie)."""
     choice = options.argmax(axis=-1)
-    return np.take_along_axis(options, choice[..., None], axis=-1)[..., 0], choice
+    best = np.take_along_axis(options, choice[..., None], axis=-1)[..., 0]
+    tie = (options == best[..., None]).sum(axis=-1) > 1
+    return best, choice, tie
 
 
 def mississippi_stud_parsheet(
@@ -114,16 +151,19 @@ def mississippi_stud_parsheet(
     progress: Progress | None = None,
     deck: Sequence[Card] | None = None,
     game: str = SLUG,
+    payout_cap: Fraction | None = None,
 ) -> ParSheet:
     """The exact Mississippi Stud par sheet of `paytable` under optimal play, filed under
-    `game` (the game's slug unless a variant's enumeration says otherwise).
+    `game` (the game's slug unless a variant's enumeration says otherwise).  `payout_cap`
+    holds a round's profit to that many Antes (a house's cap in money over the Ante).
 
     Backward induction over card *sets*: what is still to come depends only on which cards
     are known, not on their order or on which of them are private.  E5[4 cards] averages the
-    return over the last card; a 5th Street bet of k with P already placed is worth
-    (P + k) × E5, folding -P; and so on back to the two private cards, for every amount P the
-    earlier streets can have placed.  A forward pass then follows the chosen decisions to
-    the probability of every outcome.  `deck` (a reduced deck) exists for the tests.
+    return over the last card; a 5th Street bet of k with P already placed is worth the
+    return of a stake of P + k summed over the last card, folding -P; and so on back to the
+    two private cards, for every amount P the earlier streets can have placed.  A forward
+    pass then follows the chosen decisions to the probability of every outcome, and of every
+    net result.  `deck` (a reduced deck) exists for the tests.
 
     This is the reference: every five-card set is settled here, for each table.
     `mississippi_stud_fast` finds the same sheet from `mississippi_stud_counts`.
@@ -132,44 +172,54 @@ def mississippi_stud_parsheet(
     n = len(cards)
     if n < 5:
         raise EngineError("A Mississippi Stud deck needs at least 5 cards.")
-    _check(paytable, n)
+    _check(paytable, n, payout_cap)
+    nets = _nets(paytable, payout_cap)
     steps = 6
 
     def report(done: int) -> None:
         if progress is not None:
             progress(done, steps)
 
-    returns, scale, rows, names = _mississippi_returns(paytable)
+    class_of, samples = _outcome_classes()
     index = np.array([c.index for c in cards], dtype=np.int64)
     hands = _combos(n, 5)
-    strength = _strengths(index[hands])
-    ret5 = returns[strength]
+    kind = class_of[_strengths(index[hands])]
     sub5 = _sub_ranks(hands)  # each 5-set's five 4-subsets
     del hands
     report(1)
     sub4, sub3 = _subsets(n)
     report(2)
-    sum5 = _sum_into(sub5.ravel(), np.repeat(ret5, 5), len(sub4))  # Σ over the last card
+    # Σ over the last card of the return of each total stake; without a cap, stake × Σ
+    if payout_cap is None:
+        unit = _sum_into(sub5.ravel(), np.repeat(nets.weights[kind, 0] // 4, 5), len(sub4))
+        by_stake = _STAKES[:, None] * unit[None, :]
+    else:
+        by_stake = np.stack(
+            [
+                _sum_into(sub5.ravel(), np.repeat(nets.weights[kind, s], 5), len(sub4))
+                for s in range(len(_STAKES))
+            ]
+        )
     report(3)
-    plan = _backward(sum5, sub4, sub3, n, scale)
+    plan = _backward(by_stake, sub4, sub3, n, nets.scale)
     report(4)
     reach4, reach5 = _forward(plan, sub4, sub3)
     report(5)
     bet5 = _CHOICES[plan.choice5]
-    final = np.zeros(len(ret5), dtype=np.int64)  # deals ending on each 5-set
-    staked = np.zeros(len(ret5), dtype=np.int64)  # the same, weighted by total stake
+    final = np.zeros((len(kind), len(_STAKES)), dtype=np.int64)  # deals ending on each 5-set
     for j in range(5):
         sub = sub5[:, j]
         for p in range(5):
             paths = reach5[sub, p]
             k = bet5[sub, p]
-            final += np.where(k > 0, paths, 0)
-            staked += np.where(k > 0, paths * (p + 3 + k), 0)
-    paid = int((ret5 * staked).sum())
-    ended = _sum_into(rows[strength], final, len(names))  # deals by final outcome
+            for bet in (1, 2, 3):
+                final[:, p + bet - 1] += np.where(k == bet, paths, 0)
+    ended = np.stack(
+        [_sum_into(kind, final[:, s], len(samples)) for s in range(len(_STAKES))]
+    )  # deals by total stake and outcome class
     report(6)
-    key = paytable_key(paytable, MississippiStudSheet(game), deck=deck)
-    return _sheet(paytable, game, key, n, scale, names, plan, reach4, reach5, paid, ended)
+    key = paytable_key(paytable, MississippiStudSheet(game), deck=deck, payout_cap=payout_cap)
+    return _sheet(paytable, game, key, n, nets, plan, reach4, reach5, ended)
 
 
 def mississippi_stud_counts(
@@ -213,45 +263,52 @@ def mississippi_counts_key(deck: Sequence[Card] | None = None) -> str:
     return counts_key(_KIND, None if deck is None else _deck(deck))
 
 
-def mississippi_stud_fast(paytable: Paytable, counts: Counts, *, game: str = SLUG) -> ParSheet:
-    """`mississippi_stud_parsheet(paytable, deck=counts.deck, game=game)`, the same sheet to
-    the last Fraction, from `counts` (`mississippi_stud_counts`) in a fraction of the time.
+def mississippi_stud_fast(
+    paytable: Paytable,
+    counts: Counts,
+    *,
+    game: str = SLUG,
+    payout_cap: Fraction | None = None,
+) -> ParSheet:
+    """`mississippi_stud_parsheet(paytable, deck=counts.deck, game=game, payout_cap=...)`,
+    the same sheet to the last Fraction, from `counts` (`mississippi_stud_counts`) in a
+    fraction of the time.
 
     The table enters only through what each outcome class returns, so the sum over the last
-    card is the counts weighed by those returns: one short product per 4-card set.  The
-    backward induction and the forward pass then run as in the reference, and the outcomes
-    of the deals that reach the last card come from the same counts: no five-card set is
-    visited."""
+    card is the counts weighed by those returns: one short product per 4-card set and total
+    stake.  The backward induction and the forward pass then run as in the reference, and
+    the outcomes of the deals that reach the last card come from the same counts: no
+    five-card set is visited."""
     counts.check(_KIND, mississippi_counts_key(counts.deck))
     n = len(counts.cards)
-    _check(paytable, n)
+    _check(paytable, n, payout_cap)
+    nets = _nets(paytable, payout_cap)
     last = counts.arrays["last_card"]
-    class_returns, scale, class_rows, names = _class_returns(paytable)
     sub4, sub3 = _subsets(n)
-    if last.shape != (len(class_returns), len(sub4)):
+    if last.shape != (len(nets.rows), len(sub4)):
         raise EngineError("These Mississippi Stud counts do not have the deck's shape.")
-    sum5 = np.zeros(len(sub4), dtype=np.int64)
-    for c, value in enumerate(class_returns.tolist()):
-        if value:
-            sum5 += last[c].astype(np.int64) * value
-    plan = _backward(sum5, sub4, sub3, n, scale)
+    wide = last.astype(np.int64)
+    by_stake = nets.weights.T @ wide  # (stakes, 4-card sets)
+    plan = _backward(by_stake, sub4, sub3, n, nets.scale)
     reach4, reach5 = _forward(plan, sub4, sub3)
     bet5 = _CHOICES[plan.choice5]
-    bets = bet5 > 0
-    live = (reach5 * bets).sum(axis=1)  # deals that see the last card, by 4-card set
-    staked = (reach5 * bets * (_PLACED5 + bet5)).sum(axis=1)  # the same, by total stake
-    paid = int((staked * sum5).sum())
-    ended = np.zeros(len(names), dtype=np.int64)  # deals by final outcome
-    for c, row in enumerate(class_rows.tolist()):
-        ended[row] += int(last[c].astype(np.int64) @ live)
-    key = paytable_key(paytable, MississippiStudSheet(game), deck=counts.deck)
-    return _sheet(paytable, game, key, n, scale, names, plan, reach4, reach5, paid, ended)
+    # deals that see the last card, by 4-card set and total stake
+    live = np.zeros((len(sub4), len(_STAKES)), dtype=np.int64)
+    for p in range(5):
+        for bet in (1, 2, 3):
+            live[:, p + bet - 1] += np.where(bet5[:, p] == bet, reach5[:, p], 0)
+    ended = (wide @ live).T  # deals by total stake and outcome class
+    key = paytable_key(
+        paytable, MississippiStudSheet(game), deck=counts.deck, payout_cap=payout_cap
+    )
+    return _sheet(paytable, game, key, n, nets, plan, reach4, reach5, ended)
 
 
 _KIND = "mississippi-stud"
 _CHOICES = np.array(_STREET_CHOICES, dtype=np.int64)
 _PLACED5 = np.arange(3, 8, dtype=np.int64)  # Ante + 3rd + 4th before 5th Street
 _PLACED4 = np.arange(2, 5, dtype=np.int64)  # Ante + 3rd before 4th Street
+_STAKES = np.arange(4, 11, dtype=np.int64)  # a round's total stake when it sees the last card
 
 
 @functools.cache
@@ -263,38 +320,47 @@ def _subsets(n: int) -> tuple[np.ndarray, np.ndarray]:
 
 @dataclass(frozen=True)
 class _Plan:
-    """The backward induction's values (× `scale` and the cards still to come) and choices
-    (indices into _STREET_CHOICES): before 5th Street by 4-card set and amount placed 3..7,
-    before 4th by 3-card set and amount placed 2..4, before 3rd by two-card start."""
+    """The backward induction's values (× `scale` and the cards still to come), choices
+    (indices into _STREET_CHOICES) and ties (another choice worth exactly as much): before
+    5th Street by 4-card set and amount placed 3..7, before 4th by 3-card set and amount
+    placed 2..4, before 3rd by two-card start."""
 
     value5: np.ndarray
     choice5: np.ndarray
+    tie5: np.ndarray
     value4: np.ndarray
     choice4: np.ndarray
+    tie4: np.ndarray
     value3: np.ndarray
     choice3: np.ndarray
+    tie3: np.ndarray
 
 
-def _backward(sum5: np.ndarray, sub4: np.ndarray, sub3: np.ndarray, n: int, scale: int) -> _Plan:
-    """The optimal decisions back from 5th Street, given `sum5`: per 4-card set, the return ×
-    `scale` summed over the last card."""
+def _backward(
+    by_stake: np.ndarray, sub4: np.ndarray, sub3: np.ndarray, n: int, scale: int
+) -> _Plan:
+    """The optimal decisions back from 5th Street, given `by_stake`: per total stake (4..10)
+    and 4-card set, the return × `scale` summed over the last card."""
     # values in units of 1 / (cards still to come × ... × scale)
     n3, n2 = len(sub3), math.comb(n, 2)
     left5, left4, left3 = n - 4, n - 3, n - 2  # cards the next reveal is drawn from
-    options = (_PLACED5[None, :, None] + _CHOICES) * sum5[:, None, None]
-    options[..., _FOLD] = -_PLACED5 * left5 * scale
-    value5, choice5 = _best(options)  # (n4, 5): by amount placed 3..7
+    options = np.empty((len(sub4), 5, 4), dtype=np.int64)
+    for i, placed in enumerate(_PLACED5.tolist()):
+        for j, k in enumerate(_STREET_CHOICES[:3]):
+            options[:, i, j] = by_stake[placed + k - 4]
+        options[:, i, _FOLD] = -placed * left5 * scale
+    value5, choice5, tie5 = _best(options)  # (n4, 5): by amount placed 3..7
     del options
 
     sum4 = np.stack(
         [_sum_into(sub4.ravel(), np.repeat(value5[:, p], 4), n3) for p in range(5)], axis=1
     )
     options = np.empty((n3, 3, 4), dtype=np.int64)
-    for i, placed in enumerate(_PLACED4):
+    for i, placed in enumerate(_PLACED4.tolist()):
         for j, k in enumerate(_STREET_CHOICES[:3]):
             options[:, i, j] = sum4[:, placed + k - 3]
         options[:, i, _FOLD] = -placed * left4 * left5 * scale
-    value4, choice4 = _best(options)  # (n3, 3): by amount placed 2..4
+    value4, choice4, tie4 = _best(options)  # (n3, 3): by amount placed 2..4
     sum3 = np.stack(
         [_sum_into(sub3.ravel(), np.repeat(value4[:, p], 3), n2) for p in range(3)], axis=1
     )
@@ -302,8 +368,8 @@ def _backward(sum5: np.ndarray, sub4: np.ndarray, sub3: np.ndarray, n: int, scal
     for j, k in enumerate(_STREET_CHOICES[:3]):
         options[:, j] = sum3[:, k - 1]
     options[:, _FOLD] = -left3 * left4 * left5 * scale
-    value3, choice3 = _best(options)
-    return _Plan(value5, choice5, value4, choice4, value3, choice3)
+    value3, choice3, tie3 = _best(options)
+    return _Plan(value5, choice5, tie5, value4, choice4, tie4, value3, choice3, tie3)
 
 
 def _forward(plan: _Plan, sub4: np.ndarray, sub3: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -334,39 +400,72 @@ def _sheet(
     game: str,
     key: str,
     n: int,
-    scale: int,
-    names: list[str],
+    nets: _Nets,
     plan: _Plan,
     reach4: np.ndarray,
     reach5: np.ndarray,
-    paid: int,
     ended: np.ndarray,
 ) -> ParSheet:
-    """The sheet from the plan and the deals that reach each node: `paid` is the return ×
-    `scale` summed over the deals that see the last card, weighted by their stakes, and
-    `ended` counts those deals by final outcome (`names`)."""
+    """The sheet from the plan and the deals that reach each node: `ended` counts the deals
+    that see the last card by total stake (`_STAKES`) and outcome class."""
+    scale = nets.scale
     left5, left4, left3 = n - 4, n - 3, n - 2
     deals = math.comb(n, 2) * left3 * left4 * left5
     ev = Fraction(int(plan.value3.sum()), deals * scale)
     bet3, bet4, bet5 = (_CHOICES[c] for c in (plan.choice3, plan.choice4, plan.choice5))
-    fold3 = int((bet3 == 0).sum()) * left3 * left4 * left5
-    fold4 = int((reach4 * (bet4 == 0)).sum()) * left4 * left5
-    fold5 = int((reach5 * (bet5 == 0)).sum()) * left5
-    lost_on_folds = (
-        int((bet3 == 0).sum()) * left3 * left4 * left5
-        + int((reach4 * (bet4 == 0) * _PLACED4).sum()) * left4 * left5
-        + int((reach5 * (bet5 == 0) * _PLACED5).sum()) * left5
-    )
+    # deals by net result: the finals by (stake, class), the folds by what they lose
+    by_net: dict[Fraction, int] = {}
+    rows = [0] * len(nets.names)
+    returned = [Fraction(0)] * len(nets.names)
+    for s, stake_row in enumerate(ended.tolist()):
+        for c, count in enumerate(stake_row):
+            if count:
+                net = nets.net[s][c]
+                by_net[net] = by_net.get(net, 0) + count
+                rows[int(nets.rows[c])] += count
+                returned[int(nets.rows[c])] += count * net
+    folds = [
+        (STREETS[0], {1: int((bet3 == 0).sum()) * left3 * left4 * left5}),
+        (
+            STREETS[1],
+            {
+                int(placed): int((reach4[:, i] * (bet4[:, i] == 0)).sum()) * left4 * left5
+                for i, placed in enumerate(_PLACED4)
+            },
+        ),
+        (
+            STREETS[2],
+            {
+                int(placed): int((reach5[:, i] * (bet5[:, i] == 0)).sum()) * left5
+                for i, placed in enumerate(_PLACED5)
+            },
+        ),
+    ]
+    for _, lost in folds:
+        for placed, count in lost.items():
+            if count:
+                by_net[Fraction(-placed)] = by_net.get(Fraction(-placed), 0) + count
+    assert sum(by_net.values()) == deals
     # the forward pass must find the value the backward pass promised
-    forward = Fraction(paid - lost_on_folds * scale, deals * scale)
+    forward = Fraction(sum(net * count for net, count in by_net.items()), deals)
     assert forward == ev, (forward, ev)
 
-    outcomes = [(name, Fraction(int(c), deals)) for name, c in zip(names, ended, strict=True)]
-    outcomes += [
-        (f"fold on {STREETS[0]}", Fraction(fold3, deals)),
-        (f"fold on {STREETS[1]}", Fraction(fold4, deals)),
-        (f"fold on {STREETS[2]}", Fraction(fold5, deals)),
+    outcomes = [(name, Fraction(c, deals)) for name, c in zip(nets.names, rows, strict=True)]
+    contributions = [
+        Contribution(name, c, Fraction(c, deals), pays, value / deals)
+        for name, c, pays, value in zip(nets.names, rows, nets.pays, returned, strict=True)
     ]
+    for street, lost in folds:
+        count = sum(lost.values())
+        outcomes.append((f"fold on {street}", Fraction(count, deals)))
+        value = -sum(placed * c for placed, c in lost.items())
+        pays = "Ante lost" if street == STREETS[0] else "Ante and bets lost"
+        contributions.append(
+            Contribution(
+                f"fold on {street}", count, Fraction(count, deals), pays, Fraction(value, deals)
+            )
+        )
+    assert sum(r.contribution for r in contributions) == ev
     bets = (
         int(bet3.sum()) * left3 * left4 * left5
         + int((reach4 * bet4).sum()) * left4 * left5
@@ -384,6 +483,12 @@ def _sheet(
             _shares(np.bincount(plan.choice5.ravel(), weights=reach5.ravel(), minlength=4)),
         ),
     )
+    # decision situations (a start and the community cards seen, in order) at a tie, and the
+    # rounds they decide
+    tied3 = int(plan.tie3.sum())
+    tied4 = int((reach4 * plan.tie4).sum())
+    tied5 = int((reach5 * plan.tie5).sum())
+    tie_rounds = tied3 * left3 * left4 * left5 + tied4 * left4 * left5 + tied5 * left5
     edge = -ev
     return ParSheet(
         game=game,
@@ -395,6 +500,12 @@ def _sheet(
         decisions=decisions,
         combinations=deals,
         key=key,
+        distribution=tuple(
+            (net, Fraction(by_net[net], deals)) for net in sorted(by_net) if by_net[net]
+        ),
+        contributions=tuple(contributions),
+        ties=tied3 + tied4 + tied5,
+        tie_share=Fraction(tie_rounds, deals),
     )
 
 
@@ -451,10 +562,24 @@ class MississippiStudSheet:
         return mississippi_stud_counts(progress=progress, deck=deck)
 
     def fast(
-        self, paytable: Paytable, counts: Counts, *, call_multiple: int | None = None
+        self,
+        paytable: Paytable,
+        counts: Counts,
+        *,
+        call_multiple: int | None = None,
+        payout_cap: Fraction | None = None,
     ) -> ParSheet:
         self._no_multiple(call_multiple)
-        return mississippi_stud_fast(paytable, counts, game=self.game)
+        return mississippi_stud_fast(paytable, counts, game=self.game, payout_cap=payout_cap)
+
+    @property
+    def cap_rule(self) -> str | None:
+        """The house rule capping a round's profit."""
+        return "mississippi_payout_cap"
+
+    def capped_most(self, sheet: ParSheet) -> Fraction:
+        """The largest profit of a round that happens, in Antes: the cap holds the whole."""
+        return max((net for net, p in sheet.distribution if p), default=Fraction(0))
 
     @staticmethod
     def _no_multiple(call_multiple: int | None) -> None:

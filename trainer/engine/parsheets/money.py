@@ -1,0 +1,226 @@
+"""A par sheet's figures in a manager's terms: what a table wins an hour or a shift, the hold
+that implies against a drop, how many rounds the house needs to be ahead, how far one shift's
+result may stray, and what a payout cap does to the edge at each Ante.
+
+Money is exact (`Fraction`) wherever it is a product of exact figures: the theoretical win and
+the hold.  What rests on the normal approximation (the rounds to be ahead, a shift's range)
+takes a square root and is a float: it is an approximation, and is said to be one.
+
+A hand-worked sheet: lose 1 Ante with probability 21/40, win 1 with 19/40 (edge 1/20):
+
+>>> even = ((Fraction(-1), Fraction(21, 40)), (Fraction(1), Fraction(19, 40)))
+>>> sheet = ParSheet("g", "t", Fraction(1, 20), Fraction(1), Fraction(1, 20), (), (), 40, "k",
+...                  distribution=even)
+>>> sheet.house_edge == -sheet.mean
+True
+>>> rounds_to_ahead(sheet)  # (1.6449 × sd / edge)² = (1.6449 × 0.99875 × 20)² = 1079.5
+1080
+>>> win = theoretical_win(sheet, rounds_per_hour=60, seats=5, average_ante=10)
+>>> win.amount, win.rounds
+(Fraction(150, 1), Fraction(300, 1))
+>>> hold(win.amount, 1500)
+Fraction(1, 10)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from statistics import NormalDist
+from typing import Any
+
+from ..errors import EngineError
+from ..house import HouseRules
+from ..paytables import Paytable
+from .counts import Counts
+from .sheet import FastEnumeration, ParSheet, _exact
+
+#: the confidence the manager's figures are stated at
+CONFIDENCE = 0.95
+
+Money = int | Fraction
+
+
+def rounds_to_ahead(sheet: ParSheet, confidence: float = CONFIDENCE) -> int | None:
+    """The fewest rounds after which the house is ahead with probability `confidence`, by the
+    normal approximation: after n rounds the house's result has mean n × edge and standard
+    deviation √n × sd, so it is ahead with probability Φ(√n × edge / sd), which reaches
+    `confidence` from n = (z × sd / edge)².  None when the house has no edge (it never is)."""
+    if not 0.5 < confidence < 1:
+        raise EngineError("A confidence must be between one half and 1.")
+    if sheet.house_edge <= 0:
+        return None
+    z = NormalDist().inv_cdf(confidence)
+    return max(1, math.ceil((z * sheet.sd / float(sheet.house_edge)) ** 2))
+
+
+def shift_range(
+    sheet: ParSheet, rounds: int, *, ante: Money, confidence: float = CONFIDENCE
+) -> tuple[float, float]:
+    """The house's result over `rounds` rounds of one position at `ante` a round, as the range
+    it falls in with probability `confidence` (two-sided), by the normal approximation: mean
+    rounds × edge × ante, standard deviation √rounds × sd × ante."""
+    if rounds < 1:
+        raise EngineError("A shift has at least one round.")
+    if not 0 < confidence < 1:
+        raise EngineError("A confidence must be between 0 and 1.")
+    z = NormalDist().inv_cdf(0.5 + confidence / 2)
+    mean = rounds * float(sheet.house_edge) * float(ante)
+    spread = z * math.sqrt(rounds) * sheet.sd * float(ante)
+    return mean - spread, mean + spread
+
+
+@dataclass(frozen=True)
+class TheoreticalWin:
+    """The house's expected win over `hours` at one table, with every input it is a product
+    of: rounds an hour × seats filled × hours × average Ante × house edge (per Ante).  The same
+    as average total bet × element of risk, per round."""
+
+    rounds_per_hour: Fraction
+    seats: int
+    hours: Fraction
+    average_ante: Fraction
+    house_edge: Fraction
+
+    @property
+    def rounds(self) -> Fraction:
+        """Positions played: rounds an hour × seats × hours."""
+        return self.rounds_per_hour * self.seats * self.hours
+
+    @property
+    def amount(self) -> Fraction:
+        return self.rounds * self.average_ante * self.house_edge
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "rounds_per_hour": float(self.rounds_per_hour),
+            "seats": self.seats,
+            "hours": float(self.hours),
+            "average_ante": float(self.average_ante),
+            "house_edge": float(self.house_edge),
+            "rounds": float(self.rounds),
+            "amount": float(self.amount),
+            "amount_exact": _exact(self.amount),
+        }
+
+
+def theoretical_win(
+    sheet: ParSheet,
+    *,
+    rounds_per_hour: Money,
+    seats: int,
+    average_ante: Money,
+    hours: Money = 1,
+) -> TheoreticalWin:
+    """The table's theoretical win (`TheoreticalWin`): the edge is per Ante, so it multiplies
+    the average Ante, never the average total bet."""
+    if isinstance(seats, bool) or not isinstance(seats, int) or seats < 1:
+        raise EngineError(f"Seats filled must be a whole number from 1; {seats!r} is not.")
+    for name, value in (
+        ("Rounds an hour", rounds_per_hour),
+        ("The average Ante", average_ante),
+        ("Hours", hours),
+    ):
+        if Fraction(value) <= 0:
+            raise EngineError(f"{name} must be above zero.")
+    return TheoreticalWin(
+        Fraction(rounds_per_hour), seats, Fraction(hours), Fraction(average_ante), sheet.house_edge
+    )
+
+
+def hold(win: Money | TheoreticalWin, drop: Money) -> Fraction:
+    """The hold a theoretical win implies against `drop` (the cash and chips bought in at the
+    table over the same time): win / drop."""
+    amount = win.amount if isinstance(win, TheoreticalWin) else Fraction(win)
+    if Fraction(drop) <= 0:
+        raise EngineError("The drop must be above zero.")
+    return amount / Fraction(drop)
+
+
+# --- payout caps ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CapPoint:
+    """The sheet at one Ante under a payout cap: the edge, average bet and element of risk
+    with every payout capped and play optimal for the capped pays."""
+
+    ante: int
+    house_edge: Fraction
+    average_bet: Fraction
+    element_of_risk: Fraction
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "ante": self.ante,
+            "house_edge": float(self.house_edge),
+            "house_edge_exact": _exact(self.house_edge),
+            "average_bet": float(self.average_bet),
+            "average_bet_exact": _exact(self.average_bet),
+            "element_of_risk": float(self.element_of_risk),
+            "element_of_risk_exact": _exact(self.element_of_risk),
+        }
+
+
+@dataclass(frozen=True)
+class CapEffect:
+    """What a payout cap of `cap` (money) does to the edge: `points` at each Ante asked, and
+    `bites_above`, the Ante above which some payout that happens under optimal play is
+    capped (from there the edge changes); `from_ante` is the first Ante asked at which it
+    has.  None for both when the cap never bites."""
+
+    rule: str
+    cap: int
+    uncapped_edge: Fraction
+    points: tuple[CapPoint, ...]
+    bites_above: Fraction | None
+    from_ante: int | None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "rule": self.rule,
+            "cap": self.cap,
+            "uncapped_edge": float(self.uncapped_edge),
+            "uncapped_edge_exact": _exact(self.uncapped_edge),
+            "bites_above": None if self.bites_above is None else float(self.bites_above),
+            "bites_above_exact": None if self.bites_above is None else _exact(self.bites_above),
+            "from_ante": self.from_ante,
+            "points": [p.as_dict() for p in self.points],
+        }
+
+
+def cap_effect(
+    enumeration: FastEnumeration,
+    counts: Counts,
+    paytable: Paytable,
+    rules: HouseRules,
+    antes: Iterable[int],
+    *,
+    call_multiple: int | None = None,
+) -> CapEffect | None:
+    """The edge at each of `antes` under the house's payout cap (`enumeration.cap_rule`),
+    each recomputed from `counts` with the capped pays, the decisions chosen again for them;
+    None when the house caps no payout of this game."""
+    rule = enumeration.cap_rule
+    cap = None if rule is None else getattr(rules, rule)
+    if rule is None or cap is None:
+        return None
+    asked = sorted(set(antes))
+    if not asked or any(isinstance(a, bool) or not isinstance(a, int) or a < 1 for a in asked):
+        raise EngineError("The Antes a cap is priced at must be whole amounts from 1.")
+    free = enumeration.fast(paytable, counts, call_multiple=call_multiple)
+    top = enumeration.capped_most(free)
+    bites = None if top <= 0 else Fraction(cap) / top
+    points = []
+    for ante in asked:
+        if bites is not None and ante > bites:
+            sheet = enumeration.fast(
+                paytable, counts, call_multiple=call_multiple, payout_cap=Fraction(cap, ante)
+            )
+        else:
+            sheet = free
+        points.append(CapPoint(ante, sheet.house_edge, sheet.average_bet, sheet.element_of_risk))
+    first = next((p.ante for p in points if p.house_edge != free.house_edge), None)
+    return CapEffect(rule, cap, free.house_edge, tuple(points), bites, first)
