@@ -73,7 +73,7 @@ def sheet_figures(
         pace, source = pace_of(house, sheet.game)
     caps = None
     if counts is not None and entry.payout_cap(rules) is not None:
-        caps = entry.cap_effect(table, rules, counts)
+        caps = entry.cap_effect(table, rules, counts, sheet=sheet)
     figures = manager_figures(
         sheet,
         rounds_per_hour=pace,

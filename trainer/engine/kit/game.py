@@ -189,9 +189,12 @@ class Game:
         rules: HouseRules,
         counts: Counts,
         antes: Sequence[int] | None = None,
+        *,
+        sheet: ParSheet | None = None,
     ) -> CapEffect | None:
         """What the house's payout cap does to the edge of `table` at each Ante
-        (`parsheets.money.cap_effect`, in the table's bet units); None without a cap."""
+        (`parsheets.money.cap_effect`, in the table's bet units; `sheet`, its uncapped sheet
+        when the caller has it); None without a cap."""
         return cap_effect(
             self._fast(),
             counts,
@@ -200,6 +203,7 @@ class Game:
             antes,
             unit=table.bet_unit,
             call_multiple=self.multiple(rules),
+            sheet=sheet,
         )
 
     def _fast(self) -> FastEnumeration:

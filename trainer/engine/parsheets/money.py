@@ -204,19 +204,25 @@ def cap_effect(
     *,
     unit: int = 1,
     call_multiple: int | None = None,
+    sheet: ParSheet | None = None,
 ) -> CapEffect | None:
     """The edge at each of `antes` (by default the `CAP_LADDER` in bet units `unit`, up to
     four times the Ante where the cap starts to bite) under the house's payout cap
     (`enumeration.cap_rule`), each recomputed from `counts` with the capped pays and the
     decisions chosen again for them; and the first Ante, a multiple of `unit`, above
-    `bites_above` (always priced).  None when the house caps no payout of this game."""
+    `bites_above` (always priced).  `sheet` is the table's uncapped sheet when the caller
+    has it already.  None when the house caps no payout of this game."""
     rule = enumeration.cap_rule
     cap = None if rule is None else getattr(rules, rule)
     if rule is None or cap is None:
         return None
     if isinstance(unit, bool) or not isinstance(unit, int) or unit < 1:
         raise EngineError("The bet unit must be a whole amount from 1.")
-    free = enumeration.fast(paytable, counts, call_multiple=call_multiple)
+    free = (
+        sheet
+        if sheet is not None
+        else enumeration.fast(paytable, counts, call_multiple=call_multiple)
+    )
     top = enumeration.capped_most(free)
     bites = None if top <= 0 else Fraction(cap) / top
     if antes is None:
@@ -230,13 +236,12 @@ def cap_effect(
         asked.add((math.floor(bites / unit) + 1) * unit)  # the first Ante the cap takes from
     points = []
     for ante in sorted(asked):
+        priced = free
         if bites is not None and ante > bites:
-            sheet = enumeration.fast(
+            priced = enumeration.fast(
                 paytable, counts, call_multiple=call_multiple, payout_cap=Fraction(cap, ante)
             )
-        else:
-            sheet = free
-        points.append(CapPoint(ante, sheet.house_edge, sheet.average_bet, sheet.element_of_risk))
+        points.append(CapPoint(ante, priced.house_edge, priced.average_bet, priced.element_of_risk))
     first = next((p.ante for p in points if p.house_edge != free.house_edge), None)
     return CapEffect(rule, cap, free.house_edge, tuple(points), bites, first)
 
