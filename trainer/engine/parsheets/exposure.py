@@ -26,7 +26,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from ..cards import Card
 from ..paytables import Paytable
-from .sheet import Progress, _deck
+from .sheet import Progress, _deck, _exact
 
 #: bumped whenever a change to how exposure is computed could change a figure, so that stored
 #: figures go stale and are computed again
@@ -93,10 +93,6 @@ class Exposure:
             "standard_error": self.standard_error,
             "seed": self.seed,
         }
-
-
-def _exact(value: Fraction) -> str:
-    return f"{value.numerator}/{value.denominator}"
 
 
 @runtime_checkable
