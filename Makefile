@@ -126,6 +126,8 @@ bench: install
 	$(BIN)/python -m tools.parsheet_bench
 	@# the fast par sheets: the one-time counts, then per table against the full enumeration
 	$(BIN)/python -m tools.fast_parsheet_bench
+	@# the card-exposure figures of each game's source table, and the published ones (minutes)
+	$(BIN)/python -m tools.exposure_bench
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles

@@ -21,3 +21,6 @@ MIDDLEWARE = [*MIDDLEWARE, "tests.visible_words.CodeWordsOnPages"]  # noqa: F405
 # no GET or HEAD a test sends writes to the database (tests/readonly.py); first, so the whole
 # request is watched
 MIDDLEWARE = ["tests.readonly.GetsNeverWrite", *MIDDLEWARE]
+# a par sheet queued by a test queues no card-exposure figures (minutes of a worker's time on
+# the full deck); tests/houses/test_exposure.py turns it on where it checks the queueing
+PARSHEET_EXPOSURE = False

@@ -182,6 +182,9 @@ FIXTURE_DIRS = [BASE_DIR / "fixtures"]
 # Long work (par sheets) runs in the task worker, `manage.py parsheet_worker` (the database
 # backend's worker, made to survive crashes: trainer.houses.tasks), off the database queue.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+# A table's card-exposure figures (minutes of the worker's time: trainer.houses.exposure) are
+# queued with its par sheet unless this is off
+PARSHEET_EXPOSURE = env_bool("PARSHEET_EXPOSURE", True)
 
 # The cache is a database table, so several app servers (gunicorn workers on one machine or
 # many) share it; `make migrate` creates the table.

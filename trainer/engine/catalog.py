@@ -29,6 +29,7 @@ from .games.banked_stud import round as banked_stud_round
 from .games.banked_stud import rules as banked_stud
 from .games.banked_stud import situations as banked_stud_situations
 from .games.banked_stud.drills import CaribbeanQualify, CaribbeanSettle, CasinoQualify, CasinoSettle
+from .games.banked_stud.exposure import BankedStudExposure
 from .games.banked_stud.ledger import CaribbeanLedger
 from .games.banked_stud.parsheet import BankedStudSheet
 from .games.english_stud import reading as english_stud_reading
@@ -47,6 +48,7 @@ from .games.mississippi_stud import round as mississippi_stud_round
 from .games.mississippi_stud import rules as mississippi_stud
 from .games.mississippi_stud import situations as mississippi_stud_situations
 from .games.mississippi_stud.drills import MississippiPay
+from .games.mississippi_stud.exposure import MississippiStudExposure
 from .games.mississippi_stud.parsheet import MississippiStudSheet
 from .house import HouseRules  # noqa: F401 (the doctest uses it)
 from .kit.game import Game, PreviewRow
@@ -105,6 +107,7 @@ def _registered() -> None:
             table_rules=("settle_order",),
             preview=mississippi_stud.preview,
             enumeration=MississippiStudSheet(mississippi_stud.SLUG),
+            exposure=MississippiStudExposure(mississippi_stud.SLUG),
             settles="net",
             situation=mississippi_stud_situations.mississippi_stud,
             procedure=mississippi_stud_round.PROCEDURE,
@@ -144,6 +147,8 @@ def _registered() -> None:
                 table_rules=("settle_order",),
                 preview=partial(banked_stud.preview, profile),
                 enumeration=BankedStudSheet(profile),
+                # surveillance asks about players sharing hands at Caribbean Stud's full table
+                exposure=BankedStudExposure(profile, full_table=profile is banked_stud.CARIBBEAN),
                 settles="net",
                 situation=partial(banked_stud_situations.banked_stud, profile),
                 procedure=procedure,

@@ -144,6 +144,12 @@ def requeue_stale_counts(sender, **kwargs):
 
 
 @receiver(worker_sweep)
+def requeue_stale_exposures(sender, **kwargs):
+    """The task worker's sweep: card-exposure figures whose worker died are queued again."""
+    return tasks.requeue_stale_exposures()
+
+
+@receiver(worker_sweep)
 def apply_due_activations(sender, **kwargs):
     """The task worker's sweep: activations approved (or needing no approval) whose time has
     come take effect.  Nothing is queued again, so nothing is returned."""

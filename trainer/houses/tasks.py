@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 
+from django.conf import settings
 from django.db import DatabaseError, transaction
 from django_tasks import task
 from django_tasks_db import DatabaseBackend
@@ -16,8 +17,8 @@ from trainer.core.leases import close_lost_tasks, enqueue_lost_queued
 from trainer.engine import EngineError, HouseRules
 from trainer.engine.catalog import GAMES
 
-from . import precompute, services
-from .models import ParSheetResult, PaytableVersion, PrecomputedCounts
+from . import exposure, precompute, services
+from .models import ExposureResult, ParSheetResult, PaytableVersion, PrecomputedCounts
 
 logger = logging.getLogger(__name__)
 
@@ -37,14 +38,57 @@ def request_parsheet(version: PaytableVersion, rules: HouseRules | None = None) 
     """Queue the computation of a version's par sheet under `rules` (the house's own unless
     given), unless an identical table's is already done or under way (a failed one, and a
     stale one whose worker died, are tried again).  When the site has the game's counts the
-    sheet is computed at once instead, and stored done."""
+    sheet is computed at once instead, and stored done.  The table's card-exposure figures
+    are queued with it (`request_exposure`) unless `settings.PARSHEET_EXPOSURE` is off."""
     result, needed = services.claim_parsheet(version, rules)
+    if settings.PARSHEET_EXPOSURE:
+        request_exposure(version, rules)
     if needed:
         sheet = services.instant_parsheet_of(version, rules)
         if sheet is not None:
             return services.record_parsheet(version, rules, sheet)
         _enqueue(result)
     return result
+
+
+@task(priority=-10)
+def compute_exposure(result_id: int, attempt: int) -> None:
+    """Compute a table's card-exposure figures (`exposure.compute_exposure`): minutes, so
+    behind the par sheets queued with them."""
+    exposure.compute_exposure(result_id, attempt)
+
+
+def _enqueue_exposure(row: ExposureResult) -> None:
+    transaction.on_commit(lambda: compute_exposure.enqueue(row.pk, attempt=row.attempt))
+
+
+def request_exposure(
+    version: PaytableVersion, rules: HouseRules | None = None
+) -> ExposureResult | None:
+    """Queue the card-exposure figures of a version's table under `rules` (the house's own
+    unless given) unless an identical table's are done or under way (failed and stale ones
+    are tried again); their row, or None when the game has none or the table cannot be
+    computed as it stands.  `exposure.exposure_for` reads them."""
+    claimed = exposure.claim_exposure(version, rules)
+    if claimed is None:
+        return None
+    row, needed = claimed
+    if needed:
+        _enqueue_exposure(row)
+    return row
+
+
+def requeue_stale_exposures() -> list[ExposureResult]:
+    """The same for card-exposure figures (`exposure.requeue_stale_exposures`)."""
+    requeued = exposure.requeue_stale_exposures()
+    for again in requeued:
+        _enqueue_exposure(again)
+    if isinstance(compute_exposure.get_backend(), DatabaseBackend):
+        close_lost_tasks(compute_exposure, ExposureResult, _sheet_of_task)
+        requeued += enqueue_lost_queued(
+            compute_exposure, ExposureResult, _enqueue_exposure, _sheet_of_task
+        )
+    return requeued
 
 
 @task()
@@ -140,7 +184,8 @@ def _sheet_of_task(row: DBTaskResult) -> tuple[int | None, int | None]:
     queued before attempts)."""
     args, kwargs = row.args_kwargs["args"], row.args_kwargs["kwargs"]
     result_id = args[0] if args else kwargs.get("result_id", kwargs.get("counts_id"))
-    # compute_parsheet(result_id, version_id, attempt); build_counts(counts_id, attempt)
-    at = 1 if row.task_path == build_counts.module_path else 2
+    # compute_parsheet(result_id, version_id, attempt); build_counts(counts_id, attempt);
+    # compute_exposure(result_id, attempt)
+    at = 2 if row.task_path == compute_parsheet.module_path else 1
     attempt = kwargs.get("attempt", args[at] if len(args) > at else None)
     return result_id, attempt

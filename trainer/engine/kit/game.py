@@ -20,6 +20,7 @@ from ..hands import Category
 from ..house import HouseConfig, HouseRules
 from ..parsheets.counts import Counts
 from ..parsheets.money import CapEffect, cap_effect
+from ..parsheets.exposure import DEFAULT_SEED, Exposure, ExposureAnalysis, exposure_key
 from ..parsheets.sheet import Enumeration, FastEnumeration, ParSheet, Progress, paytable_key
 from ..paytables import Paytable
 from .requests import Field
@@ -84,6 +85,9 @@ class Game:
     #: how the engine computes this game's par sheet (None: it computes none); its `game` is
     #: this record's slug
     enumeration: Enumeration | None = None
+    #: how the engine computes this game's card-exposure figures for game protection
+    #: (`trainer.engine.parsheets.exposure`; None: it computes none); its `game` is this slug
+    exposure: ExposureAnalysis | None = None
     #: the ruling field that settles chips, which an audit checks what was paid against:
     #: "net" (the player's net, a whole number) or "shares" (seat -> chips); None: the game's
     #: rulings settle no chips and cannot be audited
@@ -102,6 +106,11 @@ class Game:
             raise EngineError(
                 f"The par sheet of '{self.slug}' would be filed under "
                 f"'{self.enumeration.game}': give the game an enumeration of its own."
+            )
+        if self.exposure is not None and self.exposure.game != self.slug:
+            raise EngineError(
+                f"The exposure figures of '{self.slug}' would be filed under "
+                f"'{self.exposure.game}': give the game an analysis of its own."
             )
 
     def __str__(self) -> str:
@@ -205,6 +214,59 @@ class Game:
             call_multiple=self.multiple(rules),
             sheet=sheet,
         )
+
+    @property
+    def has_exposure(self) -> bool:
+        """Whether the engine computes this game's card-exposure figures."""
+        return self.exposure is not None
+
+    def exposures(
+        self,
+        table: Paytable,
+        rules: HouseRules,
+        progress: Progress | None = None,
+        *,
+        deck: Sequence[Card] | None = None,
+        rounds: int | None = None,
+        seed: int = DEFAULT_SEED,
+    ) -> tuple[Exposure, ...]:
+        """What a card seen gives the player at `table` under these rules, each beside the
+        par sheet's edge (`trainer.engine.parsheets.exposure`): minutes on the full deck, for
+        the task worker.  `deck`, a reduced deck, and `rounds` (the simulations' size) are for
+        tests and benchmarks."""
+        return self._exposure().compute(
+            table,
+            call_multiple=self.multiple(rules),
+            progress=progress,
+            deck=deck,
+            rounds=rounds,
+            seed=seed,
+        )
+
+    def exposure_key(
+        self,
+        table: Paytable,
+        rules: HouseRules,
+        *,
+        deck: Sequence[Card] | None = None,
+        rounds: int | None = None,
+        seed: int = DEFAULT_SEED,
+    ) -> str:
+        """What the exposure figures of `table` depend on, hashed: identical tables share
+        them."""
+        return exposure_key(
+            table,
+            self._exposure(),
+            call_multiple=self.multiple(rules),
+            deck=deck,
+            rounds=rounds,
+            seed=seed,
+        )
+
+    def _exposure(self) -> ExposureAnalysis:
+        if self.exposure is None:
+            raise EngineError(f"The engine computes no card-exposure figures for {self.title}.")
+        return self.exposure
 
     def _fast(self) -> FastEnumeration:
         enumeration = self._enumeration()

@@ -9,6 +9,7 @@ Django finds the models of an app in its `models` module: each of this package's
 imported here, and everything the rest of the site uses is named from here.
 """
 
+from .exposure import ExposureResult
 from .house import (
     House,
     HouseManager,
@@ -44,6 +45,7 @@ __all__ = [
     "RANK_CHOICES",
     "READ_ONLY",
     "RULE_DEFAULTS",
+    "ExposureResult",
     "House",
     "HouseManager",
     "HouseQuerySet",

@@ -1,6 +1,9 @@
 """`python manage.py parsheet GAME [--house SLUG | --paytable JSON | --paytables FILE] [--json]`:
 the exact house edge of a table under optimal play, computed by the engine.
 
+`--exposure` prints the table's card-exposure figures instead (`trainer.houses.management.
+exposure`).
+
 `--paytables FILE` prices many tables in one process: JSON Lines in (each line a table as
 `--paytable` takes it; `-` reads standard input), one line out per table.  A line that is no
 table (not UTF-8, not JSON, odds beyond the bound, a name that is no category) gets one
@@ -36,6 +39,7 @@ from trainer.engine.house import DEFAULT_CONFIG, HouseRules
 from trainer.engine.paytables import Band, Paytable
 from trainer.houses import precompute, services
 from trainer.houses.config import config_of
+from trainer.houses.management.exposure import print_exposures
 from trainer.houses.models import House
 from trainer.houses.sheet_figures import MoneyInputs, has_cap, sheet_figures
 
@@ -90,9 +94,30 @@ class Command(BaseCommand):
         money.add_argument(
             "--drop", type=_positive, metavar="AMOUNT", help="a shift's drop: gives the hold"
         )
+        parser.add_argument(
+            "--exposure",
+            action="store_true",
+            help="the table's card-exposure figures for game protection instead (the site's "
+            "stored ones, else computed here: minutes for the banked games)",
+        )
+        parser.add_argument(
+            "--rounds",
+            type=int,
+            metavar="N",
+            help="with --exposure: the simulations' size (default: the engine's)",
+        )
 
     def handle(
-        self, *args, game, house=None, paytable=None, paytables=None, as_json=False, **options
+        self,
+        *args,
+        game,
+        house=None,
+        paytable=None,
+        paytables=None,
+        as_json=False,
+        exposure=False,
+        rounds=None,
+        **options,
     ):
         config = DEFAULT_CONFIG
         found = None
@@ -120,6 +145,19 @@ class Command(BaseCommand):
             except EngineError as exc:
                 raise CommandError(str(exc), returncode=2) from None
         progress = _Bar(self.stderr) if sys.stderr.isatty() else None
+        if exposure:
+            print_exposures(
+                self.stdout.write,
+                game,
+                table,
+                config.rules,
+                rounds=rounds,
+                as_json=as_json,
+                progress=progress,
+            )
+            if progress:
+                progress.close()
+            return
         try:
             # from the game's counts when the site has them; else enumerated in full, which
             # for one table is quicker than making the counts
