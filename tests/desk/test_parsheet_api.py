@@ -7,6 +7,10 @@ from django.urls import reverse
 
 from tests.desk.conftest import SMALL_DECK, counts_built, store_sheet, table_of
 from trainer.engine.catalog import GAMES
+from trainer.houses.config import paytable_of
+from trainer.houses.exposure import exposure_key_of
+from trainer.houses.models import ExposureResult
+from trainer.houses.services import rules_of
 from trainer.rounds.models import RoundPace
 
 
@@ -80,3 +84,27 @@ def test_with_the_counts_the_sheet_is_computed_at_once_under_the_house_pace_and_
     assert [p["ante"] for p in caps["points"]] == [1, 2, 5]
     assert caps["points"][0]["house_edge_exact"] == data["house_edge_exact"]
     assert {"variance", "sd", "hit_frequency", "contributions", "ties", "tie_rule"} <= set(data)
+
+
+def test_the_tables_card_exposure_figures_come_with_its_sheet_once_stored(desk, demo):
+    """Computed on a reduced deck (the worker's full-deck figures take minutes) and stored as
+    the worker stores them: the API hands them on as stored, with where they stand."""
+    version = table_of(demo, "mississippi-stud")
+    store_sheet(version, deck=SMALL_DECK)
+    computed = version.engine_game.exposures(
+        paytable_of(version), rules_of(version), deck=SMALL_DECK
+    )
+    row = ExposureResult.objects.create(
+        key=exposure_key_of(version),
+        game=version.game,
+        version=version,
+        status=ExposureResult.Status.RUNNING,
+        figures=[figure.as_dict() for figure in computed],
+    )
+    running = desk.get(url_of(version)).json()["exposure"]
+    assert running["status"] == "running" and running["figures"] == []  # nothing half-done
+    row.status = ExposureResult.Status.DONE
+    row.save()
+    done = desk.get(url_of(version)).json()["exposure"]
+    assert done["status"] == "done" and done["percent"] == 100
+    assert done["figures"] == [figure.as_dict() for figure in computed]

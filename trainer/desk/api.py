@@ -15,6 +15,7 @@ from trainer.engine.parsheets.money import SHIFT_HOURS
 from trainer.houses import precompute
 from trainer.houses import services as houses
 from trainer.houses.config import house_rules_of, paytable_of
+from trainer.houses.exposure import exposure_payload
 from trainer.houses.models import ParSheetResult, PaytableVersion
 from trainer.houses.sheet_figures import MoneyInputs, sheet_figures
 
@@ -83,6 +84,7 @@ def parsheet(request, version_id: int):
         )
     except EngineError as exc:
         return _error(400, f"{version}: {exc}")
+    figures["exposure"] = exposure_payload(version, rules)
     about = {
         "id": version.pk,
         "house": version.house.slug,

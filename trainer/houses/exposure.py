@@ -53,6 +53,22 @@ def exposure_for(
     return ExposureResult.objects.filter(key=key).first() if key else None
 
 
+
+def exposure_payload(version: PaytableVersion, rules: HouseRules | None = None) -> dict | None:
+    """The card-exposure figures of a version's table as the par sheet's JSON carries them
+    (its `exposure`): where they stand (`status`, `percent`, `error`) and, once done, the
+    figures; None when nobody has asked for them or the game has none."""
+    row = exposure_for(version, rules)
+    if row is None:
+        return None
+    done = row.status == ExposureResult.Status.DONE
+    return {
+        "status": row.status,
+        "percent": row.percent,
+        "error": row.error,
+        "figures": (row.figures or []) if done else [],
+    }
+
 def claim_exposure(
     version: PaytableVersion, rules: HouseRules | None = None
 ) -> tuple[ExposureResult, bool] | None:
