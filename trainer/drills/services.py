@@ -14,15 +14,17 @@ from __future__ import annotations
 
 import statistics
 from dataclasses import dataclass
+from functools import cache
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connections, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext
 
 from trainer.drills.access import may_take, may_watch
 from trainer.drills.practice import planning
-from trainer.drills.practice.services import CardMoved, store_and_review, with_skill_card
+from trainer.drills.practice.models import SkillCard
+from trainer.drills.practice.services import CardMoved, store_and_review
 from trainer.engine import pace
 from trainer.engine.drills import REGISTRY, AnswerError
 
@@ -211,7 +213,7 @@ def answer_question(
 
 def _store(attempt: Attempt, trainee, *, read: bool = False) -> Attempt:
     """Store a new attempt and review its skill, in the caller's transaction (`read`: the
-    skill's card was read with the question, `with_skill_card`)."""
+    skill's card was read with the question, `_read_on_the_table`)."""
     attempt.trainee = trainee
     # a trainee's answer may be a review of its skill; staff trying a drill out are scheduled
     # nothing (their answers are counted nowhere), but staff watching the game are (the watch
@@ -235,9 +237,74 @@ def _deal_hidden(session: PracticeSession) -> Question | None:
         return None
 
 
-#: what the usual answer reads, in one statement: the question, its session and its skill's
-#: card (built once: a queryset is cloned, never changed, by each `get`)
-_ON_THE_TABLE = with_skill_card(Question.objects.select_related("session"))
+#: the session's fields read with its question: all but its two instants (whether it has
+#: ended is read as such; when it started is read by nothing that answers, and is left to
+#: be read if anything asks)
+_SESSION_READ = tuple(
+    f for f in PracticeSession._meta.concrete_fields if f.name not in ("started_at", "ended_at")
+)
+
+
+#: what the answer reads of the skill's card: what reviewing it needs (`store_and_review`)
+_CARD_READ = ("id", "state", "reviews")
+
+
+@cache
+def _on_the_table_sql(alias: str) -> str:
+    """The usual answer's one read: the question, its session (if open) and its trainee's card
+    of its skill (none before the skill's first review; one at most, by the card's unique
+    constraint), written out once per database.  The query the ORM compiles for this, on
+    every answer, costs several times what running it does."""
+    qn = connections[alias].ops.quote_name
+
+    def col(table: str, model, name: str) -> str:
+        return f"{table}.{qn(model._meta.get_field(name).column)}"
+
+    sessions = ", ".join(f"s.{qn(f.column)} AS {qn('s_' + f.attname)}" for f in _SESSION_READ)
+    card = ", ".join(f"{col('c', SkillCard, n)} AS {qn('card_' + n)}" for n in _CARD_READ)
+    same_skill = " AND ".join(
+        f"{col('c', SkillCard, n)} = {col('q', Question, n)}"
+        for n in ("trainee", "kind", "situation")
+    )
+    return (
+        f"SELECT q.*, {sessions}, {col('s', PracticeSession, 'ended_at')} IS NULL AS "
+        f"{qn('s_open')}, {card} "
+        f"FROM {qn(Question._meta.db_table)} q "
+        f"LEFT JOIN {qn(PracticeSession._meta.db_table)} s "
+        f"ON {col('s', PracticeSession, 'id')} = {col('q', Question, 'session')} "
+        f"LEFT JOIN {qn(SkillCard._meta.db_table)} c ON {same_skill} "
+        f"WHERE {col('q', Question, 'id')} = %s"
+    )
+
+
+def _read_on_the_table(question_id: int) -> Question | None:
+    """The question with its open session (`question.session`) and its skill's card
+    (`question.skill_card`: the card's id, FSRS state and count of reviews, or None), in one
+    statement; None when there is no such question, or it has no open session (answered,
+    if at all, on the locked path)."""
+    alias = Question.objects.db
+    low, high = connections[alias].ops.integer_field_range(Question._meta.pk.get_internal_type())
+    if not low <= question_id <= high:  # no such key: as the ORM, match nothing
+        return None
+    found = list(Question.objects.raw(_on_the_table_sql(alias), [question_id]))
+    if not found:
+        return None
+    question = found[0]
+    # the columns read beside the question's own are set on it: taken off again
+    extra = question.__dict__
+    read = {f.attname: extra.pop("s_" + f.attname) for f in _SESSION_READ}
+    is_open = extra.pop("s_open")
+    card = {name: extra.pop("card_" + name) for name in _CARD_READ}
+    if read["id"] is None or not is_open:
+        return None
+    # each value as its field reads it (SQLite gives a boolean as 0 or 1)
+    read = {f.attname: f.to_python(read[f.attname]) for f in _SESSION_READ}
+    # the fields as the ORM reads them: in the model's order, an open session's end none
+    read["ended_at"] = None
+    names = [f.attname for f in PracticeSession._meta.concrete_fields if f.attname in read]
+    question.session = PracticeSession.from_db(alias, names, [read[name] for name in names])
+    question.skill_card = card if card["id"] is not None else None
+    return question
 
 
 def _answer_on_the_table(trainee, question_id: int, raw: dict, deal_next: bool, timing):
@@ -248,15 +315,12 @@ def _answer_on_the_table(trainee, question_id: int, raw: dict, deal_next: bool, 
     still as read, else everything is rolled back (another request got there first).  None
     when it is anything else (a replay, a stale or foreign question, a race lost): the locked
     path works out what and says so."""
-    try:
-        # get(), not first(): by its primary key, without the ordering first() compiles
-        question = _ON_THE_TABLE.get(pk=question_id)
-    except Question.DoesNotExist:
+    question = _read_on_the_table(question_id)
+    if question is None:
         return None
     session = question.session
     if (
         question.trainee_id != trainee.pk
-        or session is None
         or session.last_question_id != question.pk
         or session.ended_at is not None
         or not session.waiting_for_answer

@@ -15,8 +15,6 @@ import json
 
 from django.core.cache import caches
 from django.db import IntegrityError, transaction
-from django.db.models import OuterRef, Subquery
-from django.db.models.functions import JSONObject
 from django.utils import timezone
 
 from trainer.core.times import house_zone
@@ -89,18 +87,8 @@ def _locked_card(key: dict) -> SkillCard:
         return SkillCard.objects.select_for_update().get(**key)
 
 
-def with_skill_card(questions):
-    """`questions`, each with its trainee's card of its skill read in the same statement
-    (`skill_card`: the card's id, FSRS state and count of reviews, or None before the skill's
-    first review), for `store_and_review(..., read=True)`."""
-    cards = SkillCard.objects.filter(
-        trainee=OuterRef("trainee"), kind=OuterRef("kind"), situation=OuterRef("situation")
-    ).values(card=JSONObject(id="id", state="state", reviews="reviews"))[:1]
-    return questions.annotate(skill_card=Subquery(cards))
-
-
 class CardMoved(Exception):
-    """The skill's card changed between being read with the question (`with_skill_card`)
+    """The skill's card changed between being read with the question (`skill_card`)
     and being written: another answer of the skill was reviewed meanwhile."""
 
 
@@ -115,8 +103,9 @@ def store_and_review(attempt, question, *, reviews: bool, read: bool = False):
     Answers of one skill are stored in the order they are reviewed, so that their times
     replay the card (`scheduling.replay`).  Either the card is locked before the attempt is
     stored (a new skill's card made empty first), or, `read`, it was read with the question
-    (`with_skill_card`) and is written only as read: updated only if no review moved it
-    since, made with its first review only if no other answer made it meanwhile.  Else
+    (`question.skill_card`, as trainer.drills.services reads it) and is written only as read:
+    updated only if no review moved it since, made with its first review only if no other
+    answer made it meanwhile.  Else
     CardMoved (or an IntegrityError): the caller rolls its transaction back whole and answers
     again with the card locked."""
     if not (reviews and question.situation):
@@ -176,7 +165,7 @@ def _as_read(seen: dict):
 
 
 def _state_of(stored) -> dict | None:
-    # built as a JSON object in SQL, the state comes as an object (PostgreSQL) or as its text
-    # (SQLite)
+    # read beside the question, not through its field, the state comes as the column's text
+    # (a card read through the ORM gives it as an object)
     state = json.loads(stored) if isinstance(stored, str) else stored
     return state or None
