@@ -21,6 +21,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from trainer.core.writes import update_if
 from trainer.drills.access import may_take, may_watch
 from trainer.drills.practice import planning
 from trainer.drills.practice.models import SkillCard
@@ -144,15 +145,26 @@ class _Moved(Exception):
     """The session changed between reading it and writing it."""
 
 
-def _still(session: PracticeSession):
+def _still(session: PracticeSession) -> _Still:
     """The session, only if it is open and its counters are still those read (compare and
     set: an update through this changes no row when another request got there first).
 
     Two counters stand for all: `right` moves only with `answered`, and `last_question` only
     with `dealt`, each in the same update."""
-    return PracticeSession.objects.filter(
-        pk=session.pk, ended_at=None, dealt=session.dealt, answered=session.answered
-    )
+    return _Still(session)
+
+
+@dataclass(frozen=True)
+class _Still:
+    """What `_still` gives: `update(**moved)` as a queryset's, the rows changed (1 or 0), in
+    one statement written once (`update_if`)."""
+
+    session: PracticeSession
+
+    def update(self, **moved) -> int:
+        read = self.session
+        still = {"ended_at": None, "dealt": read.dealt, "answered": read.answered}
+        return update_if(PracticeSession, read.pk, still, moved)
 
 
 def _on_the_table(session: PracticeSession) -> Question:

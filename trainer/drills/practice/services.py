@@ -18,6 +18,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from trainer.core.times import house_zone
+from trainer.core.writes import update_if
 from trainer.engine import pace, scheduling
 from trainer.engine.drills import REGISTRY, guessable
 
@@ -154,7 +155,8 @@ def store_and_review(attempt, question, *, reviews: bool, read: bool = False):
         return card
     if seen is None:  # the skill's first review
         return SkillCard.objects.create(**key, reviews=1, **written)
-    if not _as_read(seen).update(reviews=seen["reviews"] + 1, **written):
+    as_read = {"reviews": seen["reviews"]}
+    if not update_if(SkillCard, seen["id"], as_read, {"reviews": seen["reviews"] + 1, **written}):
         raise CardMoved
     return None
 
