@@ -1,8 +1,9 @@
-"""`update_if`: a compare-and-set UPDATE of one row, each value prepared by its field."""
+"""`insert` and `update_if`: the answer cycle's writes, each value prepared by its field."""
 
+from django.db.models.signals import post_save
 from django.utils import timezone
 
-from trainer.core.writes import update_if
+from trainer.core.writes import insert, update_if
 from trainer.drills.models import PracticeSession
 from trainer.drills.practice.models import SkillCard
 
@@ -35,3 +36,22 @@ def test_json_instants_and_foreign_keys_are_stored_as_the_orm_reads_them(trainee
         1,
     )
     assert update_if(SkillCard, card.pk, {"reviews": 1}, {"last_attempt": None}) == 1
+
+
+def test_a_new_row_is_stored_as_save_stores_it_and_a_listened_model_through_save(trainee):
+    session = PracticeSession(trainee=trainee, kind="ms-pay")
+    insert(session)  # its own instant stamped (auto_now_add), its key read back
+    stored = PracticeSession.objects.get(pk=session.pk)
+    assert stored.started_at == session.started_at is not None
+    assert not session._state.adding and stored.kind == "ms-pay"
+    heard = []
+
+    def hear(sender, instance, created, **kwargs):
+        heard.append(created)
+
+    post_save.connect(hear, sender=PracticeSession)
+    try:
+        insert(PracticeSession(trainee=trainee, kind="ms-pay"))
+    finally:
+        post_save.disconnect(hear, sender=PracticeSession)
+    assert heard == [True]  # a receiver of its saving: saved through save(), which it hears

@@ -18,7 +18,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from trainer.core.times import house_zone
-from trainer.core.writes import update_if
+from trainer.core.writes import insert, update_if
 from trainer.engine import pace, scheduling
 from trainer.engine.drills import REGISTRY, guessable
 
@@ -110,7 +110,7 @@ def store_and_review(attempt, question, *, reviews: bool, read: bool = False):
     CardMoved (or an IntegrityError): the caller rolls its transaction back whole and answers
     again with the card locked."""
     if not (reviews and question.situation):
-        attempt.save(force_insert=True)
+        insert(attempt)
         return None
     trainee = attempt.trainee
     key = {"trainee_id": trainee.pk, "kind": question.kind, "situation": question.situation}
@@ -132,7 +132,7 @@ def store_and_review(attempt, question, *, reviews: bool, read: bool = False):
     )
     if rating is not None:
         attempt.grade = scheduling.GRADES[rating]
-    attempt.save(force_insert=True)
+    insert(attempt)
     if rating is None:
         # no review: the card stays as it is, as long as it is the card the grade read
         if seen is not None and not _as_read(seen).exists():
