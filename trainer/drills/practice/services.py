@@ -154,7 +154,9 @@ def store_and_review(attempt, question, *, reviews: bool, read: bool = False):
         card.reviews += 1
         return card
     if seen is None:  # the skill's first review
-        return SkillCard.objects.create(**key, reviews=1, **written)
+        card = SkillCard(**key, reviews=1, **written)
+        insert(card)
+        return card
     as_read = {"reviews": seen["reviews"]}
     if not update_if(SkillCard, seen["id"], as_read, {"reviews": seen["reviews"] + 1, **written}):
         raise CardMoved
