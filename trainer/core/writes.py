@@ -9,7 +9,7 @@ and of the question dealt; here each is written once per model, database and set
 columns (from the model's own tables and columns), and each value is prepared for the
 database by its field (`Field.pre_save`, `Field.get_db_prep_save`), as the ORM prepares it.
 `insert` saves through `save()` a model with a save() of its own, or one whose saving a
-signal receiver listens to: it would run neither.
+signal receiver listens to (it would run neither), and a proxy or an inherited model.
 """
 
 from __future__ import annotations
@@ -24,17 +24,20 @@ from django.db.models.signals import post_save, pre_save
 def insert(instance: Model) -> None:
     """INSERT the new `instance`, as `instance.save(force_insert=True)` does (each field's
     value as its `pre_save` gives it, an automatic primary key read back), without the save
-    machinery (through it, for a model with a save() of its own or a receiver of its saving
-    signals)."""
+    machinery (through it, for a model with a save() of its own, a receiver of its saving
+    signals, a proxy or an inherited model)."""
     model = type(instance)
-    if model.save is not Model.save or any(
-        signal.has_listeners(model) for signal in (pre_save, post_save)
+    meta = model._meta
+    if (
+        model.save is not Model.save
+        or any(signal.has_listeners(model) for signal in (pre_save, post_save))
+        or meta.proxy
+        or meta.parents  # its row is spread over its parents' tables
     ):
         instance.save(force_insert=True)
         return
     alias = router.db_for_write(model, instance=instance)
     connection = connections[alias]
-    meta = model._meta
     fields = [
         f
         for f in meta.local_concrete_fields
