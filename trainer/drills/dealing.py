@@ -10,6 +10,7 @@ from functools import lru_cache
 from django.db import transaction
 from django.db.models import F
 
+from trainer.core.writes import insert
 from trainer.drills.practice import mistakes, planning
 from trainer.engine import EngineError
 from trainer.engine.drills import REGISTRY, AnswerField
@@ -123,7 +124,7 @@ def create_question(
         q, trainee=trainee, session=session, version=version, rules=config.rules
     )
     question.replay_of = replay_of
-    question.save()
+    insert(question)
     if version is not None:
         mark_used(version)
     return question

@@ -10,6 +10,8 @@ attempt is stored once per question, atomically.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Avg, Count, Q
@@ -157,7 +159,7 @@ class Question(models.Model):
 
     def rules(self) -> HouseRules:
         """The house rules it was dealt under, as stored."""
-        return self._read_once("house_rules", lambda stored: HouseRules(**stored))
+        return self._read_once("house_rules", _rules_of)
 
     def _read_once(self, field: str, read):
         # kept beside the stored value it was read from: a new value is read afresh
@@ -167,6 +169,21 @@ class Question(models.Model):
             kept = (stored, read(stored))
             self.__dict__[f"_read_{field}"] = kept
         return kept[1]
+
+
+def _rules_of(stored: dict) -> HouseRules:
+    # a house deals all its questions under a few sets of rules: each set is checked and
+    # built once per app server (its values and their types are the key: JSON's 1 is no True)
+    key = tuple((name, type(value), value) for name, value in stored.items())
+    try:
+        return _rules_kept(key)
+    except TypeError:  # a value that is no scalar (none hashes): built as it always was
+        return HouseRules(**stored)
+
+
+@lru_cache(maxsize=256)
+def _rules_kept(key: tuple) -> HouseRules:
+    return HouseRules(**{name: value for name, _, value in key})
 
 
 def _answer_fields(fields: list[dict]) -> tuple[AnswerField, ...]:

@@ -14,15 +14,18 @@ from __future__ import annotations
 
 import statistics
 from dataclasses import dataclass
+from functools import cache
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connections, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from trainer.core.writes import update_if
 from trainer.drills.access import may_take, may_watch
 from trainer.drills.practice import planning
-from trainer.drills.practice.services import CardMoved, store_and_review, with_skill_card
+from trainer.drills.practice.models import SkillCard
+from trainer.drills.practice.services import CardMoved, store_and_review
 from trainer.engine import pace
 from trainer.engine.drills import REGISTRY, AnswerError
 
@@ -142,15 +145,26 @@ class _Moved(Exception):
     """The session changed between reading it and writing it."""
 
 
-def _still(session: PracticeSession):
+def _still(session: PracticeSession) -> _Still:
     """The session, only if it is open and its counters are still those read (compare and
     set: an update through this changes no row when another request got there first).
 
     Two counters stand for all: `right` moves only with `answered`, and `last_question` only
     with `dealt`, each in the same update."""
-    return PracticeSession.objects.filter(
-        pk=session.pk, ended_at=None, dealt=session.dealt, answered=session.answered
-    )
+    return _Still(session)
+
+
+@dataclass(frozen=True)
+class _Still:
+    """What `_still` gives: `update(**moved)` as a queryset's, the rows changed (1 or 0), in
+    one statement written once (`update_if`)."""
+
+    session: PracticeSession
+
+    def update(self, **moved) -> int:
+        read = self.session
+        still = {"ended_at": None, "dealt": read.dealt, "answered": read.answered}
+        return update_if(PracticeSession, read.pk, still, moved)
 
 
 def _on_the_table(session: PracticeSession) -> Question:
@@ -211,7 +225,7 @@ def answer_question(
 
 def _store(attempt: Attempt, trainee, *, read: bool = False) -> Attempt:
     """Store a new attempt and review its skill, in the caller's transaction (`read`: the
-    skill's card was read with the question, `with_skill_card`)."""
+    skill's card was read with the question, `_read_on_the_table`)."""
     attempt.trainee = trainee
     # a trainee's answer may be a review of its skill; staff trying a drill out are scheduled
     # nothing (their answers are counted nowhere), but staff watching the game are (the watch
@@ -235,9 +249,89 @@ def _deal_hidden(session: PracticeSession) -> Question | None:
         return None
 
 
-#: what the usual answer reads, in one statement: the question, its session and its skill's
-#: card (built once: a queryset is cloned, never changed, by each `get`)
-_ON_THE_TABLE = with_skill_card(Question.objects.select_related("session"))
+#: what the usual answer reads, in this order: the question, its session, and of the
+#: skill's card what reviewing it needs (`store_and_review`)
+_QUESTION_READ = tuple(Question._meta.concrete_fields)
+_SESSION_READ = tuple(PracticeSession._meta.concrete_fields)
+_CARD_READ = tuple(SkillCard._meta.get_field(name) for name in ("id", "state", "reviews"))
+
+
+@cache
+def _on_the_table_sql(alias: str) -> str:
+    """The usual answer's one read: the question, its session and its trainee's card of its
+    skill (none before the skill's first review; one at most, by the card's unique
+    constraint), written out once per database.  The query the ORM compiles for this, on
+    every answer, costs several times what running it does."""
+    qn = connections[alias].ops.quote_name
+
+    def col(table: str, model, name: str) -> str:
+        return f"{table}.{qn(model._meta.get_field(name).column)}"
+
+    read = [f"q.{qn(f.column)}" for f in _QUESTION_READ]
+    read += [f"s.{qn(f.column)}" for f in _SESSION_READ]
+    read += [f"c.{qn(f.column)}" for f in _CARD_READ]
+    same_skill = " AND ".join(
+        f"{col('c', SkillCard, n)} = {col('q', Question, n)}"
+        for n in ("trainee", "kind", "situation")
+    )
+    return (
+        f"SELECT {', '.join(read)} "
+        f"FROM {qn(Question._meta.db_table)} q "
+        f"LEFT JOIN {qn(PracticeSession._meta.db_table)} s "
+        f"ON {col('s', PracticeSession, 'id')} = {col('q', Question, 'session')} "
+        f"LEFT JOIN {qn(SkillCard._meta.db_table)} c ON {same_skill} "
+        f"WHERE {col('q', Question, 'id')} = %s"
+    )
+
+
+@cache
+def _converters(alias: str, field) -> tuple:
+    """What turns `field`'s column, as the database gives it, into the field's value: the
+    database's converters for its type, then the field's own (`from_db_value`), as the ORM
+    applies them to what it reads."""
+    connection = connections[alias]
+    column = field.get_col(field.model._meta.db_table)
+    found = connection.ops.get_db_converters(column) + field.get_db_converters(connection)
+    return tuple((convert, column) for convert in found)
+
+
+def _values(alias: str, fields: tuple, row) -> list:
+    connection = connections[alias]
+    values = []
+    for field, value in zip(fields, row, strict=True):
+        for convert, column in _converters(alias, field):
+            value = convert(value, column, connection)
+        values.append(value)
+    return values
+
+
+def _read_on_the_table(question_id: int) -> Question | None:
+    """The question with its open session (`question.session`) and its skill's card
+    (`question.skill_card`: the card's id, FSRS state and count of reviews, or None), in one
+    statement; None when there is no such question, or it has no open session (answered,
+    if at all, on the locked path)."""
+    alias = Question.objects.db
+    connection = connections[alias]
+    low, high = connection.ops.integer_field_range(Question._meta.pk.get_internal_type())
+    if not low <= question_id <= high:  # no such key: as the ORM, match nothing
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute(_on_the_table_sql(alias), [question_id])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    at_session, at_card = len(_QUESTION_READ), len(_QUESTION_READ) + len(_SESSION_READ)
+    session = _values(alias, _SESSION_READ, row[at_session:at_card])
+    names = [f.attname for f in _SESSION_READ]
+    if session[names.index("id")] is None or session[names.index("ended_at")] is not None:
+        return None
+    question = Question.from_db(
+        alias, [f.attname for f in _QUESTION_READ], _values(alias, _QUESTION_READ, row[:at_session])
+    )
+    question.session = PracticeSession.from_db(alias, names, session)
+    card = dict(zip(("id", "state", "reviews"), row[at_card:], strict=True))
+    question.skill_card = card if card["id"] is not None else None
+    return question
 
 
 def _answer_on_the_table(trainee, question_id: int, raw: dict, deal_next: bool, timing):
@@ -248,15 +342,12 @@ def _answer_on_the_table(trainee, question_id: int, raw: dict, deal_next: bool, 
     still as read, else everything is rolled back (another request got there first).  None
     when it is anything else (a replay, a stale or foreign question, a race lost): the locked
     path works out what and says so."""
-    try:
-        # get(), not first(): by its primary key, without the ordering first() compiles
-        question = _ON_THE_TABLE.get(pk=question_id)
-    except Question.DoesNotExist:
+    question = _read_on_the_table(question_id)
+    if question is None:
         return None
     session = question.session
     if (
         question.trainee_id != trainee.pk
-        or session is None
         or session.last_question_id != question.pk
         or session.ended_at is not None
         or not session.waiting_for_answer

@@ -15,11 +15,10 @@ import json
 
 from django.core.cache import caches
 from django.db import IntegrityError, transaction
-from django.db.models import OuterRef, Subquery
-from django.db.models.functions import JSONObject
 from django.utils import timezone
 
 from trainer.core.times import house_zone
+from trainer.core.writes import insert, update_if
 from trainer.engine import pace, scheduling
 from trainer.engine.drills import REGISTRY, guessable
 
@@ -89,18 +88,8 @@ def _locked_card(key: dict) -> SkillCard:
         return SkillCard.objects.select_for_update().get(**key)
 
 
-def with_skill_card(questions):
-    """`questions`, each with its trainee's card of its skill read in the same statement
-    (`skill_card`: the card's id, FSRS state and count of reviews, or None before the skill's
-    first review), for `store_and_review(..., read=True)`."""
-    cards = SkillCard.objects.filter(
-        trainee=OuterRef("trainee"), kind=OuterRef("kind"), situation=OuterRef("situation")
-    ).values(card=JSONObject(id="id", state="state", reviews="reviews"))[:1]
-    return questions.annotate(skill_card=Subquery(cards))
-
-
 class CardMoved(Exception):
-    """The skill's card changed between being read with the question (`with_skill_card`)
+    """The skill's card changed between being read with the question (`skill_card`)
     and being written: another answer of the skill was reviewed meanwhile."""
 
 
@@ -115,12 +104,13 @@ def store_and_review(attempt, question, *, reviews: bool, read: bool = False):
     Answers of one skill are stored in the order they are reviewed, so that their times
     replay the card (`scheduling.replay`).  Either the card is locked before the attempt is
     stored (a new skill's card made empty first), or, `read`, it was read with the question
-    (`with_skill_card`) and is written only as read: updated only if no review moved it
-    since, made with its first review only if no other answer made it meanwhile.  Else
+    (`question.skill_card`, as trainer.drills.services reads it) and is written only as read:
+    updated only if no review moved it since, made with its first review only if no other
+    answer made it meanwhile.  Else
     CardMoved (or an IntegrityError): the caller rolls its transaction back whole and answers
     again with the card locked."""
     if not (reviews and question.situation):
-        attempt.save(force_insert=True)
+        insert(attempt)
         return None
     trainee = attempt.trainee
     key = {"trainee_id": trainee.pk, "kind": question.kind, "situation": question.situation}
@@ -142,7 +132,7 @@ def store_and_review(attempt, question, *, reviews: bool, read: bool = False):
     )
     if rating is not None:
         attempt.grade = scheduling.GRADES[rating]
-    attempt.save(force_insert=True)
+    insert(attempt)
     if rating is None:
         # no review: the card stays as it is, as long as it is the card the grade read
         if seen is not None and not _as_read(seen).exists():
@@ -164,8 +154,11 @@ def store_and_review(attempt, question, *, reviews: bool, read: bool = False):
         card.reviews += 1
         return card
     if seen is None:  # the skill's first review
-        return SkillCard.objects.create(**key, reviews=1, **written)
-    if not _as_read(seen).update(reviews=seen["reviews"] + 1, **written):
+        card = SkillCard(**key, reviews=1, **written)
+        insert(card)
+        return card
+    as_read = {"reviews": seen["reviews"]}
+    if not update_if(SkillCard, seen["id"], as_read, {"reviews": seen["reviews"] + 1, **written}):
         raise CardMoved
     return None
 
@@ -176,7 +169,7 @@ def _as_read(seen: dict):
 
 
 def _state_of(stored) -> dict | None:
-    # built as a JSON object in SQL, the state comes as an object (PostgreSQL) or as its text
-    # (SQLite)
+    # read beside the question, not through its field, the state comes as the column's text
+    # (a card read through the ORM gives it as an object)
     state = json.loads(stored) if isinstance(stored, str) else stored
     return state or None
