@@ -249,17 +249,22 @@ def _deal_hidden(session: PracticeSession) -> Question | None:
         return None
 
 
-#: what the usual answer reads, in this order: the question, its session, and of the
-#: skill's card what reviewing it needs (`store_and_review`)
-_QUESTION_READ = tuple(Question._meta.concrete_fields)
-_SESSION_READ = tuple(PracticeSession._meta.concrete_fields)
-_CARD_READ = tuple(SkillCard._meta.get_field(name) for name in ("id", "state", "reviews"))
+#: the session's fields read with its question: all but its two instants (whether it has
+#: ended is read as such; when it started is read by nothing that answers, and is left to
+#: be read if anything asks)
+_SESSION_READ = tuple(
+    f for f in PracticeSession._meta.concrete_fields if f.name not in ("started_at", "ended_at")
+)
+
+
+#: what the answer reads of the skill's card: what reviewing it needs (`store_and_review`)
+_CARD_READ = ("id", "state", "reviews")
 
 
 @cache
 def _on_the_table_sql(alias: str) -> str:
-    """The usual answer's one read: the question, its session and its trainee's card of its
-    skill (none before the skill's first review; one at most, by the card's unique
+    """The usual answer's one read: the question, its session (if open) and its trainee's card
+    of its skill (none before the skill's first review; one at most, by the card's unique
     constraint), written out once per database.  The query the ORM compiles for this, on
     every answer, costs several times what running it does."""
     qn = connections[alias].ops.quote_name
@@ -267,15 +272,15 @@ def _on_the_table_sql(alias: str) -> str:
     def col(table: str, model, name: str) -> str:
         return f"{table}.{qn(model._meta.get_field(name).column)}"
 
-    read = [f"q.{qn(f.column)}" for f in _QUESTION_READ]
-    read += [f"s.{qn(f.column)}" for f in _SESSION_READ]
-    read += [f"c.{qn(f.column)}" for f in _CARD_READ]
+    sessions = ", ".join(f"s.{qn(f.column)} AS {qn('s_' + f.attname)}" for f in _SESSION_READ)
+    card = ", ".join(f"{col('c', SkillCard, n)} AS {qn('card_' + n)}" for n in _CARD_READ)
     same_skill = " AND ".join(
         f"{col('c', SkillCard, n)} = {col('q', Question, n)}"
         for n in ("trainee", "kind", "situation")
     )
     return (
-        f"SELECT {', '.join(read)} "
+        f"SELECT q.*, {sessions}, {col('s', PracticeSession, 'ended_at')} IS NULL AS "
+        f"{qn('s_open')}, {card} "
         f"FROM {qn(Question._meta.db_table)} q "
         f"LEFT JOIN {qn(PracticeSession._meta.db_table)} s "
         f"ON {col('s', PracticeSession, 'id')} = {col('q', Question, 'session')} "
@@ -284,52 +289,32 @@ def _on_the_table_sql(alias: str) -> str:
     )
 
 
-@cache
-def _converters(alias: str, field) -> tuple:
-    """What turns `field`'s column, as the database gives it, into the field's value: the
-    database's converters for its type, then the field's own (`from_db_value`), as the ORM
-    applies them to what it reads."""
-    connection = connections[alias]
-    column = field.get_col(field.model._meta.db_table)
-    found = connection.ops.get_db_converters(column) + field.get_db_converters(connection)
-    return tuple((convert, column) for convert in found)
-
-
-def _values(alias: str, fields: tuple, row) -> list:
-    connection = connections[alias]
-    values = []
-    for field, value in zip(fields, row, strict=True):
-        for convert, column in _converters(alias, field):
-            value = convert(value, column, connection)
-        values.append(value)
-    return values
-
-
 def _read_on_the_table(question_id: int) -> Question | None:
     """The question with its open session (`question.session`) and its skill's card
     (`question.skill_card`: the card's id, FSRS state and count of reviews, or None), in one
     statement; None when there is no such question, or it has no open session (answered,
     if at all, on the locked path)."""
     alias = Question.objects.db
-    connection = connections[alias]
-    low, high = connection.ops.integer_field_range(Question._meta.pk.get_internal_type())
+    low, high = connections[alias].ops.integer_field_range(Question._meta.pk.get_internal_type())
     if not low <= question_id <= high:  # no such key: as the ORM, match nothing
         return None
-    with connection.cursor() as cursor:
-        cursor.execute(_on_the_table_sql(alias), [question_id])
-        row = cursor.fetchone()
-    if row is None:
+    found = list(Question.objects.raw(_on_the_table_sql(alias), [question_id]))
+    if not found:
         return None
-    at_session, at_card = len(_QUESTION_READ), len(_QUESTION_READ) + len(_SESSION_READ)
-    session = _values(alias, _SESSION_READ, row[at_session:at_card])
-    names = [f.attname for f in _SESSION_READ]
-    if session[names.index("id")] is None or session[names.index("ended_at")] is not None:
+    question = found[0]
+    # the columns read beside the question's own are set on it: taken off again
+    extra = question.__dict__
+    read = {f.attname: extra.pop("s_" + f.attname) for f in _SESSION_READ}
+    is_open = extra.pop("s_open")
+    card = {name: extra.pop("card_" + name) for name in _CARD_READ}
+    if read["id"] is None or not is_open:
         return None
-    question = Question.from_db(
-        alias, [f.attname for f in _QUESTION_READ], _values(alias, _QUESTION_READ, row[:at_session])
-    )
-    question.session = PracticeSession.from_db(alias, names, session)
-    card = dict(zip(("id", "state", "reviews"), row[at_card:], strict=True))
+    # each value as its field reads it (SQLite gives a boolean as 0 or 1)
+    read = {f.attname: f.to_python(read[f.attname]) for f in _SESSION_READ}
+    # the fields as the ORM reads them: in the model's order, an open session's end none
+    read["ended_at"] = None
+    names = [f.attname for f in PracticeSession._meta.concrete_fields if f.attname in read]
+    question.session = PracticeSession.from_db(alias, names, [read[name] for name in names])
     question.skill_card = card if card["id"] is not None else None
     return question
 
