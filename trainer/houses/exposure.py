@@ -53,7 +53,6 @@ def exposure_for(
     return ExposureResult.objects.filter(key=key).first() if key else None
 
 
-
 def exposure_payload(version: PaytableVersion, rules: HouseRules | None = None) -> dict | None:
     """The card-exposure figures of a version's table as the par sheet's JSON carries them
     (its `exposure`): where they stand (`status`, `percent`, `error`) and, once done, the
@@ -68,6 +67,7 @@ def exposure_payload(version: PaytableVersion, rules: HouseRules | None = None) 
         "error": row.error,
         "figures": (row.figures or []) if done else [],
     }
+
 
 def claim_exposure(
     version: PaytableVersion, rules: HouseRules | None = None

@@ -19,8 +19,8 @@ from ..errors import EngineError
 from ..hands import Category
 from ..house import HouseConfig, HouseRules
 from ..parsheets.counts import Counts
-from ..parsheets.money import CapEffect, cap_effect
 from ..parsheets.exposure import DEFAULT_SEED, Exposure, ExposureAnalysis, exposure_key
+from ..parsheets.money import CapEffect, cap_effect
 from ..parsheets.sheet import Enumeration, FastEnumeration, ParSheet, Progress, paytable_key
 from ..paytables import Paytable
 from .requests import Field

@@ -82,12 +82,12 @@ def _class_returns(paytable: Paytable) -> tuple[np.ndarray, int, np.ndarray, lis
     return returns, scale, rows, names
 
 
-
 def _mississippi_returns(paytable: Paytable) -> tuple[np.ndarray, int, np.ndarray, list[str]]:
     """`_class_returns` per strength rather than per class (the exposure figures read it)."""
     returns, scale, rows, names = _class_returns(paytable)
     class_of, _ = _outcome_classes()
     return returns[class_of], scale, rows[class_of], names
+
 
 @dataclass(frozen=True)
 class _Nets:
