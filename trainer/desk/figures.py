@@ -13,9 +13,18 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from django.utils.translation import gettext, ngettext
+
 from trainer.engine.catalog import Game
-from trainer.engine.figures import MINUS, change_fraction, change_points, edge_words
+from trainer.engine.figures import (
+    MINUS,
+    change_fraction,
+    change_points,
+    edge_words,
+    exact_fraction,
+)
 from trainer.engine.house import HouseRules
+from trainer.engine.parsheets.sheet import Contribution, ParSheet
 from trainer.engine.paytables import Paytable
 
 
@@ -31,6 +40,41 @@ def percent_words(value: Fraction, places: int = 4) -> str:
     scaled = round(abs(value) * 100 * 10**places)
     whole, decimals = divmod(scaled, 10**places)
     return f"{sign}{whole}.{decimals:0{places}d}%"
+
+
+def decimal_words(value: Fraction, places: int = 4) -> str:
+    """A figure to `places` decimals, rounded exactly (half to even), thousands grouped.
+
+    >>> decimal_words(Fraction(12345678, 1000)), decimal_words(Fraction(-1, 3), 2)
+    ('12,345.6780', '\u22120.33')
+    """
+    sign = MINUS if value < 0 else ""
+    scaled = round(abs(value) * 10**places)
+    whole, decimals = divmod(scaled, 10**places)
+    return f"{sign}{whole:,}.{decimals:0{places}d}" if places else f"{sign}{whole:,}"
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A figure as a page shows it: `text` in sight, its exact fraction `exact` kept for the
+    tooltip (`houses/_edge.html` draws the pair)."""
+
+    text: str
+    exact: str = ""
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def shown_share(value: Fraction) -> Shown:
+    """A share (a probability, a frequency, a return per Ante) as a percentage."""
+    return Shown(percent_words(value), exact_fraction(value))
+
+
+def shown_antes(value: Fraction, places: int = 4) -> Shown:
+    """An amount in Antes: "1.2345 Antes"."""
+    words = gettext("%(amount)s Antes") % {"amount": decimal_words(value, places)}
+    return Shown(words, exact_fraction(value))
 
 
 def one_in(probability: Fraction) -> str:
@@ -82,6 +126,86 @@ class RowFigures:
 
 
 @dataclass(frozen=True)
+class OutcomeLine:
+    """One row of a par sheet's return column (the engine's `Contribution`)."""
+
+    name: str
+    combinations: str
+    probability: Shown
+    pays: str
+    contribution: Shown
+
+
+@dataclass(frozen=True)
+class Spread:
+    """What a sheet says of a round beyond its edge: the spread of the player's net result
+    (variance and standard deviation per round, in Antes), how often the player ends ahead,
+    level or behind, the ties of expected value the enumeration broke and how, and the return
+    column, one line an outcome.  Only in a sheet computed with them (`ParSheet.as_dict()`'s
+    "distribution"): one stored before says nothing of them until computed again."""
+
+    variance: Shown
+    sd: str
+    hit_frequency: Shown
+    push_share: Shown
+    loss_share: Shown
+    ties: int
+    tie_share: Shown
+    tie_rule: str
+    outcomes: tuple[OutcomeLine, ...]
+    combinations: str
+    total_probability: Shown
+    total_return: Shown
+
+    @property
+    def ties_words(self) -> str:
+        return ngettext(
+            "%(count)s decision with two choices worth exactly the same",
+            "%(count)s decisions with two choices worth exactly the same",
+            self.ties,
+        ) % {"count": f"{self.ties:,}"}
+
+
+def spread_of(figures: dict[str, Any]) -> Spread | None:
+    """The `Spread` of a sheet's stored figures, or None for a sheet stored without them."""
+    if "distribution" not in figures or "contributions" not in figures:
+        return None
+    lines = tuple(
+        OutcomeLine(
+            name=row["name"][:1].upper() + row["name"][1:],
+            combinations=f"{row['combinations']:,}",
+            probability=shown_share(_exact(row, "probability_exact")),
+            pays=row["pays"],
+            contribution=shown_share(_exact(row, "contribution_exact")),
+        )
+        for row in figures["contributions"]
+    )
+    total_probability = sum(
+        (_exact(row, "probability_exact") for row in figures["contributions"]), Fraction(0)
+    )
+    total_return = sum(
+        (_exact(row, "contribution_exact") for row in figures["contributions"]), Fraction(0)
+    )
+    return Spread(
+        variance=Shown(
+            decimal_words(_exact(figures, "variance_exact")),
+            exact_fraction(_exact(figures, "variance_exact")),
+        ),
+        sd=gettext("%(amount)s Antes") % {"amount": f"{figures['sd']:,.4f}"},
+        hit_frequency=shown_share(_exact(figures, "hit_frequency_exact")),
+        push_share=shown_share(_exact(figures, "push_share_exact")),
+        loss_share=shown_share(_exact(figures, "loss_share_exact")),
+        ties=int(figures.get("ties", 0)),
+        tie_share=shown_share(_exact(figures, "tie_share_exact")),
+        tie_rule=figures.get("tie_rule", ""),
+        outcomes=lines,
+        combinations=f"{figures['combinations']:,}",
+        total_probability=shown_share(total_probability),
+        total_return=shown_share(total_return),
+    )
+
+
+@dataclass(frozen=True)
 class EdgeFigures:
     """The figures of one table under one set of house rules."""
 
@@ -93,6 +217,8 @@ class EdgeFigures:
     returns_per: str
     #: the difference from another table (the active one), when there is one to compare
     versus: Fraction | None = None
+    #: the spread, the shares and the return column, when the sheet has them
+    spread: Spread | None = None
 
     @property
     def edge_words(self) -> str:
@@ -186,4 +312,40 @@ def edge_figures(
         decisions=decisions,
         returns_per=per,
         versus=versus,
+        spread=spread_of(figures),
+    )
+
+
+def sheet_from_figures(figures: dict[str, Any]) -> ParSheet | None:
+    """The engine's `ParSheet` back from a stored sheet's figures (`ParSheet.as_dict()`), for
+    the engine's money figures; None for a sheet stored before it kept its distribution."""
+    if "distribution" not in figures or "contributions" not in figures:
+        return None
+    return ParSheet(
+        game=figures["game"],
+        paytable=figures["paytable"],
+        house_edge=Fraction(figures["house_edge_exact"]),
+        average_bet=Fraction(figures["average_bet_exact"]),
+        element_of_risk=Fraction(figures["element_of_risk_exact"]),
+        outcomes=tuple((o["name"], _exact(o)) for o in figures["outcomes"]),
+        decisions=tuple(
+            (d["street"], tuple((c["choice"], _exact(c)) for c in d["choices"]))
+            for d in figures.get("decisions", ())
+        ),
+        combinations=figures["combinations"],
+        key=figures["key"],
+        distribution=tuple((_exact(d, "net_exact"), _exact(d)) for d in figures["distribution"]),
+        contributions=tuple(
+            Contribution(
+                name=c["name"],
+                combinations=c["combinations"],
+                probability=_exact(c, "probability_exact"),
+                pays=c["pays"],
+                contribution=_exact(c, "contribution_exact"),
+            )
+            for c in figures["contributions"]
+        ),
+        ties=figures.get("ties", 0),
+        tie_share=Fraction(figures.get("tie_share_exact", "0/1")),
+        tie_rule=figures.get("tie_rule", ""),
     )
