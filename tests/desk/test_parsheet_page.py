@@ -8,16 +8,19 @@ import pytest
 from django.urls import reverse
 from reportlab.pdfgen import canvas
 
-from tests.desk.conftest import exact_sheet, table_of
+from tests.desk.conftest import SMALL_DECK, counts_built, exact_sheet, table_of
 from tests.factories import TraineeFactory
 from trainer.desk import pdf
 from trainer.desk.figures import decimal_words, percent_words
-from trainer.desk.money import DEFAULT_ANTE, DEFAULT_HOURS, seats_of
+from trainer.desk.forms import as_data, initial_of, new_token
+from trainer.desk.money import CAP_ANTES, DEFAULT_ANTE, DEFAULT_HOURS, seats_of
+from trainer.engine import HouseRules
 from trainer.engine.catalog import GAMES
 from trainer.engine.parsheets import ParSheet
-from trainer.houses import services
+from trainer.engine.parsheets.money import cap_effect
+from trainer.houses import precompute, services
 from trainer.houses.config import house_rules_of, paytable_of
-from trainer.houses.models import ParSheetResult
+from trainer.houses.models import HouseRulesSettings, ParSheetResult
 from trainer.rounds.models import RoundPace
 
 MS = GAMES["mississippi-stud"]
@@ -161,3 +164,49 @@ def test_a_trainee_is_refused_and_another_house_finds_nothing(client, computed, 
     assert client.get(url).status_code == 403
     client.force_login(other_manager)
     assert client.get(url).status_code == 404
+
+
+def test_a_houses_payout_cap_shows_where_it_bites_and_the_edge_at_each_ante(
+    desk, demo, monkeypatch
+):
+    # a reduced deck's counts and sheet: the page shows whatever the engine's sheet holds
+    version = table_of(demo, "mississippi-stud")
+    counts = MS.parsheet_counts(deck=SMALL_DECK)
+    sheet = MS.fast_parsheet(paytable_of(version), HouseRules(), counts)
+    top = MS.enumeration.capped_most(sheet)  # the largest win of a round, in Antes
+    cap = int(top * 50)  # from an Ante above 50 the cap takes from that win
+    HouseRulesSettings.objects.filter(house=demo).update(mississippi_payout_cap=cap)
+    demo.refresh_from_db()
+    row, _ = services.claim_parsheet(version)
+    ParSheetResult.objects.filter(pk=row.pk).update(
+        status=ParSheetResult.Status.DONE, figures=sheet.as_dict(), done=1, total=1
+    )
+    monkeypatch.setattr(precompute, "ready_counts", lambda game: counts)
+    page = page_of(desk, version)
+    assert (
+        f"is {cap:,}: it starts to take from a win at an Ante above {decimal_words(cap / top, 2)}"
+        in page
+    )
+    assert 'hx-select="#cap-figures"' in page and 'class="cap-edges"' not in page
+    page = page_of(desk, version, cap="now")
+    rules = HouseRules(mississippi_payout_cap=cap)
+    effect = cap_effect(MS.enumeration, counts, paytable_of(version), rules, CAP_ANTES)
+    for point in effect.points:
+        assert f'<th scope="row">{point.ante:,}</th><td><span class="exact-figure"' in page
+        assert f">{percent_words(point.house_edge)}</span>" in page
+    assert page.count("(changed by the cap)") == 1  # the $100 table's alone
+    assert 'hx-select="#cap-figures"' not in page
+
+
+def test_the_designer_shows_the_spread_and_the_theoretical_win_as_a_row_is_typed(desk, demo):
+    counts_built("mississippi-stud")
+    version = table_of(demo, "mississippi-stud")
+    url = reverse("desk:design-preview", args=[version.pk])
+    data = {**as_data(initial_of(MS, version)), "token": new_token()}
+    answer = desk.post(url, data, headers={"HX-Request": "true"}).content.decode()
+    sheet = SHEETS.get("active") or exact_sheet(MS, paytable_of(version), HouseRules())
+    assert f"{sheet.sd:,.4f} Antes a round" in answer
+    assert f">{percent_words(sheet.hit_frequency)}</span> of rounds end" in answer
+    # the game's default pace (no pace of the house's), one seat, an Ante of 1
+    pace = MS.round_procedure().rounds_per_hour
+    assert f">{decimal_words(pace * sheet.house_edge, 2)}</span> Antes an hour" in answer

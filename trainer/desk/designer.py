@@ -31,6 +31,7 @@ from trainer.rounds.services import rounds_per_hour
 from . import services
 from .figures import EdgeFigures, Shown, decimal_words, edge_figures
 from .forms import DesignForm, as_data, initial_of, new_token
+from .money import CapBite, cap_bite
 from .views import house_of, manager_only, paid_game, rules_of, version_label, version_of
 
 # --- the designer --------------------------------------------------------------------------------
@@ -51,6 +52,8 @@ class Preview:
     #: Antes an hour at it, one seat filled
     pace: int | None = None
     win_hour: Shown | None = None
+    #: where the house's payout cap starts to take from a win, where it caps the game
+    bite: CapBite | None = None
 
 
 def exact_sheet(game: Game, table, rules: HouseRules) -> ParSheet | None:
@@ -109,6 +112,7 @@ def preview_of(form: DesignForm, game: Game, house: House, active, *, ask=True) 
         active_edge=edge_words(compared["house_edge_exact"]) if compared else "",
         pace=pace,
         win_hour=Shown(decimal_words(win, 2), exact_fraction(win)),
+        bite=cap_bite(game, sheet, rules),
     )
 
 

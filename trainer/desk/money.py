@@ -15,18 +15,21 @@ from fractions import Fraction
 from django import forms
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
-from trainer.engine import EngineError
+from trainer.engine import EngineError, HouseRules
 from trainer.engine.catalog import Game
 from trainer.engine.figures import exact_fraction
+from trainer.engine.house import RULE_NAMES
 from trainer.engine.kit.rounds import MAX_ROUNDS_PER_HOUR, MIN_ROUNDS_PER_HOUR
-from trainer.engine.parsheets import ParSheet
+from trainer.engine.parsheets import Counts, FastEnumeration, ParSheet
 from trainer.engine.parsheets.money import (
     CONFIDENCE,
+    cap_effect,
     hold,
     rounds_to_ahead,
     shift_range,
     theoretical_win,
 )
+from trainer.engine.paytables import Paytable
 
 from .figures import Shown, decimal_words, shown_share
 
@@ -155,3 +158,94 @@ def money_figures(sheet: ParSheet, form: MoneyForm, pace: int) -> MoneyFigures |
 def seats_of(game: Game) -> int:
     """A full table of `game`: the most positions its round deals."""
     return game.round_procedure().players[1]
+
+
+# --- a payout cap ------------------------------------------------------------------------------
+
+#: the Antes a cap's effect is shown at, beside the form's average Ante: a $5, a $25 and a
+#: $100 table's, the three table levels a house's pay standard names
+CAP_ANTES = (5, 25, 100)
+
+
+@dataclass(frozen=True)
+class CapBite:
+    """Where the house's payout cap on a game starts to take from a win: `rule`, its words;
+    `cap`, the most it pays; `above`, the Ante above which some round that happens under
+    optimal play wins more than the cap (None: no round ever does)."""
+
+    rule: str
+    cap: str
+    above: str | None
+
+
+@dataclass(frozen=True)
+class CapPointWords:
+    ante: str
+    edge: Shown
+    changed: bool
+
+
+@dataclass(frozen=True)
+class CapFigures:
+    """The edge at each Ante under the house's cap (the engine's `cap_effect`)."""
+
+    bite: CapBite
+    uncapped: Shown
+    points: tuple[CapPointWords, ...]
+
+
+def capped_game(game: Game, rules: HouseRules) -> tuple[FastEnumeration, str, int] | None:
+    """The game's enumeration, its cap's rule and the house's cap, when the house caps a
+    payout of the game and the engine prices a cap for it."""
+    enumeration = game.enumeration
+    if not isinstance(enumeration, FastEnumeration):
+        return None
+    rule = enumeration.cap_rule
+    cap = None if rule is None else getattr(rules, rule, None)
+    if rule is None or cap is None:
+        return None
+    return enumeration, rule, cap
+
+
+def cap_bite(game: Game, sheet: ParSheet, rules: HouseRules) -> CapBite | None:
+    """Where the house's cap starts to take from `sheet`'s wins (None where it caps nothing
+    of the game): read from the sheet alone, so the designer shows it as a row is typed."""
+    capped = capped_game(game, rules)
+    if capped is None:
+        return None
+    enumeration, rule, cap = capped
+    top = enumeration.capped_most(sheet)
+    above = None if top <= 0 else money_words(Fraction(cap) / top)
+    return CapBite(RULE_NAMES[rule], f"{cap:,}", above)
+
+
+def cap_figures(
+    game: Game,
+    sheet: ParSheet,
+    table: Paytable,
+    rules: HouseRules,
+    counts: Counts,
+    antes: tuple[int, ...] = CAP_ANTES,
+) -> CapFigures | None:
+    """The edge of `table` at each of `antes` under the house's cap, each Ante the cap takes
+    from priced again with the decisions chosen for the capped pays (the engine's
+    `cap_effect`, from the game's `counts`: a third of a second a price, for some games)."""
+    capped = capped_game(game, rules)
+    bite = cap_bite(game, sheet, rules)
+    if capped is None or bite is None:
+        return None
+    effect = cap_effect(capped[0], counts, table, rules, antes, call_multiple=game.multiple(rules))
+    if effect is None:
+        return None
+    return CapFigures(
+        bite=bite,
+        uncapped=shown_share(effect.uncapped_edge),
+        points=tuple(
+            CapPointWords(
+                ante=f"{point.ante:,}",
+                edge=shown_share(point.house_edge),
+                changed=point.house_edge != effect.uncapped_edge,
+            )
+            for point in effect.points
+        ),
+    )

@@ -30,7 +30,7 @@ from trainer.core.times import when
 from trainer.engine import EngineError, HouseRules
 from trainer.engine.catalog import GAMES, Game, paid_games
 from trainer.engine.figures import edge_percent, rules_note
-from trainer.houses import scheduled, tasks
+from trainer.houses import precompute, scheduled, tasks
 from trainer.houses import services as houses
 from trainer.houses.config import house_rules_of, paytable_of
 from trainer.houses.models import (
@@ -46,7 +46,7 @@ from trainer.rounds.services import rounds_per_hour
 from . import services
 from .figures import EdgeFigures, edge_figures, sheet_from_figures
 from .forms import ActivationTimeForm
-from .money import MoneyForm, money_figures, seats_of
+from .money import CAP_ANTES, MoneyForm, cap_bite, cap_figures, money_figures, seats_of
 from .pdf import SheetPrint, parsheet_as_pdf
 
 manager_only = permission_required("houses.manage_tables", raise_exception=True)
@@ -263,6 +263,13 @@ def version(request, version_id: int):
     engine_sheet = sheet_from_figures(sheet.figures) if figures is not None else None
     pace = rounds_per_hour(version.house, version.game)
     money_form = MoneyForm(request.GET, pace=pace, seats=seats_of(version.engine_game))
+    rules = rules_of(version.house)
+    bite = cap_bite(version.engine_game, engine_sheet, rules) if engine_sheet else None
+    cap = None
+    if bite is not None and request.GET.get("cap") == "now":
+        cap = capped_edges(version, engine_sheet, money_form)
+    asked = request.GET.copy()
+    asked["cap"] = "now"
     context = {
         "version": version,
         "game": version.engine_game,
@@ -272,6 +279,10 @@ def version(request, version_id: int):
         "money_form": money_form,
         "money": money_figures(engine_sheet, money_form, pace) if engine_sheet else None,
         "exposure": None,
+        "bite": bite,
+        "cap": cap,
+        "cap_asked": request.GET.get("cap") == "now",
+        "cap_query": asked.urlencode(),
         "active": active,
         "problems": houses.table_problems(version),
         "hands": hands,
@@ -280,6 +291,27 @@ def version(request, version_id: int):
         "history": history_of(version),
     }
     return render(request, "desk/version.html", context)
+
+
+def capped_edges(version: PaytableVersion, sheet, money_form: MoneyForm):
+    """The edge at each Ante under the house's payout cap (the page asks for it once shown:
+    some games take a third of a second an Ante), at the table levels and the form's average
+    Ante; "counts" while the game's precomputed counts are not built on this site."""
+    game = version.engine_game
+    counts = precompute.ready_counts(game)
+    if counts is None:
+        return "counts"
+    antes = set(CAP_ANTES)
+    if money_form.is_valid():
+        ante = money_form.cleaned_data["average_ante"]
+        if ante == int(ante) and ante >= 1:
+            antes.add(int(ante))
+    try:
+        return cap_figures(
+            game, sheet, paytable_of(version), rules_of(version.house), counts, tuple(antes)
+        )
+    except EngineError:
+        return None
 
 
 @login_required
