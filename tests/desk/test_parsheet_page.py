@@ -17,7 +17,7 @@ from trainer.desk.money import CAP_ANTES, DEFAULT_ANTE, DEFAULT_HOURS, seats_of
 from trainer.engine import HouseRules
 from trainer.engine.catalog import GAMES
 from trainer.engine.parsheets import ParSheet
-from trainer.engine.parsheets.money import cap_effect
+from trainer.engine.parsheets.money import cap_effect, rounds_to_ahead
 from trainer.houses import precompute, services
 from trainer.houses.config import house_rules_of, paytable_of
 from trainer.houses.models import HouseRulesSettings, ParSheetResult
@@ -95,6 +95,7 @@ def test_the_theoretical_win_is_worked_out_from_the_inputs(desk, computed, demo)
     assert f">{decimal_words(shift, 2)}</span></dd>" in page
     assert f">{percent_words(shift / 12000)}</span> of the drop" in page
     assert "2,400 hands played" in page  # 60 × 5 × 8
+    assert f"after {rounds_to_ahead(sheet):,} rounds, 95% of the time" in page
     assert "normal approximation" in page
 
 

@@ -39,7 +39,7 @@ def percent_words(value: Fraction, places: int = 4) -> str:
     sign = MINUS if value < 0 else ""
     scaled = round(abs(value) * 100 * 10**places)
     whole, decimals = divmod(scaled, 10**places)
-    return f"{sign}{whole}.{decimals:0{places}d}%"
+    return f"{sign}{whole:,}.{decimals:0{places}d}%"
 
 
 def decimal_words(value: Fraction, places: int = 4) -> str:

@@ -143,7 +143,12 @@ def money_figures(sheet: ParSheet, form: MoneyForm, pace: int) -> MoneyFigures |
         pace=pace,
         rounds_to_ahead=gettext("never: the house has no edge")
         if ahead is None
-        else ngettext("%(count)s round", "%(count)s rounds", ahead) % {"count": f"{ahead:,}"},
+        else ngettext(
+            "after %(count)s round, %(confidence)s of the time",
+            "after %(count)s rounds, %(confidence)s of the time",
+            ahead,
+        )
+        % {"count": f"{ahead:,}", "confidence": f"{CONFIDENCE:.0%}"},
         shift_low=money_words(low),
         shift_high=money_words(high),
         shift_rounds=ngettext("%(count)s hand played", "%(count)s hands played", positions)

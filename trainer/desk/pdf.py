@@ -25,18 +25,23 @@ from reportlab.pdfgen import canvas
 
 from trainer.assessments.pdf import Fonts, fitted, fonts
 
+from .figures import EdgeFigures
+
 #: the page's margins, mm
 MARGIN = 18
+#: a line's height, in points per point of its type's size: set close, so that a table's whole
+#: sheet fits on one page
+LEADING = 1.35
 
 
 def outcome_columns() -> tuple[tuple[str, float, float, bool], ...]:
     """(heading, left edge, width, set to the right) of each column, mm from the margin."""
     return (
-        (gettext("Outcome"), 0, 50, False),
-        (gettext("Combinations"), 52, 34, True),
-        (gettext("Probability"), 88, 26, True),
-        (gettext("Pays"), 118, 26, False),
-        (gettext("Return"), 146, 28, True),
+        (gettext("Outcome"), 0, 44, False),
+        (gettext("Combinations"), 44, 30, True),
+        (gettext("Probability"), 76, 22, True),
+        (gettext("Pays"), 102, 46, False),
+        (gettext("Contribution"), 148, 26, True),
     )
 
 
@@ -79,34 +84,38 @@ class Writer:
             return False
         return True
 
-    def text(self, words: str, *, size: float = 10, bold: bool = False, gap: float = 1.5) -> None:
+    def text(self, words: str, *, size: float = 9, bold: bool = False) -> None:
         """`words` as lines of the page's width, each on a line of its own."""
         font = self.font.bold if bold else self.font.regular
         for line in wrapped(words, font, size, self.width):
-            self.room(size * gap)
-            self.y -= size * gap
+            self.room(size * LEADING)
+            self.y -= size * LEADING
             self.pdf.setFont(font, size)
             self.pdf.drawString(self.left, self.y, line)
 
-    def pairs(self, rows: Sequence[tuple[str, str]], *, size: float = 10) -> None:
-        """A label and its value a line: the label bold at the left, the value beside it."""
-        column = 48 * mm
+    def pairs(
+        self, rows: Sequence[tuple[str, str]], *, size: float = 9, mono: bool = False
+    ) -> None:
+        """A label and its value a line: the label bold at the left, the value beside it
+        (`mono`: in the fixed-width type, as a key or a code is printed)."""
+        column = 44 * mm
+        font = self.font.mono if mono else self.font.regular
         for label, value in rows:
-            lines = wrapped(value, self.font.regular, size, self.width - column)
-            self.room(size * 1.5 * len(lines))
-            self.y -= size * 1.5
+            lines = wrapped(value, font, size, self.width - column)
+            self.room(size * LEADING * len(lines))
+            self.y -= size * LEADING
             self.pdf.setFont(self.font.bold, size)
             self.pdf.drawString(self.left, self.y, fitted(label, self.font.bold, size, column))
-            self.pdf.setFont(self.font.regular, size)
+            self.pdf.setFont(font, size)
             for n, line in enumerate(lines):
                 if n:
-                    self.y -= size * 1.5
+                    self.y -= size * LEADING
                 self.pdf.drawString(self.left + column, self.y, line)
 
     def row(self, cells: Sequence[str], columns, *, size: float = 9, bold: bool = False) -> None:
         """One row of a table: each cell fitted to its column, numbers set to the right."""
         font = self.font.bold if bold else self.font.regular
-        self.y -= size * 1.6
+        self.y -= size * LEADING
         self.pdf.setFont(font, size)
         for text, (_, left, width, right) in zip(cells, columns, strict=True):
             shown = fitted(text, font, size, width * mm)
@@ -146,7 +155,7 @@ class SheetPrint:
     key: str
     computed: str
     printed: str
-    figures: object
+    figures: EdgeFigures
     rules: str
     exposure: Sequence[tuple[str, str]] | None
 
@@ -165,22 +174,16 @@ def parsheet_as_pdf(sheet: SheetPrint) -> bytes:
     out.start_page()
     figures = sheet.figures
     spread = figures.spread
-    out.text(sheet.house, size=12, bold=True)
-    out.text(title, size=16, bold=True)
+    out.text(sheet.house, size=11, bold=True)
+    out.text(title, size=15, bold=True)
     out.space()
-    out.pairs(
-        [
-            (gettext("Game"), sheet.game),
-            (gettext("Table version"), sheet.version),
-            (gettext("Table key"), sheet.key),
-            (gettext("Computed"), sheet.computed),
-            (gettext("Printed"), sheet.printed),
-        ]
-    )
+    out.pairs([(gettext("Game"), sheet.game), (gettext("Table version"), sheet.version)])
+    out.pairs([(gettext("Table key"), sheet.key)], mono=True)
+    out.pairs([(gettext("Computed"), sheet.computed), (gettext("Printed"), sheet.printed)])
+    out.space(3)
+    out.text(sheet.rules, size=8)
     out.space()
-    out.text(sheet.rules, size=9)
-    out.space()
-    out.text(gettext("Figures, per Ante, under optimal play"), size=12, bold=True)
+    out.text(gettext("Figures, per Ante, under optimal play"), size=11, bold=True)
     rows = [
         (gettext("House edge"), f"{figures.edge_words}"),
         (gettext("Average total bet"), figures.average_bet_words),
@@ -208,11 +211,11 @@ def parsheet_as_pdf(sheet: SheetPrint) -> bytes:
     out.pairs(rows)
     if spread is not None:
         out.space()
-        out.text(gettext("Every outcome"), size=12, bold=True)
+        out.text(gettext("Every outcome"), size=11, bold=True)
         columns = outcome_columns()
         out.row([c[0] for c in columns], columns, bold=True)
         for line in spread.outcomes:
-            if not out.room(9 * 1.6):
+            if not out.room(9 * LEADING):
                 out.row([c[0] for c in columns], columns, bold=True)
             cells = (
                 line.name,
@@ -222,7 +225,7 @@ def parsheet_as_pdf(sheet: SheetPrint) -> bytes:
                 str(line.contribution),
             )
             out.row(cells, columns)
-        out.room(9 * 1.6)
+        out.room(9 * LEADING)
         total = (
             gettext("Total"),
             spread.combinations,
@@ -233,20 +236,24 @@ def parsheet_as_pdf(sheet: SheetPrint) -> bytes:
         out.row(total, columns, bold=True)
         out.text(
             gettext(
-                "Return: each outcome's share of the player's expected result, per Ante; "
-                "the total is minus the house edge (exactly %(exact)s)."
+                "Contribution: each outcome's share of the player's expected return, per "
+                "Ante; the total is minus the house edge (exactly %(exact)s)."
             )
             % {"exact": spread.total_return.exact},
             size=8,
         )
     out.space()
-    out.text(gettext("Decisions under optimal play"), size=12, bold=True)
+    out.text(gettext("Decisions under optimal play"), size=11, bold=True)
     for point, shares in figures.decision_words:
         out.text(f"{point}: {shares}", size=9)
     if spread is not None:
-        out.text(f"{spread.ties_words}. {spread.tie_rule}", size=9)
+        ties = gettext("%(ties)s, passed in %(share)s of rounds.") % {
+            "ties": spread.ties_words,
+            "share": spread.tie_share,
+        }
+        out.text(f"{ties} {spread.tie_rule}", size=9)
     out.space()
-    out.text(gettext("Card exposure"), size=12, bold=True)
+    out.text(gettext("Card exposure"), size=11, bold=True)
     if sheet.exposure:
         out.pairs(list(sheet.exposure), size=9)
     else:
@@ -254,7 +261,7 @@ def parsheet_as_pdf(sheet: SheetPrint) -> bytes:
             gettext("Not available yet: the card-exposure figures are being computed."), size=9
         )
     # the approver signs the printed paper for the house, as a supervisor signs a certificate
-    out.room(30 * mm)
+    out.room(16 * mm)
     out.space(24)
     pdf.setLineWidth(0.6)
     pdf.line(out.left + 28 * mm, out.y, out.left + 110 * mm, out.y)
