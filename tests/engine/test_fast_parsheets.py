@@ -239,6 +239,35 @@ def test_mississippi_full_deck_fast_sheets_are_the_enumerations(full_ms_counts):
 
 
 @pytest.mark.slow
+def test_the_standard_tables_are_the_published_figures_with_their_spread(
+    full_ms_counts, full_banked_counts
+):
+    """The Wizard of Odds' figures for the standard tables
+    (https://wizardofodds.com/games/mississippi-stud/: house edge 4.91%, average bet 3.59
+    Antes, element of risk 1.37%; https://wizardofodds.com/games/caribbean-stud-poker/: house
+    edge 5.22%, element of risk 2.56%), from the sheets that carry the spread, and the spread
+    itself held to the sheet's own figures under its one tie rule."""
+    sheet = mississippi_stud_fast(MISSISSIPPI_STUD_BASE, full_ms_counts)
+    assert round(float(sheet.house_edge) * 100, 2) == 4.91
+    assert round(float(sheet.average_bet), 2) == 3.59
+    assert round(float(sheet.element_of_risk) * 100, 2) == 1.37
+    # the ties the issue counts: about 345,000 fifth-street decisions, 10.6% of the rounds,
+    # where folding and betting are worth the same; the sheet bets (its tie rule)
+    assert 340_000 < sheet.ties < 350_000 and round(float(sheet.tie_share) * 100, 1) == 10.6
+    assert sheet.mean == sheet.expected_return
+    assert sum(r.contribution for r in sheet.contributions) == sheet.expected_return
+    assert sheet.hit_frequency + sheet.push_share + sheet.loss_share == 1
+    # a royal flush is bet 1 × on 3rd Street and 3 × after: 8 Antes at 500 to 1
+    assert max(net for net, _ in sheet.distribution) == 4000
+    carib = banked_stud_fast(CARIBBEAN, WIZARD_CARIBBEAN, full_banked_counts)
+    assert round(float(carib.house_edge) * 100, 2) == 5.22
+    assert round(float(carib.element_of_risk) * 100, 2) == 2.56
+    assert carib.mean == carib.expected_return
+    # the largest result: a royal flush on the Call (2 × 100) and the Ante's even money
+    assert max(net for net, _ in carib.distribution) == 201
+
+
+@pytest.mark.slow
 def test_banked_full_deck_fast_sheets_are_the_enumerations(full_banked_counts):
     # the published Caribbean table and the source text's
     # Casino Stud Poker table, each against its enumeration's digest (test_parsheets says

@@ -79,7 +79,9 @@ BANKED_DECKS = {
 
 def reference_mississippi(cards, paytable: Paytable) -> dict:
     """Expectimax over every deal of `cards`, each final hand settled by
-    `mississippi_stud.settle`; equal values go to betting and to the larger bet."""
+    `mississippi_stud.settle`; equal values go to betting and to the larger bet.  Besides the
+    edge, average bet and outcomes: the distribution of the net per round (by direct sum over
+    the deals) and the decisions at a tie, counted along every ordered deal."""
     cards = tuple(cards)
     ante = 2  # covers the 3 to 2 rows below
 
@@ -91,51 +93,77 @@ def reference_mississippi(cards, paytable: Paytable) -> dict:
         return Fraction(s.net, s.stake), name or s.category.label
 
     @cache
-    def node(known: frozenset, placed: int) -> tuple[Fraction, Fraction, tuple]:
-        """(value, expected further bets, outcome probabilities) before a street decision."""
+    def node(known: frozenset, placed: int) -> tuple:
+        """(value, expected further bets, outcome probabilities, net probabilities, the bet
+        chosen, whether another choice is worth as much) before a street decision."""
         street = len(known) - 2
         rest = [c for c in cards if c not in known]
-        best = None
+        options = []
         for k in (3, 2, 1, 0):
             if k == 0:
+                fold = f"fold on {STREETS[street]}"
                 option = (
                     Fraction(-placed),
                     Fraction(0),
-                    ((f"fold on {STREETS[street]}", Fraction(1)),),
+                    ((fold, Fraction(1)),),
+                    ((Fraction(-placed), Fraction(1)),),
                 )
             else:
-                value, bets, dist = Fraction(0), Fraction(k), Counter()
+                value, bets, dist, nets = Fraction(0), Fraction(k), Counter(), Counter()
                 for c in rest:
                     if street == 2:
                         ratio, name = final(known | {c})
                         value += (placed + k) * ratio
                         dist[name] += 1
+                        nets[(placed + k) * ratio] += 1
                     else:
-                        v, b, d = node(known | {c}, placed + k)
+                        v, b, d, m, *_ = node(known | {c}, placed + k)
                         value += v
                         bets += b / len(rest)
                         for name, p in d:
                             dist[name] += p
+                        for net, p in m:
+                            nets[net] += p
                 shares = tuple((n, Fraction(p) / len(rest)) for n, p in dist.items())
-                option = (value / len(rest), bets, shares)
-            if best is None or option[0] > best[0]:
-                best = option
-        return best
+                spread = tuple((n, Fraction(p) / len(rest)) for n, p in nets.items())
+                option = (value / len(rest), bets, shares, spread)
+            options.append((k, option))
+        k, best = options[0]
+        for choice, option in options[1:]:
+            if option[0] > best[0]:
+                k, best = choice, option
+        tie = sum(option[0] == best[0] for _, option in options) > 1
+        return (*best, k, tie)
+
+    def ties(known: frozenset, placed: int) -> int:
+        """Decisions at a tie from here on, along every ordered run of the cards to come."""
+        *_, k, tie = node(known, placed)
+        found = int(tie)
+        if k and len(known) < 4:
+            found += sum(ties(known | {c}, placed + k) for c in cards if c not in known)
+        return found
 
     value = bets = Fraction(0)
     dist: Counter = Counter()
+    nets: Counter = Counter()
+    tied = 0
     starts = list(itertools.combinations(cards, 2))
     for hole in starts:
-        v, b, d = node(frozenset(hole), 1)
+        v, b, d, m, *_ = node(frozenset(hole), 1)
         value += v
         bets += b
         for name, p in d:
             dist[name] += p
+        for net, p in m:
+            nets[net] += p
+        tied += ties(frozenset(hole), 1)
     n = len(starts)
     return {
         "house_edge": -value / n,
         "average_bet": 1 + bets / n,
         "outcomes": {name: p / n for name, p in dist.items() if p},
+        "distribution": {net: p / n for net, p in nets.items() if p},
+        "ties": tied,
     }
 
 
@@ -163,21 +191,25 @@ def reference_banked(profile, paytable: Paytable, cards, multiple: int = 2) -> d
             settled[key] = (Fraction(s.net, ante), name)
         return settled[key]
 
-    total = raises = situations = 0
+    total = raises = situations = ties = 0
     dist: Counter = Counter()
+    nets: Counter = Counter()
     for player in itertools.combinations(cards, 5):
         rest = [c for c in cards if c not in player]
         for up in rest:
             others = [c for c in rest if c != up]
             results = [result(player, (up, *four)) for four in itertools.combinations(others, 4)]
             situations += 1
+            ties += sum(net for net, _ in results) / len(results) == -1
             if sum(net for net, _ in results) / len(results) >= -1:
                 raises += 1
                 total += sum(net for net, _ in results)
                 dist.update(name for _, name in results)
+                nets.update(net for net, _ in results)
             else:
                 total -= len(results)
                 dist["fold"] += len(results)
+                nets[Fraction(-1)] += len(results)
             combinations = len(results)
     combinations *= situations
     return {
@@ -185,6 +217,8 @@ def reference_banked(profile, paytable: Paytable, cards, multiple: int = 2) -> d
         "average_bet": 1 + multiple * Fraction(raises, situations),
         "outcomes": {name: Fraction(c, combinations) for name, c in dist.items()},
         "combinations": combinations,
+        "distribution": {net: Fraction(c, combinations) for net, c in nets.items()},
+        "ties": ties,
     }
 
 
@@ -488,6 +522,6 @@ def digest(sheet: ParSheet) -> str:
 #: digests and the published 5.224%, and the fast sheet's equality with the enumeration, and the
 #: enumeration's with brute force, on reduced decks are the properties checked in every run
 FULL_DECK_DIGESTS = {
-    "caribbean-stud": "ba9d66c00dfe50745bba485e1a4c3d0c875041fe2aaa4f2357aa7111501cf1e3",
-    "casino-stud": "e21ea2f1ec754b66c27cad5a401360b32d8648b8f22e438267f5797759ace0de",
+    "caribbean-stud": "f1945c9dbba31be5116f15630900d59c247cef80576ddb923346a88d65ce7a1a",
+    "casino-stud": "30918a912ee18a0cb4d791d563cbdc76c89f65942cac33bedbb020257a0ca991",
 }

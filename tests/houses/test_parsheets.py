@@ -1,6 +1,7 @@
 """Par sheets where users see them: the command, and the admin's background computation."""
 
 import json
+from fractions import Fraction
 
 import pytest
 from django.core.management import call_command
@@ -11,6 +12,7 @@ from trainer.engine import Category
 from trainer.engine.paytables import MISSISSIPPI_STUD_BASE
 from trainer.houses import services, tasks
 from trainer.houses.models import ParSheetResult, PaytableVersion
+from trainer.rounds.models import RoundPace
 
 # mississippi-stud.txt's base table: the published house edge is 4.9149%; the engine's exact
 # figure (tests/engine/test_parsheets.py pins it) is 53223/1082900.
@@ -23,6 +25,37 @@ def test_the_command_prints_the_base_tables_par_sheet_as_json(capsys, db):
     assert sheet["house_edge_exact"] == BASE_EDGE
     assert round(sheet["house_edge"] * 100, 4) == 4.9149
     assert {"house_edge", "element_of_risk", "average_bet", "outcomes"} <= set(sheet)
+
+
+def test_the_command_gives_the_spread_and_a_managers_figures(capsys, demo):
+    """The new figures by name in --json, the inputs echoed, the house's pace and payout cap
+    read with --house; and the same figures in words."""
+    call_command(
+        "parsheet", "mississippi-stud", "--json", "--rounds-per-hour", "30", "--seats", "6",
+        "--ante", "5", "--drop", "10000",
+    )  # fmt: skip
+    sheet = json.loads(capsys.readouterr().out)
+    named = ("variance", "sd", "hit_frequency", "distribution", "contributions", "ties",
+             "win_per_hour", "rounds_to_ahead_95", "cap_effect", "exposure")  # fmt: skip
+    for name in named:
+        assert name in sheet, name
+    hour = sheet["win_per_hour"]
+    assert (hour["rounds_per_hour"], hour["seats"], hour["average_ante"]) == (30, 6, 5)
+    assert Fraction(hour["amount_exact"]) == 30 * 6 * 5 * Fraction(BASE_EDGE)
+    assert sheet["hold"]["hold_exact"] == str(Fraction(hour["amount_exact"]) * 8 / 10_000)
+    assert sheet["cap_effect"] is None and sheet["exposure"] is None
+    RoundPace.objects.create(house=demo, game="mississippi-stud", rounds_per_hour=44)
+    demo.rules.mississippi_payout_cap = 8_000  # 4,000 Antes at most: bites above an Ante of 2
+    demo.rules.save()
+    call_command("parsheet", "mississippi-stud", "--house", "demo", "--json")
+    sheet = json.loads(capsys.readouterr().out)
+    assert sheet["win_per_hour"]["rounds_per_hour"] == 44
+    assert sheet["cap_effect"]["from_ante"] == 3
+    call_command("parsheet", "mississippi-stud", "--house", "demo")
+    text = capsys.readouterr().out
+    for words in ("variance", "ahead (hit freq.)", "Return column", "44 (", "ties ",
+                  "normal approximation", "changes the edge from an Ante of 3"):  # fmt: skip
+        assert words in text, words
 
 
 def test_the_command_reads_a_paytable_and_refuses_bad_input(capsys, db):

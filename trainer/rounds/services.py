@@ -70,13 +70,19 @@ def players_in_tests(game: str, level: int) -> int:
 
 def rounds_per_hour(house, game: str) -> int:
     """The house's pace for `game` (a House, or None), else the game's default."""
-    if house is not None:
-        own = RoundPace.objects.filter(house=house, game=game).values_list(
-            "rounds_per_hour", flat=True
-        )
-        for value in own:
-            return value
-    return GAMES[game].round_procedure().rounds_per_hour
+    own = own_pace(house, game)
+    return own if own is not None else GAMES[game].round_procedure().rounds_per_hour
+
+
+def own_pace(house, game: str) -> int | None:
+    """The pace the house (or None) set for `game`, in rounds an hour; None when it set none."""
+    if house is None:
+        return None
+    return (
+        RoundPace.objects.filter(house=house, game=game)
+        .values_list("rounds_per_hour", flat=True)
+        .first()
+    )
 
 
 def _setup(trainee, game: str):

@@ -32,6 +32,8 @@ urlpatterns = [
     path("audits/", include("trainer.audits.urls")),
     # the games manager's desk: tables, the paytable designer, house rules
     path("desk/", include("trainer.desk.urls")),
+    # a version's par sheet as JSON, with a manager's figures (docs/api.md, *Par sheets*)
+    path("", include("trainer.desk.api_urls")),
     # classes of trainees (trainer.roster; their pages trainer.progress.classes; the People
     # pages are under accounts/people/)
     path("classes/", include("trainer.progress.class_urls")),

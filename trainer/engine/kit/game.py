@@ -19,6 +19,7 @@ from ..errors import EngineError
 from ..hands import Category
 from ..house import HouseConfig, HouseRules
 from ..parsheets.counts import Counts
+from ..parsheets.money import CapEffect, cap_effect
 from ..parsheets.sheet import Enumeration, FastEnumeration, ParSheet, Progress, paytable_key
 from ..paytables import Paytable
 from .requests import Field
@@ -173,6 +174,37 @@ class Game:
         """`parsheet(table, rules, deck=counts.deck)`, the same sheet, from `counts` (this
         game's `parsheet_counts`) in well under a second."""
         return self._fast().fast(table, counts, call_multiple=self.multiple(rules))
+
+    def payout_cap(self, rules: HouseRules) -> int | None:
+        """The house's cap on a round's payout in money for this game (None: no cap, or no
+        par sheet that prices one)."""
+        if not self.has_fast_parsheet:
+            return None
+        rule = self._fast().cap_rule
+        return None if rule is None else getattr(rules, rule)
+
+    def cap_effect(
+        self,
+        table: Paytable,
+        rules: HouseRules,
+        counts: Counts,
+        antes: Sequence[int] | None = None,
+        *,
+        sheet: ParSheet | None = None,
+    ) -> CapEffect | None:
+        """What the house's payout cap does to the edge of `table` at each Ante
+        (`parsheets.money.cap_effect`, in the table's bet units; `sheet`, its uncapped sheet
+        when the caller has it); None without a cap."""
+        return cap_effect(
+            self._fast(),
+            counts,
+            table,
+            rules,
+            antes,
+            unit=table.bet_unit,
+            call_multiple=self.multiple(rules),
+            sheet=sheet,
+        )
 
     def _fast(self) -> FastEnumeration:
         enumeration = self._enumeration()

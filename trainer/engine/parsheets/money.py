@@ -191,36 +191,120 @@ class CapEffect:
         }
 
 
+#: the Antes a cap is priced at unless given, in bet units (and the first Ante it bites at)
+CAP_LADDER = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000)
+
+
 def cap_effect(
     enumeration: FastEnumeration,
     counts: Counts,
     paytable: Paytable,
     rules: HouseRules,
-    antes: Iterable[int],
+    antes: Iterable[int] | None = None,
     *,
+    unit: int = 1,
     call_multiple: int | None = None,
+    sheet: ParSheet | None = None,
 ) -> CapEffect | None:
-    """The edge at each of `antes` under the house's payout cap (`enumeration.cap_rule`),
-    each recomputed from `counts` with the capped pays, the decisions chosen again for them;
-    None when the house caps no payout of this game."""
+    """The edge at each of `antes` (by default the `CAP_LADDER` in bet units `unit`, up to
+    four times the Ante where the cap starts to bite) under the house's payout cap
+    (`enumeration.cap_rule`), each recomputed from `counts` with the capped pays and the
+    decisions chosen again for them; and the first Ante, a multiple of `unit`, above
+    `bites_above` (always priced).  `sheet` is the table's uncapped sheet when the caller
+    has it already.  None when the house caps no payout of this game."""
     rule = enumeration.cap_rule
     cap = None if rule is None else getattr(rules, rule)
     if rule is None or cap is None:
         return None
-    asked = sorted(set(antes))
-    if not asked or any(isinstance(a, bool) or not isinstance(a, int) or a < 1 for a in asked):
-        raise EngineError("The Antes a cap is priced at must be whole amounts from 1.")
-    free = enumeration.fast(paytable, counts, call_multiple=call_multiple)
+    if isinstance(unit, bool) or not isinstance(unit, int) or unit < 1:
+        raise EngineError("The bet unit must be a whole amount from 1.")
+    free = (
+        sheet
+        if sheet is not None
+        else enumeration.fast(paytable, counts, call_multiple=call_multiple)
+    )
     top = enumeration.capped_most(free)
     bites = None if top <= 0 else Fraction(cap) / top
+    if antes is None:
+        reach = max(4 * bites, Fraction(unit)) if bites is not None else Fraction(unit)
+        asked = {unit * m for m in CAP_LADDER if unit * m <= reach}
+    else:
+        asked = set(antes)
+    if not asked or any(isinstance(a, bool) or not isinstance(a, int) or a < 1 for a in asked):
+        raise EngineError("The Antes a cap is priced at must be whole amounts from 1.")
+    if bites is not None:
+        asked.add((math.floor(bites / unit) + 1) * unit)  # the first Ante the cap takes from
     points = []
-    for ante in asked:
+    for ante in sorted(asked):
+        priced = free
         if bites is not None and ante > bites:
-            sheet = enumeration.fast(
+            priced = enumeration.fast(
                 paytable, counts, call_multiple=call_multiple, payout_cap=Fraction(cap, ante)
             )
-        else:
-            sheet = free
-        points.append(CapPoint(ante, sheet.house_edge, sheet.average_bet, sheet.element_of_risk))
+        points.append(CapPoint(ante, priced.house_edge, priced.average_bet, priced.element_of_risk))
     first = next((p.ante for p in points if p.house_edge != free.house_edge), None)
     return CapEffect(rule, cap, free.house_edge, tuple(points), bites, first)
+
+
+# --- every figure of this module at once, as the command and the API give them ------------------
+
+#: the hours of a shift unless one is given
+SHIFT_HOURS = 8
+
+
+def manager_figures(
+    sheet: ParSheet,
+    *,
+    rounds_per_hour: Money,
+    rounds_per_hour_from: str,
+    seats: int = 1,
+    average_ante: Money = 1,
+    shift_hours: Money = SHIFT_HOURS,
+    drop: Money | None = None,
+    caps: CapEffect | None = None,
+) -> dict[str, Any]:
+    """The figures above for one sheet, JSON-ready: `win_per_hour` and `win_per_shift`
+    (each input echoed; `rounds_per_hour_from` says where the pace comes from), `hold`
+    against a shift's `drop` (None without one), `rounds_to_ahead_95`, `shift_range` (one
+    shift at the table, normal approximation), `cap_effect` (None without a cap) and
+    `exposure`, left None here for the card-exposure figures to fill."""
+    hour = theoretical_win(
+        sheet, rounds_per_hour=rounds_per_hour, seats=seats, average_ante=average_ante
+    )
+    shift = theoretical_win(
+        sheet,
+        rounds_per_hour=rounds_per_hour,
+        seats=seats,
+        average_ante=average_ante,
+        hours=shift_hours,
+    )
+    rounds = math.floor(shift.rounds)
+    low, high = shift_range(sheet, max(rounds, 1), ante=shift.average_ante)
+    held = None
+    if drop is not None:
+        share = hold(shift, drop)
+        held = {
+            "drop": float(drop),
+            "hours": float(shift.hours),
+            "hold": float(share),
+            "hold_exact": _exact(share),
+        }
+    return {
+        "win_per_hour": {**hour.as_dict(), "rounds_per_hour_from": rounds_per_hour_from},
+        "win_per_shift": {**shift.as_dict(), "rounds_per_hour_from": rounds_per_hour_from},
+        "hold": held,
+        "rounds_to_ahead_95": rounds_to_ahead(sheet),
+        "shift_range": {
+            "rounds": max(rounds, 1),
+            "ante": float(shift.average_ante),
+            "low": low,
+            "high": high,
+            "confidence": CONFIDENCE,
+            "approximation": (
+                "normal approximation, the positions taken as independent (at one table "
+                "they share community cards or the dealer's hand)"
+            ),
+        },
+        "cap_effect": None if caps is None else caps.as_dict(),
+        "exposure": None,
+    }

@@ -242,6 +242,45 @@ class ParSheet:
             "tie_rule": self.tie_rule,
         }
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ParSheet:
+        """The sheet back from `as_dict()` (a stored sheet's figures), every figure exact;
+        EngineError for figures stored before the sheet had its distribution (they are
+        computed again under a new key: `_METHOD_VERSION`)."""
+        try:
+            return cls(
+                game=data["game"],
+                paytable=data["paytable"],
+                house_edge=Fraction(data["house_edge_exact"]),
+                average_bet=Fraction(data["average_bet_exact"]),
+                element_of_risk=Fraction(data["element_of_risk_exact"]),
+                outcomes=tuple((o["name"], Fraction(o["exact"])) for o in data["outcomes"]),
+                decisions=tuple(
+                    (d["street"], tuple((c["choice"], Fraction(c["exact"])) for c in d["choices"]))
+                    for d in data["decisions"]
+                ),
+                combinations=int(data["combinations"]),
+                key=data["key"],
+                distribution=tuple(
+                    (Fraction(d["net_exact"]), Fraction(d["exact"])) for d in data["distribution"]
+                ),
+                contributions=tuple(
+                    Contribution(
+                        r["name"],
+                        int(r["combinations"]),
+                        Fraction(r["probability_exact"]),
+                        r["pays"],
+                        Fraction(r["contribution_exact"]),
+                    )
+                    for r in data["contributions"]
+                ),
+                ties=int(data["ties"]),
+                tie_share=Fraction(data["tie_share_exact"]),
+                tie_rule=data["tie_rule"],
+            )
+        except (KeyError, TypeError, ValueError, ZeroDivisionError) as exc:
+            raise EngineError(f"These stored figures are not a whole par sheet ({exc}).") from None
+
 
 def _exact(value: Fraction) -> str:
     return f"{value.numerator}/{value.denominator}"

@@ -6,14 +6,24 @@ the exact house edge of a table under optimal play, computed by the engine.
 table (not UTF-8, not JSON, odds beyond the bound, a name that is no category) gets one
 message naming it, and the lines after it are still priced.  A game with a fast
 path reads its counts from the database, or builds them here first (seconds, once: they are
-stored for the site), and each table then takes well under a second."""
+stored for the site), and each table then takes well under a second.
+
+Beside the sheet: the distribution of the player's net per round, its variance and standard
+deviation, the hit frequency, the return column, the ties of optimal play, and a manager's
+figures (`trainer.houses.sheet_figures`): the theoretical win an hour and a shift at
+`--rounds-per-hour` (the house's pace for the game with `--house`, else the game's default),
+`--seats` and `--ante`, the hold against `--drop`, the rounds after which the house is ahead
+with 95% probability, a shift's range, and the edge at each Ante under the house's payout
+cap."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 import time
 from collections.abc import Callable, Iterable
+from fractions import Fraction
 from typing import TypeVar
 
 from django.core.management.base import BaseCommand, CommandError
@@ -21,12 +31,13 @@ from django.db import DatabaseError
 
 from trainer.engine import EngineError
 from trainer.engine.catalog import GAMES
-from trainer.engine.figures import edge_words, rules_note
+from trainer.engine.figures import edge_words, exact_fraction, rules_note
 from trainer.engine.house import DEFAULT_CONFIG, HouseRules
 from trainer.engine.paytables import Band, Paytable
 from trainer.houses import precompute, services
 from trainer.houses.config import config_of
 from trainer.houses.models import House
+from trainer.houses.sheet_figures import MoneyInputs, has_cap, sheet_figures
 
 T = TypeVar("T")
 
@@ -62,20 +73,47 @@ class Command(BaseCommand):
         parser.add_argument(
             "--json", dest="as_json", action="store_true", help="print one JSON object"
         )
+        money = parser.add_argument_group("a manager's figures")
+        money.add_argument(
+            "--rounds-per-hour",
+            type=_positive,
+            metavar="N",
+            help="rounds an hour (default: the house's pace for the game, or the game's)",
+        )
+        money.add_argument("--seats", type=_positive, default=1, help="seats filled (default 1)")
+        money.add_argument(
+            "--ante", type=_positive, metavar="AMOUNT", help="average Ante (default: the bet unit)"
+        )
+        money.add_argument(
+            "--shift-hours", type=_positive, default=8, metavar="H", help="a shift (default 8)"
+        )
+        money.add_argument(
+            "--drop", type=_positive, metavar="AMOUNT", help="a shift's drop: gives the hold"
+        )
 
     def handle(
         self, *args, game, house=None, paytable=None, paytables=None, as_json=False, **options
     ):
         config = DEFAULT_CONFIG
+        found = None
         if house:
             found = House.objects.filter(slug=house).first()
             if found is None:
                 raise CommandError(f"There is no house '{house}'.", returncode=2)
             config = config_of(found)
+        self.money = MoneyInputs(
+            rounds_per_hour=options.get("rounds_per_hour"),
+            seats=options.get("seats") or 1,
+            ante=options.get("ante"),
+            drop=options.get("drop"),
+            shift_hours=options.get("shift_hours") or 8,
+        )
+        self.house = found
         table: Paytable = config.paytable(game)
         if paytables:
             self._many(game, paytables, table, config.rules, as_json)
             return
+        entry = GAMES[game]
         if paytable:
             try:
                 table = _table(paytable, table, "--paytable")
@@ -92,10 +130,20 @@ class Command(BaseCommand):
             raise CommandError(str(exc), returncode=2) from None
         if progress:
             progress.close()
+        counts = self._counts(entry) if has_cap(game, config.rules) else None
+        try:
+            figures = self._figures(sheet, table, config.rules, counts)
+        except EngineError as exc:
+            raise CommandError(str(exc), returncode=2) from None
         if as_json:
-            self.stdout.write(json.dumps(sheet.as_dict()))
+            self.stdout.write(json.dumps(figures))
         else:
-            self._readable(sheet, config.rules)
+            self._readable(sheet, config.rules, figures)
+
+    def _figures(self, sheet, table: Paytable, rules: HouseRules, counts) -> dict:
+        return sheet_figures(
+            sheet, table=table, rules=rules, house=self.house, inputs=self.money, counts=counts
+        )
 
     def _many(self, game: str, path: str, base: Paytable, rules: HouseRules, as_json: bool):
         """One sheet per line of `path`, from the game's counts (built here first when the
@@ -119,6 +167,7 @@ class Command(BaseCommand):
                         sheet = entry.fast_parsheet(table, rules, counts)
                     else:
                         sheet = entry.parsheet(table, rules)
+                    figures = self._figures(sheet, table, rules, counts)
                 except EngineError as exc:
                     if as_json:
                         self.stdout.write(json.dumps({"line": number, "error": str(exc)}))
@@ -126,10 +175,10 @@ class Command(BaseCommand):
                         self._say(f"Line {number}: {exc}\n")
                     continue
                 if as_json:
-                    self.stdout.write(json.dumps({"line": number, **sheet.as_dict()}))
+                    self.stdout.write(json.dumps({"line": number, **figures}))
                 else:
                     self.stdout.write(f"Line {number}:")
-                    self._readable(sheet, rules)
+                    self._readable(sheet, rules, figures)
                     self.stdout.write("")
 
     def _say(self, text: str) -> None:
@@ -164,7 +213,7 @@ class Command(BaseCommand):
         )
         return counts
 
-    def _readable(self, sheet, rules: HouseRules) -> None:
+    def _readable(self, sheet, rules: HouseRules, figures: dict) -> None:
         out = self.stdout.write
         out(f"Par sheet: {sheet.game}, {sheet.paytable}")
         out(f"  house edge       {edge_words(sheet.house_edge)}")
@@ -183,6 +232,89 @@ class Command(BaseCommand):
         for street, choices in sheet.decisions:
             shares = ", ".join(f"{c} {float(p):.4f}" for c, p in choices)
             out(f"  {street:<12} {shares}")
+        out(
+            f"  ties             {sheet.ties:,} decisions worth the same either way "
+            f"({float(sheet.tie_share) * 100:.2f}% of rounds): {sheet.tie_rule}"
+        )
+        out("The player's net per round (Antes):")
+        out(f"  variance         {float(sheet.variance):12.4f} = {exact_fraction(sheet.variance)}")
+        out(f"  standard dev.    {sheet.sd:12.4f}")
+        for label, share in (
+            ("ahead (hit freq.)", sheet.hit_frequency),
+            ("level (push)", sheet.push_share),
+            ("behind (loss)", sheet.loss_share),
+        ):
+            out(f"  {label:<17}{float(share) * 100:11.4f}% = {exact_fraction(share)}")
+        out("  distribution:")
+        for net, p in sheet.distribution:
+            out(f"    {_number(net):>8}  {float(p):.8f}  {exact_fraction(p)}")
+        out("Return column (probability × pay):")
+        for row in sheet.contributions:
+            out(
+                f"  {row.name:<24} {row.combinations:>18,} {float(row.probability):.8f} "
+                f"{row.pays:<22} {float(row.contribution):+.6f}"
+            )
+        out(f"  {'total':<24} {'':>18} {'':10} {'':<22} {float(sheet.expected_return):+.6f}")
+        hour, shift = figures["win_per_hour"], figures["win_per_shift"]
+        out("Money (theoretical win = rounds an hour × seats × average Ante × house edge):")
+        out(
+            f"  rounds an hour   {_number(hour['rounds_per_hour'])} "
+            f"({hour['rounds_per_hour_from']}), seats {hour['seats']}, "
+            f"average Ante {_number(hour['average_ante'])}"
+        )
+        out(f"  win an hour      {hour['amount']:.2f} = {exact_fraction(hour['amount_exact'])}")
+        out(
+            f"  win a shift      {shift['amount']:.2f} over {_number(shift['hours'])} hours "
+            f"= {exact_fraction(shift['amount_exact'])}"
+        )
+        if figures["hold"] is not None:
+            held = figures["hold"]
+            out(
+                f"  hold             {held['hold'] * 100:.4f}% of a drop of {_number(held['drop'])}"
+            )
+        ahead = figures["rounds_to_ahead_95"]
+        out(
+            "  house ahead      "
+            + ("never (no house edge)" if ahead is None else f"with 95% after {ahead:,} rounds")
+            + " (normal approximation)"
+        )
+        spread = figures["shift_range"]
+        out(
+            f"  a shift's result {spread['low']:,.0f} to {spread['high']:,.0f} for the house "
+            f"(95%, {spread['rounds']:,} positions; {spread['approximation']})"
+        )
+        caps = figures["cap_effect"]
+        if caps is not None:
+            start = caps["from_ante"]
+            out(
+                f"Payout cap {caps['cap']:,} ({caps['rule'].replace('_', ' ')}): "
+                + (
+                    "never changes the edge"
+                    if start is None
+                    else f"changes the edge from an Ante of {start:,}"
+                )
+            )
+            for point in caps["points"]:
+                out(
+                    f"  Ante {point['ante']:>8,}  house edge "
+                    f"{edge_words(Fraction(point['house_edge_exact']))}"
+                )
+
+
+def _positive(text: str) -> int:
+    """A whole number from 1, for argparse (which names the option in its error)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is below 1")
+    return value
+
+
+def _number(value) -> str:
+    """A figure without needless decimals: 40, 12.5, -3/2 as -1.5."""
+    return f"{float(value):g}"
 
 
 def _stored(read: Callable[[], T]) -> T | None:
