@@ -13,7 +13,7 @@ from tests.factories import TraineeFactory
 from trainer.desk import pdf
 from trainer.desk.figures import decimal_words, percent_words
 from trainer.desk.forms import as_data, initial_of, new_token
-from trainer.desk.money import CAP_ANTES, DEFAULT_ANTE, DEFAULT_HOURS, seats_of
+from trainer.desk.money import DEFAULT_ANTE, DEFAULT_HOURS, seats_of
 from trainer.engine import HouseRules
 from trainer.engine.catalog import GAMES
 from trainer.engine.parsheets import ParSheet
@@ -191,11 +191,13 @@ def test_a_houses_payout_cap_shows_where_it_bites_and_the_edge_at_each_ante(
     assert 'hx-select="#cap-figures"' in page and 'class="cap-edges"' not in page
     page = page_of(desk, version, cap="now")
     rules = HouseRules(mississippi_payout_cap=cap)
-    effect = cap_effect(MS.enumeration, counts, paytable_of(version), rules, CAP_ANTES)
+    effect = cap_effect(MS.enumeration, counts, paytable_of(version), rules)
+    assert effect.from_ante == 51  # the first whole Ante above 50
     for point in effect.points:
         assert f'<th scope="row">{point.ante:,}</th><td><span class="exact-figure"' in page
         assert f">{percent_words(point.house_edge)}</span>" in page
-    assert page.count("(changed by the cap)") == 1  # the $100 table's alone
+    changed = [p for p in effect.points if p.house_edge != sheet.house_edge]
+    assert changed and page.count("(changed by the cap)") == len(changed)
     assert 'hx-select="#cap-figures"' not in page
 
 

@@ -16,6 +16,7 @@ from typing import Any
 from django.utils.translation import gettext, ngettext
 
 from trainer.engine.catalog import Game
+from trainer.engine.errors import EngineError
 from trainer.engine.figures import (
     MINUS,
     change_fraction,
@@ -24,7 +25,7 @@ from trainer.engine.figures import (
     exact_fraction,
 )
 from trainer.engine.house import HouseRules
-from trainer.engine.parsheets.sheet import Contribution, ParSheet
+from trainer.engine.parsheets.sheet import ParSheet
 from trainer.engine.paytables import Paytable
 
 
@@ -317,35 +318,9 @@ def edge_figures(
 
 
 def sheet_from_figures(figures: dict[str, Any]) -> ParSheet | None:
-    """The engine's `ParSheet` back from a stored sheet's figures (`ParSheet.as_dict()`), for
-    the engine's money figures; None for a sheet stored before it kept its distribution."""
-    if "distribution" not in figures or "contributions" not in figures:
+    """The engine's `ParSheet` back from a stored sheet's figures, for the engine's money
+    figures; None for a sheet stored before it kept its distribution."""
+    try:
+        return ParSheet.from_dict(figures)
+    except EngineError:
         return None
-    return ParSheet(
-        game=figures["game"],
-        paytable=figures["paytable"],
-        house_edge=Fraction(figures["house_edge_exact"]),
-        average_bet=Fraction(figures["average_bet_exact"]),
-        element_of_risk=Fraction(figures["element_of_risk_exact"]),
-        outcomes=tuple((o["name"], _exact(o)) for o in figures["outcomes"]),
-        decisions=tuple(
-            (d["street"], tuple((c["choice"], _exact(c)) for c in d["choices"]))
-            for d in figures.get("decisions", ())
-        ),
-        combinations=figures["combinations"],
-        key=figures["key"],
-        distribution=tuple((_exact(d, "net_exact"), _exact(d)) for d in figures["distribution"]),
-        contributions=tuple(
-            Contribution(
-                name=c["name"],
-                combinations=c["combinations"],
-                probability=_exact(c, "probability_exact"),
-                pays=c["pays"],
-                contribution=_exact(c, "contribution_exact"),
-            )
-            for c in figures["contributions"]
-        ),
-        ties=figures.get("ties", 0),
-        tie_share=Fraction(figures.get("tie_share_exact", "0/1")),
-        tie_rule=figures.get("tie_rule", ""),
-    )

@@ -23,7 +23,6 @@ from trainer.engine.kit.rounds import MAX_ROUNDS_PER_HOUR, MIN_ROUNDS_PER_HOUR
 from trainer.engine.parsheets import Counts, FastEnumeration, ParSheet
 from trainer.engine.parsheets.money import (
     CONFIDENCE,
-    cap_effect,
     hold,
     rounds_to_ahead,
     shift_range,
@@ -167,10 +166,6 @@ def seats_of(game: Game) -> int:
 
 # --- a payout cap ------------------------------------------------------------------------------
 
-#: the Antes a cap's effect is shown at, beside the form's average Ante: a $5, a $25 and a
-#: $100 table's, the three table levels a house's pay standard names
-CAP_ANTES = (5, 25, 100)
-
 
 @dataclass(frozen=True)
 class CapBite:
@@ -199,29 +194,16 @@ class CapFigures:
     points: tuple[CapPointWords, ...]
 
 
-def capped_game(game: Game, rules: HouseRules) -> tuple[FastEnumeration, str, int] | None:
-    """The game's enumeration, its cap's rule and the house's cap, when the house caps a
-    payout of the game and the engine prices a cap for it."""
-    enumeration = game.enumeration
-    if not isinstance(enumeration, FastEnumeration):
-        return None
-    rule = enumeration.cap_rule
-    cap = None if rule is None else getattr(rules, rule, None)
-    if rule is None or cap is None:
-        return None
-    return enumeration, rule, cap
-
-
 def cap_bite(game: Game, sheet: ParSheet, rules: HouseRules) -> CapBite | None:
     """Where the house's cap starts to take from `sheet`'s wins (None where it caps nothing
     of the game): read from the sheet alone, so the designer shows it as a row is typed."""
-    capped = capped_game(game, rules)
-    if capped is None:
+    cap = game.payout_cap(rules)
+    enumeration = game.enumeration
+    if cap is None or not isinstance(enumeration, FastEnumeration) or not enumeration.cap_rule:
         return None
-    enumeration, rule, cap = capped
     top = enumeration.capped_most(sheet)
     above = None if top <= 0 else money_words(Fraction(cap) / top)
-    return CapBite(RULE_NAMES[rule], f"{cap:,}", above)
+    return CapBite(RULE_NAMES[enumeration.cap_rule], f"{cap:,}", above)
 
 
 def cap_figures(
@@ -230,16 +212,16 @@ def cap_figures(
     table: Paytable,
     rules: HouseRules,
     counts: Counts,
-    antes: tuple[int, ...] = CAP_ANTES,
 ) -> CapFigures | None:
-    """The edge of `table` at each of `antes` under the house's cap, each Ante the cap takes
-    from priced again with the decisions chosen for the capped pays (the engine's
-    `cap_effect`, from the game's `counts`: a third of a second a price, for some games)."""
-    capped = capped_game(game, rules)
+    """The edge of `table` at each Ante of the engine's ladder under the house's cap (up to
+    four times the Ante where it starts to bite, and the first Ante it takes from), each Ante
+    the cap takes from priced again with the decisions chosen for the capped pays (the
+    engine's `cap_effect`, from the game's `counts`: a third of a second a price, for some
+    games)."""
     bite = cap_bite(game, sheet, rules)
-    if capped is None or bite is None:
+    if bite is None:
         return None
-    effect = cap_effect(capped[0], counts, table, rules, antes, call_multiple=game.multiple(rules))
+    effect = game.cap_effect(table, rules, counts, sheet=sheet)
     if effect is None:
         return None
     return CapFigures(

@@ -46,7 +46,7 @@ from trainer.rounds.services import rounds_per_hour
 from . import services
 from .figures import EdgeFigures, edge_figures, sheet_from_figures
 from .forms import ActivationTimeForm
-from .money import CAP_ANTES, MoneyForm, cap_bite, cap_figures, money_figures, seats_of
+from .money import MoneyForm, cap_bite, cap_figures, money_figures, seats_of
 from .pdf import SheetPrint, parsheet_as_pdf
 
 manager_only = permission_required("houses.manage_tables", raise_exception=True)
@@ -267,7 +267,7 @@ def version(request, version_id: int):
     bite = cap_bite(version.engine_game, engine_sheet, rules) if engine_sheet else None
     cap = None
     if bite is not None and request.GET.get("cap") == "now":
-        cap = capped_edges(version, engine_sheet, money_form)
+        cap = capped_edges(version, engine_sheet)
     asked = request.GET.copy()
     asked["cap"] = "now"
     context = {
@@ -293,23 +293,16 @@ def version(request, version_id: int):
     return render(request, "desk/version.html", context)
 
 
-def capped_edges(version: PaytableVersion, sheet, money_form: MoneyForm):
+def capped_edges(version: PaytableVersion, sheet):
     """The edge at each Ante under the house's payout cap (the page asks for it once shown:
-    some games take a third of a second an Ante), at the table levels and the form's average
-    Ante; "counts" while the game's precomputed counts are not built on this site."""
+    some games take a third of a second an Ante); "counts" while the game's precomputed
+    counts are not built on this site."""
     game = version.engine_game
     counts = precompute.ready_counts(game)
     if counts is None:
         return "counts"
-    antes = set(CAP_ANTES)
-    if money_form.is_valid():
-        ante = money_form.cleaned_data["average_ante"]
-        if ante == int(ante) and ante >= 1:
-            antes.add(int(ante))
     try:
-        return cap_figures(
-            game, sheet, paytable_of(version), rules_of(version.house), counts, tuple(antes)
-        )
+        return cap_figures(game, sheet, paytable_of(version), rules_of(version.house), counts)
     except EngineError:
         return None
 
