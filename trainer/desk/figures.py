@@ -324,3 +324,54 @@ def sheet_from_figures(figures: dict[str, Any]) -> ParSheet | None:
         return ParSheet.from_dict(figures)
     except EngineError:
         return None
+
+
+@dataclass(frozen=True)
+class ExposureLine:
+    """One card-exposure figure (`Exposure.as_dict()`): what is seen, the house edge when the
+    player sees it and plays on it, what it moves to the player, and how it was found."""
+
+    description: str
+    house_edge: Shown
+    swing: Shown
+    player_edge: bool
+    how: str
+
+    @property
+    def value_words(self) -> str:
+        """The figure in one line, for the PDF (a paper has no tooltip)."""
+        return gettext("house edge %(edge)s, %(swing)s to the player per Ante; %(how)s") % {
+            "edge": self.house_edge,
+            "swing": self.swing,
+            "how": self.how,
+        }
+
+
+def exposure_lines(figures: list[dict[str, Any]]) -> tuple[ExposureLine, ...]:
+    """The lines of a table's stored card-exposure figures."""
+    lines = []
+    for entry in figures:
+        rounds = entry.get("rounds") or 0
+        if entry.get("simulated"):
+            error = entry.get("standard_error")
+            how = ngettext(
+                "simulated over %(count)s %(unit)s",
+                "simulated over %(count)s %(unit)s",
+                rounds,
+            ) % {"count": f"{rounds:,}", "unit": entry.get("unit", "")}
+            if error is not None:
+                how += gettext(" (standard error %(error)s)") % {
+                    "error": percent_words(Fraction(error))
+                }
+        else:
+            how = gettext("exact: every deal enumerated")
+        lines.append(
+            ExposureLine(
+                description=entry["description"][:1].upper() + entry["description"][1:],
+                house_edge=shown_share(_exact(entry, "house_edge_exact")),
+                swing=shown_share(_exact(entry, "swing_exact")),
+                player_edge=bool(entry.get("player_edge")),
+                how=how,
+            )
+        )
+    return tuple(lines)
