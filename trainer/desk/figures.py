@@ -239,6 +239,16 @@ class EdgeFigures:
         return f"{percent_words(self.hit)} of hands ({one_in(self.hit)})"
 
     @property
+    def hit_frequency_words(self) -> str:
+        """The hit frequency as the sheet has it (the rounds the player ends ahead), or, for a
+        sheet stored without its spread, how often a hand ends paid at a row."""
+        if self.spread is None:
+            return self.hit_words
+        return gettext("%(share)s of rounds end with the player ahead") % {
+            "share": self.spread.hit_frequency
+        }
+
+    @property
     def average_bet_words(self) -> str:
         return f"{float(self.average_bet):.4f} Antes"
 

@@ -191,11 +191,7 @@ def parsheet_as_pdf(sheet: SheetPrint) -> bytes:
     ]
     if spread is not None:
         rows += [
-            (
-                gettext("Hit frequency"),
-                gettext("%(share)s of rounds end with the player ahead")
-                % {"share": spread.hit_frequency},
-            ),
+            (gettext("Hit frequency"), figures.hit_frequency_words),
             (gettext("Pushes"), str(spread.push_share)),
             (
                 gettext("Losses"),
