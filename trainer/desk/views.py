@@ -323,7 +323,10 @@ def version_pdf(request, version_id: int):
         )
         return redirect("desk:version", version.pk)
     assumed, unmodelled = rules_note(version.engine_game, rules_of(version.house))
-    rules = gettext("Under the house's rules: %(assumed)s. Not modelled: %(unmodelled)s.") % {
+    rules = gettext(
+        "Under the house's rules: %(assumed)s. Not modelled: %(unmodelled)s (the figures are "
+        "as if no payout cap applied)."
+    ) % {
         "assumed": "; ".join(assumed) or gettext("no house rule changes these figures"),
         "unmodelled": "; ".join(unmodelled),
     }
