@@ -155,6 +155,8 @@ class Spread:
     tie_rule: str
     outcomes: tuple[OutcomeLine, ...]
     combinations: str
+    #: the deals enumerated, as a number (for the words that count them)
+    deals: int
     total_probability: Shown
     total_return: Shown
 
@@ -201,6 +203,7 @@ def spread_of(figures: dict[str, Any]) -> Spread | None:
         tie_rule=figures.get("tie_rule", ""),
         outcomes=lines,
         combinations=f"{figures['combinations']:,}",
+        deals=int(figures["combinations"]),
         total_probability=shown_share(total_probability),
         total_return=shown_share(total_return),
     )
