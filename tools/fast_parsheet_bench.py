@@ -4,6 +4,14 @@ them back; then per table the median seconds from the counts over random tables 
 against the enumeration of some of the same tables, the ratio, and whether the sheets are
 the same.  Printed, never asserted (the issue's target: under one second a table).
 
+Each table's sheet carries every figure the enumeration gives (the edge, and the distribution
+of results, the ties and the return column beside it); the CPU seconds of the manager's
+figures from it (`parsheets.money.manager_figures`: variance, hit frequency, theoretical win,
+rounds to be ahead, a shift's range) are printed beside the sheet's, with the sheet's time
+before it carried the distribution (`EDGE_ONLY`, measured as the README says), and the CPU
+seconds of one Ante priced under a payout cap (what `cap_effect` spends per Ante above the
+cap's threshold).
+
     python -m tools.fast_parsheet_bench                    # both kinds, 20 tables, 3 enumerated
     python -m tools.fast_parsheet_bench mississippi --tables 50 --exhaustive 5
 
@@ -22,6 +30,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 from trainer.engine.games.banked_stud.parsheet import (
     banked_stud_counts,
@@ -38,6 +47,7 @@ from trainer.engine.parsheets import (
     Counts,
     ParSheet,
 )
+from trainer.engine.parsheets.money import manager_figures
 from trainer.engine.paytables import (
     BANKED_STUD_ROWS,
     MISSISSIPPI_STUD_ROWS,
@@ -49,8 +59,18 @@ from trainer.engine.paytables import (
 #: the generator's seed: the same tables every run
 SEED = 30
 
-#: a table to price: (its words, the sheet from the counts, the enumerated sheet)
-Priced = tuple[str, Callable[[Counts], ParSheet], Callable[[], ParSheet]]
+#: a payout cap in Antes, for the time of one capped sheet
+CAP = Fraction(50)
+
+#: the CPU seconds of a table's sheet from the counts before sheets carried the distribution,
+#: median over the same tables (measured on the commit before it, as the README says)
+EDGE_ONLY = {"mississippi": 0.18, "banked": 0.0067}
+
+#: a table to price: (its words, the sheet from the counts, the enumerated sheet, the sheet
+#: from the counts with every payout held to 50 Antes)
+Priced = tuple[
+    str, Callable[[Counts], ParSheet], Callable[[], ParSheet], Callable[[Counts], ParSheet]
+]
 
 
 def _odds(rng: random.Random) -> Odds:
@@ -70,6 +90,7 @@ def _mississippi(rng: random.Random) -> Priced:
         table.name,
         lambda counts: mississippi_stud_fast(table, counts),
         lambda: mississippi_stud_parsheet(table),
+        lambda counts: mississippi_stud_fast(table, counts, payout_cap=CAP),
     )
 
 
@@ -81,11 +102,15 @@ def _banked(rng: random.Random) -> Priced:
             f"Caribbean, call {multiple}",
             lambda counts: banked_stud_fast(CARIBBEAN, table, counts, call_multiple=multiple),
             lambda: banked_stud_parsheet(CARIBBEAN, table, call_multiple=multiple),
+            lambda counts: banked_stud_fast(
+                CARIBBEAN, table, counts, call_multiple=multiple, payout_cap=CAP
+            ),
         )
     return (
         "Casino Stud",
         lambda counts: banked_stud_fast(CASINO, table, counts),
         lambda: banked_stud_parsheet(CASINO, table),
+        lambda counts: banked_stud_fast(CARIBBEAN, table, counts, payout_cap=CAP),
     )
 
 
@@ -114,10 +139,18 @@ def run_one(name: str, tables: int, exhaustive: int) -> dict:
     rng = random.Random(f"{SEED}-{name}")
     priced = [kind.table(rng) for _ in range(tables)]
     fast_seconds, slow_seconds, same = [], [], []
-    for i, (_, fast, full) in enumerate(priced):
-        start = time.perf_counter()
+    sheet_cpu, figures_cpu, capped_cpu = [], [], []
+    for i, (_, fast, full, capped) in enumerate(priced):
+        start, cpu = time.perf_counter(), time.process_time()
         sheet = fast(counts)
         fast_seconds.append(time.perf_counter() - start)
+        sheet_cpu.append(time.process_time() - cpu)
+        cpu = time.process_time()
+        manager_figures(sheet, rounds_per_hour=40, rounds_per_hour_from="given", drop=1000)
+        figures_cpu.append(time.process_time() - cpu)
+        cpu = time.process_time()
+        capped(counts)
+        capped_cpu.append(time.process_time() - cpu)
         if i < exhaustive:
             start = time.perf_counter()
             reference = full()
@@ -135,6 +168,10 @@ def run_one(name: str, tables: int, exhaustive: int) -> dict:
         "exhaustive": len(slow_seconds),
         "exhaustive_median": statistics.median(slow_seconds) if slow_seconds else None,
         "same": all(same),
+        "sheet_cpu": statistics.median(sheet_cpu),
+        "figures_cpu": statistics.median(figures_cpu),
+        "capped_cpu": statistics.median(capped_cpu),
+        "edge_only_cpu": EDGE_ONLY[name],
         "peak_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
     }
 
@@ -155,6 +192,11 @@ def report(result: dict) -> None:
             f"  enumerated in full: {result['exhaustive_median']:.2f} s median over the first "
             f"{result['exhaustive']} of them, {ratio:,.0f} times as long; {verdict}"
         )
+    print(
+        f"  CPU per table: the sheet with every figure {result['sheet_cpu']:.4f} s (the edge "
+        f"alone, before: {result['edge_only_cpu']:.4f} s), the manager's figures from it "
+        f"{result['figures_cpu']:.4f} s, one Ante under a payout cap {result['capped_cpu']:.4f} s"
+    )
     print(f"  peak memory {result['peak_mib']:.0f} MiB")
 
 

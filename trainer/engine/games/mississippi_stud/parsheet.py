@@ -136,13 +136,21 @@ def _check(paytable: Paytable, n: int, payout_cap: Fraction | None = None) -> No
     check_bound(most * 10 * math.comb(n, 2) * math.perm(max(n - 2, 0), 3))
 
 
-def _best(options: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The best of the last axis, which one (the first of equal values: see _STREET_CHOICES
-    for the order), and whether another choice is worth exactly as much (a tie)."""
-    choice = options.argmax(axis=-1)
-    best = np.take_along_axis(options, choice[..., None], axis=-1)[..., 0]
-    tie = (options == best[..., None]).sum(axis=-1) > 1
-    return best, choice, tie
+def _best(options: Sequence[np.ndarray | int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The best of `options` (arrays of one shape, or a number for every element), which one
+    (the first of equal values: see _STREET_CHOICES for the order), and whether another is
+    worth exactly as much (a tie).  Taken option by option: each is a contiguous array."""
+    best = np.asarray(options[0])
+    for option in options[1:]:
+        best = np.maximum(best, option)
+    equal = [best == option for option in options]
+    choice = np.full(best.shape, len(options) - 1, dtype=np.int64)
+    for j in range(len(options) - 2, -1, -1):
+        choice[equal[j]] = j
+    ties = equal[0].astype(np.int8)
+    for mask in equal[1:]:
+        ties += mask
+    return best, choice, ties > 1
 
 
 def mississippi_stud_parsheet(
@@ -287,17 +295,22 @@ def mississippi_stud_fast(
     sub4, sub3 = _subsets(n)
     if last.shape != (len(nets.rows), len(sub4)):
         raise EngineError("These Mississippi Stud counts do not have the deck's shape.")
-    wide = last.astype(np.int64)
-    by_stake = nets.weights.T @ wide  # (stakes, 4-card sets)
+    # float products are BLAS's and exact while every sum stays below 2**53: a count of the
+    # last card is at most n - 4, and a count of deals at most their number
+    wide = last.astype(np.float64)
+    if int(np.abs(nets.weights).max()) * (n - 4) * len(nets.rows) < 2**53:
+        by_stake = np.rint(nets.weights.T.astype(np.float64) @ wide).astype(np.int64)
+    else:  # pragma: no cover - odds with denominators beyond any house's
+        by_stake = nets.weights.T @ last.astype(np.int64)  # (stakes, 4-card sets)
     plan = _backward(by_stake, sub4, sub3, n, nets.scale)
     reach4, reach5 = _forward(plan, sub4, sub3)
     bet5 = _CHOICES[plan.choice5]
     # deals that see the last card, by 4-card set and total stake
-    live = np.zeros((len(sub4), len(_STAKES)), dtype=np.int64)
-    for p in range(5):
-        for bet in (1, 2, 3):
-            live[:, p + bet - 1] += np.where(bet5[:, p] == bet, reach5[:, p], 0)
-    ended = (wide @ live).T  # deals by total stake and outcome class
+    betting = bet5 > 0
+    cells = (np.arange(len(sub4))[:, None] * len(_STAKES) + np.arange(5) + bet5 - 1)[betting]
+    live = _sum_into(cells, reach5[betting], len(sub4) * len(_STAKES))
+    live = live.reshape(len(sub4), len(_STAKES))
+    ended = np.rint(wide @ live.astype(np.float64)).astype(np.int64).T  # by stake, class
     key = paytable_key(
         paytable, MississippiStudSheet(game), deck=counts.deck, payout_cap=payout_cap
     )
@@ -344,31 +357,25 @@ def _backward(
     # values in units of 1 / (cards still to come × ... × scale)
     n3, n2 = len(sub3), math.comb(n, 2)
     left5, left4, left3 = n - 4, n - 3, n - 2  # cards the next reveal is drawn from
-    options = np.empty((len(sub4), 5, 4), dtype=np.int64)
-    for i, placed in enumerate(_PLACED5.tolist()):
-        for j, k in enumerate(_STREET_CHOICES[:3]):
-            options[:, i, j] = by_stake[placed + k - 4]
-        options[:, i, _FOLD] = -placed * left5 * scale
-    value5, choice5, tie5 = _best(options)  # (n4, 5): by amount placed 3..7
-    del options
+    # per amount placed 3..7: bet 3, 2 or 1 (a total stake's row), or fold
+    fifth = [
+        _best([*(by_stake[placed + k - 4] for k in _STREET_CHOICES[:3]), -placed * left5 * scale])
+        for placed in _PLACED5.tolist()
+    ]
+    value5, choice5, tie5 = (np.stack(part, axis=1) for part in zip(*fifth, strict=True))
 
-    sum4 = np.stack(
-        [_sum_into(sub4.ravel(), np.repeat(value5[:, p], 4), n3) for p in range(5)], axis=1
+    sum4 = [_sum_into(sub4.ravel(), np.repeat(value5[:, p], 4), n3) for p in range(5)]
+    fourth = [
+        _best(
+            [*(sum4[placed + k - 3] for k in _STREET_CHOICES[:3]), -placed * left4 * left5 * scale]
+        )
+        for placed in _PLACED4.tolist()
+    ]
+    value4, choice4, tie4 = (np.stack(part, axis=1) for part in zip(*fourth, strict=True))
+    sum3 = [_sum_into(sub3.ravel(), np.repeat(value4[:, p], 3), n2) for p in range(3)]
+    value3, choice3, tie3 = _best(
+        [*(sum3[k - 1] for k in _STREET_CHOICES[:3]), -left3 * left4 * left5 * scale]
     )
-    options = np.empty((n3, 3, 4), dtype=np.int64)
-    for i, placed in enumerate(_PLACED4.tolist()):
-        for j, k in enumerate(_STREET_CHOICES[:3]):
-            options[:, i, j] = sum4[:, placed + k - 3]
-        options[:, i, _FOLD] = -placed * left4 * left5 * scale
-    value4, choice4, tie4 = _best(options)  # (n3, 3): by amount placed 2..4
-    sum3 = np.stack(
-        [_sum_into(sub3.ravel(), np.repeat(value4[:, p], 3), n2) for p in range(3)], axis=1
-    )
-    options = np.empty((n2, 4), dtype=np.int64)
-    for j, k in enumerate(_STREET_CHOICES[:3]):
-        options[:, j] = sum3[:, k - 1]
-    options[:, _FOLD] = -left3 * left4 * left5 * scale
-    value3, choice3, tie3 = _best(options)
     return _Plan(value5, choice5, tie5, value4, choice4, tie4, value3, choice3, tie3)
 
 
