@@ -11,7 +11,7 @@ from reportlab.pdfgen import canvas
 from tests.desk.conftest import SMALL_DECK, counts_built, exact_sheet, table_of
 from tests.factories import TraineeFactory
 from trainer.desk import pdf
-from trainer.desk.figures import decimal_words, percent_words
+from trainer.desk.figures import decimal_words, exposure_lines, percent_words
 from trainer.desk.forms import as_data, initial_of, new_token
 from trainer.desk.money import DEFAULT_ANTE, DEFAULT_HOURS, seats_of
 from trainer.engine import HouseRules
@@ -213,3 +213,22 @@ def test_the_designer_shows_the_spread_and_the_theoretical_win_as_a_row_is_typed
     # the game's default pace (no pace of the house's), one seat, an Ante of 1
     pace = MS.round_procedure().rounds_per_hour
     assert f">{decimal_words(pace * sheet.house_edge, 2)}</span> Antes an hour" in answer
+
+
+def test_card_exposure_figures_read_as_lines_with_how_they_were_found():
+    # two figures as the exposure service stores them (`Exposure.as_dict()`): an exact one
+    # giving the player the edge, and a simulated one with its standard error
+    stored = [
+        {"description": "one dealer hole card seen", "house_edge_exact": "-1/40",
+         "swing_exact": "3/40", "player_edge": True, "simulated": False, "rounds": 2598960,
+         "unit": "deals", "standard_error": None},
+        {"description": "the next card seen", "house_edge_exact": "1/50", "swing_exact": "3/100",
+         "player_edge": False, "simulated": True, "rounds": 200000, "unit": "deals",
+         "standard_error": 0.0005},
+    ]  # fmt: skip
+    exact, simulated = exposure_lines(stored)
+    assert exact.description == "One dealer hole card seen" and exact.player_edge
+    assert (exact.house_edge.text, exact.house_edge.exact) == ("\u22122.5000%", "\u22121/40")
+    assert exact.swing.text == "7.5000%" and exact.how == "exact: every deal enumerated"
+    assert simulated.how == "simulated over 200,000 deals (standard error 0.0500%)"
+    assert "house edge 2.0000%, 3.0000% to the player per Ante" in simulated.value_words

@@ -388,3 +388,30 @@ def exposure_lines(figures: list[dict[str, Any]]) -> tuple[ExposureLine, ...]:
             )
         )
     return tuple(lines)
+
+
+@dataclass(frozen=True)
+class ExposureShown:
+    """A table's card-exposure figures as they stand (a stored row's `status`, `percent`,
+    `error` and, once done, `figures`): the lines once done, else their progress."""
+
+    status: str
+    percent: int
+    error: str
+    lines: tuple[ExposureLine, ...]
+
+    @property
+    def under_way(self) -> bool:
+        return self.status in ("queued", "running")
+
+    @classmethod
+    def of(cls, row) -> ExposureShown | None:
+        if row is None:
+            return None
+        done = row.status == "done" and row.figures
+        return cls(
+            status=str(row.status),
+            percent=int(getattr(row, "percent", 0) or 0),
+            error=str(getattr(row, "error", "") or ""),
+            lines=exposure_lines(list(row.figures)) if done else (),
+        )

@@ -283,6 +283,7 @@ def version(request, version_id: int):
         "cap": cap,
         "cap_asked": request.GET.get("cap") == "now",
         "cap_query": asked.urlencode(),
+        "exposure_query": request.GET.urlencode(),
         "active": active,
         "problems": houses.table_problems(version),
         "hands": hands,
