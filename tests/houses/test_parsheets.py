@@ -28,8 +28,8 @@ def test_the_command_prints_the_base_tables_par_sheet_as_json(capsys, db):
 
 
 def test_the_command_gives_the_spread_and_a_managers_figures(capsys, demo):
-    """The new figures by name in --json, the inputs echoed, the house's pace and payout cap
-    read with --house; and the same figures in words."""
+    """The new figures by name in --json, the inputs echoed; in words, the house's pace and
+    payout cap read with --house."""
     call_command(
         "parsheet", "mississippi-stud", "--json", "--rounds-per-hour", "30", "--seats", "6",
         "--ante", "5", "--drop", "10000",
@@ -47,10 +47,7 @@ def test_the_command_gives_the_spread_and_a_managers_figures(capsys, demo):
     RoundPace.objects.create(house=demo, game="mississippi-stud", rounds_per_hour=44)
     demo.rules.mississippi_payout_cap = 8_000  # 4,000 Antes at most: bites above an Ante of 2
     demo.rules.save()
-    call_command("parsheet", "mississippi-stud", "--house", "demo", "--json")
-    sheet = json.loads(capsys.readouterr().out)
-    assert sheet["win_per_hour"]["rounds_per_hour"] == 44
-    assert sheet["cap_effect"]["from_ante"] == 3
+    # in words (the API's tests read the same cap in JSON): the house's pace, its cap
     call_command("parsheet", "mississippi-stud", "--house", "demo")
     text = capsys.readouterr().out
     for words in ("variance", "ahead (hit freq.)", "Return column", "44 (", "ties ",

@@ -271,6 +271,7 @@ def manager_requests(t):
         "desk:activate": ("post", [version.pk], [NOBODY], {"seen": "probe"}),
         "desk:sheet": ("get", [version.pk], [NOBODY], None),
         "desk:compute": ("post", [version.pk], [NOBODY], {}),
+        "api-parsheet": ("get", [version.pk], [NOBODY], None),
     }
 
 

@@ -58,7 +58,8 @@ def parsheet(request, version_id: int):
         .first()
     )
     if version is None:
-        return _error(404, f"Your house has no table version {version_id}.")
+        # the same words for another house's version as for none: nothing is told apart
+        return _error(404, "Your house has no table version of that number.")
     try:
         inputs = _inputs(request.GET)
     except _Refused as exc:

@@ -17,11 +17,19 @@ The fast path: what no table changes is counted once (`mississippi_stud_counts`,
 decisions chosen again for that table (`mississippi_stud_fast`, `banked_stud_fast`: well
 under a second), the same `ParSheet` as the enumeration's, Fraction for Fraction.
 
+Every sheet also carries the spread of results: the distribution of the player's net per
+round (hence its variance, the hit frequency), the return column (`Contribution` rows) and
+the decisions that were ties, every figure under the one tie rule above (`TIE_RULE`).  A
+payout cap in Antes (`payout_cap=`, a house's cap in money over the Ante) is priced by
+either path with the decisions chosen again for the capped pays.
+
 The modules here are what every enumeration shares: `sheet` (the `ParSheet` record, the
 `Enumeration` a game's registry entry holds, `paytable_key`, the check of the deck), `arrays`
-(card sets as numpy arrays and a vectorised evaluator) and `counts` (the `Counts` record, its
-key and bytes).  Each game's own enumeration and fast path sit in its package
-(`trainer.engine.games.mississippi_stud.parsheet`, `trainer.engine.games.banked_stud.parsheet`),
+(card sets as numpy arrays and a vectorised evaluator), `counts` (the `Counts` record, its
+key and bytes) and `money` (a sheet in a manager's terms: theoretical win, hold, rounds to be
+ahead, a shift's range, a payout cap's effect at each Ante).  Each game's own enumeration
+and fast path sit in its package (`trainer.engine.games.mississippi_stud.parsheet`,
+`trainer.engine.games.banked_stud.parsheet`),
 with the record its registry entry holds: `Game.parsheet` and `Game.parsheet_key` are the
 entry points for the command line and the admin, and nothing here names a game.
 
@@ -45,9 +53,19 @@ from ..cards import parse_cards  # noqa: F401 (the doctest above uses it)
 from .arrays import _combos as _combos  # the tests check these two directly
 from .arrays import _strengths as _strengths
 from .counts import Counts
-from .sheet import Enumeration, FastEnumeration, ParSheet, Progress, paytable_key
+from .sheet import (
+    TIE_RULE,
+    Contribution,
+    Enumeration,
+    FastEnumeration,
+    ParSheet,
+    Progress,
+    paytable_key,
+)
 
 __all__ = [
+    "TIE_RULE",
+    "Contribution",
     "Counts",
     "Enumeration",
     "FastEnumeration",

@@ -95,15 +95,21 @@ class TheoreticalWin:
 
     def as_dict(self) -> dict[str, Any]:
         return {
-            "rounds_per_hour": float(self.rounds_per_hour),
+            "rounds_per_hour": _plain(self.rounds_per_hour),
             "seats": self.seats,
-            "hours": float(self.hours),
-            "average_ante": float(self.average_ante),
+            "hours": _plain(self.hours),
+            "average_ante": _plain(self.average_ante),
             "house_edge": float(self.house_edge),
-            "rounds": float(self.rounds),
+            "house_edge_exact": _exact(self.house_edge),
+            "rounds": _plain(self.rounds),
             "amount": float(self.amount),
             "amount_exact": _exact(self.amount),
         }
+
+
+def _plain(value: Fraction) -> int | float:
+    """An input as it was given: a whole number as one, else its decimal."""
+    return value.numerator if value.denominator == 1 else float(value)
 
 
 def theoretical_win(
@@ -284,8 +290,8 @@ def manager_figures(
     if drop is not None:
         share = hold(shift, drop)
         held = {
-            "drop": float(drop),
-            "hours": float(shift.hours),
+            "drop": _plain(Fraction(drop)),
+            "hours": _plain(shift.hours),
             "hold": float(share),
             "hold_exact": _exact(share),
         }
@@ -296,7 +302,7 @@ def manager_figures(
         "rounds_to_ahead_95": rounds_to_ahead(sheet),
         "shift_range": {
             "rounds": max(rounds, 1),
-            "ante": float(shift.average_ante),
+            "ante": _plain(shift.average_ante),
             "low": low,
             "high": high,
             "confidence": CONFIDENCE,

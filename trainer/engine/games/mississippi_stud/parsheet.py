@@ -197,9 +197,11 @@ def mississippi_stud_parsheet(
     report(1)
     sub4, sub3 = _subsets(n)
     report(2)
-    # Σ over the last card of the return of each total stake; without a cap, stake × Σ
+    # Σ over the last card of the return of each total stake; without a cap, stake × the
+    # return of a stake of 1 (the smallest stake's weights over that stake, exactly)
     if payout_cap is None:
-        unit = _sum_into(sub5.ravel(), np.repeat(nets.weights[kind, 0] // 4, 5), len(sub4))
+        per_unit = nets.weights[kind, 0] // int(_STAKES[0])
+        unit = _sum_into(sub5.ravel(), np.repeat(per_unit, 5), len(sub4))
         by_stake = _STAKES[:, None] * unit[None, :]
     else:
         by_stake = np.stack(

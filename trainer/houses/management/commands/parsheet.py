@@ -224,7 +224,11 @@ class Command(BaseCommand):
         out(f"  deals enumerated {sheet.combinations:,}")
         assumed, unmodelled = rules_note(GAMES[sheet.game], rules)
         out(f"  house rules      {'; '.join(assumed) or 'none change these figures'}")
-        out(f"  not modelled     {'; '.join(unmodelled)} (per Ante, as if no payout cap applied)")
+        capped = "; the cap's effect at each Ante is below" if figures["cap_effect"] else ""
+        out(
+            f"  not modelled     {'; '.join(unmodelled)} (per Ante, as if no payout cap "
+            f"applied{capped})"
+        )
         out("Outcomes:")
         for name, p in sheet.outcomes:
             out(f"  {name:<28} {float(p):.6f}")
