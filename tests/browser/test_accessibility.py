@@ -33,6 +33,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from tests.audits.conftest import audited, log_text
 from tests.browser.conftest import PHONE, screenshot, sign_in
 from tests.browser.test_drills import DEALERS_DRILLS, fill
+from tests.desk.conftest import SMALL_DECK, store_sheet
 from tests.factories import (
     PASSWORD,
     AssessmentFactory,
@@ -46,6 +47,7 @@ from trainer.drills import services as drill_services
 from trainer.drills.watch import services as watch_services
 from trainer.engine.catalog import paid_games
 from trainer.engine.drills import REGISTRY
+from trainer.houses.models import PaytableVersion
 from trainer.roster import imports as roster_imports
 from trainer.roster import services as roster
 from trainer.rounds import services as round_services
@@ -94,6 +96,7 @@ NOT_PAGES = {
     "password_reset_confirm",
     "password_reset_complete",
     "assessments:certificate-pdf",  # a PDF download
+    "desk:version-pdf",  # a PDF download (tests/desk/test_parsheet_page.py)
     "assessments:revoke",  # POST: its form is on the certificate page
     "assessments:allow-attempt",  # POST: its button is on the trainee's tests page
     "person-act",  # POST: the person page's buttons
@@ -205,7 +208,14 @@ def world(trainee, other_trainee, supervisor):
         title="Last shift's mispays",
         lines=[line.request for line in report.lines.all()],
     )
+    # the active Caribbean Stud table's par sheet, over a reduced deck: its version page then
+    # shows the whole sheet (every outcome, the money form) as the phone must lay it out
+    sheet = store_sheet(
+        PaytableVersion.objects.get(house=house, game="caribbean-stud", is_active=True),
+        deck=SMALL_DECK,
+    )
     return {
+        "sheet": sheet,
         "round": dealt,
         "round_done": done,
         "round_sitting": round_sitting,
@@ -448,8 +458,6 @@ def pages_of(role: str, w) -> list[Page]:
 def desk_pages(w) -> list[Page]:
     """The games manager's desk: its tables, the designer (from a game and from a version), a
     version, its activation (the sheet queued, followed), the house rules, chips, pace."""
-    from trainer.houses.models import PaytableVersion
-
     house = w["trainee"].house
     active = PaytableVersion.objects.get(house=house, game="caribbean-stud", is_active=True)
     draft = PaytableVersion.objects.get(house=house, game="caribbean-stud", number=2)

@@ -20,6 +20,7 @@ def pages(demo) -> list[tuple[str, str]]:
         ("get", reverse("desk:design-game", args=["mississippi-stud"])),
         ("post", reverse("desk:design-game-preview", args=["mississippi-stud"])),
         ("get", reverse("desk:version", args=[version.pk])),
+        ("get", reverse("desk:version-pdf", args=[version.pk])),
         ("get", reverse("desk:design", args=[version.pk])),
         ("post", reverse("desk:design-preview", args=[version.pk])),
         ("get", reverse("desk:activate", args=[version.pk])),
@@ -37,7 +38,7 @@ def pages(demo) -> list[tuple[str, str]]:
 def test_every_page_is_named_here():
     from trainer.desk.urls import urlpatterns
 
-    assert len(urlpatterns) == 15  # one (method, URL) above for each
+    assert len(urlpatterns) == 16  # one (method, URL) above for each
 
 
 def test_signed_out_every_page_sends_to_sign_in(client, demo):
@@ -80,7 +81,8 @@ def test_an_unknown_game_is_404(desk):
 
 def test_the_manager_and_a_superuser_open_every_page(desk, client, demo, superuser):
     for method, url in pages(demo):
-        if method == "get" and not url.endswith(("/sheet/", "/waiting/")):
+        # a sheet's state and a change waiting are htmx's; the PDF waits for its sheet
+        if method == "get" and not url.endswith(("/sheet/", "/waiting/", ".pdf")):
             assert desk.get(url).status_code == 200, url
     admin = Client()
     admin.force_login(superuser)

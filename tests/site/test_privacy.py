@@ -265,6 +265,7 @@ def manager_requests(t):
     return {
         "desk:decide": ("post", [pending.pk], [NOBODY], {"decision": "approve"}),
         "desk:version": ("get", [version.pk], [NOBODY], None),
+        "desk:version-pdf": ("get", [version.pk], [NOBODY], None),
         "desk:design": ("post", [version.pk], [NOBODY], {"action": "save", "label": "probe"}),
         "desk:design-preview": ("post", [version.pk], [NOBODY], {}),
         "desk:activate": ("post", [version.pk], [NOBODY], {"seen": "probe"}),

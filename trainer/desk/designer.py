@@ -19,15 +19,19 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from trainer.engine import EngineError, HouseRules
 from trainer.engine.catalog import Game
-from trainer.engine.figures import edge_words
+from trainer.engine.figures import edge_words, exact_fraction
+from trainer.engine.parsheets import ParSheet
+from trainer.engine.parsheets.money import theoretical_win
 from trainer.houses import services as houses
 from trainer.houses import tasks
 from trainer.houses.config import paytable_of
 from trainer.houses.models import House, ParSheetResult, PaytableVersion
+from trainer.rounds.services import rounds_per_hour
 
 from . import services
-from .figures import EdgeFigures, edge_figures
+from .figures import EdgeFigures, Shown, decimal_words, edge_figures
 from .forms import DesignForm, as_data, initial_of, new_token
+from .money import CapBite, cap_bite
 from .views import house_of, manager_only, paid_game, rules_of, version_label, version_of
 
 # --- the designer --------------------------------------------------------------------------------
@@ -44,12 +48,23 @@ class Preview:
     active: PaytableVersion | None = None
     #: the active table's own figures, for the difference
     active_edge: str = ""
+    #: the house's pace for the game, in rounds an hour, and the table's theoretical win in
+    #: Antes an hour at it, one seat filled
+    pace: int | None = None
+    win_hour: Shown | None = None
+    #: where the house's payout cap starts to take from a win, where it caps the game
+    bite: CapBite | None = None
+
+
+def exact_sheet(game: Game, table, rules: HouseRules) -> ParSheet | None:
+    """The exact sheet of `table` at once, or None while the game's precomputed counts are
+    still being prepared on this site (`houses.instant_parsheet`)."""
+    return houses.instant_parsheet(game.slug, table, rules)
 
 
 def exact_figures(game: Game, table, rules: HouseRules):
-    """The exact sheet's figures of `table` at once, or None while the game's precomputed
-    counts are still being prepared on this site (`houses.instant_parsheet`)."""
-    sheet = houses.instant_parsheet(game.slug, table, rules)
+    """`exact_sheet`'s figures (`ParSheet.as_dict()`), or None."""
+    sheet = exact_sheet(game, table, rules)
     return None if sheet is None else sheet.as_dict()
 
 
@@ -75,10 +90,10 @@ def preview_of(form: DesignForm, game: Game, house: House, active, *, ask=True) 
         return Preview(problems=form.messages(), active=active)
     rules = rules_of(house)
     try:
-        figures = exact_figures(game, form.table, rules)
+        sheet = exact_sheet(game, form.table, rules)
     except EngineError as exc:  # a table the engine cannot price: it names the row
         return Preview(problems=[str(exc)], active=active)
-    if figures is None:
+    if sheet is None:
         try:
             counts = tasks.prepare_counts(game.slug) if ask else tasks.counts_state(game.slug)
         except EngineError:  # a game the engine prices only by its full enumeration
@@ -89,10 +104,15 @@ def preview_of(form: DesignForm, game: Game, house: House, active, *, ask=True) 
             return Preview(problems=[words], active=active)
         return Preview(counts=counts, active=active)
     compared = active_figures(game, active, rules)
+    pace = rounds_per_hour(house, game.slug)
+    win = theoretical_win(sheet, rounds_per_hour=pace, seats=1, average_ante=1).amount
     return Preview(
-        figures=edge_figures(figures, game, form.table, rules, compared),
+        figures=edge_figures(sheet.as_dict(), game, form.table, rules, compared),
         active=active,
         active_edge=edge_words(compared["house_edge_exact"]) if compared else "",
+        pace=pace,
+        win_hour=Shown(decimal_words(win, 2), exact_fraction(win)),
+        bite=cap_bite(game, sheet, rules),
     )
 
 

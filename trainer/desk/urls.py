@@ -12,6 +12,7 @@ urlpatterns = [
         name="design-game-preview",
     ),
     path("versions/<int:version_id>/", views.version, name="version"),
+    path("versions/<int:version_id>/par-sheet.pdf", views.version_pdf, name="version-pdf"),
     path("versions/<int:version_id>/design/", designer.design, name="design"),
     path(
         "versions/<int:version_id>/design/preview/",

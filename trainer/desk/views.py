@@ -17,9 +17,10 @@ from dataclasses import dataclass, field
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required, permission_required
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpResponseRedirect
+from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -28,8 +29,8 @@ from django_htmx.http import HttpResponseClientRefresh
 from trainer.core.times import when
 from trainer.engine import EngineError, HouseRules
 from trainer.engine.catalog import GAMES, Game, paid_games
-from trainer.engine.figures import edge_percent
-from trainer.houses import scheduled, tasks
+from trainer.engine.figures import edge_percent, rules_note
+from trainer.houses import precompute, scheduled, tasks
 from trainer.houses import services as houses
 from trainer.houses.config import house_rules_of, paytable_of
 from trainer.houses.models import (
@@ -40,10 +41,13 @@ from trainer.houses.models import (
     TableActivation,
 )
 from trainer.houses.preview import preview as example_hands
+from trainer.rounds.services import rounds_per_hour
 
 from . import services
-from .figures import EdgeFigures, edge_figures
+from .figures import EdgeFigures, edge_figures, sheet_from_figures
 from .forms import ActivationTimeForm
+from .money import MoneyForm, cap_bite, cap_figures, money_figures, seats_of
+from .pdf import SheetPrint, parsheet_as_pdf
 
 manager_only = permission_required("houses.manage_tables", raise_exception=True)
 
@@ -255,12 +259,31 @@ def version(request, version_id: int):
     except EngineError:
         hands = []
     table = paytable_of(version)
+    figures = figures_of(version, sheet, compared)
+    engine_sheet = sheet_from_figures(sheet.figures) if figures is not None else None
+    pace = rounds_per_hour(version.house, version.game)
+    money_form = MoneyForm(request.GET, pace=pace, seats=seats_of(version.engine_game))
+    rules = rules_of(version.house)
+    bite = cap_bite(version.engine_game, engine_sheet, rules) if engine_sheet else None
+    cap = None
+    if bite is not None and request.GET.get("cap") == "now":
+        cap = capped_edges(version, engine_sheet)
+    asked = request.GET.copy()
+    asked["cap"] = "now"
     context = {
         "version": version,
         "game": version.engine_game,
         "table": table,
         "line": Line(version, sheet),
-        "figures": figures_of(version, sheet, compared),
+        "figures": figures,
+        "money_form": money_form,
+        "money": money_figures(engine_sheet, money_form, pace) if engine_sheet else None,
+        "exposure": None,
+        "bite": bite,
+        "cap": cap,
+        "cap_asked": request.GET.get("cap") == "now",
+        "cap_query": asked.urlencode(),
+        "exposure_query": request.GET.urlencode(),
         "active": active,
         "problems": houses.table_problems(version),
         "hands": hands,
@@ -269,6 +292,60 @@ def version(request, version_id: int):
         "history": history_of(version),
     }
     return render(request, "desk/version.html", context)
+
+
+def capped_edges(version: PaytableVersion, sheet):
+    """The edge at each Ante under the house's payout cap (the page asks for it once shown:
+    some games take a third of a second an Ante); "counts" while the game's precomputed
+    counts are not built on this site."""
+    game = version.engine_game
+    counts = precompute.ready_counts(game)
+    if counts is None:
+        return "counts"
+    try:
+        return cap_figures(game, sheet, paytable_of(version), rules_of(version.house), counts)
+    except EngineError:
+        return None
+
+
+@login_required
+@manager_only
+@require_GET
+def version_pdf(request, version_id: int):
+    """The version's par sheet as a PDF to file with a regulator (`trainer.desk.pdf`), once
+    it is computed; before, the version's page, which says how it stands."""
+    version = version_of(request, version_id)
+    sheet = houses.parsheet_of(version)
+    figures = figures_of(version, sheet)
+    if figures is None or figures.spread is None:
+        messages.info(
+            request,
+            gettext("The par sheet to print is not computed yet: compute it below, then print."),
+        )
+        return redirect("desk:version", version.pk)
+    assumed, unmodelled = rules_note(version.engine_game, rules_of(version.house))
+    rules = gettext(
+        "Under the house's rules: %(assumed)s. Not modelled: %(unmodelled)s (the figures are "
+        "as if no payout cap applied)."
+    ) % {
+        "assumed": "; ".join(assumed) or gettext("no house rule changes these figures"),
+        "unmodelled": "; ".join(unmodelled),
+    }
+    printed = SheetPrint(
+        house=version.house.name,
+        game=version.engine_game.title,
+        version=f"v{version.number}: {version.label}",
+        key=sheet.key,
+        computed=when(sheet.finished_at) or gettext("not recorded"),
+        printed=when(timezone.now()),
+        figures=figures,
+        rules=rules,
+        exposure=None,
+    )
+    response = HttpResponse(parsheet_as_pdf(printed), content_type="application/pdf")
+    name = f"par-sheet-{version.game}-v{version.number}.pdf"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
 
 
 def history_of(version: PaytableVersion) -> list[tuple[str, object]]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from django import template
+from django.template.loader import render_to_string
 
 from trainer.engine import HouseRules
 from trainer.engine.catalog import GAMES
@@ -41,6 +42,14 @@ def edge(value, points: bool = False) -> dict[str, str]:
     if points:
         return {"shown": change_points(value), "exact": change_fraction(value)}
     return {"shown": edge_percent(value), "exact": exact_fraction(value)}
+
+
+@register.simple_tag
+def exact(figure) -> str:
+    """A figure as a page shows it (anything with `text` and `exact`, as the desk's `Shown`):
+    its text, with its exact fraction in the tooltip, as `edge` draws an edge.  With `as`, a
+    sentence can hold it: `{% exact share as shown %}`."""
+    return render_to_string("houses/_edge.html", {"shown": figure.text, "exact": figure.exact})
 
 
 @register.simple_tag
