@@ -17,10 +17,12 @@ from trainer.desk.money import DEFAULT_ANTE, DEFAULT_HOURS, seats_of
 from trainer.engine import HouseRules
 from trainer.engine.catalog import GAMES
 from trainer.engine.parsheets import ParSheet
+from trainer.engine.parsheets.exposure import Exposure
 from trainer.engine.parsheets.money import cap_effect, rounds_to_ahead
 from trainer.houses import precompute, services
 from trainer.houses.config import house_rules_of, paytable_of
-from trainer.houses.models import HouseRulesSettings, ParSheetResult
+from trainer.houses.exposure import exposure_key_of
+from trainer.houses.models import ExposureResult, HouseRulesSettings, ParSheetResult
 from trainer.rounds.models import RoundPace
 
 MS = GAMES["mississippi-stud"]
@@ -71,7 +73,7 @@ def test_the_page_shows_the_engines_spread_shares_and_return_column(desk, comput
         assert f">{percent_words(row.contribution)}</span>" in page, name
     assert f"{sheet.ties:,} decision" in page and sheet.tie_rule in page
     assert f"{sheet.combinations:,} deals enumerated" in page
-    assert "Card exposure" in page and "being computed" in page
+    assert "Card exposure" in page and "Not computed yet" in page  # nobody has asked
     assert reverse("desk:version-pdf", args=[version.pk]) in page
 
 
@@ -232,3 +234,37 @@ def test_card_exposure_figures_read_as_lines_with_how_they_were_found():
     assert exact.swing.text == "7.5000%" and exact.how == "exact: every deal enumerated"
     assert simulated.how == "simulated over 200,000 deals (standard error 0.0500%)"
     assert "house edge 2.0000%, 3.0000% to the player per Ante" in simulated.value_words
+
+
+def test_the_tables_stored_card_exposure_shows_on_its_page_and_in_its_pdf(
+    desk, computed, monkeypatch
+):
+    """As the worker stores them (`Exposure.as_dict()`); the figures here are made up for the
+    page (the engine's tests check the real ones): the player gets the edge, -25% against the
+    normal 5%, a swing of 30%."""
+    version, _ = computed
+    figure = Exposure(
+        game=version.game,
+        paytable=version.label,
+        name="next-card",
+        description="the next community card seen",
+        house_edge=Fraction(-1, 4),
+        normal_edge=Fraction(1, 20),
+        simulated=False,
+        rounds=1_000,
+    )
+    row = ExposureResult.objects.create(
+        key=exposure_key_of(version), game=version.game, version=version, status="running"
+    )
+    assert "being computed" in page_of(desk, version)  # with its progress
+    row.status, row.figures = "done", [figure.as_dict()]
+    row.save()
+    (line,) = exposure_lines(row.figures)
+    page = page_of(desk, version)
+    assert "The next community card seen" in page and line.house_edge.text in page
+    assert line.swing.text in page and "exact: every deal enumerated" in page
+    drawn = Drawn(monkeypatch)
+    desk.get(reverse("desk:version-pdf", args=[version.pk]))
+    printed = " ".join(drawn.texts)
+    assert "Not computed yet" not in printed and "The next community card seen" in drawn.texts
+    assert line.house_edge.text in printed and "exact: every deal enumerated" in printed

@@ -251,10 +251,14 @@ def parsheet_as_pdf(sheet: SheetPrint) -> bytes:
     out.space()
     out.text(gettext("Card exposure"), size=11, bold=True)
     if sheet.exposure:
-        out.pairs(list(sheet.exposure), size=9)
+        # what is seen in full on a line of its own (a label column would cut it short)
+        for seen, value in sheet.exposure:
+            out.text(seen, size=9, bold=True)
+            out.text(value, size=9)
     else:
         out.text(
-            gettext("Not available yet: the card-exposure figures are being computed."), size=9
+            gettext("Not computed yet: the task worker computes them with the table’s par sheet."),
+            size=9,
         )
     # the approver signs the printed paper for the house, as a supervisor signs a certificate
     out.room(16 * mm)

@@ -33,6 +33,7 @@ from trainer.engine.figures import edge_percent, rules_note
 from trainer.houses import precompute, scheduled, tasks
 from trainer.houses import services as houses
 from trainer.houses.config import house_rules_of, paytable_of
+from trainer.houses.exposure import exposure_for
 from trainer.houses.models import (
     House,
     ParSheetResult,
@@ -44,7 +45,7 @@ from trainer.houses.preview import preview as example_hands
 from trainer.rounds.services import rounds_per_hour
 
 from . import services
-from .figures import EdgeFigures, edge_figures, sheet_from_figures
+from .figures import EdgeFigures, ExposureShown, edge_figures, sheet_from_figures
 from .forms import ActivationTimeForm
 from .money import MoneyForm, cap_bite, cap_figures, money_figures, seats_of
 from .pdf import SheetPrint, parsheet_as_pdf
@@ -278,7 +279,7 @@ def version(request, version_id: int):
         "figures": figures,
         "money_form": money_form,
         "money": money_figures(engine_sheet, money_form, pace) if engine_sheet else None,
-        "exposure": None,
+        "exposure": ExposureShown.of(exposure_for(version)),
         "bite": bite,
         "cap": cap,
         "cap_asked": request.GET.get("cap") == "now",
@@ -306,6 +307,13 @@ def capped_edges(version: PaytableVersion, sheet):
         return cap_figures(game, sheet, paytable_of(version), rules_of(version.house), counts)
     except EngineError:
         return None
+
+
+def exposure_pairs(shown: ExposureShown | None) -> list[tuple[str, str]] | None:
+    """The card-exposure figures as the PDF prints them, once computed."""
+    if shown is None or not shown.lines:
+        return None
+    return [(line.description, line.value_words) for line in shown.lines]
 
 
 @login_required
@@ -340,7 +348,7 @@ def version_pdf(request, version_id: int):
         printed=when(timezone.now()),
         figures=figures,
         rules=rules,
-        exposure=None,
+        exposure=exposure_pairs(ExposureShown.of(exposure_for(version))),
     )
     response = HttpResponse(parsheet_as_pdf(printed), content_type="application/pdf")
     name = f"par-sheet-{version.game}-v{version.number}.pdf"
