@@ -62,6 +62,8 @@ serve: install
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py createcachetable
 	$(BIN)/python manage.py collectstatic --noinput -v0
+	@# an upgrade that changes what a par sheet holds: the active tables' sheets asked for again
+	$(BIN)/python manage.py queue_parsheets
 	$(SUPERVISED_WORKER) & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	$(BIN)/gunicorn trainer.wsgi --bind $(BIND) --workers $(WORKERS) --threads $(THREADS) \

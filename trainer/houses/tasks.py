@@ -166,6 +166,21 @@ def requeue_stale_parsheets() -> list[ParSheetResult]:
     return requeued
 
 
+def request_missing_parsheets() -> list[ParSheetResult]:
+    """Ask for the par sheet of every house's active table that has none under the way sheets
+    are computed now: when an upgrade adds figures to the sheets, their keys change, and the
+    tables in use get their new sheets without a games manager asking table by table.  A
+    table that cannot be computed as it stands is left to its desk page, which says why."""
+    asked = []
+    active = PaytableVersion.objects.active().select_related("house").prefetch_related("rows")
+    for version in active:
+        if not version.engine_game.has_parsheet or services.parsheet_key_of(version) is None:
+            continue
+        if services.parsheet_of(version) is None and not services.table_problems(version):
+            asked.append(request_parsheet(version))
+    return asked
+
+
 def requeue_stale_counts() -> list[PrecomputedCounts]:
     """The same for the builds of par-sheet counts (`precompute.requeue_stale_counts`)."""
     requeued = precompute.requeue_stale_counts()
