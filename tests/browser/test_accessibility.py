@@ -71,6 +71,7 @@ KNOWN_ELSEWHERE: dict[tuple[str, str], str] = {}
 #: JSON API, Django's password pages that only work with mail configured, and signing out
 NOT_PAGES = {
     "api-rulings",  # JSON API
+    "api-parsheet",  # JSON API
     "favicon",  # a redirect to the site's icon
     "people-import-template",  # a CSV file to download (tests/roster/test_import.py)
     "audits:example",  # an example log to download (tests/audits)
