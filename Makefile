@@ -104,6 +104,12 @@ TEST_WORKERS ?= auto
 # budget of 100; one process measured 66.  FAST_WORKERS=auto for the shorter wait.
 FAST_WORKERS ?= 0
 
+# numpy's OpenBLAS runs a thread per core whose waiting spins: in the tests' small matrix
+# products (the par sheets and card exposure on reduced decks) that doubled their CPU for no
+# gain in time, about 13 CPU-s of the quick tier.  The tests (each xdist worker its own
+# process) take one thread each.
+test test-fast test-db: export OPENBLAS_NUM_THREADS = 1
+
 # Everything, as CI runs it: lint, the slow enumerations and the browser tests included, and
 # (on PostgreSQL) a short load run, which needs the `load` extra (Locust).
 test: lint $(LOAD_STAMP)
