@@ -30,6 +30,9 @@ from trainer.engine.house import HouseRules
 from trainer.engine.parsheets.exposure import Exposure, exposure_key
 from trainer.engine.paytables import CARIBBEAN_STUD_BASE, CASINO_STUD_POKER, MISSISSIPPI_STUD_BASE
 
+#: brute-force counts over every deal of a reduced deck: seconds in all, the slow tier's
+pytestmark = pytest.mark.slow
+
 #: six ranks in two suits: straights and flushes happen, and the dealer holds three cards
 #: the player cannot see after one hole card is shown (C(5, 3) = 10 ways)
 BANKED_DECK = parse_cards("Ah Kh Qh Jh Th 9h As Ks Qs Js Ts 9s")
