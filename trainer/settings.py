@@ -267,6 +267,10 @@ LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "en-us"
+# The site's languages (issue 41): English, and Spanish from locale/es/LC_MESSAGES/django.po.
+# A third language is a new catalogue and a line here (README, "Adding a language").
+LANGUAGES = [("en", "English"), ("es", "Español")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
