@@ -525,6 +525,7 @@ def test_valid_requests_always_settle_and_add_up(cards, ante, action, rule, cap)
             assert r["bets"]["call"]["profit"] <= cap
 
 
+@pytest.mark.slow  # a fuzz run (200 examples): in make test, out of the quick tier
 @settings(max_examples=200, deadline=None)
 @given(
     st.fixed_dictionaries(

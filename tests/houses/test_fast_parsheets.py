@@ -63,6 +63,7 @@ def test_no_sheet_at_once_until_the_counts_are_built(db, django_capture_on_commi
     assert services.instant_parsheet(MS, MISSISSIPPI_STUD_BASE, HouseRules()) is None
 
 
+@pytest.mark.slow  # the full enumeration it is checked against, seconds: out of the quick tier
 def test_the_built_counts_give_the_enumerations_sheet_at_once(ms_counts):
     assert (ms_counts.status, ms_counts.percent, ms_counts.ready) == ("done", 100, True)
     assert ms_counts.size == len(bytes(ms_counts.data)) > 0
