@@ -31,6 +31,7 @@ from django.http import HttpResponse, JsonResponse
 from django.template.defaultfilters import filesizeformat
 from django.template.loader import render_to_string
 from django.urls import Resolver404, resolve
+from django.utils.translation import gettext
 
 #: a body this long is taken on every page: no limit is set below it (64 KiB, far above any
 #: form but an upload's, and a few hundred times a drill's answer)
@@ -71,9 +72,11 @@ class RequestBodyLimit:
                 return _refuse(
                     request,
                     411,
-                    "This request sent its body without saying how long it is (no "
-                    "Content-Length), and the site takes a body only with its length. Send it "
-                    "again with its length: a browser always does.",
+                    gettext(
+                        "This request sent its body without saying how long it is (no "
+                        "Content-Length), and the site takes a body only with its length. Send "
+                        "it again with its length: a browser always does."
+                    ),
                 )
             return None
         try:
@@ -85,10 +88,10 @@ class RequestBodyLimit:
         limit, message = self.limit_of(request.path_info)
         if size <= limit:
             return None
-        words = (
-            f"This request is {filesizeformat(size)}, and this page takes at most "
-            f"{filesizeformat(limit)}: nothing of it was read or saved."
-        )
+        words = gettext(
+            "This request is %(size)s, and this page takes at most %(limit)s: nothing of it was "
+            "read or saved."
+        ) % {"size": filesizeformat(size), "limit": filesizeformat(limit)}
         return _refuse(request, 413, f"{words} {message}".strip())
 
     @staticmethod
