@@ -23,7 +23,7 @@ def person_label(user) -> str:
 
 class TraineeForm(forms.Form):
     # Django's sign-in form's own field: NFKC, as the name will be typed at sign-in
-    username = UsernameField(max_length=150)
+    username = UsernameField(max_length=150, label=_("Username"))
     first_name = forms.CharField(max_length=150, required=False, label=_("First name"))
     last_name = forms.CharField(max_length=150, required=False, label=_("Last name"))
     email = forms.EmailField(required=False, label=_("Email (optional)"))
