@@ -11,14 +11,15 @@ from django.contrib import admin
 from django.contrib.admin import helpers
 from django.core.exceptions import ValidationError
 from django.http import HttpResponseBadRequest
+from django.utils.translation import gettext
 
 
 def tampering(request, model) -> str | None:
     """What is wrong with a request no admin page ever sends, or None."""
     if request.GET.get("_to_field") == "" or request.POST.get("_to_field") == "":
-        return "_to_field names no field."
+        return gettext("_to_field names no field.")
     if any("\x00" in k or any("\x00" in v for v in vs) for k, vs in request.GET.lists()):
-        return "A query-string value holds a NUL character."
+        return gettext("A query-string value holds a NUL character.")
     if model is not None and request.method == "POST" and "action" in request.POST:
         try:
             for value in request.POST.getlist(helpers.ACTION_CHECKBOX_NAME):
@@ -26,7 +27,7 @@ def tampering(request, model) -> str | None:
                 if isinstance(pk, int) and not -(2**63) <= pk < 2**63:
                     raise ValidationError("out of range")  # no database row has such an id
         except ValidationError:
-            return "The selection holds something that is not an id."
+            return gettext("The selection holds something that is not an id.")
     return None
 
 

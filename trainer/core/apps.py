@@ -1,5 +1,6 @@
 from django.apps import AppConfig
 from django.contrib.admin import apps as admin_apps
+from django.utils.translation import gettext_lazy as _
 
 
 class CoreConfig(AppConfig):
@@ -8,7 +9,7 @@ class CoreConfig(AppConfig):
     other site pages are trainer.site)."""
 
     name = "trainer.core"
-    verbose_name = "Dealer trainer"
+    verbose_name = _("Dealer trainer")
 
     def ready(self):
         # the sign-in throttle's receiver registers on import

@@ -31,6 +31,8 @@ from django.http import HttpResponse, JsonResponse
 from django.template.defaultfilters import filesizeformat
 from django.template.loader import render_to_string
 from django.urls import Resolver404, resolve
+from django.utils import translation
+from django.utils.translation import gettext
 
 #: a body this long is taken on every page: no limit is set below it (64 KiB, far above any
 #: form but an upload's, and a few hundred times a drill's answer)
@@ -71,9 +73,11 @@ class RequestBodyLimit:
                 return _refuse(
                     request,
                     411,
-                    "This request sent its body without saying how long it is (no "
-                    "Content-Length), and the site takes a body only with its length. Send it "
-                    "again with its length: a browser always does.",
+                    lambda: gettext(
+                        "This request sent its body without saying how long it is (no "
+                        "Content-Length), and the site takes a body only with its length. Send "
+                        "it again with its length: a browser always does."
+                    ),
                 )
             return None
         try:
@@ -85,15 +89,20 @@ class RequestBodyLimit:
         limit, message = self.limit_of(request.path_info)
         if size <= limit:
             return None
-        words = (
-            f"This request is {filesizeformat(size)}, and this page takes at most "
-            f"{filesizeformat(limit)}: nothing of it was read or saved."
-        )
-        return _refuse(request, 413, f"{words} {message}".strip())
+
+        def words() -> str:
+            said = gettext(
+                "This request is %(size)s, and this page takes at most %(limit)s: nothing of it "
+                "was read or saved."
+            ) % {"size": filesizeformat(size), "limit": filesizeformat(limit)}
+            return f"{said} {_value(message)}".strip()
+
+        return _refuse(request, 413, words)
 
     @staticmethod
-    def limit_of(path: str) -> tuple[int, str]:
-        """The most this path's view takes, and what to say on refusing more."""
+    def limit_of(path: str) -> tuple[int, Words]:
+        """The most this path's view takes, and what to say on refusing more (read in the
+        reader's language, when the refusal is made)."""
         try:
             view = resolve(path).func
         except Resolver404:
@@ -101,10 +110,17 @@ class RequestBodyLimit:
         limit = getattr(view, "body_limit", None)
         if limit is None:
             return settings.REQUEST_BODY_MAX_BYTES, ""
-        return max(_value(limit), ALWAYS_TAKEN), _value(view.body_limit_message)
+        return max(_value(limit), ALWAYS_TAKEN), view.body_limit_message
 
 
-def _refuse(request, status: int, message: str) -> HttpResponse:
+def _refuse(request, status: int, message: Callable[[], str]) -> HttpResponse:
+    """The refusal, in the language the request asks for (its language cookie or
+    Accept-Language: this runs before the middleware that reads the user's choice)."""
+    with translation.override(translation.get_language_from_request(request)):
+        return _refusal(request, status, message())
+
+
+def _refusal(request, status: int, message: str) -> HttpResponse:
     if request.path_info.startswith("/api/"):
         # the API's error object, as every other refusal of the API (docs/api.md)
         return JsonResponse({"error": {"field": None, "message": message}}, status=status)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib.auth.forms import UsernameField
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from trainer.engine.catalog import GAMES
@@ -22,12 +23,15 @@ def person_label(user) -> str:
 
 class TraineeForm(forms.Form):
     # Django's sign-in form's own field: NFKC, as the name will be typed at sign-in
-    username = UsernameField(max_length=150)
-    first_name = forms.CharField(max_length=150, required=False, label="First name")
-    last_name = forms.CharField(max_length=150, required=False, label="Last name")
-    email = forms.EmailField(required=False, label="Email (optional)")
+    username = UsernameField(max_length=150, label=_("Username"))
+    first_name = forms.CharField(max_length=150, required=False, label=_("First name"))
+    last_name = forms.CharField(max_length=150, required=False, label=_("Last name"))
+    email = forms.EmailField(required=False, label=_("Email (optional)"))
     classes = forms.ModelMultipleChoiceField(
-        queryset=Cohort.objects.none(), required=False, widget=forms.CheckboxSelectMultiple
+        queryset=Cohort.objects.none(),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        label=_("Classes"),
     )
 
     def __init__(self, *args, classes, **kwargs):
@@ -70,9 +74,9 @@ class GamesForm(forms.Form):
         choices=(),
         required=False,
         widget=forms.CheckboxSelectMultiple,
-        label="Games enrolled in",
+        label=_("Games enrolled in"),
         error_messages={
-            "invalid_choice": "There is no game called “%(value)s”: nothing was changed."
+            "invalid_choice": _("There is no game called “%(value)s”: nothing was changed.")
         },
     )
 
@@ -82,16 +86,20 @@ class GamesForm(forms.Form):
 
 
 class UploadForm(forms.Form):
-    file = forms.FileField(
-        label="CSV file of trainees",
-        help_text=f"A header row naming the columns ({', '.join(COLUMNS)}; only username is "
-        f"required), then a row per trainee; UTF-8, at most {MAX_BYTES // 1024} KB.",
-    )
+    file = forms.FileField(label=_("CSV file of trainees"))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # the column names are the file's, never translated
+        self.fields["file"].help_text = gettext(
+            "A header row naming the columns (%(columns)s; only username is required), then a "
+            "row per trainee; UTF-8, at most %(kb)s KB."
+        ) % {"columns": ", ".join(COLUMNS), "kb": MAX_BYTES // 1024}
 
 
 class ClassForm(forms.ModelForm):
     trainees = forms.ModelMultipleChoiceField(
-        queryset=None, required=False, widget=forms.CheckboxSelectMultiple, label="Members"
+        queryset=None, required=False, widget=forms.CheckboxSelectMultiple, label=_("Members")
     )
 
     class Meta:
@@ -110,8 +118,8 @@ class MembersForm(forms.Form):
     trainees = forms.ModelMultipleChoiceField(
         queryset=None,
         widget=forms.CheckboxSelectMultiple,
-        label="Trainees to add",
-        error_messages={"required": "Choose at least one trainee to add."},
+        label=_("Trainees to add"),
+        error_messages={"required": _("Choose at least one trainee to add.")},
     )
 
     def __init__(self, *args, trainees, **kwargs):
@@ -123,9 +131,9 @@ class MembersForm(forms.Form):
 class ClassTestForm(forms.Form):
     test = forms.ModelChoiceField(
         queryset=None,
-        label="Test",
-        empty_label="Choose a test",
-        error_messages={"required": "Choose a test to assign."},
+        label=_("Test"),
+        empty_label=_("Choose a test"),
+        error_messages={"required": _("Choose a test to assign.")},
     )
 
     def __init__(self, *args, tests, **kwargs):

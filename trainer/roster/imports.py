@@ -27,6 +27,8 @@ from django.db import DatabaseError, IntegrityError, transaction
 from django.db.models import F
 from django.db.models.functions import Lower
 from django.utils import timezone
+from django.utils.formats import number_format
+from django.utils.translation import gettext, gettext_noop, ngettext, pgettext
 from django_tasks import task
 from django_tasks_db import DatabaseBackend
 from django_tasks_db.models import DBTaskResult
@@ -65,7 +67,16 @@ _BY_HEADING = {heading: column for column, headings in HEADINGS.items() for head
 TEMPLATE_HEADINGS = ("Username", "First name", "Last name", "E-mail")
 MAX_ROWS = 500
 MAX_BYTES = 512 * 1024
-TOO_LARGE = f"The file is larger than {MAX_BYTES // 1024} KB: split it."
+_TOO_LARGE = gettext_noop("The file is larger than %(kb)s KB: split it.")
+#: the refusal in English (the default language), as the pages say it to an English reader
+TOO_LARGE = _TOO_LARGE % {"kb": MAX_BYTES // 1024}
+
+
+def too_large() -> str:
+    """The refusal of a file over MAX_BYTES, in the reader's language."""
+    return gettext(_TOO_LARGE) % {"kb": MAX_BYTES // 1024}
+
+
 #: how many unknown columns a refusal names
 NAMED = 5
 
@@ -90,9 +101,17 @@ class Row:
             return frozenset()
         found = column_problems(self.username, self.first_name, self.last_name, self.email)
         cells = {column for columns, _ in found for column in columns}
-        if any(p.startswith("the username") for p in self.problems):
+        if any(_about_the_username(p) for p in self.problems):
             cells.add("username")
         return frozenset(cells)
+
+
+def _about_the_username(problem: str) -> bool:
+    """A problem that opens with the words for "the username" (a name given twice in the file,
+    or taken), in the reader's language or in English, as a refusal the worker stored is."""
+    return problem.startswith(
+        ("the username", pgettext("how a problem about the username opens", "the username"))
+    )
 
 
 @dataclass
@@ -125,29 +144,39 @@ def read_roster(data: bytes) -> Preview:
     `first_name`, `last_name`, `email` optional, each as written or as a spreadsheet heads it,
     `HEADINGS`) and say what is wrong with each row, without storing anything."""
     if len(data) > MAX_BYTES:
-        return Preview([], [TOO_LARGE])
+        return Preview([], [too_large()])
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        return Preview([], ["The file is not UTF-8 text: save it as “CSV UTF-8” and try again."])
+        return Preview(
+            [], [gettext("The file is not UTF-8 text: save it as “CSV UTF-8” and try again.")]
+        )
     if "\x00" in text:
-        return Preview([], ["The file holds a NUL character: it is not a CSV text file."])
+        return Preview([], [gettext("The file holds a NUL character: it is not a CSV text file.")])
     reader = csv.reader(io.StringIO(text, newline=""))
     try:
         header = [column_of(h) for h in next(reader)]
     except StopIteration:
-        return Preview([], ["The file is empty: it needs a header row and a row per trainee."])
+        return Preview(
+            [], [gettext("The file is empty: it needs a header row and a row per trainee.")]
+        )
     except csv.Error as exc:
-        return Preview([], [f"Line 1 cannot be read as CSV ({exc})."])
+        return Preview([], [_unreadable(1, exc)])
     if "username" not in header:
-        return Preview([], ["The header row has no “username” column (see the columns below)."])
+        return Preview(
+            [], [gettext("The header row has no “username” column (see the columns below).")]
+        )
     unknown = [h for h in header if h not in COLUMNS]
     if unknown:
         return Preview([], [_unknown_columns(unknown)])
     twice = [c for c in COLUMNS if header.count(c) > 1]
     if twice:
         return Preview(
-            [], [f"The header row names the “{twice[0]}” column twice: keep one of them."]
+            [],
+            [
+                gettext("The header row names the “%(column)s” column twice: keep one of them.")
+                % {"column": twice[0]}
+            ],
         )
     rows: list[Row] = []
     try:
@@ -155,21 +184,38 @@ def read_roster(data: bytes) -> Preview:
             if not any(v.strip() for v in values):
                 continue
             if len(rows) >= MAX_ROWS:
-                return Preview(rows, [f"More than {MAX_ROWS} trainees: split the file."])
+                return Preview(
+                    rows,
+                    [gettext("More than %(max)d trainees: split the file.") % {"max": MAX_ROWS}],
+                )
             line = reader.line_num
             cells = dict(zip(header, (v.strip() for v in values), strict=False))
             row = Row(line=line, **{c: cells.get(c, "") for c in COLUMNS})
             row.username = as_signed_in(row.username)
             if len(values) > len(header):
-                row.problems.append(f"{len(values)} cells for {len(header)} columns")
+                row.problems.append(
+                    ngettext(
+                        "%(cells)d cells for %(count)d column",
+                        "%(cells)d cells for %(count)d columns",
+                        len(header),
+                    )
+                    % {"cells": len(values), "count": len(header)}
+                )
             row.problems += person_problems(row.username, row.first_name, row.last_name, row.email)
             rows.append(row)
     except csv.Error as exc:
-        return Preview(rows, [f"Line {reader.line_num} cannot be read as CSV ({exc})."])
+        return Preview(rows, [_unreadable(reader.line_num, exc)])
     if not rows:
-        return Preview([], ["The file has a header row but no trainee."])
+        return Preview([], [gettext("The file has a header row but no trainee.")])
     _mark_clashes(rows)
     return Preview(rows, [])
+
+
+def _unreadable(line: int, exc: csv.Error) -> str:
+    return gettext("Line %(line)d cannot be read as CSV (%(error)s).") % {
+        "line": line,
+        "error": exc,
+    }
 
 
 def _unknown_columns(unknown: list[str]) -> str:
@@ -180,12 +226,31 @@ def _unknown_columns(unknown: list[str]) -> str:
     blank = len(unknown) - sum(1 for h in unknown if h)
     parts = [quoted(h) for h in named[:NAMED]]
     if len(named) > NAMED:
-        parts.append(f"{len(named) - NAMED:,} more")
+        more = len(named) - NAMED
+        parts.append(ngettext("%(count)s more", "%(count)s more", more) % {"count": _n(more)})
     if blank:
-        parts.append(f"{blank:,} with no heading")
-    plural = "s" if len(named) + blank > 1 else ""
-    listed = ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
-    return f"Unknown column{plural}: {listed}. The columns are {', '.join(COLUMNS)}."
+        parts.append(
+            ngettext("%(count)s with no heading", "%(count)s with no heading", blank)
+            % {"count": _n(blank)}
+        )
+    if len(parts) > 1:
+        listed = gettext("%(first)s and %(last)s") % {
+            "first": ", ".join(parts[:-1]),
+            "last": parts[-1],
+        }
+    else:
+        listed = parts[0]
+    # the column names are the file's, never translated
+    return ngettext(
+        "Unknown column: %(listed)s. The columns are %(columns)s.",
+        "Unknown columns: %(listed)s. The columns are %(columns)s.",
+        len(named) + blank,
+    ) % {"listed": listed, "columns": ", ".join(COLUMNS)}
+
+
+def _n(count: int) -> str:
+    """A count with its thousands grouped, as the reader's language groups them."""
+    return number_format(count, force_grouping=True)
 
 
 def _mark_clashes(rows: list[Row]) -> None:
@@ -197,7 +262,9 @@ def _mark_clashes(rows: list[Row]) -> None:
         if not key:
             continue
         if key in first:
-            row.problems.append(f"the username is also on line {first[key]}")
+            row.problems.append(
+                gettext("the username is also on line %(line)d") % {"line": first[key]}
+            )
         else:
             first[key] = row.line
     taken = set(
@@ -207,7 +274,9 @@ def _mark_clashes(rows: list[Row]) -> None:
     )
     for row in rows:
         if row.username.lower() in taken:
-            row.problems.append(f"the username “{row.username}” is taken")
+            row.problems.append(
+                gettext("the username “%(name)s” is taken") % {"name": row.username}
+            )
 
 
 def stage_import(
@@ -289,7 +358,9 @@ class LeaseLost(Exception):
     """The import was queued again while this attempt was making it."""
 
 
-TAKEN_MEANWHILE = (
+#: stored on the refused import in English, and shown in the reader's language
+#: (`refused_preview`)
+TAKEN_MEANWHILE = gettext_noop(
     "A username of this file was taken meanwhile (another import, or a trainee added at the "
     "same moment): nothing was created."
 )
@@ -318,7 +389,8 @@ def run_import(import_id: int, attempt: int) -> None:
         logger.exception("Import %s failed", import_id)
         mine.update(
             status=Status.FAILED,
-            error=f"the import stopped unexpectedly ({type(exc).__name__}); nobody was created",
+            error=gettext("the import stopped unexpectedly (%(error)s); nobody was created")
+            % {"error": type(exc).__name__},
             heartbeat_at=timezone.now(),
         )
 
@@ -390,7 +462,11 @@ def _make(staged: RosterImport, row: Row, password_hash: str) -> User:
         actor=actor,
         subject=user,
         action=PersonAction.Kind.IMPORTED,
-        detail=f"line {row.line} of {staged.filename or 'the file'}",
+        detail=(
+            gettext("line %(line)d of %(file)s") % {"line": row.line, "file": staged.filename}
+            if staged.filename
+            else gettext("line %(line)d of the file") % {"line": row.line}
+        ),
     )
     return user
 
@@ -415,10 +491,12 @@ def _refuse(mine, preview: Preview) -> None:
 
 
 def refused_preview(staged: RosterImport) -> Preview:
-    """The rows of a refused import with the problems the worker found."""
+    """The rows of a refused import with the problems the worker found (stored in the
+    worker's language; a problem of the file that the catalogue knows as it was stored, such
+    as TAKEN_MEANWHILE, is shown in the reader's)."""
     found = staged.refusal.get("rows", {})
     rows = [Row(**r, problems=found.get(str(r["line"]), [])) for r in staged.rows]
-    return Preview(rows, staged.refusal.get("problems", []))
+    return Preview(rows, [gettext(p) if p else p for p in staged.refusal.get("problems", [])])
 
 
 #: an import whose worker has died this many times is marked failed rather than run again
@@ -441,7 +519,8 @@ def requeue_stale_imports() -> list[RosterImport]:
         if staged.attempt >= MAX_ATTEMPTS:
             fields = {
                 "status": Status.FAILED,
-                "error": f"its worker stopped {staged.attempt} times; nobody was created",
+                "error": gettext("its worker stopped %(count)d times; nobody was created")
+                % {"count": staged.attempt},
             }
         else:
             fields = {"status": Status.QUEUED, "attempt": F("attempt") + 1, "prepared": 0}

@@ -11,6 +11,7 @@ from django.contrib.auth import logout
 from django.http import JsonResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import gettext
 from django_htmx.http import HttpResponseClientRedirect
 
 from .services import EXPIRED, temporary_password_expired
@@ -18,7 +19,11 @@ from .services import EXPIRED, temporary_password_expired
 #: set in the session at sign-in (trainer.roster.signals) while the password is temporary
 MUST_CHANGE = "trainer.roster.must_change_password"
 
-CHOOSE_FIRST = "Choose your own password first, at {url}: the one you were given is temporary."
+
+def choose_first(url: str) -> str:
+    return gettext(
+        "Choose your own password first, at %(url)s: the one you were given is temporary."
+    ) % {"url": url}
 
 
 def send_to(request, url: str, message: str):
@@ -44,5 +49,5 @@ class TemporaryPasswordChange:
             allowed = (url, reverse("logout"))
             path = request.path_info
             if path not in allowed and not path.startswith("/" + settings.STATIC_URL.lstrip("/")):
-                return send_to(request, url, CHOOSE_FIRST.format(url=url))
+                return send_to(request, url, choose_first(url))
         return self.get_response(request)

@@ -9,6 +9,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from trainer.core.leases import Leased
 from trainer.houses.models import House
@@ -52,20 +53,20 @@ class PersonAction(models.Model):
     """One thing done to a person's account on the site: who, when, what.  Never edited."""
 
     class Kind(models.TextChoices):
-        CREATED = "created", "account created"
-        IMPORTED = "imported", "account created from a CSV file"
-        TEMPORARY_PASSWORD = "temporary-password", "temporary password given"
-        PASSWORD_SET = "password-set", "new password set"
-        DEACTIVATED = "deactivated", "deactivated"
-        REACTIVATED = "reactivated", "reactivated"
-        UNLOCKED = "unlocked", "sign-in unlocked"
-        CERTIFICATE_REVOKED = "certificate-revoked", "certificate revoked"
-        CLASS_JOINED = "class-joined", "added to a class"
-        ATTEMPT_ALLOWED = "attempt-allowed", "one more attempt at a test allowed"
-        GAMES_ENROLLED = "games-enrolled", "games enrolled in changed"
+        CREATED = "created", _("account created")
+        IMPORTED = "imported", _("account created from a CSV file")
+        TEMPORARY_PASSWORD = "temporary-password", _("temporary password given")
+        PASSWORD_SET = "password-set", _("new password set")
+        DEACTIVATED = "deactivated", _("deactivated")
+        REACTIVATED = "reactivated", _("reactivated")
+        UNLOCKED = "unlocked", _("sign-in unlocked")
+        CERTIFICATE_REVOKED = "certificate-revoked", _("certificate revoked")
+        CLASS_JOINED = "class-joined", _("added to a class")
+        ATTEMPT_ALLOWED = "attempt-allowed", _("one more attempt at a test allowed")
+        GAMES_ENROLLED = "games-enrolled", _("games enrolled in changed")
         # the Floor supervisor role, given to a trainee or taken back
-        PROMOTED = "promoted", "promoted to watch the game"
-        PROMOTION_WITHDRAWN = "promotion-withdrawn", "promotion to watch the game taken back"
+        PROMOTED = "promoted", _("promoted to watch the game")
+        PROMOTION_WITHDRAWN = "promotion-withdrawn", _("promotion to watch the game taken back")
 
     subject = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="actions_on")
     actor = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
@@ -99,18 +100,18 @@ class RosterImport(Leased, models.Model):
     leaves nobody, one that dies after leaves an import its next attempt finds done."""
 
     class Status(models.TextChoices):
-        STAGED = "staged", "waiting for confirmation"
-        QUEUED = "queued", "queued"
-        RUNNING = "running", "being created"
-        DONE = "done", "created"
-        REFUSED = "refused", "refused"  # a row could no longer be imported: nobody created
-        FAILED = "failed", "failed"
+        STAGED = "staged", _("waiting for confirmation")
+        QUEUED = "queued", _("queued")
+        RUNNING = "running", _("being created")
+        DONE = "done", _("created")
+        REFUSED = "refused", _("refused")  # a row could no longer be imported: nobody created
+        FAILED = "failed", _("failed")
 
     house = models.ForeignKey(House, on_delete=models.CASCADE, related_name="+")
     created_by = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     filename = models.CharField(max_length=200, blank=True)
-    rows = models.JSONField(help_text="The rows read: username, first_name, last_name, email.")
+    rows = models.JSONField(help_text=_("The rows read: username, first_name, last_name, email."))
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.STAGED)
     confirmed_by = models.ForeignKey(
         USER, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -118,12 +119,12 @@ class RosterImport(Leased, models.Model):
     attempt = models.PositiveIntegerField(default=0)
     heartbeat_at = models.DateTimeField(null=True, blank=True)
     prepared = models.PositiveIntegerField(
-        default=0, help_text="Accounts of the current attempt whose password is hashed."
+        default=0, help_text=_("Accounts of the current attempt whose password is hashed.")
     )
     refusal = models.JSONField(
         default=dict,
         blank=True,
-        help_text="Why nobody was created: the file's problems, and each row's by its line.",
+        help_text=_("Why nobody was created: the file's problems, and each row's by its line."),
     )
     error = models.TextField(blank=True)
     done_at = models.DateTimeField(null=True, blank=True)
@@ -170,7 +171,7 @@ class Cohort(models.Model):
 
     house = models.ForeignKey(House, on_delete=models.CASCADE, related_name="classes")
     name = models.CharField(max_length=100)
-    starts_on = models.DateField("starts on")
+    starts_on = models.DateField(_("starts on"))
     members = models.ManyToManyField(USER, through="Membership", related_name="classes")
     created_by = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -178,8 +179,8 @@ class Cohort(models.Model):
     objects = CohortQuerySet.as_manager()
 
     class Meta:
-        verbose_name = "class"
-        verbose_name_plural = "classes"
+        verbose_name = _("class")
+        verbose_name_plural = _("classes")
         ordering = ["-starts_on", "name"]
         constraints = [
             models.UniqueConstraint(fields=["house", "name"], name="one_class_name_per_house")

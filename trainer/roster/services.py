@@ -17,7 +17,8 @@ from django.contrib.auth.models import Group
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
-from django.utils.translation import gettext
+from django.utils.functional import lazy
+from django.utils.translation import gettext, ngettext
 
 from trainer.drills.practice.models import Enrolment
 from trainer.engine.catalog import GAMES
@@ -86,10 +87,20 @@ def temporary_password_expired(user) -> bool:
 
 
 TEMPORARY_DAYS = TEMPORARY_PASSWORD_LIFETIME.days
-EXPIRED = (
-    f"Your temporary password has expired: it worked for {TEMPORARY_DAYS} days after it was "
-    "given. Ask your supervisor for a new one (supervisors: your games manager)."
-)
+
+
+def _expired() -> str:
+    return ngettext(
+        "Your temporary password has expired: it worked for %(days)d day after it was given. "
+        "Ask your supervisor for a new one (supervisors: your games manager).",
+        "Your temporary password has expired: it worked for %(days)d days after it was given. "
+        "Ask your supervisor for a new one (supervisors: your games manager).",
+        TEMPORARY_DAYS,
+    ) % {"days": TEMPORARY_DAYS}
+
+
+#: in the reader's language, each time it is shown
+EXPIRED = lazy(_expired, str)()
 
 
 def password_changed(user) -> None:
@@ -138,7 +149,7 @@ def column_problems(
     (`username`, `first_name`, `last_name`, `email`), so a preview marks those cells."""
     problems: list[tuple[tuple[str, ...], str]] = []
     if not username:
-        problems.append((("username",), "a username is needed"))
+        problems.append((("username",), gettext("a username is needed")))
     else:
         try:
             User.username_validator(username)
@@ -146,12 +157,19 @@ def column_problems(
             problems.append(
                 (
                     ("username",),
-                    f"“{quoted(username)}” is not a username: letters, digits and @ . + - _ only",
+                    gettext("“%(name)s” is not a username: letters, digits and @ . + - _ only")
+                    % {"name": quoted(username)},
                 )
             )
         if len(username) > _longest("username"):
             longest = _longest("username")
-            problems.append((("username",), f"the username is longer than {longest} characters"))
+            problems.append(
+                (
+                    ("username",),
+                    gettext("the username is longer than %(longest)d characters")
+                    % {"longest": longest},
+                )
+            )
     too_long = tuple(
         column
         for column, value in (("first_name", first), ("last_name", last))
@@ -159,17 +177,33 @@ def column_problems(
     )
     if too_long:
         longest = min(_longest("first_name"), _longest("last_name"))
-        problems.append((too_long, f"a name is longer than {longest} characters"))
+        problems.append(
+            (
+                too_long,
+                gettext("a name is longer than %(longest)d characters") % {"longest": longest},
+            )
+        )
     if email:
         if len(email) > _longest("email"):
             # an address may be 320 characters, but the account keeps at most this many
             longest = _longest("email")
-            problems.append((("email",), f"the email address is longer than {longest} characters"))
+            problems.append(
+                (
+                    ("email",),
+                    gettext("the email address is longer than %(longest)d characters")
+                    % {"longest": longest},
+                )
+            )
         else:
             try:
                 validate_email(email)
             except ValidationError:
-                problems.append((("email",), f"“{quoted(email)}” is not an email address"))
+                problems.append(
+                    (
+                        ("email",),
+                        gettext("“%(email)s” is not an email address") % {"email": quoted(email)},
+                    )
+                )
     return problems
 
 
@@ -188,7 +222,7 @@ def add_trainee(
     username = as_signed_in(username)
     problems = person_problems(username, first_name, last_name, email)
     if username and User.objects.filter(username__iexact=username).exists():
-        problems.append(f"the username “{username}” is taken")
+        problems.append(gettext("the username “%(name)s” is taken") % {"name": username})
     if problems:
         raise ValidationError([p[0].upper() + p[1:] + "." for p in problems])
     try:
@@ -199,7 +233,9 @@ def add_trainee(
             for cohort in classes:
                 add_members(actor=actor, cohort=cohort, trainees=[user])
     except IntegrityError:
-        raise ValidationError(f"The username “{username}” is taken.") from None
+        raise ValidationError(
+            gettext("The username “%(name)s” is taken.") % {"name": username}
+        ) from None
     return Enrolled(user, password)
 
 
@@ -269,7 +305,9 @@ def make_trainee(
 
 def deactivate(*, actor, person) -> None:
     if not person.is_active:
-        raise ValidationError(f"{person.get_username()} is already deactivated.")
+        raise ValidationError(
+            gettext("%(name)s is already deactivated.") % {"name": person.get_username()}
+        )
     with transaction.atomic():
         person.is_active = False
         person.save(update_fields=["is_active"])
@@ -278,7 +316,9 @@ def deactivate(*, actor, person) -> None:
 
 def reactivate(*, actor, person) -> None:
     if person.is_active:
-        raise ValidationError(f"{person.get_username()} is already active.")
+        raise ValidationError(
+            gettext("%(name)s is already active.") % {"name": person.get_username()}
+        )
     with transaction.atomic():
         person.is_active = True
         person.save(update_fields=["is_active"])
@@ -306,7 +346,12 @@ def unlock(*, actor, person) -> int:
             actor=actor,
             subject=person,
             action=Kind.UNLOCKED,
-            detail=f"{cleared} record{'s' if cleared != 1 else ''} of wrong passwords cleared",
+            detail=ngettext(
+                "%(count)d record of wrong passwords cleared",
+                "%(count)d records of wrong passwords cleared",
+                cleared,
+            )
+            % {"count": cleared},
         )
     return cleared
 
@@ -318,7 +363,7 @@ def games_words(games: Iterable[str]) -> str:
     """The games in the registry's order, by title; "every game" for none."""
     chosen = set(games)
     titles = [game.title for slug, game in GAMES.items() if slug in chosen]
-    return ", ".join(titles) if titles else "every game (none chosen)"
+    return ", ".join(titles) if titles else gettext("every game (none chosen)")
 
 
 def enrol_in_games(*, actor, person, games: Iterable[str]) -> bool:
@@ -330,10 +375,11 @@ def enrol_in_games(*, actor, person, games: Iterable[str]) -> bool:
     unknown = sorted(chosen - set(GAMES))
     if unknown:
         raise ValidationError(
-            f"There is no game called {', '.join(f'“{g}”' for g in unknown)}: nothing was changed."
+            gettext("There is no game called %(names)s: nothing was changed.")
+            % {"names": ", ".join(f"“{g}”" for g in unknown)}
         )
     if not person.groups.filter(name=TRAINEE).exists():
-        raise ValidationError("Only trainees are enrolled in games.")
+        raise ValidationError(gettext("Only trainees are enrolled in games."))
     with transaction.atomic():
         # the trainee's row locked, so two supervisors saving at once take turns
         User.objects.select_for_update().filter(pk=person.pk).first()
@@ -359,8 +405,12 @@ def enrol_in_games(*, actor, person, games: Iterable[str]) -> bool:
 
 def create_class(*, actor, house, name: str, starts_on, trainees: Iterable = ()) -> Cohort:
     name = name.strip()
+    taken = gettext("There is already a class called “%(name)s” in %(house)s.") % {
+        "name": name,
+        "house": house,
+    }
     if Cohort.objects.filter(house=house, name__iexact=name).exists():
-        raise ValidationError(f"There is already a class called “{name}” in {house}.")
+        raise ValidationError(taken)
     try:
         with transaction.atomic():
             cohort = Cohort(house=house, name=name, starts_on=starts_on, created_by=actor)
@@ -368,7 +418,7 @@ def create_class(*, actor, house, name: str, starts_on, trainees: Iterable = ())
             cohort.save()
             add_members(actor=actor, cohort=cohort, trainees=trainees)
     except IntegrityError:
-        raise ValidationError(f"There is already a class called “{name}” in {house}.") from None
+        raise ValidationError(taken) from None
     return cohort
 
 
@@ -382,7 +432,8 @@ def add_members(*, actor, cohort: Cohort, trainees: Iterable) -> int:
     ]
     if strangers:
         raise ValidationError(
-            f"Not a trainee of {cohort.house}: {', '.join(strangers)}. Nobody was added."
+            gettext("Not a trainee of %(house)s: %(names)s. Nobody was added.")
+            % {"house": cohort.house, "names": ", ".join(strangers)}
         )
     with transaction.atomic():
         had = set(cohort.memberships.values_list("trainee_id", flat=True))
@@ -407,11 +458,11 @@ def left_out(cohort: Cohort) -> list[tuple[User, str]]:
     out = []
     for member in cohort.members.exclude(pk__in=eligible).order_by("username"):
         if not member.is_active:
-            why = "deactivated"
+            why = gettext("deactivated")
         elif member.house_id != cohort.house_id:
-            why = "now in another house"
+            why = gettext("now in another house")
         else:
-            why = "no longer a trainee"
+            why = gettext("no longer a trainee")
         out.append((member, why))
     return out
 
@@ -432,8 +483,10 @@ def promote(*, actor, person, promoted: bool = True) -> bool:
     is not a trainee (staff watch the game already).  False when nothing changed."""
     if not person.groups.filter(name=TRAINEE).exists():
         raise ValidationError(
-            "Only a trainee is promoted to watch the game: supervisors and games managers "
-            "watch it already."
+            gettext(
+                "Only a trainee is promoted to watch the game: supervisors and games managers "
+                "watch it already."
+            )
         )
     with transaction.atomic():
         User.objects.select_for_update().filter(pk=person.pk).first()

@@ -47,7 +47,7 @@ def house_of(request):
     """The house one enrols trainees into and makes classes in (trainer.progress.classes): the
     user's own; someone of no house is refused."""
     if request.user.house_id is None:
-        raise PermissionDenied("You belong to no house: there is nobody to enrol.")
+        raise PermissionDenied(gettext("You belong to no house: there is nobody to enrol."))
     return request.user.house
 
 
@@ -56,10 +56,10 @@ def house_of(request):
 
 def _person(request, user_id) -> User:
     if not may_set_passwords(request.user):
-        raise PermissionDenied("Only supervisors and games managers look after people.")
+        raise PermissionDenied(gettext("Only supervisors and games managers look after people."))
     person = people_in_charge(request.user).select_related("house").filter(pk=user_id).first()
     if person is None:
-        raise Http404("There is nobody with that id whom you look after.")
+        raise Http404(gettext("There is nobody with that id whom you look after."))
     return person
 
 
@@ -97,11 +97,15 @@ def person_act(request, user_id):
         if action == "deactivate":
             services.deactivate(actor=request.user, person=person)
             messages.success(
-                request, f"{person.get_username()} is deactivated: they cannot sign in."
+                request,
+                gettext("%(name)s is deactivated: they cannot sign in.")
+                % {"name": person.get_username()},
             )
         elif action == "reactivate":
             services.reactivate(actor=request.user, person=person)
-            messages.success(request, f"{person.get_username()} can sign in again.")
+            messages.success(
+                request, gettext("%(name)s can sign in again.") % {"name": person.get_username()}
+            )
         elif action == "unlock":
             cleared = services.unlock(actor=request.user, person=person)
             name = person.get_username()
@@ -122,31 +126,37 @@ def person_act(request, user_id):
             if services.enrol_in_games(actor=request.user, person=person, games=games):
                 messages.success(
                     request,
-                    f"{person.get_username()} is enrolled in {services.games_words(games)}.",
+                    gettext("%(name)s is enrolled in %(games)s.")
+                    % {"name": person.get_username(), "games": services.games_words(games)},
                 )
             else:
-                messages.info(request, "Those are the games they are enrolled in already.")
+                messages.info(request, gettext("Those are the games they are enrolled in already."))
         elif action in ("promote", "withdraw-promotion"):
             promoted = action == "promote"
             if not services.promote(actor=request.user, person=person, promoted=promoted):
-                messages.info(request, "Nothing changed: that is how it stands already.")
+                messages.info(request, gettext("Nothing changed: that is how it stands already."))
             elif promoted:
                 messages.success(
                     request,
-                    f"{person.get_username()} is promoted to watch the game: the watch drills "
-                    "and their tests are open to them.",
+                    gettext(
+                        "%(name)s is promoted to watch the game: the watch drills and their "
+                        "tests are open to them."
+                    )
+                    % {"name": person.get_username()},
                 )
             else:
                 messages.success(
-                    request, f"{person.get_username()} no longer takes the watch drills."
+                    request,
+                    gettext("%(name)s no longer takes the watch drills.")
+                    % {"name": person.get_username()},
                 )
         elif action == "temporary-password":
             if not person.is_active:
-                raise ValidationError("Reactivate the account first: it cannot sign in.")
+                raise ValidationError(gettext("Reactivate the account first: it cannot sign in."))
             password = services.give_temporary_password(actor=request.user, person=person)
             return _passwords(request, [services.Enrolled(person, password)])
         else:
-            raise ValidationError("Choose one of the buttons on the person's page.")
+            raise ValidationError(gettext("Choose one of the buttons on the person's page."))
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     return redirect("person", person.pk)
@@ -246,7 +256,7 @@ def import_template(request):
     return response
 
 
-@body_limit(MAX_UPLOAD_REQUEST, message=imports.TOO_LARGE)
+@body_limit(MAX_UPLOAD_REQUEST, message=imports.too_large)
 @login_required
 @enrol_only
 @require_http_methods(["GET", "POST"])
@@ -290,11 +300,15 @@ def confirm_import(request, import_id):
         except imports.AlreadyImported:
             messages.info(
                 request,
-                "This file was imported already: nothing was created twice. Temporary "
-                "passwords are shown once; give someone a new one from their page.",
+                gettext(
+                    "This file was imported already: nothing was created twice. Temporary "
+                    "passwords are shown once; give someone a new one from their page."
+                ),
             )
         except imports.UnderWay:
-            messages.info(request, "These trainees are being created already: nothing twice.")
+            messages.info(
+                request, gettext("These trainees are being created already: nothing twice.")
+            )
         else:
             if problems is not None:
                 context = {"staged": staged, "preview": problems}
@@ -345,14 +359,15 @@ def first_password(request):
         if form.is_valid():
             if request.user.check_password(form.cleaned_data["new_password1"]):
                 form.add_error(
-                    "new_password1", "Choose a password of your own, not the temporary one."
+                    "new_password1",
+                    gettext("Choose a password of your own, not the temporary one."),
                 )
             else:
                 user = form.save()
                 update_session_auth_hash(request, user)
                 services.password_changed(user)
                 request.session.pop(MUST_CHANGE, None)
-                messages.success(request, "Your password is set: use it from now on.")
+                messages.success(request, gettext("Your password is set: use it from now on."))
                 return redirect("home")
         return render(request, "registration/first_password.html", {"form": form}, status=400)
     return render(request, "registration/first_password.html", {"form": form})

@@ -24,6 +24,7 @@ from django.contrib.auth.forms import AuthenticationForm, SetPasswordForm
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
 
@@ -79,7 +80,9 @@ def email_only(view):
 
 def _setter_only(request):
     if not may_set_passwords(request.user):
-        raise PermissionDenied("Only supervisors and games managers set other people's passwords.")
+        raise PermissionDenied(
+            gettext("Only supervisors and games managers set other people's passwords.")
+        )
 
 
 @login_required
@@ -129,9 +132,16 @@ def set_password(request, user_id):
                 )
             messages.success(
                 request,
-                f"New password set for {person.get_username()}: give it to them in person. "
-                f"It is temporary: it works for {TEMPORARY_DAYS} days, and they choose their "
-                "own at their next sign-in. They are signed out everywhere.",
+                ngettext(
+                    "New password set for %(name)s: give it to them in person. It is temporary: "
+                    "it works for %(days)d day, and they choose their own at their next sign-in. "
+                    "They are signed out everywhere.",
+                    "New password set for %(name)s: give it to them in person. It is temporary: "
+                    "it works for %(days)d days, and they choose their own at their next sign-in. "
+                    "They are signed out everywhere.",
+                    TEMPORARY_DAYS,
+                )
+                % {"name": person.get_username(), "days": TEMPORARY_DAYS},
             )
             return redirect("person", person.pk)
         return render(

@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class SiteConfig(AppConfig):
@@ -7,7 +8,7 @@ class SiteConfig(AppConfig):
     none imports it (pyproject.toml's import-linter contract)."""
 
     name = "trainer.site"
-    verbose_name = "Dealer trainer site"
+    verbose_name = _("Dealer trainer site")
 
     def ready(self):
         # the deploy checks register on import

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from django.db.models import F, OuterRef, Subquery, Window
 from django.db.models.functions import RowNumber
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_noop, ngettext
 
 from trainer.assessments.due import tests_due
 from trainer.assessments.models import Assignment, Sitting
@@ -44,12 +45,26 @@ IDLE_DAYS = 7
 #: a test failed, or whose due date passed without a finished sitting, within this many days
 TEST_DAYS = 14
 
-ATTENTION_RULE = (
-    f"A trainee of your house is listed when they got fewer than {ACCURACY_BELOW}% right "
-    f"in their last {RECENT_ANSWERS} practice answers (once they have given "
-    f"{RECENT_MINIMUM}), gave no practice answer in the last {IDLE_DAYS} days, or in the last "
-    f"{TEST_DAYS} days failed a test or let a test's due date pass without finishing it."
+_ATTENTION_RULE = gettext_noop(
+    "A trainee of your house is listed when they got fewer than %(below)d%% right in their "
+    "last %(recent)d practice answers (once they have given %(minimum)d), gave no practice "
+    "answer in the last %(idle)d days, or in the last %(test_days)d days failed a test or let "
+    "a test's due date pass without finishing it."
 )
+_RULE_FIGURES = {
+    "below": ACCURACY_BELOW,
+    "recent": RECENT_ANSWERS,
+    "minimum": RECENT_MINIMUM,
+    "idle": IDLE_DAYS,
+    "test_days": TEST_DAYS,
+}
+#: the rule in English (the default language)
+ATTENTION_RULE = _ATTENTION_RULE % _RULE_FIGURES
+
+
+def attention_rule() -> str:
+    """The rule, in the reader's language."""
+    return gettext(_ATTENTION_RULE) % _RULE_FIGURES
 
 
 def start_of_today() -> dt.datetime:
@@ -205,16 +220,27 @@ def needing_attention(house, *, now: dt.datetime | None = None) -> tuple[list[At
             ACCURACY_BELOW * person.recent
         ):
             person.reasons.append(
-                f"{person.recent_percent}% right in the last {person.recent} practice answers"
+                ngettext(
+                    "%(percent)d%% right in the last %(count)d practice answer",
+                    "%(percent)d%% right in the last %(count)d practice answers",
+                    person.recent,
+                )
+                % {"percent": person.recent_percent, "count": person.recent}
             )
         if person.last_practice is None:
-            person.reasons.append("has not practised yet")
+            person.reasons.append(gettext("has not practised yet"))
         elif person.last_practice < idle_since:
-            person.reasons.append(f"no practice for {(now - person.last_practice).days} days")
+            days = (now - person.last_practice).days
+            person.reasons.append(
+                ngettext("no practice for %(count)d day", "no practice for %(count)d days", days)
+                % {"count": days}
+            )
         for title in failed[pk]:
-            person.reasons.append(f"failed the test “{title}”")
+            person.reasons.append(gettext("failed the test “%(title)s”") % {"title": title})
         for title in overdue[pk]:
-            person.reasons.append(f"did not finish the test “{title}” by its due date")
+            person.reasons.append(
+                gettext("did not finish the test “%(title)s” by its due date") % {"title": title}
+            )
         if person.reasons:
             listed.append(person)
     return listed, len(people)
@@ -222,7 +248,7 @@ def needing_attention(house, *, now: dt.datetime | None = None) -> tuple[list[At
 
 def supervisor_section(user) -> dict:
     listed, count = needing_attention(user.house) if user.house_id else ([], 0)
-    return {"attention": listed, "trainee_count": count, "rule": ATTENTION_RULE}
+    return {"attention": listed, "trainee_count": count, "rule": attention_rule()}
 
 
 # --- the games manager ----------------------------------------------------------------------

@@ -1,6 +1,7 @@
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from trainer.engine import Category
@@ -20,7 +21,7 @@ def home(request):
 
 def csrf_failure(request, reason=""):
     """A form or API call without a valid CSRF token: nothing was done; say so plainly."""
-    message = (
+    message = gettext(
         "This form has expired or did not come from this site, so nothing was saved. "
         "Reload the page and try again."
     )
