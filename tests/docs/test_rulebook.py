@@ -211,8 +211,7 @@ def test_the_rulebook_says_what_a_tests_time_allows_for_the_connection(book):
 def test_the_rulebook_gives_each_games_rounds_an_hour(book):
     # the games keep their names in every language
     rows = {
-        row[0]: row[1:]
-        for row in table_rows(book.name, section=section(book, "Dealing the round"))
+        row[0]: row[1:] for row in table_rows(book.name, section=section(book, "Dealing the round"))
     }
     for entry in round_games():
         assert rows[entry.title][0] == str(entry.round_procedure().rounds_per_hour), entry.slug
