@@ -282,3 +282,23 @@ def test_the_two_rulebooks_deal_the_same_hands():
     hands = _hands(ENGLISH)
     assert hands["Qh Qs 9d 6c 2h"] and hands["Jh Jc As 8d 3c"]  # the Caribbean Stud example
     assert _hands(SPANISH) == hands
+
+
+def _shape(part: str) -> tuple[int, int, int, int]:
+    """A section's bullets, numbered steps, bold phrases and links, counted."""
+    lines = part.split("\n")
+    return (
+        sum(line.startswith("- ") for line in lines),
+        sum(bool(re.match(r"\d+\. ", line)) for line in lines),
+        len(re.findall(r"\*\*[^*]+\*\*", part)),
+        len(re.findall(r"\]\(", part)),
+    )
+
+
+def test_the_two_rulebooks_have_the_same_shape_section_by_section():
+    """Each section has as many points, steps, bold rule names and links in both: a point the
+    translation left out (or added) shows."""
+    english, spanish = _sections(ENGLISH), _sections(SPANISH)
+    assert sum(_shape(part)[0] for part in english) > 0  # the shapes are read
+    for part, translated in zip(english, spanish, strict=True):
+        assert _shape(translated) == _shape(part), part.splitlines()[0]
