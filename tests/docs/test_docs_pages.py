@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from tests.factories import UserFactory
-from trainer.site.docs import DOCS, render_markdown
+from trainer.site.docs import DOCS, Doc, render_markdown
 
 STAFF_ONLY = ("api", "operations")
 
@@ -166,3 +166,17 @@ def test_a_link_to_a_translation_goes_to_its_page_in_that_language():
     html, _toc = render_markdown("[es](rulebook.es.md#reglas-de-la-casa) [en](rulebook.md)")
     assert f'href="{page("rulebook")}?lang=es#reglas-de-la-casa"' in html
     assert f'href="{page("rulebook")}"' in html
+
+
+def test_any_doc_is_served_in_each_language_it_has_a_file_for(settings, tmp_path):
+    """No list of translations: a `<name>.<lang>.md` beside `<name>.md` is the translation,
+    for a language the site has."""
+    (tmp_path / "docs").mkdir()
+    for name in ("notes.md", "notes.es.md", "notes.fr.md"):  # French is not a site language
+        (tmp_path / "docs" / name).write_text("# Notes\n", encoding="utf-8")
+    settings.BASE_DIR = tmp_path
+    notes, other = Doc("notes", "Notes", "notes.md"), Doc("other", "Other", "other.md")
+    assert notes.languages() == ["en", "es"] and other.languages() == ["en"]
+    assert notes.path_in("es") == tmp_path / "docs" / "notes.es.md"
+    assert notes.language_for("es-mx") == "es" and notes.language_for("fr") == "en"
+    assert other.language_for("es") == "en" and notes.language_for(None) == "en"
