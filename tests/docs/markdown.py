@@ -67,3 +67,36 @@ def section_text(name: str, section: str) -> str:
     assert head in text, f"{name} has no section '## {section}'"
     rest = text.split(head, 1)[1]
     return rest.split("\n## ", 1)[0]
+
+
+def headings(name: str) -> list[tuple[int, str]]:
+    """Every level-2 and level-3 heading, as (level, text), in order."""
+    items = tokens(name)
+    return [
+        (int(token.tag[1]), items[i + 1].content)
+        for i, token in enumerate(items)
+        if token.type == "heading_open" and token.tag in ("h2", "h3")
+    ]
+
+
+def tables(name: str) -> list[list[list[str]]]:
+    """Every table, in order, each as its rows (the header row first) of cells' text."""
+    found: list[list[list[str]]] = []
+    row: list[str] | None = None
+    for token in tokens(name):
+        if token.type == "table_open":
+            found.append([])
+        elif token.type == "tr_open":
+            row = []
+        elif token.type == "inline" and row is not None:
+            row.append(token.content.strip())
+        elif token.type == "tr_close" and row is not None:
+            found[-1].append(row)
+            row = None
+    return found
+
+
+def glossary(language: int = 1) -> dict[str, str]:
+    """docs/glossary.md's table: each English term to its term in the column `language`
+    (1, Spanish), as written."""
+    return {row[0]: row[language] for row in table_rows("glossary.md")[1:]}

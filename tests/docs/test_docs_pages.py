@@ -1,13 +1,16 @@
 """The docs served as pages: who may read which, rendered from docs/*.md with a table of
-contents, raw HTML escaped, unknown names 404, and the footer links to them."""
+contents, raw HTML escaped, unknown names 404, each in the reader's language where it is
+translated (`rulebook.es.md` to a Spanish reader) with links to its other languages, and the
+footer links to them."""
 
 from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from tests.factories import UserFactory
-from trainer.site.docs import DOCS, render_markdown
+from trainer.site.docs import DOCS, Doc, render_markdown
 
 STAFF_ONLY = ("api", "operations")
 
@@ -31,13 +34,19 @@ def test_staff_read_every_doc(client, db, request, who, slug):
     client.force_login(request.getfixturevalue(who))
     response = client.get(page(slug))
     assert response.status_code == 200
-    assert DOCS[slug].title in response.content.decode()
+    assert str(DOCS[slug].title) in response.content.decode()
 
 
 def test_trainees_read_the_rulebook(trainee_client):
     response = trainee_client.get(page("rulebook"))
     assert response.status_code == 200
     assert "Mississippi Gonorrhea" in response.content.decode()
+
+
+def test_trainees_read_the_glossary(trainee_client):
+    response = trainee_client.get(page("glossary"))
+    assert response.status_code == 200
+    assert "la mano de la banca" in response.content.decode()
 
 
 @pytest.mark.parametrize("slug", STAFF_ONLY)
@@ -105,3 +114,69 @@ def test_the_footer_links_to_the_docs(client, supervisor):
 def test_the_footer_has_no_docs_link_for_visitors(client, db):
     html = client.get(reverse("home")).content.decode()
     assert f'href="{reverse("docs:index")}"' not in html
+
+
+# -- the reader's language -----------------------------------------------------------------
+
+
+def in_spanish(client, url: str):
+    """The page as a Spanish reader gets it: the language active (and asked for by the browser,
+    for the locale middleware)."""
+    with translation.override("es"):
+        return client.get(url, HTTP_ACCEPT_LANGUAGE="es")
+
+
+def test_a_spanish_reader_gets_the_spanish_rulebook_with_a_link_to_the_english(trainee_client):
+    html = in_spanish(trainee_client, page("rulebook")).content.decode()
+    assert '<h1 id="reglamento">Reglamento</h1>' in html and "Rulebook</h1>" not in html
+    assert '<article class="doc" lang="es">' in html
+    # its own anchors: the contents and the links within it go to Spanish headings
+    assert 'href="#reglas-de-la-casa"' in html and '<h2 id="reglas-de-la-casa">' in html
+    assert f'href="{page("rulebook")}?lang=en" hreflang="en" lang="en">English</a>' in html
+
+
+def test_an_english_reader_gets_the_english_rulebook_with_a_link_to_the_spanish(trainee_client):
+    with translation.override("en"):
+        html = trainee_client.get(page("rulebook"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert '<h1 id="rulebook">Rulebook</h1>' in html and '<article class="doc" lang="en">' in html
+    assert f'href="{page("rulebook")}?lang=es" hreflang="es" lang="es">español</a>' in html
+
+
+def test_the_other_languages_version_is_one_link_away(trainee_client):
+    html = in_spanish(trainee_client, page("rulebook") + "?lang=en").content.decode()
+    assert '<h1 id="rulebook">Rulebook</h1>' in html
+    assert f'href="{page("rulebook")}?lang=es"' in html
+
+
+def test_a_doc_not_translated_is_served_in_english_without_language_links(client, supervisor):
+    client.force_login(supervisor)
+    html = in_spanish(client, page("api")).content.decode()
+    assert '<article class="doc" lang="en">' in html and "?lang=" not in html
+
+
+@pytest.mark.parametrize("lang", ["fr", "ES", "es-mx", "../rulebook"])
+def test_a_language_the_doc_is_not_written_in_is_404(client, supervisor, lang):
+    client.force_login(supervisor)
+    response = client.get(page("api"), {"lang": lang})
+    assert response.status_code == 404
+    assert client.get(page("rulebook"), {"lang": lang}).status_code == 404
+
+
+def test_a_link_to_a_translation_goes_to_its_page_in_that_language():
+    html, _toc = render_markdown("[es](rulebook.es.md#reglas-de-la-casa) [en](rulebook.md)")
+    assert f'href="{page("rulebook")}?lang=es#reglas-de-la-casa"' in html
+    assert f'href="{page("rulebook")}"' in html
+
+
+def test_any_doc_is_served_in_each_language_it_has_a_file_for(settings, tmp_path):
+    """No list of translations: a `<name>.<lang>.md` beside `<name>.md` is the translation,
+    for a language the site has."""
+    (tmp_path / "docs").mkdir()
+    for name in ("notes.md", "notes.es.md", "notes.fr.md"):  # French is not a site language
+        (tmp_path / "docs" / name).write_text("# Notes\n", encoding="utf-8")
+    settings.BASE_DIR = tmp_path
+    notes, other = Doc("notes", "Notes", "notes.md"), Doc("other", "Other", "other.md")
+    assert notes.languages() == ["en", "es"] and other.languages() == ["en"]
+    assert notes.path_in("es") == tmp_path / "docs" / "notes.es.md"
+    assert notes.language_for("es-mx") == "es" and notes.language_for("fr") == "en"
+    assert other.language_for("es") == "en" and notes.language_for(None) == "en"

@@ -1,9 +1,15 @@
 """The product's documentation, served as pages from the same Markdown files as the
-repository's `docs/`: the rulebook, the ruling API reference and the operator notes.
+repository's `docs/`: the rulebook, the glossary, the ruling API reference and the operator notes.
 
-Signed-in staff (supervisors, games managers, superusers) read all three; trainees read the
-rulebook, which is what they are trained on. The API reference and the operator notes describe
-doors trainees do not use (a script's JSON, the server's settings) and stay with staff.
+Signed-in staff (supervisors, games managers, superusers) read them all; trainees read the
+rulebook, which is what they are trained on, and the glossary of its words. The API reference
+and the operator notes describe doors trainees do not use (a script's JSON, the server's
+settings) and stay with staff.
+
+A doc `<name>.md` is written in the site's default language (English); a translation of it sits
+beside it as `<name>.<lang>.md` (`rulebook.es.md`) and is served to a reader whose active
+language is `<lang>`, with links to the doc's other languages (`?lang=en`). A new language's
+translation needs no code: only the file.
 
 Markdown is rendered with markdown-it-py, CommonMark with tables, with raw HTML turned off: an
 HTML tag in a doc is shown as text, never run. Headings get anchors (the same as a Git host
@@ -22,7 +28,10 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.functional import Promise
 from django.utils.text import slugify
+from django.utils.translation import get_language, get_language_info, gettext
+from django.utils.translation import gettext_lazy as _
 from markdown_it import MarkdownIt
 from markdown_it.common.utils import escapeHtml
 
@@ -31,10 +40,19 @@ STAFF_PERMISSIONS = ("houses.review_trainees", "houses.manage_tables")
 TRAINEE_PERMISSION = "houses.practise_drills"
 
 
+def _primary(code: str) -> str:
+    """The language of a code without its region: "es-mx" and "es" are both "es"."""
+    return code.split("-")[0].lower()
+
+
+#: the language the docs' plain `<name>.md` files are written in
+DEFAULT_LANGUAGE = _primary(settings.LANGUAGE_CODE)
+
+
 @dataclass(frozen=True)
 class Doc:
     slug: str
-    title: str
+    title: str | Promise
     filename: str
     #: whether trainees may read it (staff read every doc)
     for_trainees: bool = False
@@ -43,17 +61,38 @@ class Doc:
     def path(self):
         return settings.BASE_DIR / "docs" / self.filename
 
+    def path_in(self, language: str):
+        """The file of the doc in `language` (one of `languages()`)."""
+        if language == DEFAULT_LANGUAGE:
+            return self.path
+        return self.path.with_suffix(f".{language}.md")
+
+    def languages(self) -> list[str]:
+        """The site's languages the doc is written in, the default language first."""
+        return [DEFAULT_LANGUAGE] + [
+            code
+            for code in (_primary(code) for code, _name in settings.LANGUAGES)
+            if code != DEFAULT_LANGUAGE and self.path_in(code).is_file()
+        ]
+
+    def language_for(self, active: str | None) -> str:
+        """The language to serve the doc in to a reader whose active language is `active`:
+        its own where the doc has it, else the default language."""
+        wanted = _primary(active or DEFAULT_LANGUAGE)
+        return wanted if wanted in self.languages() else DEFAULT_LANGUAGE
+
 
 DOCS: dict[str, Doc] = {
     doc.slug: doc
     for doc in (
-        Doc("rulebook", "Rulebook", "rulebook.md", for_trainees=True),
-        Doc("api", "Rulings for other systems", "api.md"),
-        Doc("operations", "Operator notes", "operations.md"),
+        Doc("rulebook", _("Rulebook"), "rulebook.md", for_trainees=True),
+        Doc("glossary", _("Glossary"), "glossary.md", for_trainees=True),
+        Doc("api", _("Rulings for other systems"), "api.md"),
+        Doc("operations", _("Operator notes"), "operations.md"),
     )
 }
 _BY_FILENAME = {doc.filename: doc for doc in DOCS.values()}
-_DOC_LINK = re.compile(r"^(?P<file>[a-z0-9-]+\.md)(?P<anchor>#[\w-]*)?$")
+_DOC_LINK = re.compile(r"^(?P<name>[a-z0-9-]+)(?:\.(?P<lang>[a-z]{2}))?\.md(?P<anchor>#[\w-]*)?$")
 
 
 def is_staff(user) -> bool:
@@ -88,7 +127,11 @@ def _table_in_a_scroll_box(self, tokens, idx, options, env):
         (tokens[i + 1].content for i in range(idx - 1, -1, -1) if tokens[i].type == "heading_open"),
         "",
     )
-    name = escapeHtml(f"Table {number}" + (f": {heading}" if heading else ""))
+    name = escapeHtml(
+        gettext("Table %(number)s: %(heading)s") % {"number": number, "heading": heading}
+        if heading
+        else gettext("Table %(number)s") % {"number": number}
+    )
     return f'<div class="table-scroll" tabindex="0" role="region" aria-label="{name}">{html}'
 
 
@@ -137,11 +180,30 @@ def render_markdown(text: str) -> tuple[str, list[Heading]]:
 
 
 def _point_at_page(link) -> None:
-    """A link to another doc's file (`api.md#errors`) goes to that doc's page."""
+    """A link to another doc's file (`api.md#errors`) goes to that doc's page, and a link to
+    one of its translations (`rulebook.es.md`) to the page in that language."""
     match = _DOC_LINK.match(str(link.attrGet("href") or ""))
-    if match and match["file"] in _BY_FILENAME:
-        slug = _BY_FILENAME[match["file"]].slug
-        link.attrSet("href", reverse("docs:page", args=[slug]) + (match["anchor"] or ""))
+    doc = _BY_FILENAME.get(f"{match['name']}.md") if match else None
+    if match and doc is not None:
+        href = reverse("docs:page", args=[doc.slug])
+        if match["lang"] and match["lang"] in doc.languages():
+            href += f"?lang={match['lang']}"
+        link.attrSet("href", href + (match["anchor"] or ""))
+
+
+@dataclass(frozen=True)
+class Version:
+    """A doc in one language, as a page links to it."""
+
+    language: str
+    #: the language's name in that language ("English", "español")
+    name: str
+    url: str
+
+
+def _version(doc: Doc, language: str) -> Version:
+    url = reverse("docs:page", args=[doc.slug]) + f"?lang={language}"
+    return Version(language, get_language_info(language)["name_local"], url)
 
 
 @login_required
@@ -152,12 +214,24 @@ def index(request):
 
 @login_required
 def page(request, name: str):
-    """One doc as a page, with its table of contents; an unknown name is 404."""
+    """One doc as a page, with its table of contents, in the reader's language where the doc
+    is written in it (or in the language `?lang=` asks for); an unknown name or language is
+    404."""
     doc = DOCS.get(name)
     if doc is None:
-        raise Http404("There is no such document.")
+        raise Http404(gettext("There is no such document."))
     if not may_read(request.user, doc):
-        raise PermissionDenied("This document is for supervisors and games managers.")
-    html, toc = render_markdown(doc.path.read_text(encoding="utf-8"))
-    context = {"doc": doc, "html": html, "toc": toc, "docs": readable_by(request.user)}
+        raise PermissionDenied(gettext("This document is for supervisors and games managers."))
+    language = request.GET.get("lang") or doc.language_for(get_language())
+    if language not in doc.languages():
+        raise Http404(gettext("This document is not written in that language."))
+    html, toc = render_markdown(doc.path_in(language).read_text(encoding="utf-8"))
+    context = {
+        "doc": doc,
+        "html": html,
+        "toc": toc,
+        "docs": readable_by(request.user),
+        "language": language,
+        "others": [_version(doc, other) for other in doc.languages() if other != language],
+    }
     return render(request, "core/doc.html", context)
