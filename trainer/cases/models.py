@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from trainer.engine.cards import card
 from trainer.engine.catalog import GAMES
@@ -25,7 +26,7 @@ from trainer.houses.models import House, PaytableVersion
 #: the longest note a case keeps (a dispute's account, not a file)
 NOTE_MAX = 4000
 
-UNCHANGEABLE = "A saved case and its notes never change: add a note instead."
+UNCHANGEABLE = gettext_lazy("A saved case and its notes never change: add a note instead.")
 
 
 class Unchangeable(models.Model):
