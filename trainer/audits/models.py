@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from trainer.core.leases import Leased
 from trainer.houses.models import House
@@ -78,7 +78,7 @@ class AuditReport(Leased, models.Model):
         permissions = [("audit_hands", "Can audit the hand logs of their house")]
 
     def __str__(self) -> str:
-        return f"Audit of {self.name} ({self.house})"
+        return gettext("Audit of %(name)s (%(house)s)") % {"name": self.name, "house": self.house}
 
     @property
     def format_words(self) -> str:

@@ -16,7 +16,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from trainer.engine.cards import card
 from trainer.engine.catalog import GAMES
@@ -141,7 +141,7 @@ class Case(Unchangeable):
         ]
 
     def __str__(self) -> str:
-        return f"{self.house} case {self.number}"
+        return gettext("%(house)s case %(number)s") % {"house": self.house, "number": self.number}
 
     @property
     def game_title(self) -> str:
@@ -167,4 +167,7 @@ class CaseNote(Unchangeable):
         ordering = ["written_at", "pk"]
 
     def __str__(self) -> str:
-        return f"Note on {self.case} by {self.author_name}"
+        return gettext("Note on %(case)s by %(author)s") % {
+            "case": self.case,
+            "author": self.author_name,
+        }

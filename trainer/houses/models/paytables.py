@@ -271,7 +271,11 @@ class PaytableRow(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.get_category_display()} pays {self.win} to {self.to}"
+        return gettext("%(category)s pays %(win)s to %(to)s") % {
+            "category": self.get_category_display(),
+            "win": self.win,
+            "to": self.to,
+        }
 
     def save(self, *args, **kwargs):
         if self.version.is_in_use():
@@ -311,7 +315,10 @@ class TableActivation(models.Model):
         ordering = ["house", "game", "at", "pk"]
 
     def __str__(self) -> str:
-        return f"{self.version} activated {self.at:%Y-%m-%d %H:%M}"
+        return gettext("%(version)s activated %(when)s") % {
+            "version": self.version,
+            "when": f"{self.at:%Y-%m-%d %H:%M}",
+        }
 
 
 class PendingActivation(models.Model):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from trainer.engine.chips import STANDARD_WORDS
 from trainer.engine.house import MAX_CALL_MULTIPLE, SETTLE_ORDERS, HouseRules
@@ -139,7 +139,7 @@ class HouseRulesSettings(models.Model):
         verbose_name_plural = gettext_lazy("house rules")
 
     def __str__(self) -> str:
-        return f"House rules of {self.house}"
+        return gettext("House rules of %(house)s") % {"house": self.house}
 
     def natural_key(self):
         return (self.house.slug,)
@@ -159,4 +159,7 @@ class HouseRulesRecord(models.Model):
         ordering = ["house", "at", "pk"]
 
     def __str__(self) -> str:
-        return f"House rules of {self.house} from {self.at:%Y-%m-%d %H:%M}"
+        return gettext("House rules of %(house)s from %(when)s") % {
+            "house": self.house,
+            "when": f"{self.at:%Y-%m-%d %H:%M}",
+        }
