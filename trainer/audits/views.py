@@ -18,7 +18,7 @@ from django.http import Http404, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import filesizeformat
 from django.utils import timezone
-from django.utils.translation import gettext, gettext_lazy, ngettext
+from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
@@ -41,7 +41,7 @@ auditor_only = permission_required("audits.audit_hands", raise_exception=True)
 LINES_PER_PAGE = 50
 #: the summary's groups, as the report page shows them
 GROUPS = (
-    ("by_dealer", gettext_lazy("Dealer")),
+    ("by_dealer", pgettext_lazy("the person who dealt", "Dealer")),
     ("by_table", gettext_lazy("Table")),
     ("by_game", gettext_lazy("Game")),
     ("by_situation", gettext_lazy("Situation")),
