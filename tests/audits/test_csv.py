@@ -5,6 +5,8 @@ import csv
 import io
 import json
 
+from django.utils import translation
+
 from .conftest import LOG, MS, audited, log_text
 
 
@@ -48,3 +50,16 @@ def test_a_dealer_named_like_a_formula_is_written_as_text(staff_client, demo, su
     # a negative amount stays a number a spreadsheet can add up
     underpaid = dict(zip(header, rows[1], strict=True))
     assert underpaid["difference"] == "-2"
+
+
+def test_the_export_keeps_english_cells_for_a_spanish_reader(staff_client, report):
+    """The columns and cells are for other systems: a seat's share and a verdict read the
+    same whatever the language of whoever exports them (the pages translate them)."""
+    with translation.override("es"):
+        response = staff_client.get(
+            f"/audits/{report.pk}/discrepancies.csv", HTTP_ACCEPT_LANGUAGE="es"
+        )
+        header, *rows = rows_of(response)
+    split = [dict(zip(header, r, strict=True)) for r in rows if "misdirected" in r]
+    assert header[:3] == ["line", "id", "at"]
+    assert split and split[0]["paid"].startswith("seat ") and "asiento" not in split[0]["paid"]

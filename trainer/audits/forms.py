@@ -6,12 +6,12 @@ from pathlib import PurePath
 
 from django import forms
 from django.template.defaultfilters import filesizeformat
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from trainer.engine.audit import VERDICTS
 from trainer.engine.catalog import title_of
 
-from .models import AuditReport
+from .models import VERDICT_WORDS, AuditReport
 from .services import max_upload_bytes
 
 BY_EXTENSION = ""
@@ -47,9 +47,11 @@ class UploadForm(forms.Form):
         limit = max_upload_bytes()
         if log.size > limit:
             raise forms.ValidationError(
-                f"The file is {filesizeformat(log.size)}; the largest log the site takes is "
-                f"{filesizeformat(limit)}. Split the log into shorter ones (by shift or by "
-                "table) and upload each."
+                gettext(
+                    "The file is %(size)s; the largest log the site takes is %(limit)s. Split "
+                    "the log into shorter ones (by shift or by table) and upload each."
+                )
+                % {"size": filesizeformat(log.size), "limit": filesizeformat(limit)}
             )
         return log
 
@@ -80,22 +82,24 @@ def _choices(values, every: str, label=str) -> list[tuple[str, str]]:
 class FilterForm(forms.Form):
     """The report page's filters, as GET parameters; a value not offered is ignored."""
 
-    verdict = forms.ChoiceField(required=False)
-    dealer = forms.ChoiceField(required=False)
-    table = forms.ChoiceField(required=False)
-    game = forms.ChoiceField(required=False)
-    situation = forms.ChoiceField(required=False)
+    verdict = forms.ChoiceField(required=False, label=pgettext_lazy("filter", "Verdict"))
+    dealer = forms.ChoiceField(required=False, label=pgettext_lazy("filter", "Dealer"))
+    table = forms.ChoiceField(required=False, label=pgettext_lazy("filter", "Table"))
+    game = forms.ChoiceField(required=False, label=pgettext_lazy("filter", "Game"))
+    situation = forms.ChoiceField(required=False, label=pgettext_lazy("filter", "Situation"))
 
     def __init__(self, data, *, report: AuditReport):
         super().__init__(data)
         summary = report.summary or {}
         verdicts = [v for v in VERDICTS if v != "correct"]
-        self.fields["verdict"].choices = _choices(verdicts, "every verdict")
+        self.fields["verdict"].choices = _choices(
+            verdicts, gettext("every verdict"), lambda v: str(VERDICT_WORDS[v])
+        )
         for name, key, every, label in (
-            ("dealer", "by_dealer", "every dealer", str),
-            ("table", "by_table", "every table", str),
-            ("game", "by_game", "every game", title_of),
-            ("situation", "by_situation", "every situation", str),
+            ("dealer", "by_dealer", gettext("every dealer"), str),
+            ("table", "by_table", gettext("every table"), str),
+            ("game", "by_game", gettext("every game"), title_of),
+            ("situation", "by_situation", gettext("every situation"), str),
         ):
             self.fields[name].choices = _choices(summary.get(key, {}), every, label)
 

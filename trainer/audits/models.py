@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from trainer.core.leases import Leased
 from trainer.houses.models import House
@@ -32,10 +32,10 @@ class AuditReport(Leased, models.Model):
     whose heartbeat stops can be run again as attempt n + 1, which starts over."""
 
     class Status(models.TextChoices):
-        QUEUED = "queued", "queued"
-        RUNNING = "running", "running"
-        DONE = "done", "done"
-        FAILED = "failed", "failed"
+        QUEUED = "queued", pgettext_lazy("audit status", "queued")
+        RUNNING = "running", pgettext_lazy("audit status", "running")
+        DONE = "done", pgettext_lazy("audit status", "done")
+        FAILED = "failed", pgettext_lazy("audit status", "failed")
 
     class Format(models.TextChoices):
         JSONL = "jsonl", "JSON Lines"
@@ -78,7 +78,7 @@ class AuditReport(Leased, models.Model):
         permissions = [("audit_hands", "Can audit the hand logs of their house")]
 
     def __str__(self) -> str:
-        return f"Audit of {self.name} ({self.house})"
+        return gettext("Audit of %(name)s (%(house)s)") % {"name": self.name, "house": self.house}
 
     @property
     def format_words(self) -> str:
@@ -117,6 +117,16 @@ class AuditLineQuerySet(models.QuerySet):
         return self.filter(**{name: value for name, value in filters.items() if value})
 
 
+#: each of the engine's verdicts (`trainer.engine.audit.VERDICTS`) as the pages name it
+VERDICT_WORDS = {
+    "correct": pgettext_lazy("audit verdict", "correct"),
+    "overpaid": pgettext_lazy("audit verdict", "overpaid"),
+    "underpaid": pgettext_lazy("audit verdict", "underpaid"),
+    "misdirected": pgettext_lazy("audit verdict", "misdirected"),
+    "error": pgettext_lazy("audit verdict", "error"),
+}
+
+
 class AuditLine(models.Model):
     """A line of the log the audit found wrong: a mispay, or a line it could not rule."""
 
@@ -147,3 +157,8 @@ class AuditLine(models.Model):
 
     def __str__(self) -> str:
         return f"Line {self.number}: {self.verdict}"
+
+    @property
+    def verdict_words(self) -> str:
+        """The verdict in the reader's language (its code where the pages know no words)."""
+        return str(VERDICT_WORDS.get(self.verdict, self.verdict))

@@ -23,6 +23,8 @@ from django.core.exceptions import ValidationError
 from django.db import DatabaseError, InterfaceError, OperationalError, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.formats import number_format
+from django.utils.translation import gettext
 from django_tasks import task
 
 from trainer.engine.audit import (
@@ -97,8 +99,11 @@ def _store_chunks(report: AuditReport, pieces) -> int:
         if "\0" in text:
             line = newlines + text[: text.index("\0")].count("\n") + 1
             raise ValidationError(
-                f"Line {line} holds a NUL character: this is not a text hand log. Upload the "
-                "hand log (.jsonl) or the spreadsheet (.csv) itself."
+                gettext(
+                    "Line %(line)s holds a NUL character: this is not a text hand log. Upload "
+                    "the hand log (.jsonl) or the spreadsheet (.csv) itself."
+                )
+                % {"line": line}
             )
         if first is not None:
             first = _first_line(first, text)
@@ -115,7 +120,7 @@ def _store_chunks(report: AuditReport, pieces) -> int:
     except UnicodeDecodeError as exc:
         raise _not_utf8(newlines + 1) from exc
     if not has_text:
-        raise ValidationError("The file is empty: there is no hand in it to audit.")
+        raise ValidationError(gettext("The file is empty: there is no hand in it to audit."))
     if pending:
         AuditChunk.objects.create(report=report, index=index, text=pending)
     # a last line without its end is a line too (wherever the chunks were cut)
@@ -144,10 +149,16 @@ def _lines_checked(text: str, newlines: int, open_line: int) -> int:
         length = open_line + (len(text) if end == -1 else end) - start
         if length > LINE_MAX_CHARS:
             raise ValidationError(
-                f"Line {newlines + 1} is longer than {LINE_MAX_CHARS:,} characters, and a "
-                "hand log holds one hand a line, a few hundred characters each: this file's "
-                "lines do not end with line ends. Export the log again with one hand a line "
-                "(.jsonl or .csv), and upload that file."
+                gettext(
+                    "Line %(line)s is longer than %(most)s characters, and a hand log holds "
+                    "one hand a line, a few hundred characters each: this file's lines do not "
+                    "end with line ends. Export the log again with one hand a line (.jsonl or "
+                    ".csv), and upload that file."
+                )
+                % {
+                    "line": newlines + 1,
+                    "most": number_format(LINE_MAX_CHARS, force_grouping=True),
+                }
             )
         if end == -1:
             return length
@@ -156,8 +167,11 @@ def _lines_checked(text: str, newlines: int, open_line: int) -> int:
 
 def _not_utf8(line: int) -> ValidationError:
     return ValidationError(
-        f"The file is not UTF-8 text (line {line} has bytes that are not). Save or export the "
-        "log as UTF-8 (in a spreadsheet: CSV UTF-8) and upload it again."
+        gettext(
+            "The file is not UTF-8 text (line %(line)s has bytes that are not). Save or export "
+            "the log as UTF-8 (in a spreadsheet: CSV UTF-8) and upload it again."
+        )
+        % {"line": line}
     )
 
 

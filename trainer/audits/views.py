@@ -18,6 +18,7 @@ from django.http import Http404, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import filesizeformat
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
@@ -40,10 +41,10 @@ auditor_only = permission_required("audits.audit_hands", raise_exception=True)
 LINES_PER_PAGE = 50
 #: the summary's groups, as the report page shows them
 GROUPS = (
-    ("by_dealer", "Dealer"),
-    ("by_table", "Table"),
-    ("by_game", "Game"),
-    ("by_situation", "Situation"),
+    ("by_dealer", pgettext_lazy("the person who dealt", "Dealer")),
+    ("by_table", gettext_lazy("Table")),
+    ("by_game", gettext_lazy("Game")),
+    ("by_situation", gettext_lazy("Situation")),
 )
 CSV_COLUMNS = (
     "line",
@@ -69,12 +70,18 @@ def _report(request, report_id: int) -> AuditReport:
     return get_object_or_404(reports, pk=report_id)
 
 
-def amount(value) -> str:
-    """What was paid or is right, as a dealer reads it: a net, or each seat's chips."""
+#: a seat's chips in the CSV export, whose cells stay English whoever exports them
+CSV_SEAT = "seat %(seat)s: %(chips)s"
+
+
+def amount(value, *, seat_format: str | None = None) -> str:
+    """What was paid or is right, as a dealer reads it: a net, or each seat's chips
+    (`seat_format` names a seat's share; by default in the reader's language)."""
     if value is None:
         return "—"
     if isinstance(value, Mapping):
-        return ", ".join(f"seat {seat}: {chips}" for seat, chips in value.items())
+        each = seat_format or gettext("seat %(seat)s: %(chips)s")
+        return ", ".join(each % {"seat": seat, "chips": chips} for seat, chips in value.items())
     return str(value)
 
 
@@ -88,10 +95,10 @@ def _upload_limit() -> int:
 
 
 def _upload_refused() -> str:
-    return (
-        f"The largest log the site takes is {filesizeformat(services.max_upload_bytes())}: "
+    return gettext(
+        "The largest log the site takes is %(size)s: "
         "split the log into shorter ones (by shift or by table) and upload each."
-    )
+    ) % {"size": filesizeformat(services.max_upload_bytes())}
 
 
 @body_limit(_upload_limit, message=_upload_refused)
@@ -104,7 +111,9 @@ def index(request):
     if request.method == "POST":
         form = UploadForm(request.POST, request.FILES)
         if request.user.house is None:
-            form.add_error(None, "You belong to no house, so there is no house to audit for.")
+            form.add_error(
+                None, gettext("You belong to no house, so there is no house to audit for.")
+            )
         elif form.is_valid():
             try:
                 report = services.store_log(
@@ -116,7 +125,10 @@ def index(request):
             except ValidationError as exc:
                 form.add_error("log", exc)
             else:
-                messages.success(request, f"“{report.name}” is uploaded and queued for audit.")
+                messages.success(
+                    request,
+                    gettext("“%(name)s” is uploaded and queued for audit.") % {"name": report.name},
+                )
                 return redirect("audits:report", report.pk)
     reports = AuditReport.objects.visible_to(request.user).select_related("house", "uploaded_by")
     status = 400 if form.errors else 200
@@ -140,7 +152,7 @@ EXAMPLE_TYPES = {"jsonl": "application/x-ndjson", "csv": "text/csv"}
 def example_log(request, format: str):
     """A small hand log to download: what a line holds, as a file the upload form takes."""
     if format not in EXAMPLE_TYPES:
-        raise Http404("No such example.")
+        raise Http404(gettext("No such example."))
     response = HttpResponse(
         (EXAMPLES_DIR / f"shift.{format}").read_bytes(),
         content_type=f"{EXAMPLE_TYPES[format]}; charset=utf-8",
@@ -182,7 +194,7 @@ def report(request, report_id: int):
             # a watch set of these mispaid hands, for the floor team
             may_make_set=may_watch(request.user) and report.lines.exclude(verdict="error").exists(),
             set_filters=[(n, v) for n, v in values.items() if n in SET_FILTERS],
-            set_title=f"Mispays of {report.name}",
+            set_title=gettext("Mispays of %(name)s") % {"name": report.name},
         )
     return render(request, "audits/report.html", context)
 
@@ -291,8 +303,12 @@ def _csv_rows(lines) -> Iterator[str]:
                 line.game,
                 line.verdict,
                 line.situation,
-                amount(result.get("paid")) if result.get("paid") is not None else "",
-                amount(result.get("correct")) if result.get("correct") is not None else "",
+                amount(result.get("paid"), seat_format=CSV_SEAT)
+                if result.get("paid") is not None
+                else "",
+                amount(result.get("correct"), seat_format=CSV_SEAT)
+                if result.get("correct") is not None
+                else "",
                 line.difference,
                 line.overpaid,
                 line.underpaid,
@@ -332,31 +348,48 @@ def watch_set(request, report_id: int):
     if not may_watch(request.user):
         raise PermissionDenied(NOT_A_WATCHER)
     if report.status != AuditReport.Status.DONE:
-        messages.info(request, "The audit is not finished: its mispaid hands are not all known.")
+        messages.info(
+            request, gettext("The audit is not finished: its mispaid hands are not all known.")
+        )
         return redirect("audits:report", report.pk)
     values = FilterForm(request.POST, report=report).values()
     chosen = {name: value for name, value in values.items() if name in SET_FILTERS}
     lines = report.lines.filtered(**chosen).exclude(verdict="error").order_by("number")
-    title = request.POST.get("title", "").strip() or f"Mispays of {report.name}"
+    title = request.POST.get("title", "").strip() or gettext("Mispays of %(name)s") % {
+        "name": report.name
+    }
     try:
         made = watch_services.make_set(
             house=report.house,
             by=request.user,
             title=title,
             lines=(line.request for line in lines.iterator(chunk_size=200)),
-            source=f"the audit of {report.name}",
+            source=gettext("the audit of %(name)s") % {"name": report.name},
             report_id=report.pk,
         )
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
         return redirect("audits:report", report.pk)
     count = len(made.hands)
-    said = f"“{made.title}”: a watch set of {count} mispaid hand{'s' if count != 1 else ''}, "
-    said += "without the dealers' names, for the floor team to watch"
+    values = {"title": made.title, "count": count, "left_out": made.left_out_words}
     if made.left_out_words:
         # fewer hands than the audit's mispays chosen: the set says which were left and why
-        said += f" ({made.left_out_words})"
-    messages.success(request, said + ".")
+        said = ngettext(
+            "“%(title)s”: a watch set of %(count)s mispaid hand, without the dealers' names, "
+            "for the floor team to watch (%(left_out)s).",
+            "“%(title)s”: a watch set of %(count)s mispaid hands, without the dealers' names, "
+            "for the floor team to watch (%(left_out)s).",
+            count,
+        )
+    else:
+        said = ngettext(
+            "“%(title)s”: a watch set of %(count)s mispaid hand, without the dealers' names, "
+            "for the floor team to watch.",
+            "“%(title)s”: a watch set of %(count)s mispaid hands, without the dealers' names, "
+            "for the floor team to watch.",
+            count,
+        )
+    messages.success(request, said % values)
     return redirect("watch:index")
 
 
@@ -366,9 +399,9 @@ def watch_set(request, report_id: int):
 def run_again(request, report_id: int):
     report = _report(request, report_id)
     if services.run_again(report):
-        messages.success(request, "The audit is queued again; it starts over from line 1.")
+        messages.success(request, gettext("The audit is queued again; it starts over from line 1."))
     else:
-        messages.info(request, "The audit is not stopped: there is nothing to run again.")
+        messages.info(request, gettext("The audit is not stopped: there is nothing to run again."))
     return redirect("audits:report", report.pk)
 
 
@@ -382,8 +415,12 @@ def delete(request, report_id: int):
     if request.method == "POST":
         name = report.name
         if services.delete_report(report):
-            messages.success(request, f"The audit of “{name}” is stopped and deleted.")
+            messages.success(
+                request, gettext("The audit of “%(name)s” is stopped and deleted.") % {"name": name}
+            )
         else:
-            messages.success(request, f"The audit of “{name}” is deleted.")
+            messages.success(
+                request, gettext("The audit of “%(name)s” is deleted.") % {"name": name}
+            )
         return redirect("audits:index")
     return render(request, "audits/delete.html", {"report": report})

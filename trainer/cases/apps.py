@@ -1,11 +1,12 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy
 
 
 class CasesConfig(AppConfig):
     """Dispute cases: a ruling kept by a house as a record, numbered, with notes added later."""
 
     name = "trainer.cases"
-    verbose_name = "Dispute cases"
+    verbose_name = gettext_lazy("Dispute cases")
 
     def ready(self):
         # "Save as a case" under a ruling on the Rule check page (the desk imports no app

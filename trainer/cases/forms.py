@@ -4,12 +4,21 @@ import json
 import secrets
 
 from django import forms
+from django.utils.formats import number_format
+from django.utils.functional import lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from .models import NOTE_MAX
 
-NOTE_HELP = (
-    f"Optional: what was disputed, by whom, what was decided (up to {NOTE_MAX:,} characters)."
-)
+
+def _note_help() -> str:
+    return gettext(
+        "Optional: what was disputed, by whom, what was decided (up to %(most)s characters)."
+    ) % {"most": number_format(NOTE_MAX, force_grouping=True)}
+
+
+#: the note's help, in the reader's language when the form is shown
+NOTE_HELP = lazy(_note_help, str)()
 
 
 class SaveCaseForm(forms.Form):
@@ -38,16 +47,20 @@ class SaveCaseForm(forms.Form):
 
 class NoteForm(forms.Form):
     text = forms.CharField(
-        label="Add a note",
+        label=gettext_lazy("Add a note"),
         widget=forms.Textarea(attrs={"rows": 4, "maxlength": NOTE_MAX}),
-        help_text="A correction or a later word; the case and earlier notes stay as they are.",
+        help_text=gettext_lazy(
+            "A correction or a later word; the case and earlier notes stay as they are."
+        ),
     )
 
 
 class SearchForm(forms.Form):
     q = forms.CharField(
-        label="Search",
+        label=gettext_lazy("Search"),
         required=False,
         max_length=200,
-        help_text='A case number, a game, cards ("Qh" or "Q♥") or words from the notes.',
+        help_text=gettext_lazy(
+            'A case number, a game, cards ("Qh" or "Q♥") or words from the notes.'
+        ),
     )

@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
 
 from trainer.engine.cards import card
 from trainer.engine.catalog import GAMES
@@ -25,7 +26,7 @@ from trainer.houses.models import House, PaytableVersion
 #: the longest note a case keeps (a dispute's account, not a file)
 NOTE_MAX = 4000
 
-UNCHANGEABLE = "A saved case and its notes never change: add a note instead."
+UNCHANGEABLE = gettext_lazy("A saved case and its notes never change: add a note instead.")
 
 
 class Unchangeable(models.Model):
@@ -84,17 +85,21 @@ class CaseQuerySet(models.QuerySet):
 
 class Case(Unchangeable):
     house = models.ForeignKey(House, on_delete=models.PROTECT, related_name="cases")
-    number = models.PositiveIntegerField(help_text="Case 1, 2, 3 ... of its house.")
+    number = models.PositiveIntegerField(help_text=gettext_lazy("Case 1, 2, 3 ... of its house."))
     game = models.CharField(max_length=30)
-    request = models.JSONField(help_text="The ruling request, as RULING_API.md writes it.")
-    ruling = models.JSONField(help_text="The engine's ruling, as the API answers it.")
+    request = models.JSONField(
+        help_text=gettext_lazy("The ruling request, as RULING_API.md writes it.")
+    )
+    ruling = models.JSONField(help_text=gettext_lazy("The engine's ruling, as the API answers it."))
     steps = models.JSONField(
-        blank=True, help_text="The ruling's reasons, in the order a dealer works."
+        blank=True, help_text=gettext_lazy("The ruling's reasons, in the order a dealer works.")
     )
     cards = models.CharField(
         max_length=400,
         blank=True,
-        help_text="Every card of the request, as the engine writes it, for searching.",
+        help_text=gettext_lazy(
+            "Every card of the request, as the engine writes it, for searching."
+        ),
     )
     paytable_version = models.ForeignKey(
         PaytableVersion,
@@ -102,17 +107,24 @@ class Case(Unchangeable):
         blank=True,
         on_delete=models.PROTECT,
         related_name="cases",
-        help_text="The house's table the ruling paid from; empty for the source texts' table "
-        "or a game without a paytable.",
+        help_text=gettext_lazy(
+            "The house's table the ruling paid from; empty for the source texts' table "
+            "or a game without a paytable."
+        ),
     )
     paytable_label = models.CharField(
-        max_length=300, help_text="The table the ruling paid from, as it was named then."
+        max_length=300,
+        help_text=gettext_lazy("The table the ruling paid from, as it was named then."),
     )
-    house_rules = models.JSONField(help_text="The house rules in force when it was ruled.")
+    house_rules = models.JSONField(
+        help_text=gettext_lazy("The house rules in force when it was ruled.")
+    )
     saved_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
-    saved_by_name = models.CharField(max_length=150, help_text="The username, kept as it was.")
+    saved_by_name = models.CharField(
+        max_length=150, help_text=gettext_lazy("The username, kept as it was.")
+    )
     saved_at = models.DateTimeField(default=timezone.now)
     token = models.CharField(
         max_length=64,
@@ -129,7 +141,7 @@ class Case(Unchangeable):
         ]
 
     def __str__(self) -> str:
-        return f"{self.house} case {self.number}"
+        return gettext("%(house)s case %(number)s") % {"house": self.house, "number": self.number}
 
     @property
     def game_title(self) -> str:
@@ -146,11 +158,16 @@ class CaseNote(Unchangeable):
     author = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
-    author_name = models.CharField(max_length=150, help_text="The username, kept as it was.")
+    author_name = models.CharField(
+        max_length=150, help_text=gettext_lazy("The username, kept as it was.")
+    )
     written_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
         ordering = ["written_at", "pk"]
 
     def __str__(self) -> str:
-        return f"Note on {self.case} by {self.author_name}"
+        return gettext("Note on %(case)s by %(author)s") % {
+            "case": self.case,
+            "author": self.author_name,
+        }

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import F
+from django.utils.formats import number_format
+from django.utils.translation import gettext, pgettext
 
 from trainer.engine.cards import parse_cards
 from trainer.engine.catalog import GAMES
@@ -79,11 +81,26 @@ def cards_of(request: dict) -> str:
     return f" {' '.join(found)} "
 
 
+def _expired() -> str:
+    return gettext("This form has expired: rule the hand again, then save it.")
+
+
+def _not_kept() -> str:
+    return gettext(
+        "This request cannot be kept as a case: %(reason)s Rule the hand again from the form, "
+        "then save it."
+    )
+
+
 def check_note(text: str) -> str:
     text = text.strip()
     if len(text) > NOTE_MAX:
         raise CaseRefused(
-            f"A note can be at most {NOTE_MAX:,} characters; this one has {len(text):,}.",
+            gettext("A note can be at most %(most)s characters; this one has %(count)s.")
+            % {
+                "most": number_format(NOTE_MAX, force_grouping=True),
+                "count": number_format(len(text), force_grouping=True),
+            },
             field="note",
         )
     return text
@@ -100,12 +117,14 @@ def save_case(*, user, request_text: str, note: str, token: str) -> Saved:
     the house it names.  A token already used by `user` answers that case (a double-click or a
     replayed form saves once); anything wrong raises CaseRefused and saves nothing."""
     if not may_keep_cases(user):
-        raise CaseRefused("Only supervisors and games managers keep a house's cases.")
+        raise CaseRefused(gettext("Only supervisors and games managers keep a house's cases."))
     if open_sitting(user) is not None:
-        raise CaseRefused("You are in the middle of a test: finish it before keeping cases.")
+        raise CaseRefused(
+            gettext("You are in the middle of a test: finish it before keeping cases.")
+        )
     token = token.strip()
     if not token or len(token) > Case._meta.get_field("token").max_length:
-        raise CaseRefused("This form has expired: rule the hand again, then save it.")
+        raise CaseRefused(_expired())
     kept = _already_saved(user, token)
     if kept is not None:
         return Saved(kept, created=False)
@@ -115,8 +134,10 @@ def save_case(*, user, request_text: str, note: str, token: str) -> Saved:
     house = keeper_houses(user).filter(slug=slug).first() if isinstance(slug, str) else None
     if house is None:
         raise CaseRefused(
-            "A case is kept by a house: choose your house under “Rules of”, rule the hand, "
-            "then save it."
+            gettext(
+                "A case is kept by a house: choose your house under “Rules of”, rule the hand, "
+                "then save it."
+            )
         )
     setup = house_setup(house)
 
@@ -126,24 +147,26 @@ def save_case(*, user, request_text: str, note: str, token: str) -> Saved:
     ruling, _ = as_json(give_ruling(request, user=user, resolve=resolve))
     if "error" in ruling:
         message = ruling["error"]["message"]
-        raise CaseRefused(f"This hand cannot be ruled, so it is not kept: {message}")
+        raise CaseRefused(
+            gettext("This hand cannot be ruled, so it is not kept: %(reason)s")
+            % {"reason": message}
+        )
     game = GAMES[ruling["game"]]
     try:
         # a case keeps the request as it was ruled: a field the ruling never read would be
         # kept as if it had counted (and a page could not lay it out)
         refuse_unread(request, game.fields(request), title=game.title)
     except RulingError as exc:
-        raise CaseRefused(
-            f"This request cannot be kept as a case: {exc.message} Rule the hand again from "
-            "the form, then save it."
-        ) from None
+        raise CaseRefused(_not_kept() % {"reason": exc.message}) from None
     version = setup.versions.get(game.slug)
     if version is not None:
         label = str(version)
     elif game.paytable is not None:
-        label = f"the standard {game.title} table (the house has none active)"
+        label = gettext("the standard %(game)s table (the house has none active)") % {
+            "game": game.title
+        }
     else:
-        label = "no paytable (this game pays from the pot)"
+        label = gettext("no paytable (this game pays from the pot)")
     try:
         case = _store(
             user=user,
@@ -168,7 +191,7 @@ def save_case(*, user, request_text: str, note: str, token: str) -> Saved:
 def _already_saved(user, token: str) -> Case | None:
     kept = Case.objects.filter(token=token).first()
     if kept is not None and kept.saved_by_id != user.pk:
-        raise CaseRefused("This form has expired: rule the hand again, then save it.")
+        raise CaseRefused(_expired())
     return kept
 
 
@@ -179,10 +202,12 @@ def _read_request(text: str) -> dict:
         # the form's hidden copy of the hand, changed or cut on its way: the reader's reason
         # is for programmers, the supervisor needs what to do
         raise CaseRefused(
-            "The hand sent with this form cannot be read: rule the hand again, then save it."
+            gettext(
+                "The hand sent with this form cannot be read: rule the hand again, then save it."
+            )
         ) from None
     if not isinstance(request, dict):
-        raise CaseRefused("The ruling request is not one request: rule the hand again.")
+        raise CaseRefused(gettext("The ruling request is not one request: rule the hand again."))
     return request
 
 
@@ -213,11 +238,7 @@ def _store(*, user, house, token, note, request, ruling, version, label, rules) 
     except ValidationError as exc:
         # only a request edited by hand gets here (more cards than any table holds, say): the
         # transaction is rolled back, so the counter does not move
-        raise CaseRefused(
-            "This request cannot be kept as a case: "
-            + " ".join(exc.messages)
-            + " Rule the hand again from the form, then save it."
-        ) from None
+        raise CaseRefused(_not_kept() % {"reason": " ".join(exc.messages)}) from None
     case.save()
     if note:
         _note(case, user, note, at=case.saved_at)
@@ -238,10 +259,12 @@ def _note(case: Case, user, text: str, at=None) -> CaseNote:
 def add_note(*, user, case: Case, text: str) -> CaseNote:
     """Add a note to a case (the case itself never changes)."""
     if not may_keep_cases(user):
-        raise CaseRefused("Only supervisors and games managers add notes to a house's cases.")
+        raise CaseRefused(
+            gettext("Only supervisors and games managers add notes to a house's cases.")
+        )
     text = check_note(text)
     if not text:
-        raise CaseRefused("Write the note first: an empty note adds nothing.")
+        raise CaseRefused(gettext("Write the note first: an empty note adds nothing."))
     with transaction.atomic():
         return _note(case, user, text)
 
@@ -251,7 +274,11 @@ def rules_in_words(case: Case) -> list[tuple[str, str]]:
     label ("the fewest chips", not "fewest"), "none" for no cap, "yes" or "no", the common
     chip set named so and a house's own chips one after another, never a stored code."""
     fields = {f.name: f for f in HouseRulesSettings._meta.fields}
-    words = {"None": "none", "True": "yes", "False": "no"}
+    words = {
+        "None": pgettext("no value", "none"),
+        "True": pgettext("a rule is on", "yes"),
+        "False": pgettext("a rule is off", "no"),
+    }
     shown = []
     for name, value in case.house_rules.items():
         field = fields.get(name)
@@ -259,7 +286,7 @@ def rules_in_words(case: Case) -> list[tuple[str, str]]:
         if field is not None and field.flatchoices:
             text = str(dict(field.flatchoices).get(value, text))
         elif name == "chips" and value == COMMON_SET:
-            text = "the common set, from the chip unit up"
+            text = gettext("the common set, from the chip unit up")
         elif name == "chips":
             text = "; ".join(line.strip() for line in str(value).splitlines() if line.strip())
         shown.append((str(field.verbose_name) if field is not None else name, text))

@@ -95,7 +95,7 @@ def add_note(request, house: str, number: int):
         except services.CaseRefused as exc:
             form.add_error("text", str(exc))
         else:
-            messages.success(request, "Note added.")
+            messages.success(request, gettext("Note added."))
             return redirect("cases:detail", house=case.house.slug, number=case.number)
     return render(request, "cases/detail.html", _detail_context(case, form), status=400)
 
@@ -105,7 +105,7 @@ def add_note(request, house: str, number: int):
 def save(request):
     form = SaveCaseForm(request.POST, auto_id="case_%s")
     if not form.is_valid():
-        error = "This form has expired: rule the hand again, then save it."
+        error = gettext("This form has expired: rule the hand again, then save it.")
         return render(request, "cases/refused.html", {"error": error}, status=400)
     data = form.cleaned_data
     try:
@@ -120,9 +120,16 @@ def save(request):
         return render(request, "cases/refused.html", {"error": exc.message}, status=400)
     case = saved.case
     if saved.created:
-        messages.success(request, f"Saved as case {case.number} of {case.house}.")
+        messages.success(
+            request,
+            gettext("Saved as case %(number)s of %(house)s.")
+            % {"number": case.number, "house": case.house},
+        )
     else:
-        messages.info(request, f"This ruling was already saved, as case {case.number}.")
+        messages.info(
+            request,
+            gettext("This ruling was already saved, as case %(number)s.") % {"number": case.number},
+        )
     return redirect("cases:detail", house=case.house.slug, number=case.number)
 
 
@@ -133,4 +140,6 @@ def save_as_case(user, ruling_request: dict) -> tuple[SaveCaseForm | None, str]:
         return None, ""
     if keeper_houses(user).filter(slug=ruling_request.get("house") or "").exists():
         return SaveCaseForm.for_request(ruling_request), ""
-    return None, "To keep this ruling as a case, rule it with your house's rules (“Rules of”)."
+    return None, gettext(
+        "To keep this ruling as a case, rule it with your house's rules (“Rules of”)."
+    )

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext
 
 from trainer.engine import HouseRules
 from trainer.engine.figures import edge_words
@@ -47,8 +48,10 @@ def house_rules_problems(
         unfit = paytable_of(version).fraction_problems(proposed.chip_unit)
         if unfit:
             problems.append(
-                f"The active table {version} does not take a chip unit of "
-                f"{proposed.chip_unit}: {' '.join(unfit)}"
+                gettext(
+                    "The active table %(version)s does not take a chip unit of %(unit)s: %(why)s"
+                )
+                % {"version": version, "unit": proposed.chip_unit, "why": " ".join(unfit)}
             )
     if problems:
         return problems
@@ -92,25 +95,38 @@ def _edge_problems(version, proposed: HouseRules, confirmed: bool) -> list[str]:
         if instant is not None:
             sheet = record_parsheet(version, proposed, instant)
     if sheet is None or sheet.status == ParSheetResult.Status.FAILED:
-        failure = "" if sheet is None else f" failed ({sheet.error}) and"
+        failed = sheet is not None
+        error = "" if sheet is None else sheet.error
         try:
             sheet = tasks.request_parsheet(version, rules=proposed)
         except ValidationError as exc:
-            return [f"The par sheet of {version} cannot be computed: {' '.join(exc.messages)}"]
-        if failure:
             return [
-                f"The par sheet of {version} under these rules{failure} has been queued "
-                "again; save again when it is done."
+                gettext("The par sheet of %(version)s cannot be computed: %(why)s")
+                % {"version": version, "why": " ".join(exc.messages)}
+            ]
+        if failed:
+            return [
+                gettext(
+                    "The par sheet of %(version)s under these rules failed (%(error)s) and has "
+                    "been queued again; save again when it is done."
+                )
+                % {"version": version, "error": error}
             ]
     if sheet.status != ParSheetResult.Status.DONE:
         return [
-            f"The par sheet of {version} under these rules is being computed "
-            f"({sheet.percent}%); save again when it is done."
+            gettext(
+                "The par sheet of %(version)s under these rules is being computed "
+                "(%(percent)s%%); save again when it is done."
+            )
+            % {"version": version, "percent": sheet.percent}
         ]
     if sheet.player_edge and not confirmed:
         return [
-            f"Under these rules {version} gives the PLAYER the edge: its house edge would be "
-            f"{edge_words(sheet.figures['house_edge_exact'])} of every Ante. If this is what "
-            "the house means, tick “player edge confirmed” and save again."
+            gettext(
+                "Under these rules %(version)s gives the PLAYER the edge: its house edge would "
+                "be %(edge)s of every Ante. If this is what the house means, tick “player edge "
+                "confirmed” and save again."
+            )
+            % {"version": version, "edge": edge_words(sheet.figures["house_edge_exact"])}
         ]
     return []

@@ -15,6 +15,7 @@ from django.http import HttpResponseRedirect
 from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
+from django.utils.translation import gettext, gettext_lazy
 from django_htmx.http import HttpResponseClientRefresh
 
 from trainer.engine import EngineError
@@ -26,6 +27,17 @@ from .config import house_rules_of, paytable_of
 from .forms import HouseRulesForm
 from .models import House, HouseRulesSettings, PaytableRow, PaytableVersion, User
 from .preview import preview
+
+#: what "Compute par sheet" says of each version, by the state its sheet is in
+PARSHEET_REQUESTED = {
+    "done": gettext_lazy("%(version)s: par sheet already computed (an identical table's)."),
+    "queued": gettext_lazy("%(version)s: par sheet queued."),
+    "running": gettext_lazy("%(version)s: par sheet being computed."),
+}
+
+
+def _now_active(version) -> str:
+    return gettext("%(version)s is now the active table.") % {"version": version}
 
 
 class HouseScopedAdmin(admin.ModelAdmin):
@@ -89,11 +101,11 @@ class HouseAdmin(admin.ModelAdmin):
 class UserAdmin(DjangoUserAdmin):
     fieldsets = [
         *DjangoUserAdmin.fieldsets,
-        ("House", {"fields": ["house"]}),
+        (gettext_lazy("House"), {"fields": ["house"]}),
     ]
     add_fieldsets = [
         *DjangoUserAdmin.add_fieldsets,
-        ("House", {"fields": ["house"]}),
+        (gettext_lazy("House"), {"fields": ["house"]}),
     ]
     list_display = ["username", "first_name", "last_name", "house", "is_staff"]
     list_filter = ["house", "groups", "is_staff", "is_superuser", "is_active"]
@@ -113,7 +125,9 @@ class PaytableRowFormSet(BaseInlineFormSet):
             shown = {form.instance.pk for form in self.initial_forms}
             if version.rows.exclude(pk__in=shown).exists():
                 raise ValidationError(
-                    "The rows of this table have changed since the page was loaded: reload it."
+                    gettext(
+                        "The rows of this table have changed since the page was loaded: reload it."
+                    )
                 )
         rows, seen = [], set()
         for form in self.forms:
@@ -123,7 +137,7 @@ class PaytableRowFormSet(BaseInlineFormSet):
             category = data.get("category")
             if category in seen:
                 raise ValidationError(
-                    "Each category has one row: %(c)s is given twice.",
+                    gettext("Each category has one row: %(c)s is given twice."),
                     params={"c": form.instance.get_category_display()},
                 )
             seen.add(category)
@@ -139,13 +153,21 @@ class PaytableRowFormSet(BaseInlineFormSet):
         inversions = table.inversions()
         if inversions and not version.inversions_confirmed:
             listed = "; ".join(
-                f"{high.label} pays {table.odds_for(high).words()} but {low.label} pays "
-                f"{table.odds_for(low).words()}"
+                gettext("%(high)s pays %(high_odds)s but %(low)s pays %(low_odds)s")
+                % {
+                    "high": high.label,
+                    "high_odds": table.odds_for(high).words(),
+                    "low": low.label,
+                    "low_odds": table.odds_for(low).words(),
+                }
                 for high, low in inversions
             )
             raise ValidationError(
-                f"A stronger hand pays less than a weaker one: {listed}. If this is what the "
-                "house means, tick “inversions confirmed” and save again."
+                gettext(
+                    "A stronger hand pays less than a weaker one: %(listed)s. If this is what "
+                    "the house means, tick “inversions confirmed” and save again."
+                )
+                % {"listed": listed}
             )
 
 
@@ -203,12 +225,12 @@ class PaytableVersionAdmin(HouseScopedAdmin):
     fieldsets = [
         (None, {"fields": ["house", "game", "label", "bet_unit"]}),
         (
-            "Mississippi Stud pair bands",
+            gettext_lazy("Mississippi Stud pair bands"),
             {"fields": ["pair_band_low", "push_band_low", "push_band_high"]},
         ),
         (None, {"fields": ["inversions_confirmed"]}),
         (
-            "Status",
+            gettext_lazy("Status"),
             {
                 "fields": [
                     "number",
@@ -222,34 +244,37 @@ class PaytableVersionAdmin(HouseScopedAdmin):
                 ]
             },
         ),
-        ("How this table pays", {"fields": ["example_payouts"]}),
-        ("Par sheet (exact house edge under optimal play)", {"fields": ["par_sheet"]}),
+        (gettext_lazy("How this table pays"), {"fields": ["example_payouts"]}),
+        (
+            gettext_lazy("Par sheet (exact house edge under optimal play)"),
+            {"fields": ["par_sheet"]},
+        ),
     ]
 
-    @admin.display(description="house edge")
+    @admin.display(description=gettext_lazy("house edge"))
     def house_edge(self, obj):
         sheet = services.parsheet_of(obj)
         if sheet is None or sheet.status != sheet.Status.DONE:
-            return "—" if sheet is None else sheet.status
+            return "—" if sheet is None else sheet.get_status_display()
         edge = edge_words(sheet.figures["house_edge_exact"])
         if sheet.player_edge:
             return render_to_string("houses/admin/player_edge.html", {"edge": edge})
         return edge
 
-    @admin.display(boolean=True, description="in use (read-only)")
+    @admin.display(boolean=True, description=gettext_lazy("in use (read-only)"))
     def in_use(self, obj):
         return obj.is_in_use() if obj else False
 
-    @admin.display(description="example hands")
+    @admin.display(description=gettext_lazy("example hands"))
     def example_payouts(self, obj):
         if obj is None or obj.pk is None:
-            return "Save the version to see how it pays."
+            return gettext("Save the version to see how it pays.")
         try:
             rows = preview(
                 obj.game, paytable_of(obj), house_rules_of(getattr(obj.house, "rules", None))
             )
         except EngineError as exc:
-            return f"No preview yet: {exc}"
+            return gettext("No preview yet: %(reason)s") % {"reason": exc}
         has_dealer = any(row.dealer for row in rows)
         return render_to_string("houses/preview.html", {"rows": rows, "has_dealer": has_dealer})
 
@@ -283,11 +308,15 @@ class PaytableVersionAdmin(HouseScopedAdmin):
             if again is None:
                 self.message_user(
                     request,
-                    "The par sheet is not failed or stopped: nothing to retry.",
+                    gettext("The par sheet is not failed or stopped: nothing to retry."),
                     messages.WARNING,
                 )
             else:
-                self.message_user(request, f"{version}: par sheet queued again.", messages.SUCCESS)
+                self.message_user(
+                    request,
+                    gettext("%(version)s: par sheet queued again.") % {"version": version},
+                    messages.SUCCESS,
+                )
             return HttpResponseRedirect(
                 reverse("admin:houses_paytableversion_change", args=[version.pk])
             )
@@ -322,7 +351,7 @@ class PaytableVersionAdmin(HouseScopedAdmin):
             except ValidationError as exc:
                 self.message_user(request, " ".join(exc.messages), messages.ERROR)
                 return HttpResponseRedirect(here)
-            self.message_user(request, f"{version} is now the active table.", messages.SUCCESS)
+            self.message_user(request, _now_active(version), messages.SUCCESS)
             return HttpResponseRedirect(
                 reverse("admin:houses_paytableversion_change", args=[version.pk])
             )
@@ -333,7 +362,7 @@ class PaytableVersionAdmin(HouseScopedAdmin):
         )
         context = {
             **self.admin_site.each_context(request),
-            "title": f"Activate {version}",
+            "title": gettext("Activate %(version)s") % {"version": version},
             "version": version,
             "result": services.parsheet_of(version),
             "problems": problems,
@@ -343,19 +372,21 @@ class PaytableVersionAdmin(HouseScopedAdmin):
         }
         return TemplateResponse(request, "houses/activate.html", context)
 
-    @admin.display(description="activation")
+    @admin.display(description=gettext_lazy("activation"))
     def activation(self, obj):
         if obj is None or obj.pk is None:
-            return "Save the version first."
+            return gettext("Save the version first.")
         if obj.is_active:
-            return "This is the house's active table for this game."
+            return gettext("This is the house's active table for this game.")
         url = reverse("admin:houses_paytableversion_activate", args=[obj.pk])
         return render_to_string("houses/admin/activate_link.html", {"url": url})
 
-    @admin.display(description="par sheet")
+    @admin.display(description=gettext_lazy("par sheet"))
     def par_sheet(self, obj):
         if obj is None or obj.pk is None:
-            return "Save the version, then choose “Compute par sheet” in the list's actions."
+            return gettext(
+                "Save the version, then choose “Compute par sheet” in the list's actions."
+            )
         return render_to_string(
             "houses/parsheet.html",
             {"result": services.parsheet_of(obj), "version": obj, "in_form": True},
@@ -386,12 +417,14 @@ class PaytableVersionAdmin(HouseScopedAdmin):
         return initial
 
     @admin.action(
-        description="Activate the selected version (replaces the active one)",
+        description=gettext_lazy("Activate the selected version (replaces the active one)"),
         permissions=["change"],
     )
     def activate(self, request, queryset):
         if queryset.count() != 1:
-            self.message_user(request, "Select exactly one version to activate.", messages.ERROR)
+            self.message_user(
+                request, gettext("Select exactly one version to activate."), messages.ERROR
+            )
             return None
         version = queryset.get()
         if not self.has_view_permission(request, version):
@@ -410,10 +443,13 @@ class PaytableVersionAdmin(HouseScopedAdmin):
         except ValidationError as exc:
             self.message_user(request, " ".join(exc.messages), messages.ERROR)
             return None
-        self.message_user(request, f"{version} is now the active table.", messages.SUCCESS)
+        self.message_user(request, _now_active(version), messages.SUCCESS)
         return None
 
-    @admin.action(description="Compute par sheet (runs in the background)", permissions=["change"])
+    @admin.action(
+        description=gettext_lazy("Compute par sheet (runs in the background)"),
+        permissions=["change"],
+    )
     def compute_par_sheet(self, request, queryset):
         for version in queryset:
             if not self.has_view_permission(request, version):
@@ -423,20 +459,29 @@ class PaytableVersionAdmin(HouseScopedAdmin):
             except ValidationError as exc:
                 self.message_user(request, f"{version}: {' '.join(exc.messages)}", messages.ERROR)
                 continue
-            state = {
-                "done": "already computed (an identical table's)",
-                "queued": "queued",
-                "running": "being computed",
-            }.get(result.status, result.status)
-            self.message_user(request, f"{version}: par sheet {state}.", messages.SUCCESS)
+            said = PARSHEET_REQUESTED.get(result.status)
+            if said is None:
+                said = gettext("%(version)s: par sheet %(state)s.") % {
+                    "version": version,
+                    "state": result.get_status_display(),
+                }
+            else:
+                said = str(said) % {"version": version}
+            self.message_user(request, said, messages.SUCCESS)
 
-    @admin.action(description="New version from this one")
+    @admin.action(description=gettext_lazy("New version from this one"))
     def new_version_from_this_one(self, request, queryset):
         if queryset.count() != 1:
-            self.message_user(request, "Select exactly one version to copy.", messages.ERROR)
+            self.message_user(
+                request, gettext("Select exactly one version to copy."), messages.ERROR
+            )
             return None
         copy = services.copy_version(queryset.get(), by=request.user)
-        self.message_user(request, f"Saved {copy}: edit it, then activate it.", messages.SUCCESS)
+        self.message_user(
+            request,
+            gettext("Saved %(version)s: edit it, then activate it.") % {"version": copy},
+            messages.SUCCESS,
+        )
         return HttpResponseRedirect(reverse("admin:houses_paytableversion_change", args=[copy.pk]))
 
 

@@ -20,9 +20,11 @@ class HouseRulesForm(forms.ModelForm):
 
     player_edge_confirmed = forms.BooleanField(
         required=False,
-        label="player edge confirmed",
-        help_text="Tick to save rules under which an active table gives the player the edge. "
-        "It confirms this change only: it is not kept, and the next change is checked again.",
+        label=gettext_lazy("player edge confirmed"),
+        help_text=gettext_lazy(
+            "Tick to save rules under which an active table gives the player the edge. "
+            "It confirms this change only: it is not kept, and the next change is checked again."
+        ),
     )
 
     class Meta:

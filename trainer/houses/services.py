@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import DatabaseError, transaction
 from django.db.models import F
 from django.utils import timezone
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from trainer.engine import EngineError, HouseRules
 from trainer.engine.catalog import GAMES
@@ -148,7 +148,9 @@ def table_problems(version: PaytableVersion) -> list[str]:
     problems = table.problems(required_rows(version))
     problems += table.fraction_problems(chip_unit_of(version.house_id))
     if table.inversions() and not version.inversions_confirmed:
-        problems.append("A stronger hand pays less than a weaker one and this is not confirmed.")
+        problems.append(
+            gettext("A stronger hand pays less than a weaker one and this is not confirmed.")
+        )
     return problems
 
 
@@ -210,7 +212,10 @@ def activate(version: PaytableVersion, *, by, seen: str | None = None) -> Paytab
         raise ValidationError(OVERTAKEN, code="overtaken")
     problems = table_problems(version)
     if problems:
-        raise ValidationError(f"{version} cannot be activated: " + " ".join(problems))
+        raise ValidationError(
+            gettext("%(version)s cannot be activated: %(problems)s")
+            % {"version": version, "problems": " ".join(problems)}
+        )
     if version.is_active:
         return version
     PaytableVersion.objects.filter(house=version.house, game=version.game, is_active=True).update(
@@ -234,7 +239,9 @@ def copy_version(version: PaytableVersion, *, by, label: str | None = None) -> P
     copy = PaytableVersion(
         house=version.house,
         game=version.game,
-        label=label or f"{version.label} (from v{version.number})",
+        label=label
+        or gettext("%(label)s (from v%(number)s)")
+        % {"label": version.label, "number": version.number},
         bet_unit=version.bet_unit,
         pair_band_low=version.pair_band_low,
         push_band_low=version.push_band_low,

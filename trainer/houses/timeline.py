@@ -23,6 +23,7 @@ from bisect import bisect_right
 from datetime import datetime
 
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from trainer.engine import EngineError
 from trainer.engine.catalog import GAMES
@@ -98,13 +99,16 @@ class HouseTimeline:
         self, tables: list[tuple[str, int, bool]], rules_at: int | None, rules_older: bool
     ) -> tuple[HouseConfig, dict[str, str]]:
         if rules_at is None:
-            rules, rules_words = self._current_rules, "house rules as they are now"
+            rules, rules_words = self._current_rules, gettext("house rules as they are now")
         else:
             since, rules = self._rules[rules_at]
             local = timezone.localtime(since)
-            rules_words = f"house rules of {local:%Y-%m-%d %H:%M %Z}"
+            when = f"{local:%Y-%m-%d %H:%M %Z}"
             if rules_older:
-                rules_words += ", the earliest recorded"
+                rules_words = gettext("house rules of %(when)s, the earliest recorded")
+            else:
+                rules_words = gettext("house rules of %(when)s")
+            rules_words %= {"when": when}
         config = HouseConfig({game: self._tables[pk] for game, pk, _ in tables}, rules)
         used = {game: (pk, older) for game, pk, older in tables}
         labels: dict[str, str] = {}
@@ -113,9 +117,15 @@ class HouseTimeline:
                 pk, older = used[slug]
                 table = version_label(self._versions[pk])
                 if older:
-                    table += " (the earliest recorded: the hand is older than the house's history)"
+                    table = gettext(
+                        "%(table)s (the earliest recorded: the hand is older than the house's "
+                        "history)"
+                    ) % {"table": table}
             elif entry.pays_from_paytable:
-                table = f"{self.house} · {entry.title}, the standard table"
+                table = gettext("%(house)s · %(game)s, the standard table") % {
+                    "house": self.house,
+                    "game": entry.title,
+                }
             else:
                 table = str(self.house)
             labels[slug] = f"{table}, {rules_words}"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from django import forms
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from trainer.engine.catalog import GAMES, Game
 from trainer.engine.kit.requests import NOT_TEXT, is_text
@@ -42,7 +42,7 @@ class RulingForm(forms.Form):
     #: request field -> form field, for errors the engine names
     error_fields: dict[str, str] = {}
 
-    house = forms.ChoiceField(label="Rules of", required=False)
+    house = forms.ChoiceField(label=gettext_lazy("Rules of"), required=False)
 
     def __init__(self, data=None, *args, game: Game, houses=(), default_house="", **kwargs):
         self.game = game
@@ -79,7 +79,9 @@ class RulingForm(forms.Form):
     def clean(self):
         data = super().clean()
         for name in sorted(self.not_text & set(self.fields)):
-            self.add_error(name, f"This field {NOT_TEXT}: type it again.")
+            self.add_error(
+                name, gettext("This field %(fault)s: type it again.") % {"fault": NOT_TEXT}
+            )
         return data
 
     def ruling_request(self) -> dict:
@@ -102,7 +104,9 @@ class RulingForm(forms.Form):
         return self.error_fields.get(field) if field else None
 
     def show_error(self, error: dict) -> None:
-        self.add_error(self.field_for_error(error), error.get("message", "This cannot be ruled."))
+        self.add_error(
+            self.field_for_error(error), error.get("message") or gettext("This cannot be ruled.")
+        )
 
     def seat_fields(self):
         return [self[f"seat_{n}"] for n in self.game.seats if f"seat_{n}" in self.fields]
@@ -114,31 +118,35 @@ class RulingForm(forms.Form):
 class StreetBetsForm(RulingForm):
     """Hole cards, the board and the Ante with its street bets (Mississippi Stud's shape)."""
 
-    hole = forms.CharField(label="Player's two cards", widget=cards_input("Qh Qs"))
+    hole = forms.CharField(label=gettext_lazy("Player's two cards"), widget=cards_input("Qh Qs"))
     board = forms.CharField(
-        label="Community cards",
+        label=gettext_lazy("Community cards"),
         required=False,
         widget=cards_input("2c 7d 9s"),
-        help_text="All three, or fewer if the player folded.",
+        help_text=gettext_lazy("All three, or fewer if the player folded."),
     )
-    ante = forms.IntegerField(label="Ante", min_value=1)
-    third = forms.IntegerField(label="3rd Street", required=False, min_value=1)
-    fourth = forms.IntegerField(label="4th Street", required=False, min_value=1)
-    fifth = forms.IntegerField(label="5th Street", required=False, min_value=1)
+    ante = forms.IntegerField(label=gettext_lazy("Ante"), min_value=1)
+    third = forms.IntegerField(label=gettext_lazy("3rd Street"), required=False, min_value=1)
+    fourth = forms.IntegerField(label=gettext_lazy("4th Street"), required=False, min_value=1)
+    fifth = forms.IntegerField(label=gettext_lazy("5th Street"), required=False, min_value=1)
     error_fields = {"hole": "hole", "board": "board"}
+    #: each street's field and its name in the engine's messages
     streets = (("third", "3rd"), ("fourth", "4th"), ("fifth", "5th"))
 
     def clean(self):
         data = super().clean()
         missing = False
-        for name, label in self.streets:
+        for name, _ in self.streets:
             if data.get(name) is None:
                 missing = True
             elif missing:
                 self.add_error(
                     name,
-                    f"A {label} Street bet needs the streets before it: leave it empty "
-                    "if the player folded.",
+                    gettext(
+                        "A %(street)s bet needs the streets before it: leave it empty "
+                        "if the player folded."
+                    )
+                    % {"street": self.fields[name].label},
                 )
         return data
 
@@ -160,18 +168,25 @@ class StreetBetsForm(RulingForm):
 class BankedStudForm(RulingForm):
     """Five cards each for the player and the dealer, the Ante and the action."""
 
-    player = forms.CharField(label="Player's five cards", widget=cards_input("Qh Qs 9d 6c 2h"))
-    dealer = forms.CharField(label="Dealer's five cards", widget=cards_input("Jh Jc As 8d 3c"))
-    ante = forms.IntegerField(label="Ante", min_value=1)
+    player = forms.CharField(
+        label=gettext_lazy("Player's five cards"), widget=cards_input("Qh Qs 9d 6c 2h")
+    )
+    dealer = forms.CharField(
+        label=gettext_lazy("Dealer's five cards"), widget=cards_input("Jh Jc As 8d 3c")
+    )
+    ante = forms.IntegerField(label=gettext_lazy("Ante"), min_value=1)
     action = forms.ChoiceField(
-        choices=[("call", "Call"), ("fold", "Fold")], widget=forms.RadioSelect, initial="call"
+        label=gettext_lazy("Action"),
+        choices=[("call", gettext_lazy("Call")), ("fold", gettext_lazy("Fold"))],
+        widget=forms.RadioSelect,
+        initial="call",
     )
     error_fields = {"player": "player", "dealer": "dealer", "ante": "ante", "action": "action"}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         # the second bet under this game's own name (a Raise at Casino Stud Poker)
-        self.fields["action"].choices = [("call", self.game.second_bet), ("fold", "Fold")]
+        self.fields["action"].choices = [("call", self.game.second_bet), ("fold", gettext("Fold"))]
 
     def game_request(self):
         data = self.cleaned_data
@@ -195,7 +210,7 @@ class SeatsForm(RulingForm):
         super().__init__(*args, **kwargs)
         for n in self.game.seats:
             self.fields[f"seat_{n}"] = seat_field(self.seat_placeholder)
-            self.fields[f"seat_{n}"].label = f"Seat {n}"
+            self.fields[f"seat_{n}"].label = gettext("Seat %(seat)s") % {"seat": n}
 
     def seats(self) -> dict[str, str]:
         return {
@@ -208,8 +223,8 @@ class SeatsForm(RulingForm):
 class PotHandsForm(SeatsForm):
     """The pot and each seat's hand at the showdown (Mississippi Gonorrhea's shape)."""
 
-    seat_placeholder = "7c 7d (down, up)"
-    pot = forms.IntegerField(label="Pot", min_value=0)
+    seat_placeholder = gettext_lazy("7c 7d (down, up)")
+    pot = forms.IntegerField(label=gettext_lazy("Pot"), min_value=0)
     error_fields = {"pot": "pot"}
 
     def game_request(self):
@@ -219,31 +234,38 @@ class PotHandsForm(SeatsForm):
 class StudQuestionsForm(SeatsForm):
     """Bring-in, first to act or showdown, with each seat's cards (English Stud's shape)."""
 
-    seat_placeholder = "up cards, or all seven at a showdown"
+    seat_placeholder = gettext_lazy("up cards, or all seven at a showdown")
     ask = forms.ChoiceField(
-        label="Question",
+        label=gettext_lazy("Question"),
         choices=[
-            ("bring-in", "Who brings it in?"),
-            ("first-to-act", "Who acts first?"),
-            ("showdown", "Who wins the showdown?"),
+            ("bring-in", gettext_lazy("Who brings it in?")),
+            ("first-to-act", gettext_lazy("Who acts first?")),
+            ("showdown", gettext_lazy("Who wins the showdown?")),
         ],
     )
     street = forms.TypedChoiceField(
-        label="Street (who acts first)",
+        label=gettext_lazy("Street (who acts first)"),
         coerce=int,
         required=False,
         empty_value=None,
-        choices=[("", "—")] + [(n, f"{n}th" if n > 3 else "3rd") for n in range(3, 8)],
+        choices=[
+            ("", "—"),
+            (3, pgettext_lazy("street", "3rd")),
+            (4, pgettext_lazy("street", "4th")),
+            (5, pgettext_lazy("street", "5th")),
+            (6, pgettext_lazy("street", "6th")),
+            (7, pgettext_lazy("street", "7th")),
+        ],
     )
-    pot = forms.IntegerField(label="Pot (showdown)", min_value=0, required=False)
+    pot = forms.IntegerField(label=gettext_lazy("Pot (showdown)"), min_value=0, required=False)
     error_fields = {"ask": "ask", "street": "street", "pot": "pot"}
 
     def clean(self):
         data = super().clean()
         if data.get("ask") == "first-to-act" and data.get("street") is None:
-            self.add_error("street", "Choose the street: who acts first depends on it.")
+            self.add_error("street", gettext("Choose the street: who acts first depends on it."))
         if data.get("ask") == "showdown" and data.get("pot") is None:
-            self.add_error("pot", "Enter the pot to divide at the showdown.")
+            self.add_error("pot", gettext("Enter the pot to divide at the showdown."))
         return data
 
     def game_request(self):

@@ -8,6 +8,7 @@ import math
 from typing import Any
 
 from django.core.validators import slug_re
+from django.utils.translation import gettext, gettext_noop
 
 from trainer.assessments.models import Sitting
 from trainer.engine.catalog import GAMES
@@ -80,7 +81,7 @@ def _echo(request: dict) -> dict[str, Any]:
 # --- JSON text in and out ---------------------------------------------------------------------
 
 
-UNWRITABLE = (
+UNWRITABLE = gettext_noop(
     "This ruling holds a value JSON cannot carry (NaN, Infinity or text that is not "
     "Unicode), so it is not given; check the request."
 )
@@ -96,6 +97,6 @@ def as_json(response: dict[str, Any], *, ascii: bool = False) -> tuple[dict[str,
         text.encode("utf-8")
     except (TypeError, ValueError):  # UnicodeEncodeError is a ValueError
         head = _echo(response) if isinstance(response, dict) else {}
-        response = {**head, "error": {"field": None, "message": UNWRITABLE}}
+        response = {**head, "error": {"field": None, "message": gettext(UNWRITABLE)}}
         text = json.dumps(response, ensure_ascii=ascii, allow_nan=False)
     return response, text

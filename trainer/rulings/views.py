@@ -12,6 +12,8 @@ from django.core.exceptions import RequestDataTooBig
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.formats import number_format
+from django.utils.translation import gettext, gettext_lazy, pgettext
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods
 from django_htmx.http import HttpResponseClientRefresh
@@ -26,21 +28,21 @@ from .forms import form_for, game_choices, readable
 from .services import NotJSON, as_json, give_ruling, open_sitting, read_json
 
 ANSWER_LABELS = {
-    "outcome": "Outcome",
-    "category": "Hand",
-    "odds": "Odds",
-    "stake": "Total stake",
-    "profit": "Profit",
-    "returned": "Returned to the player",
-    "net": "Net",
-    "dealer_qualifies": "Dealer qualifies",
-    "player_category": "Player's hand",
-    "dealer_category": "Dealer's hand",
-    "hog": "Hog (7-7)",
-    "high": "High half",
-    "low": "Low half",
-    "seat": "Seat",
-    "winners": "Winners",
+    "outcome": gettext_lazy("Outcome"),
+    "category": gettext_lazy("Hand"),
+    "odds": gettext_lazy("Odds"),
+    "stake": gettext_lazy("Total stake"),
+    "profit": gettext_lazy("Profit"),
+    "returned": gettext_lazy("Returned to the player"),
+    "net": gettext_lazy("Net"),
+    "dealer_qualifies": gettext_lazy("Dealer qualifies"),
+    "player_category": gettext_lazy("Player's hand"),
+    "dealer_category": gettext_lazy("Dealer's hand"),
+    "hog": gettext_lazy("Hog (7-7)"),
+    "high": gettext_lazy("High half"),
+    "low": gettext_lazy("Low half"),
+    "seat": gettext_lazy("Seat"),
+    "winners": gettext_lazy("Winners"),
 }
 
 
@@ -48,11 +50,12 @@ def _words(value) -> str:
     if value is None:
         return "—"
     if value is True:
-        return "yes"
+        return pgettext("the answer to a question", "yes")
     if value is False:
-        return "no"
+        return pgettext("the answer to a question", "no")
     if isinstance(value, list):
-        return ", ".join(f"seat {v}" for v in value) if value else "none"
+        seats = [gettext("seat %(seat)s") % {"seat": v} for v in value]
+        return ", ".join(seats) if value else pgettext("no seat", "none")
     return str(value)
 
 
@@ -65,23 +68,32 @@ def present(request_data: object, ruling: Mapping) -> tuple[list, list]:
     ]
     for spot in _each(ruling.get("spots")):
         rows.append(
-            (f"{spot.get('bet')} spot", f"stake {spot.get('stake')}, profit {spot.get('profit')}")
+            (
+                gettext("%(bet)s spot") % {"bet": spot.get("bet")},
+                gettext("stake %(stake)s, profit %(profit)s")
+                % {"stake": spot.get("stake"), "profit": spot.get("profit")},
+            )
         )
     for name, bet in _mapping(ruling.get("bets")).items():
         bet = _mapping(bet)
         rows.append(
             (
-                f"{str(name).title()} bet",
-                f"{bet.get('result')}: stake {bet.get('stake')}, profit {bet.get('profit')}",
+                gettext("%(bet)s bet") % {"bet": str(name).title()},
+                gettext("%(result)s: stake %(stake)s, profit %(profit)s")
+                % {
+                    "result": bet.get("result"),
+                    "stake": bet.get("stake"),
+                    "profit": bet.get("profit"),
+                },
             )
         )
     best_of = _mapping(ruling.get("best"))
     for seat, category in _mapping(ruling.get("categories")).items():
         best = best_of.get(seat, "")
         best = " ".join(map(str, best)) if isinstance(best, list) else best
-        rows.append((f"Seat {seat} best five", f"{category}: {best}"))
+        rows.append((gettext("Seat %(seat)s best five") % {"seat": seat}, f"{category}: {best}"))
     for seat, chips in _mapping(ruling.get("shares")).items():
-        rows.append((f"Seat {seat} receives", str(chips)))
+        rows.append((gettext("Seat %(seat)s receives") % {"seat": seat}, str(chips)))
     return request_cards(request_data), rows
 
 
@@ -151,51 +163,71 @@ def _error(status: int, message: str, field: str | None = None) -> JsonResponse:
 def desk_closed(sitting) -> str:
     """Why the desk will not rule for someone in the middle of a test, and how to reopen it."""
     test = sitting.assignment.test
-    until = "finish it" if sitting.deadline is None else "finish it or its time runs out"
-    return (
-        f"You are in the middle of a test (“{test}”): the ruling desk would answer its "
-        f"questions, so it is closed to you until you {until}."
-    )
+    if sitting.deadline is None:
+        closed = gettext(
+            "You are in the middle of a test (“%(test)s”): the ruling desk would answer its "
+            "questions, so it is closed to you until you finish it."
+        )
+    else:
+        closed = gettext(
+            "You are in the middle of a test (“%(test)s”): the ruling desk would answer its "
+            "questions, so it is closed to you until you finish it or its time runs out."
+        )
+    return closed % {"test": test}
 
 
 @csrf_exempt  # checked by _rule_json, once the body is known to be JSON (see there)
 def api_rulings(request):
     """POST /api/rulings: one request object in, 200 with the ruling or 400 with the error."""
     if request.method != "POST":
-        response = _error(405, "Send one ruling request with POST.")
+        response = _error(405, gettext("Send one ruling request with POST."))
         response["Allow"] = "POST"
         return response
     if request.content_type != "application/json":
         # refused before anything reads the body: the CSRF check would parse a form (and
         # answer one too large with Django's HTML page) before the view could say a word
-        sent = f"“{request.content_type}”" if request.content_type else "no content type"
-        return _error(
-            400,
-            "Send one JSON object with the header Content-Type: application/json; "
-            f"this request had {sent}.",
-        )
+        if request.content_type:
+            said = gettext(
+                "Send one JSON object with the header Content-Type: application/json; "
+                "this request had “%(type)s”."
+            ) % {"type": request.content_type}
+        else:
+            said = gettext(
+                "Send one JSON object with the header Content-Type: application/json; "
+                "this request had no content type."
+            )
+        return _error(400, said)
     return _rule_json(request)
 
 
 @csrf_protect
 def _rule_json(request):
     if not request.user.is_authenticated:
-        return _error(403, "Sign in to ask for rulings.")
+        return _error(403, gettext("Sign in to ask for rulings."))
     sitting = open_sitting(request.user)
     if sitting is not None:
         url = reverse("assessments:sitting", args=[sitting.pk])
-        return _error(403, f"{desk_closed(sitting)} Your test: {url}")
+        return _error(
+            403,
+            gettext("%(closed)s Your test: %(url)s") % {"closed": desk_closed(sitting), "url": url},
+        )
     try:
         body = request.body
     except RequestDataTooBig:
         limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
         return _error(
-            413, f"The request is over {limit:,} bytes: far too large to be one ruling request."
+            413,
+            gettext("The request is over %(limit)s bytes: far too large to be one ruling request.")
+            % {"limit": number_format(limit, force_grouping=True)},
         )
     try:
         payload = read_json(body)
     except NotJSON as exc:
-        return _error(400, f'The body {exc}: send one JSON object, like {{"game": ...}}.')
+        return _error(
+            400,
+            gettext('The body %(fault)s: send one JSON object, like {"game": ...}.')
+            % {"fault": exc},
+        )
     response, text = as_json(give_ruling(payload, user=request.user))
     return HttpResponse(
         text, content_type="application/json", status=400 if "error" in response else 200
@@ -239,7 +271,9 @@ def rule_check(request):
     desk_error = ""
     if request.method == "POST" and asked != game:
         form = form_for(GAMES[game], **form_kwargs)
-        desk_error = f"Unknown game: '{asked}'. Choose one of the games above."
+        desk_error = gettext("Unknown game: '%(game)s'. Choose one of the games above.") % {
+            "game": asked
+        }
     elif request.method == "POST":
         form = form_for(GAMES[game], request.POST, **form_kwargs)
         if form.is_valid():

@@ -14,7 +14,8 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Exists, F, OuterRef, Q
 from django.utils.crypto import salted_hmac
-from django.utils.translation import gettext
+from django.utils.functional import lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from trainer.engine import scheduling
 
@@ -83,6 +84,14 @@ def validate_time_zone(value: str) -> None:
         )
 
 
+def _retention_help() -> str:
+    return gettext(
+        "The chance of recall each skill's next review is scheduled for, from %(lowest)s to "
+        "%(highest)s (0.90: a trainee still knows 9 skills in 10 when they come due). Higher "
+        "means more reviews a day."
+    ) % {"lowest": scheduling.MIN_RETENTION, "highest": scheduling.MAX_RETENTION}
+
+
 class House(SerialsKept):
     """A casino (or a training room) with its own tables and staff."""
 
@@ -90,27 +99,32 @@ class House(SerialsKept):
 
     name = models.CharField(max_length=100)
     slug = models.SlugField(
-        unique=True, help_text='Short name used in rulings, e.g. demo in {"house": "demo"}.'
+        unique=True,
+        help_text=gettext_lazy('Short name used in rulings, e.g. demo in {"house": "demo"}.'),
     )
     time_zone = models.CharField(
-        "time zone",
+        gettext_lazy("time zone"),
         max_length=60,
         default=default_time_zone,
         validators=[validate_time_zone],
-        help_text="Where the house is, as an IANA name (Europe/London, America/Chicago): every "
-        "time on the site is shown to its staff and trainees in this zone, with the zone named.",
+        help_text=gettext_lazy(
+            "Where the house is, as an IANA name (Europe/London, America/Chicago): every "
+            "time on the site is shown to its staff and trainees in this zone, with the zone named."
+        ),
     )
     # the practice schedule's settings (trainer.engine.scheduling): read by no game, so kept
     # here beside the zone rather than with the house rules of the games
     day_starts = models.TimeField(
-        "practice day starts at",
+        gettext_lazy("practice day starts at"),
         default=scheduling.DEFAULT_DAY_STARTS,
-        help_text="When the house's practice day starts, on its own clock (04:00, as Anki's: "
-        "practice after midnight still counts for the day before). A skill due at any moment "
-        "of a day is due from this time that day.",
+        help_text=gettext_lazy(
+            "When the house's practice day starts, on its own clock (04:00, as Anki's: "
+            "practice after midnight still counts for the day before). A skill due at any moment "
+            "of a day is due from this time that day."
+        ),
     )
     desired_retention = models.DecimalField(
-        "desired retention",
+        gettext_lazy("desired retention"),
         max_digits=3,
         decimal_places=2,
         default=Decimal(str(scheduling.DEFAULT_RETENTION)),
@@ -118,16 +132,16 @@ class House(SerialsKept):
             MinValueValidator(Decimal(str(scheduling.MIN_RETENTION))),
             MaxValueValidator(Decimal(str(scheduling.MAX_RETENTION))),
         ],
-        help_text="The chance of recall each skill's next review is scheduled for, from "
-        f"{scheduling.MIN_RETENTION} to {scheduling.MAX_RETENTION} (0.90: a trainee still "
-        "knows 9 skills in 10 when they come due). Higher means more reviews a day.",
+        help_text=lazy(_retention_help, str)(),
     )
     # regulators may ask that no paytable takes effect on one person's word alone
     activations_need_approval = models.BooleanField(
-        "activations need a second games manager's approval",
+        gettext_lazy("activations need a second games manager's approval"),
         default=False,
-        help_text="A table activated takes effect only once another games manager of the "
-        "house approves it (never the one who asked).",
+        help_text=gettext_lazy(
+            "A table activated takes effect only once another games manager of the "
+            "house approves it (never the one who asked)."
+        ),
     )
     config_serial = models.PositiveBigIntegerField(
         default=new_serial,

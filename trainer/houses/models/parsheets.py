@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import pgettext_lazy
 
 from trainer.core.leases import Leased
 
@@ -37,10 +38,10 @@ class ParSheetResult(Leased, models.Model):
     attempt n + 1, and whatever the old worker writes afterwards changes nothing."""
 
     class Status(models.TextChoices):
-        QUEUED = "queued", "queued"
-        RUNNING = "running", "running"
-        DONE = "done", "done"
-        FAILED = "failed", "failed"
+        QUEUED = "queued", pgettext_lazy("par sheet status", "queued")
+        RUNNING = "running", pgettext_lazy("par sheet status", "running")
+        DONE = "done", pgettext_lazy("par sheet status", "done")
+        FAILED = "failed", pgettext_lazy("par sheet status", "failed")
 
     key = models.CharField(max_length=64, unique=True)
     game = models.CharField(max_length=30, choices=paid_game_choices)
@@ -128,10 +129,10 @@ class PrecomputedCounts(Leased, models.Model):
     seconds)."""
 
     class Status(models.TextChoices):
-        QUEUED = "queued", "queued"
-        RUNNING = "running", "running"
-        DONE = "done", "done"
-        FAILED = "failed", "failed"
+        QUEUED = "queued", pgettext_lazy("par sheet status", "queued")
+        RUNNING = "running", pgettext_lazy("par sheet status", "running")
+        DONE = "done", pgettext_lazy("par sheet status", "done")
+        FAILED = "failed", pgettext_lazy("par sheet status", "failed")
 
     key = models.CharField(max_length=64, unique=True)
     game = models.CharField(max_length=30, help_text="The game that first asked for them.")

@@ -12,7 +12,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models, transaction
 from django.db.models import Max, Q
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from trainer.engine import Category
 from trainer.engine.catalog import GAMES, paid_games
@@ -68,43 +68,49 @@ class PaytableVersion(models.Model):
     house = models.ForeignKey(House, on_delete=models.PROTECT, related_name="paytables")
     game = models.CharField(max_length=30, choices=paid_game_choices)
     number = models.PositiveIntegerField(
-        editable=False, help_text="Version number within the house and game, from 1."
+        editable=False, help_text=gettext_lazy("Version number within the house and game, from 1.")
     )
     label = models.CharField(max_length=100)
     bet_unit = models.PositiveIntegerField(
         default=1,
-        validators=[MinValueValidator(1), unit_bound("The bet unit")],
-        help_text="Every bet on this table is a whole multiple of this amount.",
+        validators=[MinValueValidator(1), unit_bound(gettext_lazy("The bet unit"))],
+        help_text=gettext_lazy("Every bet on this table is a whole multiple of this amount."),
     )
     pair_band_low = models.PositiveSmallIntegerField(
-        "paying pairs from",
+        gettext_lazy("paying pairs from"),
         null=True,
         blank=True,
         choices=RANK_CHOICES,
-        help_text="Mississippi Stud: the lowest pair that pays the one-pair row (J by default).",
+        help_text=gettext_lazy(
+            "Mississippi Stud: the lowest pair that pays the one-pair row (J by default)."
+        ),
     )
     push_band_low = models.PositiveSmallIntegerField(
-        "pushing pairs from",
+        gettext_lazy("pushing pairs from"),
         null=True,
         blank=True,
         choices=RANK_CHOICES,
-        help_text="Mississippi Stud: the lowest pair that pushes (6 by default).",
+        help_text=gettext_lazy("Mississippi Stud: the lowest pair that pushes (6 by default)."),
     )
     push_band_high = models.PositiveSmallIntegerField(
-        "pushing pairs up to",
+        gettext_lazy("pushing pairs up to"),
         null=True,
         blank=True,
         choices=RANK_CHOICES,
-        help_text="Mississippi Stud: the highest pair that pushes (10 by default); it must end "
-        "just below the paying pairs.",
+        help_text=gettext_lazy(
+            "Mississippi Stud: the highest pair that pushes (10 by default); it must end "
+            "just below the paying pairs."
+        ),
     )
     is_active = models.BooleanField(default=False, editable=False)
     first_used_at = models.DateTimeField(
         null=True,
         blank=True,
         editable=False,
-        help_text="When a question or attempt was first graded with this version; from then "
-        "on the version is read-only.",
+        help_text=gettext_lazy(
+            "When a question or attempt was first graded with this version; from then "
+            "on the version is read-only."
+        ),
     )
     activated_at = models.DateTimeField(null=True, blank=True, editable=False)
     created_by = models.ForeignKey(
@@ -128,7 +134,9 @@ class PaytableVersion(models.Model):
     )
     inversions_confirmed = models.BooleanField(
         default=False,
-        help_text="Tick to save a table where a stronger hand pays less than a weaker one.",
+        help_text=gettext_lazy(
+            "Tick to save a table where a stronger hand pays less than a weaker one."
+        ),
     )
 
     objects = PaytableVersionManager()
@@ -140,7 +148,9 @@ class PaytableVersion(models.Model):
                 fields=["house", "game"],
                 condition=Q(is_active=True),
                 name="one_active_paytable_per_house_and_game",
-                violation_error_message="This house already has an active table for this game.",
+                violation_error_message=gettext_lazy(
+                    "This house already has an active table for this game."
+                ),
             ),
             models.UniqueConstraint(
                 fields=["house", "game", "number"], name="unique_paytable_version_number"
@@ -205,19 +215,23 @@ class PaytableVersion(models.Model):
             if self.pair_band_low is None:
                 raise ValidationError(
                     {
-                        "pair_band_low": f"A {GAMES[self.game].title} table needs its lowest "
-                        "paying pair."
+                        "pair_band_low": gettext("A %(game)s table needs its lowest paying pair.")
+                        % {"game": GAMES[self.game].title}
                     }
                 )
             if (self.push_band_low is None) != (self.push_band_high is None):
                 raise ValidationError(
-                    {"push_band_high": "Give both ends of the push band, or neither for no push."}
+                    {
+                        "push_band_high": gettext(
+                            "Give both ends of the push band, or neither for no push."
+                        )
+                    }
                 )
         else:
             self.pair_band_low = self.push_band_low = self.push_band_high = None
 
 
-READ_ONLY = (
+READ_ONLY = gettext_lazy(
     "This version has been used to grade answers, so it is read-only: save a new version from "
     "it instead."
 )
@@ -239,10 +253,13 @@ class PaytableRow(models.Model):
     version = models.ForeignKey(PaytableVersion, on_delete=models.CASCADE, related_name="rows")
     category = models.PositiveSmallIntegerField(choices=CATEGORY_CHOICES)
     win = models.PositiveIntegerField(
-        "pays", validators=[MinValueValidator(1), MaxValueValidator(MAX_ODDS)]
+        pgettext_lazy("paytable odds: pays 3 to 1", "pays"),
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_ODDS)],
     )
     to = models.PositiveIntegerField(
-        "to", default=1, validators=[MinValueValidator(1), MaxValueValidator(MAX_ODDS)]
+        pgettext_lazy("paytable odds: pays 3 to 1", "to"),
+        default=1,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_ODDS)],
     )
 
     objects = PaytableRowManager()
@@ -254,7 +271,11 @@ class PaytableRow(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.get_category_display()} pays {self.win} to {self.to}"
+        return gettext("%(category)s pays %(win)s to %(to)s") % {
+            "category": self.get_category_display(),
+            "win": self.win,
+            "to": self.to,
+        }
 
     def save(self, *args, **kwargs):
         if self.version.is_in_use():
@@ -294,7 +315,10 @@ class TableActivation(models.Model):
         ordering = ["house", "game", "at", "pk"]
 
     def __str__(self) -> str:
-        return f"{self.version} activated {self.at:%Y-%m-%d %H:%M}"
+        return gettext("%(version)s activated %(when)s") % {
+            "version": self.version,
+            "when": f"{self.at:%Y-%m-%d %H:%M}",
+        }
 
 
 class PendingActivation(models.Model):
