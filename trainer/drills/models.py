@@ -16,6 +16,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Avg, Count, Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from trainer.engine import scheduling
 from trainer.engine.drills import AnswerField
@@ -31,9 +32,9 @@ class PracticeSession(models.Model):
     )
     kind = models.CharField(max_length=30, blank=True)
     level = models.PositiveSmallIntegerField(default=1)
-    natural = models.BooleanField("natural odds", default=False)
+    natural = models.BooleanField(_("natural odds"), default=False)
     in_chips = models.BooleanField(
-        "in chips", default=False, help_text="Amounts paid are built from the house's chips."
+        _("in chips"), default=False, help_text=_("Amounts paid are built from the house's chips.")
     )
     #: what deals the questions: one drill at one level, the trainee's due skills, the hands
     #: they missed, the due skills of the watch drills, or a set of a real audit's
@@ -41,11 +42,11 @@ class PracticeSession(models.Model):
     mode = models.CharField(
         max_length=10,
         choices=[
-            ("drill", "One drill"),
-            ("today", "Today's practice"),
-            ("mistakes", "Practise my mistakes"),
-            ("watch", "Today's watch"),
-            ("set", "A watch set"),
+            ("drill", _("One drill")),
+            ("today", _("Today's practice")),
+            ("mistakes", _("Practise my mistakes")),
+            ("watch", _("Today's watch")),
+            ("set", _("A watch set")),
         ],
         default="drill",
     )
@@ -106,8 +107,10 @@ class Question(models.Model):
     natural = models.BooleanField(default=False)
     in_chips = models.BooleanField(
         default=False,
-        help_text="Its amounts were asked in the house's chips (re-grading asks "
-        "them so again, with the chips in its house rules snapshot).",
+        help_text=_(
+            "Its amounts were asked in the house's chips (re-grading asks "
+            "them so again, with the chips in its house rules snapshot)."
+        ),
     )
     prompt = models.CharField(max_length=200)
     table = models.JSONField()
@@ -123,10 +126,12 @@ class Question(models.Model):
         blank=True,
         on_delete=models.PROTECT,
         related_name="questions",
-        help_text="The house's table this question was graded with; empty for the source "
-        "texts' table or a game without a paytable.",
+        help_text=_(
+            "The house's table this question was graded with; empty for the source "
+            "texts' table or a game without a paytable."
+        ),
     )
-    house_rules = models.JSONField(help_text="The house rules in force when it was dealt.")
+    house_rules = models.JSONField(help_text=_("The house rules in force when it was dealt."))
     #: a missed hand dealt again ("Practise my mistakes"): the question first missed
     replay_of = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="replays"
@@ -136,11 +141,13 @@ class Question(models.Model):
     sent_at = models.DateTimeField(
         null=True,
         blank=True,
-        help_text="When a page first showed it.  Empty while no page has: a test's question "
-        "not reached yet; in practice, the first question before its page loads, and the next "
-        "question, sent hidden with the feedback of the answer before it (the browser shows it "
-        "on Next without asking the server again).  An answer's time is bounded by the time "
-        "since then (since it was dealt, while empty).",
+        help_text=_(
+            "When a page first showed it.  Empty while no page has: a test's question "
+            "not reached yet; in practice, the first question before its page loads, and the next "
+            "question, sent hidden with the feedback of the answer before it (the browser shows it "
+            "on Next without asking the server again).  An answer's time is bounded by the time "
+            "since then (since it was dealt, while empty)."
+        ),
     )
 
     objects = QuestionQuerySet.as_manager()
@@ -233,29 +240,35 @@ class Attempt(models.Model):
     kind = models.CharField(max_length=30)
     game = models.CharField(max_length=30)
     answer = models.JSONField()
-    marks = models.JSONField(help_text="Field name to right (true) or wrong (false).")
+    marks = models.JSONField(help_text=_("Field name to right (true) or wrong (false)."))
     is_correct = models.BooleanField()
     # 64-bit: a question answered weeks after it was dealt (2**31 ms is under 25 days) is
     # stored, not refused by the database
     response_ms = models.PositiveBigIntegerField(
-        help_text="In practice, from the question appearing to the answer being sent, as the "
-        "browser measured it, if at least 0 and at most the server's time since it sent the "
-        "question, else the server's time; in a test, the server's time, less the sitting's "
-        "round trip (at most half a second).  See the rulebook's Speed standards."
+        help_text=_(
+            "In practice, from the question appearing to the answer being sent, as the "
+            "browser measured it, if at least 0 and at most the server's time since it sent the "
+            "question, else the server's time; in a test, the server's time, less the sitting's "
+            "round trip (at most half a second).  See the rulebook's Speed standards."
+        )
     )
     target_ms = models.PositiveBigIntegerField(
         null=True,
         blank=True,
-        help_text="The house's pace target for this question when it was answered (empty for "
-        "answers from before pace targets).",
+        help_text=_(
+            "The house's pace target for this question when it was answered (empty for "
+            "answers from before pace targets)."
+        ),
     )
     grade = models.PositiveSmallIntegerField(
         null=True,
         blank=True,
         choices=[(number, name.capitalize()) for name, number in scheduling.GRADES.items()],
-        help_text="The grade FSRS was given for this answer (1 Again, 2 Hard, 3 Good, 4 Easy); "
-        "empty for an answer that was no review of its skill (a later right answer the same "
-        "day, staff trying out, a question of no skill).",
+        help_text=_(
+            "The grade FSRS was given for this answer (1 Again, 2 Hard, 3 Good, 4 Easy); "
+            "empty for an answer that was no review of its skill (a later right answer the same "
+            "day, staff trying out, a question of no skill)."
+        ),
     )
     # set by the service that stores it (the same instant grades the review of its skill, in
     # the same INSERT); now for an attempt stored any other way

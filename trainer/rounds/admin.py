@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import admin
+from django.utils.translation import gettext_lazy
 
 from trainer.engine.catalog import round_games, title_of
 from trainer.houses.admin import HouseScopedAdmin
@@ -60,11 +61,11 @@ class RoundPaceAdmin(HouseScopedAdmin):
     list_display = ["game_title", "rounds_per_hour", "default", "house"]
     list_filter = [("house", admin.RelatedOnlyFieldListFilter), "game"]
 
-    @admin.display(description="game", ordering="game")
+    @admin.display(description=gettext_lazy("game"), ordering="game")
     def game_title(self, obj):
         return title_of(obj.game)
 
-    @admin.display(description="the game's default")
+    @admin.display(description=gettext_lazy("the game's default"))
     def default(self, obj):
         entry = next((g for g in round_games() if g.slug == obj.game), None)
         return entry.round_procedure().rounds_per_hour if entry is not None else "—"

@@ -13,6 +13,7 @@ from decimal import Decimal
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from trainer.engine import pace
 from trainer.engine.drills import REGISTRY
@@ -39,7 +40,7 @@ class SkillCard(models.Model):
     # read out of `state` for queries: FSRS's due instant (a skill in review is due for
     # practice from the start of that house day: `scheduling.due_from`), and how strong
     due = models.DateTimeField()
-    stability = models.FloatField(null=True, blank=True, help_text="FSRS stability, in days.")
+    stability = models.FloatField(null=True, blank=True, help_text=_("FSRS stability, in days."))
     reviews = models.PositiveIntegerField(default=0)
     last_attempt = models.ForeignKey(
         "drills.Attempt", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -82,7 +83,7 @@ class PaceTarget(models.Model):
     where a question settles positions).  Without one the drill's own default applies."""
 
     house = models.ForeignKey("houses.House", on_delete=models.CASCADE, related_name="pace_targets")
-    kind = models.CharField("drill", max_length=30)
+    kind = models.CharField(_("drill"), max_length=30)
     level = models.PositiveSmallIntegerField()
     seconds = models.DecimalField(
         max_digits=5,
@@ -91,8 +92,10 @@ class PaceTarget(models.Model):
             MinValueValidator(Decimal(pace.MIN_TARGET_SECONDS)),
             MaxValueValidator(Decimal(pace.MAX_TARGET_SECONDS)),
         ],
-        help_text="Seconds a trainee may take, per position settled where the drill settles "
-        "positions against the house, else per question.",
+        help_text=_(
+            "Seconds a trainee may take, per position settled where the drill settles "
+            "positions against the house, else per question."
+        ),
     )
 
     class Meta:
@@ -107,4 +110,9 @@ class PaceTarget(models.Model):
         drill = REGISTRY.get(self.kind)
         title = drill.title if drill is not None else self.kind
         said = pace.seconds_words(round(Decimal(self.seconds) * 1000))
-        return f"{self.house}: {title}, level {self.level}, {said}"
+        return _("%(house)s: %(drill)s, level %(level)s, %(target)s") % {
+            "house": self.house,
+            "drill": title,
+            "level": self.level,
+            "target": said,
+        }

@@ -14,6 +14,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 #: the most hands a set keeps: a few minutes of watching, not a shift's worth
 MAX_SET_HANDS = 40
@@ -83,8 +84,10 @@ class WatchSet(models.Model):
     )
     made_at = models.DateTimeField(default=timezone.now)
     hands = models.JSONField(
-        help_text="The mispaid hands, in order: each a ruling request of its game with what "
-        "the dealer paid, and nothing else (no dealer, table or time)."
+        help_text=_(
+            "The mispaid hands, in order: each a ruling request of its game with what "
+            "the dealer paid, and nothing else (no dealer, table or time)."
+        )
     )
     #: how many of the audit's mispaid hands were left out of the set, by why
     #: (`services.watched_hands`): the set says so wherever it is listed
@@ -97,7 +100,7 @@ class WatchSet(models.Model):
         permissions = [
             (
                 "watch_the_game",
-                "Can take the watch drills (catch a mispay before the chips leave the table)",
+                _("Can take the watch drills (catch a mispay before the chips leave the table)"),
             )
         ]
 
