@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import admin
-from django.utils.translation import gettext_lazy
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from trainer.engine.catalog import round_games, title_of
 from trainer.houses.admin import HouseScopedAdmin
@@ -31,9 +32,10 @@ class RoundPaceForm(forms.ModelForm):
             ("", "---------"),
             *((g.slug, g.title) for g in round_games()),
         ]
-        self.fields[
-            "rounds_per_hour"
-        ].help_text += f" The defaults: {_defaults()} (the rulebook says why)."
+        said = gettext("The defaults: %(defaults)s (the rulebook says why).")
+        self.fields["rounds_per_hour"].help_text = format_lazy(
+            "{} {}", self.fields["rounds_per_hour"].help_text, said % {"defaults": _defaults()}
+        )
 
     def clean(self):
         data = super().clean()
@@ -45,8 +47,11 @@ class RoundPaceForm(forms.ModelForm):
             existing = taken.first()
             if existing is not None:
                 raise forms.ValidationError(
-                    f"{house} already deals {title_of(game)} at {existing.rounds_per_hour} "
-                    "rounds an hour: change that one instead."
+                    gettext(
+                        "%(house)s already deals %(game)s at %(rate)s rounds an hour: change "
+                        "that one instead."
+                    )
+                    % {"house": house, "game": title_of(game), "rate": existing.rounds_per_hour}
                 )
         return data
 

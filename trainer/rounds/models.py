@@ -15,6 +15,8 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from trainer.engine import pace
 from trainer.engine.catalog import title_of
@@ -29,16 +31,16 @@ class RoundPace(models.Model):
     house = models.ForeignKey("houses.House", on_delete=models.CASCADE, related_name="round_paces")
     game = models.CharField(max_length=30)
     rounds_per_hour = models.PositiveSmallIntegerField(
-        "rounds an hour",
+        _("rounds an hour"),
         validators=[
             MinValueValidator(MIN_ROUNDS_PER_HOUR),
             MaxValueValidator(MAX_ROUNDS_PER_HOUR),
         ],
-        help_text="A round then has 3,600 seconds over this many: 50 an hour is 72 s a round.",
+        help_text=_("A round then has 3,600 seconds over this many: 50 an hour is 72 s a round."),
     )
 
     class Meta:
-        verbose_name = "round pace"
+        verbose_name = _("round pace")
         constraints = [
             models.UniqueConstraint(fields=["house", "game"], name="one_round_pace_per_game")
         ]
@@ -66,22 +68,24 @@ class Round(models.Model):
     in_chips = models.BooleanField(default=False)
     seed = models.BigIntegerField()
     dealt = models.JSONField(
-        help_text="Every card and every player's decision: the round replays from it alone."
+        help_text=_("Every card and every player's decision: the round replays from it alone.")
     )
-    house_rules = models.JSONField(help_text="The house rules in force when it was dealt.")
+    house_rules = models.JSONField(help_text=_("The house rules in force when it was dealt."))
     paytable_version = models.ForeignKey(
         PaytableVersion,
         null=True,
         blank=True,
         on_delete=models.PROTECT,
         related_name="rounds",
-        help_text="The house's table the round was dealt with; empty for the source texts' "
-        "table or a game without one.",
+        help_text=_(
+            "The house's table the round was dealt with; empty for the source texts' "
+            "table or a game without one."
+        ),
     )
     rounds_per_hour = models.PositiveSmallIntegerField(
-        help_text="The game's pace at the house when it was dealt."
+        help_text=_("The game's pace at the house when it was dealt.")
     )
-    target_ms = models.PositiveBigIntegerField(help_text="The round's time at that pace.")
+    target_ms = models.PositiveBigIntegerField(help_text=_("The round's time at that pace."))
     started_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     #: a round dealt as part of a test's section; empty for practice
@@ -97,7 +101,7 @@ class Round(models.Model):
     steps_answered = models.PositiveSmallIntegerField(default=0)
     steps_right = models.PositiveSmallIntegerField(default=0)
     elapsed_ms = models.PositiveBigIntegerField(
-        default=0, help_text="The steps' times added up, each stored with its answer."
+        default=0, help_text=_("The steps' times added up, each stored with its answer.")
     )
 
     objects = RoundQuerySet.as_manager()
@@ -134,7 +138,10 @@ class Round(models.Model):
     def pace_words(self) -> str:
         """ "1 min 05 s (target 1 min 12 s, 50 rounds an hour)"."""
         said = pace.pace_words(self.elapsed_ms, self.target_ms)
-        return said[:-1] + f", {self.rounds_per_hour} rounds an hour)"
+        rate = ngettext(
+            ", %(rate)s round an hour)", ", %(rate)s rounds an hour)", self.rounds_per_hour
+        )
+        return said[:-1] + rate % {"rate": self.rounds_per_hour}
 
     @property
     def hourly_rate(self) -> int | None:
@@ -150,13 +157,17 @@ class RoundStep(models.Model):
     question = models.OneToOneField(
         "drills.Question", on_delete=models.PROTECT, related_name="round_step"
     )
-    step = models.JSONField(help_text="The engine's step as dealt: what its answer is judged by.")
+    step = models.JSONField(
+        help_text=_("The engine's step as dealt: what its answer is judged by.")
+    )
     target_ms = models.PositiveBigIntegerField(
-        help_text="Its share of the round's time: the round's time shared among its steps as "
-        "their drills' targets are."
+        help_text=_(
+            "Its share of the round's time: the round's time shared among its steps as "
+            "their drills' targets are."
+        )
     )
     slips = models.JSONField(
-        default=list, blank=True, help_text="The procedure errors named when it was answered."
+        default=list, blank=True, help_text=_("The procedure errors named when it was answered.")
     )
 
     class Meta:
