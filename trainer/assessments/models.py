@@ -26,6 +26,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Count, Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from trainer.drills.models import Question
 from trainer.houses.models import House
@@ -70,53 +71,57 @@ class Assessment(models.Model):
     house = models.ForeignKey(House, on_delete=models.PROTECT, related_name="assessments")
     title = models.CharField(max_length=100)
     pass_mark = models.PositiveSmallIntegerField(
-        "pass mark (%)",
+        _("pass mark (%)"),
         default=80,
         validators=[MinValueValidator(1), MaxValueValidator(100)],
-        help_text="The share of all the questions, in per cent, a trainee must get right.",
+        help_text=_("The share of all the questions, in per cent, a trainee must get right."),
     )
     pass_by_section = models.BooleanField(
-        "a pass mark per section",
+        _("a pass mark per section"),
         default=False,
-        help_text="Passed only when every section reaches its own pass mark (the test's pass "
-        "mark for a section given none), instead of one mark over all the questions.",
+        help_text=_(
+            "Passed only when every section reaches its own pass mark (the test's pass "
+            "mark for a section given none), instead of one mark over all the questions."
+        ),
     )
     attempts_allowed = models.PositiveSmallIntegerField(
-        "attempts allowed",
+        _("attempts allowed"),
         default=1,
         validators=[MinValueValidator(1), MaxValueValidator(MAX_ATTEMPTS)],
-        help_text="How many times a trainee may sit it (a passed test is not sat again).",
+        help_text=_("How many times a trainee may sit it (a passed test is not sat again)."),
     )
     retake_wait_hours = models.PositiveIntegerField(
-        "hours between attempts",
+        _("hours between attempts"),
         default=0,
         validators=[MaxValueValidator(MAX_WAIT_HOURS)],
-        help_text="How long after a failed attempt the next may start; 0 for at once.",
+        help_text=_("How long after a failed attempt the next may start; 0 for at once."),
     )
     pace_required = models.BooleanField(
-        "require pace",
+        _("require pace"),
         default=False,
-        help_text="Passing also needs the answers at pace: the median of each answer's time "
-        "over its drill's target at most 1 (over the whole test, or in every section for a "
-        "test passed section by section).",
+        help_text=_(
+            "Passing also needs the answers at pace: the median of each answer's time "
+            "over its drill's target at most 1 (over the whole test, or in every section for a "
+            "test passed section by section)."
+        ),
     )
     certification = models.BooleanField(
-        "certification",
+        _("certification"),
         default=False,
-        help_text="Passing it issues a certificate with a code anyone can check.",
+        help_text=_("Passing it issues a certificate with a code anyone can check."),
     )
     time_limit_minutes = models.PositiveSmallIntegerField(
-        "time limit (minutes)",
+        _("time limit (minutes)"),
         null=True,
         blank=True,
         validators=[MinValueValidator(1), MaxValueValidator(MAX_MINUTES)],
-        help_text="For the whole test, from the moment it is started; empty for no limit.",
+        help_text=_("For the whole test, from the moment it is started; empty for no limit."),
     )
     due_at = models.DateTimeField(
-        "due",
+        _("due"),
         null=True,
         blank=True,
-        help_text="No sitting can start, and no answer is taken, after this; empty for none.",
+        help_text=_("No sitting can start, and no answer is taken, after this; empty for none."),
     )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -130,7 +135,7 @@ class Assessment(models.Model):
     objects = AssessmentQuerySet.as_manager()
 
     class Meta:
-        verbose_name = "test"
+        verbose_name = _("test")
         ordering = ["-created_at", "-pk"]
 
     def __str__(self) -> str:
@@ -172,15 +177,15 @@ class Part(models.Model):
     kind = models.CharField(max_length=30)
     level = models.PositiveSmallIntegerField(default=1)
     count = models.PositiveSmallIntegerField(
-        "questions",
+        _("questions"),
         validators=[MinValueValidator(1), MaxValueValidator(MAX_QUESTIONS_PER_KIND)],
     )
     pass_mark = models.PositiveSmallIntegerField(
-        "pass mark (%)",
+        _("pass mark (%)"),
         null=True,
         blank=True,
         validators=[MinValueValidator(1), MaxValueValidator(100)],
-        help_text="This section's own pass mark; empty for the test's.",
+        help_text=_("This section's own pass mark; empty for the test's."),
     )
     position = models.PositiveSmallIntegerField()
 
@@ -233,10 +238,12 @@ class Assignment(models.Model):
     )
     assigned_at = models.DateTimeField(auto_now_add=True)
     extra_attempts = models.PositiveSmallIntegerField(
-        "attempts added",
+        _("attempts added"),
         default=0,
-        help_text="Attempts a supervisor allowed this trainee beyond the test's own "
-        "(logged on the trainee's page).",
+        help_text=_(
+            "Attempts a supervisor allowed this trainee beyond the test's own "
+            "(logged on the trainee's page)."
+        ),
     )
 
     objects = AssignmentQuerySet.as_manager()
@@ -337,15 +344,15 @@ class Sitting(models.Model):
     """One trainee taking one assigned test, from the start to the score."""
 
     class Ending(models.TextChoices):
-        ANSWERED = "answered", "every question answered"
-        TIME_UP = "time-up", "time ran out"
-        STOPPED = "stopped", "finished early by the trainee"
+        ANSWERED = "answered", _("every question answered")
+        TIME_UP = "time-up", _("time ran out")
+        STOPPED = "stopped", _("finished early by the trainee")
 
     assignment = models.ForeignKey(Assignment, on_delete=models.RESTRICT, related_name="sittings")
     number = models.PositiveSmallIntegerField(
-        "attempt",
+        _("attempt"),
         default=1,
-        help_text="1 for the first sitting of the assignment, 2 for a retake...",
+        help_text=_("1 for the first sitting of the assignment, 2 for a retake..."),
     )
     # denormalised from the assignment, so progress can filter sittings by trainee directly
     trainee = models.ForeignKey(
@@ -353,7 +360,7 @@ class Sitting(models.Model):
     )
     started_at = models.DateTimeField(default=timezone.now)
     deadline = models.DateTimeField(
-        null=True, blank=True, help_text="No answer is taken from this moment on."
+        null=True, blank=True, help_text=_("No answer is taken from this moment on.")
     )
     finished_at = models.DateTimeField(null=True, blank=True)
     ending = models.CharField(max_length=10, choices=Ending.choices, blank=True)
@@ -363,27 +370,33 @@ class Sitting(models.Model):
     pace = models.FloatField(
         null=True,
         blank=True,
-        help_text="As scored: the median of the answers' times over their targets (1 is "
-        "exactly at target); empty when no answer was timed.",
+        help_text=_(
+            "As scored: the median of the answers' times over their targets (1 is "
+            "exactly at target); empty when no answer was timed."
+        ),
     )
     sections = models.JSONField(
         default=list,
         blank=True,
-        help_text="Per section, as scored: kind, level, right, total, pass mark, the median "
-        "time, target and pace, at pace, passed.",
+        help_text=_(
+            "Per section, as scored: kind, level, right, total, pass mark, the median "
+            "time, target and pace, at pace, passed."
+        ),
     )
     # The connection's round trip, measured by the server alone: each start and each answer is
     # answered by a redirect to the sitting's page, and the browser asks for that page at once.
     # The smallest of these is taken off each answer's time, up to a bound
     # (trainer.assessments.services.NETWORK_ALLOWANCE_MS): see the rulebook's Speed standards.
     redirected_at = models.DateTimeField(
-        null=True, blank=True, help_text="When the last redirect to the sitting's page was sent."
+        null=True, blank=True, help_text=_("When the last redirect to the sitting's page was sent.")
     )
     round_trip_ms = models.PositiveIntegerField(
         null=True,
         blank=True,
-        help_text="The smallest round trip measured in this sitting: from a redirect sent to "
-        "the page it names being asked for.",
+        help_text=_(
+            "The smallest round trip measured in this sitting: from a redirect sent to "
+            "the page it names being asked for."
+        ),
     )
 
     objects = SittingQuerySet.as_manager()
@@ -435,7 +448,9 @@ class Sitting(models.Model):
         return None if self.pace is None else self.pace <= 1
 
 
-FINISHED_IS_FINAL = "This sitting is finished: its result is a matter of record and cannot change."
+FINISHED_IS_FINAL = _(
+    "This sitting is finished: its result is a matter of record and cannot change."
+)
 
 
 class SittingQuestion(models.Model):
@@ -518,7 +533,7 @@ class Certificate(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="+",
-        help_text="The supervisor who assigned the test.",
+        help_text=_("The supervisor who assigned the test."),
     )
     revoked_at = models.DateTimeField(null=True, blank=True)
     revoked_by = models.ForeignKey(
@@ -528,13 +543,13 @@ class Certificate(models.Model):
         on_delete=models.SET_NULL,
         related_name="+",
     )
-    revoked_because = models.CharField("reason", max_length=300, blank=True)
+    revoked_because = models.CharField(_("reason"), max_length=300, blank=True)
 
     objects = CertificateQuerySet.as_manager()
 
     class Meta:
         ordering = ["-issued_at", "-pk"]
-        permissions = [("revoke_certificates", "Can revoke the certificates of their house")]
+        permissions = [("revoke_certificates", _("Can revoke the certificates of their house"))]
 
     def __str__(self) -> str:
         return f"Certificate {self.pk}: {self.sitting.assignment.test} for {self.trainee}"
