@@ -142,7 +142,7 @@ def today(attempts: QuerySet) -> Line:
     agg = attempts.filter(answered_at__gte=midnight).aggregate(
         n=Count("pk"), right=Count("pk", filter=Q(is_correct=True))
     )
-    return Line("today", "Today", agg["n"], agg["right"])
+    return Line("today", gettext("Today"), agg["n"], agg["right"])
 
 
 def slips(attempts: QuerySet, *, minimum: int = 1) -> tuple[list[Line], list[Line]]:

@@ -19,7 +19,7 @@ from .targets import in_force, kind_choices, seconds_words
 
 
 class PaceTargetForm(forms.ModelForm):
-    kind = forms.ChoiceField(label="Drill", choices=())
+    kind = forms.ChoiceField(label=gettext_lazy("Drill"), choices=())
 
     class Meta:
         model = PaceTarget
