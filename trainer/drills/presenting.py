@@ -18,7 +18,15 @@ from trainer.engine.drills import REGISTRY, AnswerField, AnswerKind
 from trainer.engine.drills.spots import asking_order, split_steps, spots
 from trainer.engine.kit.answers import chip_names, chip_verdict
 from trainer.engine.kit.rounds import WHERE, Step, step_at
-from trainer.engine.kit.watched import MISTAKES, UNMARKED, counted, settlement_words, tally
+from trainer.engine.kit.watched import (
+    FALSE_ALARM,
+    MISSED,
+    MISTAKES,
+    UNMARKED,
+    WRONG_CORRECTION,
+    settlement_words,
+    tally,
+)
 from trainer.engine.kit.watched import reason as watch_reason
 from trainer.engine.seats import settle_order as seats_in_order
 
@@ -224,6 +232,18 @@ def feedback(question: Question, attempt: Attempt) -> dict:
     }
 
 
+def mistakes_said(name: str, n: int) -> str:
+    """A count of one of the watch drills' mistakes in words ("1 missed mispay", "2 false
+    alarms", "3 not marked")."""
+    said = {
+        MISSED: ngettext("%(count)s missed mispay", "%(count)s missed mispays", n),
+        FALSE_ALARM: ngettext("%(count)s false alarm", "%(count)s false alarms", n),
+        WRONG_CORRECTION: ngettext("%(count)s wrong correction", "%(count)s wrong corrections", n),
+        UNMARKED: ngettext("%(count)s not marked", "%(count)s not marked", n),
+    }[name]
+    return said % {"count": n}
+
+
 def watch_tally(question: Question, attempt: Attempt) -> str:
     """A watch drill's mistakes counted apart, in one line ("1 missed mispay · 0 false alarms
     · 1 wrong correction"; positions left unmarked only when there were some); "" for a
@@ -233,7 +253,7 @@ def watch_tally(question: Question, attempt: Attempt) -> str:
         return ""
     counts = tally(fields, question.expected, attempt.answer)
     said = [
-        counted(name, n)
+        mistakes_said(name, n)
         for name, n in counts.items()
         if name in MISTAKES and (n or name != UNMARKED)
     ]
