@@ -136,6 +136,7 @@ class Assessment(models.Model):
 
     class Meta:
         verbose_name = _("test")
+        verbose_name_plural = _("tests")
         ordering = ["-created_at", "-pk"]
 
     def __str__(self) -> str:
@@ -190,6 +191,8 @@ class Part(models.Model):
     position = models.PositiveSmallIntegerField()
 
     class Meta:
+        verbose_name = _("section")
+        verbose_name_plural = _("sections")
         ordering = ["assessment", "position"]
         constraints = [
             models.UniqueConstraint(
@@ -249,6 +252,8 @@ class Assignment(models.Model):
     objects = AssignmentQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("test assignment")
+        verbose_name_plural = _("test assignments")
         ordering = ["-assigned_at", "-pk"]
         constraints = [
             models.UniqueConstraint(fields=["test", "trainee"], name="assign_a_test_once"),
@@ -402,6 +407,8 @@ class Sitting(models.Model):
     objects = SittingQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("sitting")
+        verbose_name_plural = _("sittings")
         ordering = ["-started_at", "-pk"]
         constraints = [
             models.UniqueConstraint(
@@ -464,6 +471,8 @@ class SittingQuestion(models.Model):
     position = models.PositiveSmallIntegerField()
 
     class Meta:
+        verbose_name = _("sitting question")
+        verbose_name_plural = _("sitting questions")
         ordering = ["sitting", "position"]
         constraints = [
             models.UniqueConstraint(
@@ -548,6 +557,8 @@ class Certificate(models.Model):
     objects = CertificateQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("certificate")
+        verbose_name_plural = _("certificates")
         ordering = ["-issued_at", "-pk"]
         permissions = [("revoke_certificates", _("Can revoke the certificates of their house"))]
 

@@ -63,6 +63,8 @@ class PracticeSession(models.Model):
     right = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:
+        verbose_name = _("practice session")
+        verbose_name_plural = _("practice sessions")
         ordering = ["-started_at"]
 
     def __str__(self) -> str:
@@ -153,6 +155,8 @@ class Question(models.Model):
     objects = QuestionQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("question")
+        verbose_name_plural = _("questions")
         ordering = ["-shown_at", "-pk"]
         indexes = [models.Index(fields=["trainee", "-shown_at"])]
 
@@ -277,6 +281,8 @@ class Attempt(models.Model):
     objects = AttemptQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("attempt")
+        verbose_name_plural = _("attempts")
         ordering = ["-answered_at", "-pk"]
         indexes = [models.Index(fields=["trainee", "kind", "-answered_at"])]
 

@@ -41,6 +41,7 @@ class RoundPace(models.Model):
 
     class Meta:
         verbose_name = _("round pace")
+        verbose_name_plural = _("round paces")
         constraints = [
             models.UniqueConstraint(fields=["house", "game"], name="one_round_pace_per_game")
         ]
@@ -107,6 +108,8 @@ class Round(models.Model):
     objects = RoundQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
         ordering = ["-started_at", "-pk"]
         indexes = [models.Index(fields=["trainee", "-started_at"])]
         constraints = [
@@ -171,6 +174,8 @@ class RoundStep(models.Model):
     )
 
     class Meta:
+        verbose_name = _("round step")
+        verbose_name_plural = _("round steps")
         ordering = ["round", "number"]
         constraints = [
             models.UniqueConstraint(fields=["round", "number"], name="one_step_per_number")

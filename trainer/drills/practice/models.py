@@ -48,6 +48,8 @@ class SkillCard(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        verbose_name = _("skill card")
+        verbose_name_plural = _("skill cards")
         constraints = [
             models.UniqueConstraint(
                 fields=["trainee", "kind", "situation"], name="one_card_per_skill"
@@ -69,6 +71,8 @@ class Enrolment(models.Model):
     enrolled_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("enrolment")
+        verbose_name_plural = _("enrolments")
         constraints = [
             models.UniqueConstraint(fields=["trainee", "game"], name="one_enrolment_per_game")
         ]
@@ -99,6 +103,8 @@ class PaceTarget(models.Model):
     )
 
     class Meta:
+        verbose_name = _("pace target")
+        verbose_name_plural = _("pace targets")
         constraints = [
             models.UniqueConstraint(fields=["house", "kind", "level"], name="one_target_per_level")
         ]

@@ -96,6 +96,8 @@ class WatchSet(models.Model):
     objects = WatchSetQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("watch set")
+        verbose_name_plural = _("watch sets")
         ordering = ["-made_at", "-pk"]
         permissions = [
             (
@@ -119,6 +121,10 @@ class SetSession(models.Model):
         "drills.PracticeSession", on_delete=models.CASCADE, related_name="watch_set_run"
     )
     watch_set = models.ForeignKey(WatchSet, on_delete=models.CASCADE, related_name="runs")
+
+    class Meta:
+        verbose_name = _("watch set session")
+        verbose_name_plural = _("watch set sessions")
 
     def __str__(self) -> str:
         return f"{self.watch_set} · session {self.session_id}"
