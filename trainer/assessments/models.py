@@ -68,8 +68,10 @@ class AssessmentQuerySet(models.QuerySet):
 class Assessment(models.Model):
     """A test a supervisor builds for the trainees of one house."""
 
-    house = models.ForeignKey(House, on_delete=models.PROTECT, related_name="assessments")
-    title = models.CharField(max_length=100)
+    house = models.ForeignKey(
+        House, on_delete=models.PROTECT, related_name="assessments", verbose_name=_("house")
+    )
+    title = models.CharField(max_length=100, verbose_name=_("title"))
     pass_mark = models.PositiveSmallIntegerField(
         _("pass mark (%)"),
         default=80,
@@ -129,8 +131,9 @@ class Assessment(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="+",
+        verbose_name=_("created by"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     objects = AssessmentQuerySet.as_manager()
 
@@ -174,9 +177,11 @@ class Part(models.Model):
     """A section of a test: so many questions of one drill kind at one level, with its own
     pass mark when the test is passed section by section."""
 
-    assessment = models.ForeignKey(Assessment, on_delete=models.CASCADE, related_name="parts")
-    kind = models.CharField(max_length=30)
-    level = models.PositiveSmallIntegerField(default=1)
+    assessment = models.ForeignKey(
+        Assessment, on_delete=models.CASCADE, related_name="parts", verbose_name=_("assessment")
+    )
+    kind = models.CharField(max_length=30, verbose_name=_("kind"))
+    level = models.PositiveSmallIntegerField(default=1, verbose_name=_("level"))
     count = models.PositiveSmallIntegerField(
         _("questions"),
         validators=[MinValueValidator(1), MaxValueValidator(MAX_QUESTIONS_PER_KIND)],
@@ -188,7 +193,7 @@ class Part(models.Model):
         validators=[MinValueValidator(1), MaxValueValidator(100)],
         help_text=_("This section's own pass mark; empty for the test's."),
     )
-    position = models.PositiveSmallIntegerField()
+    position = models.PositiveSmallIntegerField(verbose_name=_("position"))
 
     class Meta:
         verbose_name = _("section")
@@ -228,9 +233,14 @@ class AssignmentQuerySet(models.QuerySet):
 class Assignment(models.Model):
     """A test given to one trainee: sat as many times as the test allows."""
 
-    test = models.ForeignKey(Assessment, on_delete=models.CASCADE, related_name="assignments")
+    test = models.ForeignKey(
+        Assessment, on_delete=models.CASCADE, related_name="assignments", verbose_name=_("test")
+    )
     trainee = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="test_assignments"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="test_assignments",
+        verbose_name=_("trainee"),
     )
     assigned_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -238,8 +248,9 @@ class Assignment(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="+",
+        verbose_name=_("assigned by"),
     )
-    assigned_at = models.DateTimeField(auto_now_add=True)
+    assigned_at = models.DateTimeField(auto_now_add=True, verbose_name=_("assigned at"))
     extra_attempts = models.PositiveSmallIntegerField(
         _("attempts added"),
         default=0,
@@ -353,7 +364,9 @@ class Sitting(models.Model):
         TIME_UP = "time-up", _("time ran out")
         STOPPED = "stopped", _("finished early by the trainee")
 
-    assignment = models.ForeignKey(Assignment, on_delete=models.RESTRICT, related_name="sittings")
+    assignment = models.ForeignKey(
+        Assignment, on_delete=models.RESTRICT, related_name="sittings", verbose_name=_("assignment")
+    )
     number = models.PositiveSmallIntegerField(
         _("attempt"),
         default=1,
@@ -361,17 +374,25 @@ class Sitting(models.Model):
     )
     # denormalised from the assignment, so progress can filter sittings by trainee directly
     trainee = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="test_sittings"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="test_sittings",
+        verbose_name=_("trainee"),
     )
-    started_at = models.DateTimeField(default=timezone.now)
+    started_at = models.DateTimeField(default=timezone.now, verbose_name=_("started at"))
     deadline = models.DateTimeField(
-        null=True, blank=True, help_text=_("No answer is taken from this moment on.")
+        null=True,
+        blank=True,
+        help_text=_("No answer is taken from this moment on."),
+        verbose_name=_("deadline"),
     )
-    finished_at = models.DateTimeField(null=True, blank=True)
-    ending = models.CharField(max_length=10, choices=Ending.choices, blank=True)
-    right = models.PositiveSmallIntegerField(default=0)
-    total = models.PositiveSmallIntegerField(default=0)
-    passed = models.BooleanField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True, verbose_name=_("finished at"))
+    ending = models.CharField(
+        max_length=10, choices=Ending.choices, blank=True, verbose_name=_("ending")
+    )
+    right = models.PositiveSmallIntegerField(default=0, verbose_name=_("right"))
+    total = models.PositiveSmallIntegerField(default=0, verbose_name=_("total"))
+    passed = models.BooleanField(null=True, blank=True, verbose_name=_("passed"))
     pace = models.FloatField(
         null=True,
         blank=True,
@@ -379,6 +400,7 @@ class Sitting(models.Model):
             "As scored: the median of the answers' times over their targets (1 is "
             "exactly at target); empty when no answer was timed."
         ),
+        verbose_name=_("pace"),
     )
     sections = models.JSONField(
         default=list,
@@ -387,13 +409,17 @@ class Sitting(models.Model):
             "Per section, as scored: kind, level, right, total, pass mark, the median "
             "time, target and pace, at pace, passed."
         ),
+        verbose_name=_("sections"),
     )
     # The connection's round trip, measured by the server alone: each start and each answer is
     # answered by a redirect to the sitting's page, and the browser asks for that page at once.
     # The smallest of these is taken off each answer's time, up to a bound
     # (trainer.assessments.services.NETWORK_ALLOWANCE_MS): see the rulebook's Speed standards.
     redirected_at = models.DateTimeField(
-        null=True, blank=True, help_text=_("When the last redirect to the sitting's page was sent.")
+        null=True,
+        blank=True,
+        help_text=_("When the last redirect to the sitting's page was sent."),
+        verbose_name=_("redirected at"),
     )
     round_trip_ms = models.PositiveIntegerField(
         null=True,
@@ -402,6 +428,7 @@ class Sitting(models.Model):
             "The smallest round trip measured in this sitting: from a redirect sent to "
             "the page it names being asked for."
         ),
+        verbose_name=_("round trip ms"),
     )
 
     objects = SittingQuerySet.as_manager()
@@ -463,12 +490,21 @@ FINISHED_IS_FINAL = _(
 class SittingQuestion(models.Model):
     """A question of a sitting, in the order it is asked."""
 
-    sitting = models.ForeignKey(Sitting, on_delete=models.CASCADE, related_name="items")
-    question = models.OneToOneField(Question, on_delete=models.PROTECT, related_name="sitting_item")
-    part = models.ForeignKey(
-        Part, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    sitting = models.ForeignKey(
+        Sitting, on_delete=models.CASCADE, related_name="items", verbose_name=_("sitting")
     )
-    position = models.PositiveSmallIntegerField()
+    question = models.OneToOneField(
+        Question, on_delete=models.PROTECT, related_name="sitting_item", verbose_name=_("question")
+    )
+    part = models.ForeignKey(
+        Part,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("part"),
+    )
+    position = models.PositiveSmallIntegerField(verbose_name=_("position"))
 
     class Meta:
         verbose_name = _("sitting question")
@@ -530,12 +566,19 @@ class CertificateQuerySet(models.QuerySet):
 class Certificate(models.Model):
     """Issued once, when a sitting of a certification test is passed; revoked, never deleted."""
 
-    sitting = models.OneToOneField(Sitting, on_delete=models.PROTECT, related_name="certificate")
-    trainee = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="certificates"
+    sitting = models.OneToOneField(
+        Sitting, on_delete=models.PROTECT, related_name="certificate", verbose_name=_("sitting")
     )
-    code = models.CharField(max_length=40, unique=True, default=new_code, editable=False)
-    issued_at = models.DateTimeField(default=timezone.now)
+    trainee = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="certificates",
+        verbose_name=_("trainee"),
+    )
+    code = models.CharField(
+        max_length=40, unique=True, default=new_code, editable=False, verbose_name=_("code")
+    )
+    issued_at = models.DateTimeField(default=timezone.now, verbose_name=_("issued at"))
     signed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -543,14 +586,16 @@ class Certificate(models.Model):
         on_delete=models.SET_NULL,
         related_name="+",
         help_text=_("The supervisor who assigned the test."),
+        verbose_name=_("signed by"),
     )
-    revoked_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True, verbose_name=_("revoked at"))
     revoked_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
         related_name="+",
+        verbose_name=_("revoked by"),
     )
     revoked_because = models.CharField(_("reason"), max_length=300, blank=True)
 

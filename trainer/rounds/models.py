@@ -28,8 +28,13 @@ class RoundPace(models.Model):
     """A house's pace for one game's rounds, in rounds an hour; without one the game's
     default (docs/rulebook.md, *Dealing the round*)."""
 
-    house = models.ForeignKey("houses.House", on_delete=models.CASCADE, related_name="round_paces")
-    game = models.CharField(max_length=30)
+    house = models.ForeignKey(
+        "houses.House",
+        on_delete=models.CASCADE,
+        related_name="round_paces",
+        verbose_name=_("house"),
+    )
+    game = models.CharField(max_length=30, verbose_name=_("game"))
     rounds_per_hour = models.PositiveSmallIntegerField(
         _("rounds an hour"),
         validators=[
@@ -61,17 +66,23 @@ class RoundQuerySet(models.QuerySet):
 
 class Round(models.Model):
     trainee = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rounds"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="rounds",
+        verbose_name=_("trainee"),
     )
-    game = models.CharField(max_length=30)
-    level = models.PositiveSmallIntegerField()
-    players = models.PositiveSmallIntegerField()
-    in_chips = models.BooleanField(default=False)
-    seed = models.BigIntegerField()
+    game = models.CharField(max_length=30, verbose_name=_("game"))
+    level = models.PositiveSmallIntegerField(verbose_name=_("level"))
+    players = models.PositiveSmallIntegerField(verbose_name=_("players"))
+    in_chips = models.BooleanField(default=False, verbose_name=_("in chips"))
+    seed = models.BigIntegerField(verbose_name=_("seed"))
     dealt = models.JSONField(
-        help_text=_("Every card and every player's decision: the round replays from it alone.")
+        help_text=_("Every card and every player's decision: the round replays from it alone."),
+        verbose_name=_("dealt"),
     )
-    house_rules = models.JSONField(help_text=_("The house rules in force when it was dealt."))
+    house_rules = models.JSONField(
+        help_text=_("The house rules in force when it was dealt."), verbose_name=_("house rules")
+    )
     paytable_version = models.ForeignKey(
         PaytableVersion,
         null=True,
@@ -82,13 +93,17 @@ class Round(models.Model):
             "The house's table the round was dealt with; empty for the source texts' "
             "table or a game without one."
         ),
+        verbose_name=_("paytable version"),
     )
     rounds_per_hour = models.PositiveSmallIntegerField(
-        help_text=_("The game's pace at the house when it was dealt.")
+        help_text=_("The game's pace at the house when it was dealt."),
+        verbose_name=_("rounds per hour"),
     )
-    target_ms = models.PositiveBigIntegerField(help_text=_("The round's time at that pace."))
-    started_at = models.DateTimeField(auto_now_add=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
+    target_ms = models.PositiveBigIntegerField(
+        help_text=_("The round's time at that pace."), verbose_name=_("target ms")
+    )
+    started_at = models.DateTimeField(auto_now_add=True, verbose_name=_("started at"))
+    finished_at = models.DateTimeField(null=True, blank=True, verbose_name=_("finished at"))
     #: a round dealt as part of a test's section; empty for practice
     sitting = models.ForeignKey(
         "assessments.Sitting",
@@ -96,13 +111,16 @@ class Round(models.Model):
         blank=True,
         on_delete=models.CASCADE,
         related_name="rounds",
+        verbose_name=_("sitting"),
     )
     # kept in the transactions that deal and answer it
-    steps_total = models.PositiveSmallIntegerField(default=0)
-    steps_answered = models.PositiveSmallIntegerField(default=0)
-    steps_right = models.PositiveSmallIntegerField(default=0)
+    steps_total = models.PositiveSmallIntegerField(default=0, verbose_name=_("steps total"))
+    steps_answered = models.PositiveSmallIntegerField(default=0, verbose_name=_("steps answered"))
+    steps_right = models.PositiveSmallIntegerField(default=0, verbose_name=_("steps right"))
     elapsed_ms = models.PositiveBigIntegerField(
-        default=0, help_text=_("The steps' times added up, each stored with its answer.")
+        default=0,
+        help_text=_("The steps' times added up, each stored with its answer."),
+        verbose_name=_("elapsed ms"),
     )
 
     objects = RoundQuerySet.as_manager()
@@ -155,22 +173,32 @@ class Round(models.Model):
 
 
 class RoundStep(models.Model):
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="steps")
-    number = models.PositiveSmallIntegerField()
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="steps", verbose_name=_("round")
+    )
+    number = models.PositiveSmallIntegerField(verbose_name=_("number"))
     question = models.OneToOneField(
-        "drills.Question", on_delete=models.PROTECT, related_name="round_step"
+        "drills.Question",
+        on_delete=models.PROTECT,
+        related_name="round_step",
+        verbose_name=_("question"),
     )
     step = models.JSONField(
-        help_text=_("The engine's step as dealt: what its answer is judged by.")
+        help_text=_("The engine's step as dealt: what its answer is judged by."),
+        verbose_name=_("step"),
     )
     target_ms = models.PositiveBigIntegerField(
         help_text=_(
             "Its share of the round's time: the round's time shared among its steps as "
             "their drills' targets are."
-        )
+        ),
+        verbose_name=_("target ms"),
     )
     slips = models.JSONField(
-        default=list, blank=True, help_text=_("The procedure errors named when it was answered.")
+        default=list,
+        blank=True,
+        help_text=_("The procedure errors named when it was answered."),
+        verbose_name=_("slips"),
     )
 
     class Meta:
