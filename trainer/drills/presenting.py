@@ -232,16 +232,21 @@ def feedback(question: Question, attempt: Attempt) -> dict:
     }
 
 
+#: the watch drills' mistakes, counted (`mistakes_said`)
+MISTAKES_SAID = {
+    MISSED: lambda n: ngettext("%(count)s missed mispay", "%(count)s missed mispays", n),
+    FALSE_ALARM: lambda n: ngettext("%(count)s false alarm", "%(count)s false alarms", n),
+    WRONG_CORRECTION: lambda n: ngettext(
+        "%(count)s wrong correction", "%(count)s wrong corrections", n
+    ),
+    UNMARKED: lambda n: ngettext("%(count)s not marked", "%(count)s not marked", n),
+}
+
+
 def mistakes_said(name: str, n: int) -> str:
     """A count of one of the watch drills' mistakes in words ("1 missed mispay", "2 false
     alarms", "3 not marked")."""
-    said = {
-        MISSED: ngettext("%(count)s missed mispay", "%(count)s missed mispays", n),
-        FALSE_ALARM: ngettext("%(count)s false alarm", "%(count)s false alarms", n),
-        WRONG_CORRECTION: ngettext("%(count)s wrong correction", "%(count)s wrong corrections", n),
-        UNMARKED: ngettext("%(count)s not marked", "%(count)s not marked", n),
-    }[name]
-    return said % {"count": n}
+    return MISTAKES_SAID[name](n) % {"count": n}
 
 
 def watch_tally(question: Question, attempt: Attempt) -> str:
