@@ -20,7 +20,7 @@ def _defaults() -> str:
 
 
 class RoundPaceForm(forms.ModelForm):
-    game = forms.ChoiceField(choices=())
+    game = forms.ChoiceField(label=gettext_lazy("game"), choices=())
 
     class Meta:
         model = RoundPace
