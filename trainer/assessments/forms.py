@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from django import forms
 from django.utils import timezone
-from django.utils.translation import gettext_lazy
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from trainer.engine.drills import REGISTRY
 from trainer.houses.models import House
@@ -63,9 +64,11 @@ class BuildForm(forms.ModelForm):
 
     level = _level_field(
         initial=1,
-        label="Level",
-        help_text="The drills' level for every section that names none: 1 is a $5 table with "
-        "one position, 3 a $100 table with odd stakes and a full table.",
+        label=gettext_lazy("Level"),
+        help_text=gettext_lazy(
+            "The drills' level for every section that names none: 1 is a $5 table with "
+            "one position, 3 a $100 table with odd stakes and a full table."
+        ),
     )
 
     class Meta:
@@ -83,6 +86,8 @@ class BuildForm(forms.ModelForm):
             "time_limit_minutes",
             "due_at",
         ]
+        # the model's fields without a name of their own, named in the reader's language
+        labels = {"house": gettext_lazy("house"), "title": gettext_lazy("title")}
         widgets = {
             "due_at": forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
         }
@@ -95,7 +100,11 @@ class BuildForm(forms.ModelForm):
             self.fields["house"].empty_label = gettext_lazy("choose a house")
         else:
             del self.fields["house"]
-        self.fields["due_at"].help_text += f" Times are {timezone.get_current_timezone_name()}."
+        self.fields["due_at"].help_text = format_lazy(
+            "{} {}",
+            self.fields["due_at"].help_text,
+            gettext("Times are %(zone)s.") % {"zone": timezone.get_current_timezone_name()},
+        )
         self.fields["pass_mark"].widget.attrs.update(min=1, max=100)
         self.fields["attempts_allowed"].widget.attrs.update(min=1, max=10)
         self.fields["retake_wait_hours"].widget.attrs.update(min=0)
@@ -108,23 +117,29 @@ class BuildForm(forms.ModelForm):
             self.fields[COUNT_PREFIX + slug] = _count_field(title, most)
             self.fields[LEVEL_PREFIX + slug] = _level_field(
                 required=False,
-                choices=[("", "the test's"), *LEVELS],
-                label=f"Level of {title}",
+                choices=[("", gettext("the test's")), *LEVELS],
+                label=gettext("Level of %(section)s") % {"section": title},
             )
-            self.fields[MARK_PREFIX + slug] = _mark_field(f"Pass mark of {title}")
+            self.fields[MARK_PREFIX + slug] = _mark_field(
+                gettext("Pass mark of %(section)s") % {"section": title}
+            )
         for n in range(1, EXTRA_SECTIONS + 1):
             self.fields[f"extra{n}-kind"] = forms.ChoiceField(
                 required=False,
                 choices=[("", "—"), *((slug, title) for slug, title, _ in self.kinds)],
-                label=f"Extra section {n}: drill",
+                label=gettext("Extra section %(n)s: drill") % {"n": n},
             )
             self.fields[f"extra{n}-level"] = _level_field(
                 required=False,
-                choices=[("", "the test's"), *LEVELS],
-                label=f"Extra section {n}: level",
+                choices=[("", gettext("the test's")), *LEVELS],
+                label=gettext("Extra section %(n)s: level") % {"n": n},
             )
-            self.fields[f"extra{n}-count"] = _count_field(f"Extra section {n}: questions")
-            self.fields[f"extra{n}-mark"] = _mark_field(f"Extra section {n}: pass mark")
+            self.fields[f"extra{n}-count"] = _count_field(
+                gettext("Extra section %(n)s: questions") % {"n": n}
+            )
+            self.fields[f"extra{n}-mark"] = _mark_field(
+                gettext("Extra section %(n)s: pass mark") % {"n": n}
+            )
 
     def section_rows(self):
         return [
@@ -163,13 +178,15 @@ class BuildForm(forms.ModelForm):
             if key.startswith(COUNT_PREFIX) and not sections.known(key[len(COUNT_PREFIX) :])
         )
         for kind in unknown:
-            self.add_error(None, f"There is no drill kind called “{kind}”.")
+            self.add_error(
+                None, gettext("There is no drill kind called “%(kind)s”.") % {"kind": kind}
+            )
         for name in ("attempts_allowed", "retake_wait_hours"):
             if data.get(name) is None and name not in self.errors:
                 data[name] = Assessment._meta.get_field(name).default
         for n in range(1, EXTRA_SECTIONS + 1):
             if data.get(f"extra{n}-count") and not data.get(f"extra{n}-kind"):
-                self.add_error(f"extra{n}-kind", "Choose the drill of this section.")
+                self.add_error(f"extra{n}-kind", gettext("Choose the drill of this section."))
         return data
 
     def parts(self) -> list[Section]:
@@ -206,17 +223,23 @@ class AssignForm(forms.Form):
         required=False,
         widget=forms.CheckboxSelectMultiple,
         error_messages={
-            "invalid_choice": "%(value)s is not a trainee of this house: nothing was assigned."
+            "invalid_choice": gettext_lazy(
+                "%(value)s is not a trainee of this house: nothing was assigned."
+            )
         },
     )
-    everyone = forms.BooleanField(required=False, label="All the trainees of the house")
+    everyone = forms.BooleanField(
+        required=False, label=gettext_lazy("All the trainees of the house")
+    )
     cohort = forms.ModelChoiceField(
         queryset=None,
         required=False,
-        label="Or a whole class",
-        empty_label="no class",
+        label=gettext_lazy("Or a whole class"),
+        empty_label=gettext_lazy("no class"),
         error_messages={
-            "invalid_choice": "That is not a class of this house: nothing was assigned."
+            "invalid_choice": gettext_lazy(
+                "That is not a class of this house: nothing was assigned."
+            )
         },
     )
 
@@ -234,7 +257,7 @@ class AssignForm(forms.Form):
         chosen = data.get("everyone") or data.get("trainees") or data.get("cohort")
         if not self.errors and not chosen:
             raise forms.ValidationError(
-                "Choose at least one trainee, all the trainees of the house, or a class."
+                gettext("Choose at least one trainee, all the trainees of the house, or a class.")
             )
         return data
 

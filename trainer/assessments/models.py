@@ -26,6 +26,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Count, Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from trainer.drills.models import Question
 from trainer.houses.models import House
@@ -67,56 +68,62 @@ class AssessmentQuerySet(models.QuerySet):
 class Assessment(models.Model):
     """A test a supervisor builds for the trainees of one house."""
 
-    house = models.ForeignKey(House, on_delete=models.PROTECT, related_name="assessments")
-    title = models.CharField(max_length=100)
+    house = models.ForeignKey(
+        House, on_delete=models.PROTECT, related_name="assessments", verbose_name=_("house")
+    )
+    title = models.CharField(max_length=100, verbose_name=_("title"))
     pass_mark = models.PositiveSmallIntegerField(
-        "pass mark (%)",
+        _("pass mark (%)"),
         default=80,
         validators=[MinValueValidator(1), MaxValueValidator(100)],
-        help_text="The share of all the questions, in per cent, a trainee must get right.",
+        help_text=_("The share of all the questions, in per cent, a trainee must get right."),
     )
     pass_by_section = models.BooleanField(
-        "a pass mark per section",
+        _("a pass mark per section"),
         default=False,
-        help_text="Passed only when every section reaches its own pass mark (the test's pass "
-        "mark for a section given none), instead of one mark over all the questions.",
+        help_text=_(
+            "Passed only when every section reaches its own pass mark (the test's pass "
+            "mark for a section given none), instead of one mark over all the questions."
+        ),
     )
     attempts_allowed = models.PositiveSmallIntegerField(
-        "attempts allowed",
+        _("attempts allowed"),
         default=1,
         validators=[MinValueValidator(1), MaxValueValidator(MAX_ATTEMPTS)],
-        help_text="How many times a trainee may sit it (a passed test is not sat again).",
+        help_text=_("How many times a trainee may sit it (a passed test is not sat again)."),
     )
     retake_wait_hours = models.PositiveIntegerField(
-        "hours between attempts",
+        _("hours between attempts"),
         default=0,
         validators=[MaxValueValidator(MAX_WAIT_HOURS)],
-        help_text="How long after a failed attempt the next may start; 0 for at once.",
+        help_text=_("How long after a failed attempt the next may start; 0 for at once."),
     )
     pace_required = models.BooleanField(
-        "require pace",
+        _("require pace"),
         default=False,
-        help_text="Passing also needs the answers at pace: the median of each answer's time "
-        "over its drill's target at most 1 (over the whole test, or in every section for a "
-        "test passed section by section).",
+        help_text=_(
+            "Passing also needs the answers at pace: the median of each answer's time "
+            "over its drill's target at most 1 (over the whole test, or in every section for a "
+            "test passed section by section)."
+        ),
     )
     certification = models.BooleanField(
-        "certification",
+        _("certification"),
         default=False,
-        help_text="Passing it issues a certificate with a code anyone can check.",
+        help_text=_("Passing it issues a certificate with a code anyone can check."),
     )
     time_limit_minutes = models.PositiveSmallIntegerField(
-        "time limit (minutes)",
+        _("time limit (minutes)"),
         null=True,
         blank=True,
         validators=[MinValueValidator(1), MaxValueValidator(MAX_MINUTES)],
-        help_text="For the whole test, from the moment it is started; empty for no limit.",
+        help_text=_("For the whole test, from the moment it is started; empty for no limit."),
     )
     due_at = models.DateTimeField(
-        "due",
+        _("due"),
         null=True,
         blank=True,
-        help_text="No sitting can start, and no answer is taken, after this; empty for none.",
+        help_text=_("No sitting can start, and no answer is taken, after this; empty for none."),
     )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -124,13 +131,15 @@ class Assessment(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="+",
+        verbose_name=_("created by"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     objects = AssessmentQuerySet.as_manager()
 
     class Meta:
-        verbose_name = "test"
+        verbose_name = _("test")
+        verbose_name_plural = _("tests")
         ordering = ["-created_at", "-pk"]
 
     def __str__(self) -> str:
@@ -168,23 +177,27 @@ class Part(models.Model):
     """A section of a test: so many questions of one drill kind at one level, with its own
     pass mark when the test is passed section by section."""
 
-    assessment = models.ForeignKey(Assessment, on_delete=models.CASCADE, related_name="parts")
-    kind = models.CharField(max_length=30)
-    level = models.PositiveSmallIntegerField(default=1)
+    assessment = models.ForeignKey(
+        Assessment, on_delete=models.CASCADE, related_name="parts", verbose_name=_("assessment")
+    )
+    kind = models.CharField(max_length=30, verbose_name=_("kind"))
+    level = models.PositiveSmallIntegerField(default=1, verbose_name=_("level"))
     count = models.PositiveSmallIntegerField(
-        "questions",
+        _("questions"),
         validators=[MinValueValidator(1), MaxValueValidator(MAX_QUESTIONS_PER_KIND)],
     )
     pass_mark = models.PositiveSmallIntegerField(
-        "pass mark (%)",
+        _("pass mark (%)"),
         null=True,
         blank=True,
         validators=[MinValueValidator(1), MaxValueValidator(100)],
-        help_text="This section's own pass mark; empty for the test's.",
+        help_text=_("This section's own pass mark; empty for the test's."),
     )
-    position = models.PositiveSmallIntegerField()
+    position = models.PositiveSmallIntegerField(verbose_name=_("position"))
 
     class Meta:
+        verbose_name = _("section")
+        verbose_name_plural = _("sections")
         ordering = ["assessment", "position"]
         constraints = [
             models.UniqueConstraint(
@@ -220,9 +233,14 @@ class AssignmentQuerySet(models.QuerySet):
 class Assignment(models.Model):
     """A test given to one trainee: sat as many times as the test allows."""
 
-    test = models.ForeignKey(Assessment, on_delete=models.CASCADE, related_name="assignments")
+    test = models.ForeignKey(
+        Assessment, on_delete=models.CASCADE, related_name="assignments", verbose_name=_("test")
+    )
     trainee = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="test_assignments"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="test_assignments",
+        verbose_name=_("trainee"),
     )
     assigned_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -230,18 +248,23 @@ class Assignment(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="+",
+        verbose_name=_("assigned by"),
     )
-    assigned_at = models.DateTimeField(auto_now_add=True)
+    assigned_at = models.DateTimeField(auto_now_add=True, verbose_name=_("assigned at"))
     extra_attempts = models.PositiveSmallIntegerField(
-        "attempts added",
+        _("attempts added"),
         default=0,
-        help_text="Attempts a supervisor allowed this trainee beyond the test's own "
-        "(logged on the trainee's page).",
+        help_text=_(
+            "Attempts a supervisor allowed this trainee beyond the test's own "
+            "(logged on the trainee's page)."
+        ),
     )
 
     objects = AssignmentQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("test assignment")
+        verbose_name_plural = _("test assignments")
         ordering = ["-assigned_at", "-pk"]
         constraints = [
             models.UniqueConstraint(fields=["test", "trainee"], name="assign_a_test_once"),
@@ -337,58 +360,82 @@ class Sitting(models.Model):
     """One trainee taking one assigned test, from the start to the score."""
 
     class Ending(models.TextChoices):
-        ANSWERED = "answered", "every question answered"
-        TIME_UP = "time-up", "time ran out"
-        STOPPED = "stopped", "finished early by the trainee"
+        ANSWERED = "answered", _("every question answered")
+        TIME_UP = "time-up", _("time ran out")
+        STOPPED = "stopped", _("finished early by the trainee")
 
-    assignment = models.ForeignKey(Assignment, on_delete=models.RESTRICT, related_name="sittings")
+    assignment = models.ForeignKey(
+        Assignment, on_delete=models.RESTRICT, related_name="sittings", verbose_name=_("assignment")
+    )
     number = models.PositiveSmallIntegerField(
-        "attempt",
+        _("attempt"),
         default=1,
-        help_text="1 for the first sitting of the assignment, 2 for a retake...",
+        help_text=_("1 for the first sitting of the assignment, 2 for a retake..."),
     )
     # denormalised from the assignment, so progress can filter sittings by trainee directly
     trainee = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="test_sittings"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="test_sittings",
+        verbose_name=_("trainee"),
     )
-    started_at = models.DateTimeField(default=timezone.now)
+    started_at = models.DateTimeField(default=timezone.now, verbose_name=_("started at"))
     deadline = models.DateTimeField(
-        null=True, blank=True, help_text="No answer is taken from this moment on."
+        null=True,
+        blank=True,
+        help_text=_("No answer is taken from this moment on."),
+        verbose_name=_("deadline"),
     )
-    finished_at = models.DateTimeField(null=True, blank=True)
-    ending = models.CharField(max_length=10, choices=Ending.choices, blank=True)
-    right = models.PositiveSmallIntegerField(default=0)
-    total = models.PositiveSmallIntegerField(default=0)
-    passed = models.BooleanField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True, verbose_name=_("finished at"))
+    ending = models.CharField(
+        max_length=10, choices=Ending.choices, blank=True, verbose_name=_("ending")
+    )
+    right = models.PositiveSmallIntegerField(default=0, verbose_name=_("right"))
+    total = models.PositiveSmallIntegerField(default=0, verbose_name=_("total"))
+    passed = models.BooleanField(null=True, blank=True, verbose_name=_("passed"))
     pace = models.FloatField(
         null=True,
         blank=True,
-        help_text="As scored: the median of the answers' times over their targets (1 is "
-        "exactly at target); empty when no answer was timed.",
+        help_text=_(
+            "As scored: the median of the answers' times over their targets (1 is "
+            "exactly at target); empty when no answer was timed."
+        ),
+        verbose_name=_("pace"),
     )
     sections = models.JSONField(
         default=list,
         blank=True,
-        help_text="Per section, as scored: kind, level, right, total, pass mark, the median "
-        "time, target and pace, at pace, passed.",
+        help_text=_(
+            "Per section, as scored: kind, level, right, total, pass mark, the median "
+            "time, target and pace, at pace, passed."
+        ),
+        verbose_name=_("sections"),
     )
     # The connection's round trip, measured by the server alone: each start and each answer is
     # answered by a redirect to the sitting's page, and the browser asks for that page at once.
     # The smallest of these is taken off each answer's time, up to a bound
     # (trainer.assessments.services.NETWORK_ALLOWANCE_MS): see the rulebook's Speed standards.
     redirected_at = models.DateTimeField(
-        null=True, blank=True, help_text="When the last redirect to the sitting's page was sent."
+        null=True,
+        blank=True,
+        help_text=_("When the last redirect to the sitting's page was sent."),
+        verbose_name=_("redirected at"),
     )
     round_trip_ms = models.PositiveIntegerField(
         null=True,
         blank=True,
-        help_text="The smallest round trip measured in this sitting: from a redirect sent to "
-        "the page it names being asked for.",
+        help_text=_(
+            "The smallest round trip measured in this sitting: from a redirect sent to "
+            "the page it names being asked for."
+        ),
+        verbose_name=_("round trip ms"),
     )
 
     objects = SittingQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("sitting")
+        verbose_name_plural = _("sittings")
         ordering = ["-started_at", "-pk"]
         constraints = [
             models.UniqueConstraint(
@@ -435,20 +482,33 @@ class Sitting(models.Model):
         return None if self.pace is None else self.pace <= 1
 
 
-FINISHED_IS_FINAL = "This sitting is finished: its result is a matter of record and cannot change."
+FINISHED_IS_FINAL = _(
+    "This sitting is finished: its result is a matter of record and cannot change."
+)
 
 
 class SittingQuestion(models.Model):
     """A question of a sitting, in the order it is asked."""
 
-    sitting = models.ForeignKey(Sitting, on_delete=models.CASCADE, related_name="items")
-    question = models.OneToOneField(Question, on_delete=models.PROTECT, related_name="sitting_item")
-    part = models.ForeignKey(
-        Part, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    sitting = models.ForeignKey(
+        Sitting, on_delete=models.CASCADE, related_name="items", verbose_name=_("sitting")
     )
-    position = models.PositiveSmallIntegerField()
+    question = models.OneToOneField(
+        Question, on_delete=models.PROTECT, related_name="sitting_item", verbose_name=_("question")
+    )
+    part = models.ForeignKey(
+        Part,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("part"),
+    )
+    position = models.PositiveSmallIntegerField(verbose_name=_("position"))
 
     class Meta:
+        verbose_name = _("sitting question")
+        verbose_name_plural = _("sitting questions")
         ordering = ["sitting", "position"]
         constraints = [
             models.UniqueConstraint(
@@ -506,35 +566,46 @@ class CertificateQuerySet(models.QuerySet):
 class Certificate(models.Model):
     """Issued once, when a sitting of a certification test is passed; revoked, never deleted."""
 
-    sitting = models.OneToOneField(Sitting, on_delete=models.PROTECT, related_name="certificate")
-    trainee = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="certificates"
+    sitting = models.OneToOneField(
+        Sitting, on_delete=models.PROTECT, related_name="certificate", verbose_name=_("sitting")
     )
-    code = models.CharField(max_length=40, unique=True, default=new_code, editable=False)
-    issued_at = models.DateTimeField(default=timezone.now)
+    trainee = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="certificates",
+        verbose_name=_("trainee"),
+    )
+    code = models.CharField(
+        max_length=40, unique=True, default=new_code, editable=False, verbose_name=_("code")
+    )
+    issued_at = models.DateTimeField(default=timezone.now, verbose_name=_("issued at"))
     signed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
         related_name="+",
-        help_text="The supervisor who assigned the test.",
+        help_text=_("The supervisor who assigned the test."),
+        verbose_name=_("signed by"),
     )
-    revoked_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True, verbose_name=_("revoked at"))
     revoked_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
         related_name="+",
+        verbose_name=_("revoked by"),
     )
-    revoked_because = models.CharField("reason", max_length=300, blank=True)
+    revoked_because = models.CharField(_("reason"), max_length=300, blank=True)
 
     objects = CertificateQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("certificate")
+        verbose_name_plural = _("certificates")
         ordering = ["-issued_at", "-pk"]
-        permissions = [("revoke_certificates", "Can revoke the certificates of their house")]
+        permissions = [("revoke_certificates", _("Can revoke the certificates of their house"))]
 
     def __str__(self) -> str:
         return f"Certificate {self.pk}: {self.sitting.assignment.test} for {self.trainee}"

@@ -12,6 +12,7 @@ from functools import cache
 from io import BytesIO
 from pathlib import Path
 
+from django.utils.translation import gettext, gettext_lazy
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
@@ -63,7 +64,12 @@ def fitted(text: str, font: str, size: float, width: float) -> str:
 
 
 #: the columns of the sections' table: (heading, left edge from the table's left, width), mm
-COLUMNS = (("Game", 0, 56), ("Section", 60, 76), ("Level", 140, 22), ("Score", 165, 40))
+COLUMNS = (
+    (gettext_lazy("Game"), 0, 56),
+    (gettext_lazy("Section"), 60, 76),
+    (gettext_lazy("Level"), 140, 22),
+    (gettext_lazy("Score"), 165, 40),
+)
 
 
 def certificate_as_pdf(context: dict) -> bytes:
@@ -74,7 +80,7 @@ def certificate_as_pdf(context: dict) -> bytes:
     buffer = BytesIO()
     width, height = landscape(A4)
     pdf = canvas.Canvas(buffer, pagesize=(width, height))
-    pdf.setTitle(f"Certificate: {test.title}")
+    pdf.setTitle(gettext("Certificate: %(test)s") % {"test": test.title})
     pdf.setAuthor(str(test.house))
     pdf.setLineWidth(2)
     pdf.rect(12 * mm, 12 * mm, width - 24 * mm, height - 24 * mm)
@@ -84,10 +90,10 @@ def certificate_as_pdf(context: dict) -> bytes:
     pdf.drawCentredString(width / 2, y, fitted(house, font.bold, 16, width - 40 * mm))
     y -= 14 * mm
     pdf.setFont(font.bold, 26)
-    pdf.drawCentredString(width / 2, y, "Certificate")
+    pdf.drawCentredString(width / 2, y, gettext("Certificate"))
     y -= 12 * mm
     pdf.setFont(font.regular, 13)
-    pdf.drawCentredString(width / 2, y, f"{house} certifies that")
+    pdf.drawCentredString(width / 2, y, gettext("%(house)s certifies that") % {"house": house})
     y -= 12 * mm
     pdf.setFont(font.bold, 20)
     pdf.drawCentredString(width / 2, y, person_name(certificate.trainee))
@@ -96,17 +102,25 @@ def certificate_as_pdf(context: dict) -> bytes:
     pdf.drawCentredString(
         width / 2,
         y,
-        f"passed “{test.title}” with {sitting.right} of {sitting.total} right "
-        f"({sitting.percent}%) on {when(sitting.finished_at, 'day')}",
+        gettext("passed “%(test)s” with %(right)s of %(total)s right (%(percent)s%%) on %(day)s")
+        % {
+            "test": test.title,
+            "right": sitting.right,
+            "total": sitting.total,
+            "percent": sitting.percent,
+            "day": when(sitting.finished_at, "day"),
+        },
     )
     if test.pace_required:
         y -= 7 * mm
-        pdf.drawCentredString(width / 2, y, f"Pace: {context['pace_words']}")
+        pdf.drawCentredString(
+            width / 2, y, gettext("Pace: %(pace)s") % {"pace": context["pace_words"]}
+        )
     y -= 12 * mm
     pdf.setFont(font.bold, 11)
     x = 40 * mm
     for label, offset, _ in COLUMNS:
-        pdf.drawString(x + offset * mm, y, label)
+        pdf.drawString(x + offset * mm, y, str(label))
     pdf.setFont(font.regular, 11)
     for section in context["sections"]:
         y -= 7 * mm
@@ -114,28 +128,32 @@ def certificate_as_pdf(context: dict) -> bytes:
             section["game"],
             section["title"],
             str(section["level"]),
-            f"{section['right']} of {section['total']}",
+            gettext("%(right)s of %(total)s")
+            % {"right": section["right"], "total": section["total"]},
         )
         for text, (_, offset, room) in zip(cells, COLUMNS, strict=True):
             pdf.drawString(x + offset * mm, y, fitted(text, font.regular, 11, room * mm))
     y -= 14 * mm
-    pdf.drawString(x + 120 * mm, y, f"Issued: {when(certificate.issued_at)}")
+    pdf.drawString(
+        x + 120 * mm, y, gettext("Issued: %(when)s") % {"when": when(certificate.issued_at)}
+    )
     # the signature line: the supervisor signs the printed paper for the house
     y -= 14 * mm
     pdf.setLineWidth(0.6)
     pdf.line(x, y, x + 90 * mm, y)
     y -= 5 * mm
     pdf.setFont(font.regular, 10)
-    pdf.drawString(x, y, f"Signed for {house}: {person_name(certificate.signed_by)}, supervisor")
+    signed = gettext("Signed for %(house)s: %(name)s, supervisor")
+    pdf.drawString(x, y, signed % {"house": house, "name": person_name(certificate.signed_by)})
     y -= 9 * mm
     pdf.setFont(font.mono, 10)
-    pdf.drawString(x, y, f"Verification code: {certificate.code}")
+    pdf.drawString(x, y, gettext("Verification code: %(code)s") % {"code": certificate.code})
     y -= 6 * mm
-    pdf.drawString(x, y, f"Check it at {context['verify_url']}")
+    pdf.drawString(x, y, gettext("Check it at %(url)s") % {"url": context["verify_url"]})
     if certificate.is_revoked:
         pdf.setFont(font.bold, 40)
         pdf.setFillColorRGB(0.7, 0, 0)
-        pdf.drawCentredString(width / 2, height / 2, "REVOKED")
+        pdf.drawCentredString(width / 2, height / 2, gettext("REVOKED"))
     pdf.showPage()
     pdf.save()
     return buffer.getvalue()

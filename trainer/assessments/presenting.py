@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 
+from django.utils.translation import gettext
+
 from trainer.engine.catalog import title_of
 from trainer.engine.drills import REGISTRY
 from trainer.engine.pace import seconds_words
@@ -52,23 +54,31 @@ def pace_words(median_ms: int | None, target_ms: int | None, ratio: float | None
     'no answer timed'
     """
     if ratio is None or median_ms is None or target_ms is None:
-        return "no answer timed"
-    verdict = "at pace" if ratio <= 1 else "not at pace"
-    return f"median {seconds_words(median_ms)} against {seconds_words(target_ms)} target: {verdict}"
+        return gettext("no answer timed")
+    said = (
+        gettext("median %(median)s against %(target)s target: at pace")
+        if ratio <= 1
+        else gettext("median %(median)s against %(target)s target: not at pace")
+    )
+    return said % {"median": seconds_words(median_ms), "target": seconds_words(target_ms)}
 
 
 def sitting_pace_words(sitting: Sitting, sections: list[dict]) -> str:
     """The pace of a whole finished sitting in words: its one section's, or, across sections
     of different drills, the median answer's share of its own target."""
     if sitting.pace is None:
-        return "no answer timed"
+        return gettext("no answer timed")
     timed = [s for s in sections if s.get("pace") is not None]
     if len(timed) == 1:
         return timed[0]["pace_words"]
     # rounded towards the verdict: "at pace" never reads over 100%, "not at pace" never 100%
     share = math.floor(100 * sitting.pace) if sitting.at_pace else math.ceil(100 * sitting.pace)
-    verdict = "at pace" if sitting.at_pace else "not at pace"
-    return f"the median answer took {share}% of its target: {verdict}"
+    said = (
+        gettext("the median answer took %(share)s%% of its target: at pace")
+        if sitting.at_pace
+        else gettext("the median answer took %(share)s%% of its target: not at pace")
+    )
+    return said % {"share": share}
 
 
 def scored(sitting: Sitting) -> dict:

@@ -23,7 +23,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, Value
 from django.db.models.functions import Coalesce, Least
 from django.utils import timezone
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from trainer.core.times import when
 from trainer.drills.access import may_take, may_watch
@@ -67,7 +67,9 @@ class TimeUp(Closed):
     """An answer that came after the deadline: not recorded; the sitting is now finished."""
 
 
-NO_PARTS = "Add at least one drill kind with a number of questions: a test needs questions."
+NO_PARTS = gettext_lazy(
+    "Add at least one drill kind with a number of questions: a test needs questions."
+)
 FINISHED = gettext_lazy(
     "This test is finished: no more answers are taken. Your result stands as recorded."
 )
@@ -126,18 +128,29 @@ def build_test(
     for section in sections:
         kind, lv = section.kind, section.level
         if not sections_.known(kind):
-            problems.append(f"There is no drill kind called “{kind}”.")
+            problems.append(gettext("There is no drill kind called “%(kind)s”.") % {"kind": kind})
         elif (kind, lv) in seen:
             title = sections_.title_of(kind)
-            problems.append(f"{title} at level {lv} is listed twice: give it once.")
+            problems.append(
+                gettext("%(section)s at level %(level)s is listed twice: give it once.")
+                % {"section": title, "level": lv}
+            )
         elif lv not in sections_.levels_of(kind):
-            problems.append(f"{sections_.title_of(kind)} has no level {lv}.")
+            problems.append(
+                gettext("%(section)s has no level %(level)s.")
+                % {"section": sections_.title_of(kind), "level": lv}
+            )
         elif kind in sections_.KINDS and section.count > sections_.KINDS[kind].most:
             most = sections_.KINDS[kind]
-            problems.append(f"{most.title} takes at most {most.most} {most.unit} a section.")
+            problems.append(
+                gettext("%(section)s takes at most %(most)s %(unit)s a section.")
+                % {"section": most.title, "most": most.most, "unit": most.unit}
+            )
         seen.add((kind, lv))
     if sum(s.count for s in sections if isinstance(s.count, int)) > MAX_QUESTIONS:
-        problems.append(f"A test has at most {MAX_QUESTIONS} questions in all.")
+        problems.append(
+            gettext("A test has at most %(most)s questions in all.") % {"most": MAX_QUESTIONS}
+        )
     if due_at is not None and due_at <= timezone.now():
         problems.append("The due date has already passed: give a date in the future, or none.")
     if problems:
@@ -183,10 +196,13 @@ def assign(*, test: Assessment, trainees: Iterable, assigned_by) -> Assigned:
     a trainee who has it already keeps the assignment (and any sitting) they have."""
     trainees = list(trainees)
     if not trainees:
-        raise ValidationError("Choose at least one trainee, or all the trainees of the house.")
+        raise ValidationError(
+            gettext("Choose at least one trainee, or all the trainees of the house.")
+        )
     if test.is_due_by(timezone.now()):
         raise ValidationError(
-            f"This test was due on {when(test.due_at)}: it can no longer be assigned."
+            gettext("This test was due on %(due)s: it can no longer be assigned.")
+            % {"due": when(test.due_at)}
         )
     eligible = set(
         User.objects.trainees_of(test.house_id)
@@ -196,16 +212,22 @@ def assign(*, test: Assessment, trainees: Iterable, assigned_by) -> Assigned:
     strangers = [t.get_username() for t in trainees if t.pk not in eligible]
     if strangers:
         raise ValidationError(
-            f"Not a trainee of {test.house}: {', '.join(strangers)}. Nothing was assigned."
+            gettext("Not a trainee of %(house)s: %(names)s. Nothing was assigned.")
+            % {"house": test.house, "names": ", ".join(strangers)}
         )
     if watches(test):
         # a test with watch sections certifies the floor: only for promoted trainees
         grounded = [t.get_username() for t in trainees if not may_watch(t)]
         if grounded:
             raise ValidationError(
-                f"“{test.title}” has watch sections, for trainees promoted to watch the game: "
-                f"{', '.join(grounded)} {'is' if len(grounded) == 1 else 'are'} not. Promote "
-                "them on their page first. Nothing was assigned."
+                ngettext(
+                    "“%(test)s” has watch sections, for trainees promoted to watch the game: "
+                    "%(names)s is not. Promote them on their page first. Nothing was assigned.",
+                    "“%(test)s” has watch sections, for trainees promoted to watch the game: "
+                    "%(names)s are not. Promote them on their page first. Nothing was assigned.",
+                    len(grounded),
+                )
+                % {"test": test.title, "names": ", ".join(grounded)}
             )
     with transaction.atomic():
         had = set(
@@ -234,9 +256,12 @@ def assign_to_class(*, actor, cohort: Cohort, test) -> Assigned:
     remember that the
     class has it (trainer.roster.models.ClassTest)."""
     if test.house_id != cohort.house_id:
-        raise ValidationError("That test belongs to another house.")
+        raise ValidationError(gettext("That test belongs to another house."))
     if test.is_past_due:
-        raise ValidationError(f"“{test.title}” is past its due date: it can no longer be given.")
+        raise ValidationError(
+            gettext("“%(test)s” is past its due date: it can no longer be given.")
+            % {"test": test.title}
+        )
     members = list(class_trainees(cohort))
     with transaction.atomic():
         ClassTest.objects.get_or_create(cohort=cohort, test=test, defaults={"assigned_by": actor})
@@ -265,9 +290,9 @@ def start_sitting(*, trainee, assignment_id: int) -> Sitting:
                 .first()
             )
             if assignment is None:
-                raise NotFound("There is no such test assignment.")
+                raise NotFound(gettext("There is no such test assignment."))
             if assignment.trainee_id != trainee.pk:
-                raise NotYours("This test was assigned to another trainee.")
+                raise NotYours(gettext("This test was assigned to another trainee."))
             test = assignment.test
             now = timezone.now()
             # a sitting whose time ran out is scored first: it counts as an attempt
@@ -279,15 +304,20 @@ def start_sitting(*, trainee, assignment_id: int) -> Sitting:
             missing = [p.kind for p in parts if not sections_.known(p.kind)]
             if missing:
                 raise Closed(
-                    f"This test asks for drills that no longer exist ({', '.join(missing)}): "
-                    "ask your supervisor for a new test."
+                    gettext(
+                        "This test asks for drills that no longer exist (%(drills)s): ask your "
+                        "supervisor for a new test."
+                    )
+                    % {"drills": ", ".join(missing)}
                 )
             # a test's watch sections are for trainees promoted to watch the game;
             # a registered section (a round's) is not a drill and asks no promotion
             if not all(may_take(trainee, p.kind) for p in parts if p.kind in REGISTRY):
                 raise Closed(
-                    "This test has watch sections, for trainees promoted to watch the game, "
-                    "and you are not (any more): ask your supervisor."
+                    gettext(
+                        "This test has watch sections, for trainees promoted to watch the game, "
+                        "and you are not (any more): ask your supervisor."
+                    )
                 )
             # a drill's question is a unit of its own; a registered section's units (a
             # round's steps) are dealt below, each kept in its order
@@ -337,18 +367,33 @@ def _refusal(assignment: Assignment, nxt) -> Stale:
     if nxt.why == "running":
         return AlreadyStarted(ALREADY_STARTED)
     if nxt.why == "passed":
-        return Closed("You have passed this test already: your result stands.")
+        return Closed(gettext("You have passed this test already: your result stands."))
     if nxt.why == "past due":
-        return Closed(f"This test was due on {when(test.due_at)}: it can no longer start.")
+        return Closed(
+            gettext("This test was due on %(due)s: it can no longer start.")
+            % {"due": when(test.due_at)}
+        )
     if nxt.why == "waiting":
         return Closed(
-            f"Your next attempt at this test may start from {when(nxt.from_)}: "
-            f"{test.retake_wait_hours} hours after the last one."
+            ngettext(
+                "Your next attempt at this test may start from %(start)s: %(hours)s hour "
+                "after the last one.",
+                "Your next attempt at this test may start from %(start)s: %(hours)s hours "
+                "after the last one.",
+                test.retake_wait_hours,
+            )
+            % {"start": when(nxt.from_), "hours": test.retake_wait_hours}
         )
     allowed = assignment.attempts_allowed
     return Closed(
-        f"This test may be sat {allowed} time{'s' if allowed != 1 else ''}, and you have used "
-        "every attempt: your supervisor may allow you one more."
+        ngettext(
+            "This test may be sat %(allowed)s time, and you have used every attempt: your "
+            "supervisor may allow you one more.",
+            "This test may be sat %(allowed)s times, and you have used every attempt: your "
+            "supervisor may allow you one more.",
+            allowed,
+        )
+        % {"allowed": allowed}
     )
 
 
@@ -378,10 +423,10 @@ def allow_another_attempt(*, assignment: Assignment, by) -> Assignment:
 
 
 NO_NEED = {
-    "running": "They are sitting it now: an attempt is still open.",
-    "passed": "They have passed it: there is nothing to retake.",
-    "past due": "The test is past its due date: no attempt can start.",
-    "": "They still have an attempt to use.",
+    "running": gettext_lazy("They are sitting it now: an attempt is still open."),
+    "passed": gettext_lazy("They have passed it: there is nothing to retake."),
+    "past due": gettext_lazy("The test is past its due date: no attempt can start."),
+    "": gettext_lazy("They still have an attempt to use."),
 }
 
 
@@ -394,9 +439,9 @@ ALREADY_STARTED = gettext_lazy(
 def own_sitting(trainee, sitting_id: int) -> Sitting:
     sitting = Sitting.objects.select_related("assignment__test").filter(pk=sitting_id).first()
     if sitting is None:
-        raise NotFound("There is no such sitting.")
+        raise NotFound(gettext("There is no such sitting."))
     if sitting.trainee_id != trainee.pk:
-        raise NotYours("This sitting belongs to another trainee.")
+        raise NotYours(gettext("This sitting belongs to another trainee."))
     return sitting
 
 
@@ -500,12 +545,15 @@ def revoke_certificate(*, certificate: Certificate, by, reason: str) -> Certific
     """Mark a certificate revoked, once; the first revocation (who, when, why) stands."""
     reason = reason.strip()
     if not reason:
-        raise ValidationError("Say why the certificate is revoked: the reason is kept with it.")
+        raise ValidationError(
+            gettext("Say why the certificate is revoked: the reason is kept with it.")
+        )
     with transaction.atomic():
         locked = Certificate.objects.select_for_update().get(pk=certificate.pk)
         if locked.is_revoked:
             raise ValidationError(
-                f"This certificate was already revoked on {when(locked.revoked_at)}."
+                gettext("This certificate was already revoked on %(day)s.")
+                % {"day": when(locked.revoked_at)}
             )
         locked.revoked_at = timezone.now()
         locked.revoked_by = by

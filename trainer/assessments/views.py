@@ -20,10 +20,9 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from trainer.core.words import counted
 from trainer.drills.drawing import clock
 from trainer.drills.forms import AnswerForm
 from trainer.drills.grading import fields_of
@@ -67,7 +66,7 @@ def _review_rows(item) -> list[dict]:
     return [
         {
             "label": field.label,
-            "given": "not answered",
+            "given": gettext("not answered"),
             "expected": shown(field, question.expected.get(field.name)),
             "right": False,
         }
@@ -125,11 +124,11 @@ def start(request, assignment_id):
     return redirect("assessments:sitting", sitting.pk)
 
 
-NO_SUCH_ASSIGNMENT = "There is no such test assignment."
+NO_SUCH_ASSIGNMENT = gettext_lazy("There is no such test assignment.")
 ON_ITS_PAGE = gettext_lazy(
     "This question is part of a round: answer it on the round's page, in its order."
 )
-NO_SUCH_SITTING = "There is no such sitting."
+NO_SUCH_SITTING = gettext_lazy("There is no such sitting.")
 
 
 def _own_sitting(request, sitting_id) -> Sitting:
@@ -293,7 +292,7 @@ def result(request, sitting_id):
 def _house_scope(request):
     """The houses the user manages tests for; a supervisor of no house has none."""
     if not request.user.is_superuser and request.user.house_id is None:
-        raise PermissionDenied("You belong to no house, so you have no trainees to test.")
+        raise PermissionDenied(gettext("You belong to no house, so you have no trainees to test."))
 
 
 @login_required
@@ -341,7 +340,10 @@ def build(request):
             except ValidationError as exc:
                 form.add_error(None, exc)
             else:
-                messages.success(request, f"Test “{test.title}” built: now assign it.")
+                messages.success(
+                    request,
+                    gettext("Test “%(test)s” built: now assign it.") % {"test": test.title},
+                )
                 return redirect("assessments:test", test.pk)
         return render(request, "assessments/build.html", {"form": form}, status=400)
     return render(request, "assessments/build.html", {"form": form})
@@ -428,9 +430,20 @@ def assign(request, test_id):
             form.add_error(None, exc)
         else:
             if done.new:
-                messages.success(request, f"Assigned to {counted(done.new, 'trainee')}.")
+                messages.success(
+                    request,
+                    ngettext(
+                        "Assigned to %(count)s trainee.",
+                        "Assigned to %(count)s trainees.",
+                        done.new,
+                    )
+                    % {"count": done.new},
+                )
             if done.already:
-                messages.info(request, f"Already assigned to {', '.join(done.already)}.")
+                messages.info(
+                    request,
+                    gettext("Already assigned to %(names)s.") % {"names": ", ".join(done.already)},
+                )
             return redirect("assessments:test", test.pk)
     return _render_test(request, test, form, status=400)
 
@@ -452,7 +465,8 @@ def allow_attempt(request, assignment_id):
     else:
         messages.success(
             request,
-            f"{assignment.trainee.get_username()} may sit “{assignment.test.title}” once more.",
+            gettext("%(name)s may sit “%(test)s” once more.")
+            % {"name": assignment.trainee.get_username(), "test": assignment.test.title},
         )
     if request.POST.get("back") == "trainee":
         return redirect("assessments:trainee", assignment.trainee_id)
@@ -573,13 +587,13 @@ def revoke(request, certificate_id):
             detail=f"Certificate {certificate.pk} ({certificate.test.title}) revoked: "
             f"{certificate.revoked_because}",
         )
-        messages.success(request, "Certificate revoked: its code now checks as revoked.")
+        messages.success(request, gettext("Certificate revoked: its code now checks as revoked."))
     return redirect("assessments:certificate", certificate.pk)
 
 
 class VerifyForm(forms.Form):
     # longer than any code, so that a long paste is answered "unknown" like any other
-    code = forms.CharField(label="Verification code", max_length=1000)
+    code = forms.CharField(label=gettext_lazy("Verification code"), max_length=1000)
 
 
 #: what a code issued before the codes were grouped can look like (URL-safe base64); a code

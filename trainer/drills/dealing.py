@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from django.db import transaction
 from django.db.models import F
+from django.utils.translation import gettext, gettext_lazy
 
 from trainer.core.writes import insert
 from trainer.drills.practice import mistakes, planning
@@ -24,10 +25,10 @@ from .models import PracticeSession, Question
 
 #: what a finished session of each mode says, on its summary
 FINISHED = {
-    "mistakes": "Every missed hand is answered right.",
-    "today": "Nothing more is due now: today's practice is done.",
-    "watch": "Nothing more is due now: today's watch is done.",
-    "set": "Every hand of the set is watched.",
+    "mistakes": gettext_lazy("Every missed hand is answered right."),
+    "today": gettext_lazy("Nothing more is due now: today's practice is done."),
+    "watch": gettext_lazy("Nothing more is due now: today's watch is done."),
+    "set": gettext_lazy("Every hand of the set is watched."),
 }
 
 
@@ -67,7 +68,7 @@ def deal_for(session: PracticeSession, *, seed: int | None = None) -> Question:
         )
     deal = planning.next_deal(session)
     if deal is None:
-        words = FINISHED.get(session.mode, "Nothing is left to deal in this session.")
+        words = FINISHED.get(session.mode, gettext("Nothing is left to deal in this session."))
         raise Finished(words, session=session)
     return create_question(
         trainee=session.trainee,
@@ -119,7 +120,10 @@ def create_question(
                 situation=situation,
             )
     except EngineError as exc:  # the house's rules cannot deal it (chips that cannot pay it)
-        raise DrillError(f"This drill cannot be dealt under your house's rules: {exc}") from None
+        raise DrillError(
+            gettext("This drill cannot be dealt under your house's rules: %(reason)s")
+            % {"reason": exc}
+        ) from None
     question = question_row(
         q, trainee=trainee, session=session, version=version, rules=config.rules
     )

@@ -52,8 +52,8 @@ NOT_A_WATCHER = gettext_lazy(
 )
 
 
-NO_SUCH_SESSION = "There is no such practice session."
-NO_SUCH_QUESTION = "There is no such question."
+NO_SUCH_SESSION = gettext_lazy("There is no such practice session.")
+NO_SUCH_QUESTION = gettext_lazy("There is no such question.")
 
 
 class Finished(DrillError):

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from trainer.engine.chips import chip_set
 from trainer.engine.kit.watched import settlement_words
@@ -160,8 +161,13 @@ def _places(table: dict, call_name: str) -> list[Place]:
         places.append(Place(_("Bet"), amount=str(get("bet"))))
     if get("street"):
         street = get("street")
-        suffix = "rd" if street == 3 else "th"
-        places.append(Place(_("Street"), amount=f"{street}{suffix}"))
+        # a stud street by its number of cards: 3rd, then 4th to 7th
+        ordinal = (
+            pgettext("street", "%(number)srd")
+            if street == 3
+            else pgettext("street", "%(number)sth")
+        )
+        places.append(Place(_("Street"), amount=ordinal % {"number": street}))
     return places
 
 

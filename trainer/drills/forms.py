@@ -11,6 +11,7 @@ from django import forms
 from django.forms.renderers import BaseRenderer
 from django.template import engines
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext, gettext_lazy
 
 from trainer.engine.drills import REGISTRY, AnswerKind
 from trainer.engine.drills.spots import meaning, spots
@@ -23,9 +24,12 @@ from .grading import fields_of, raw_answer
 class StartForm(forms.Form):
     kind = forms.ChoiceField(choices=[])
     level = forms.TypedChoiceField(coerce=int, choices=[(1, "1"), (2, "2"), (3, "3")], initial=1)
-    natural = forms.BooleanField(required=False, label="natural odds (plain random deals)")
+    natural = forms.BooleanField(
+        required=False, label=gettext_lazy("natural odds (plain random deals)")
+    )
     in_chips = forms.BooleanField(
-        required=False, label="in chips (build each amount paid from the house's chips)"
+        required=False,
+        label=gettext_lazy("in chips (build each amount paid from the house's chips)"),
     )
 
     def __init__(self, *args, **kwargs):
@@ -204,7 +208,7 @@ class AnswerForm(forms.Form):
                 form_field = forms.MultipleChoiceField(
                     label=field.label,
                     required=False,
-                    choices=[(v, f"Seat {v}") for v, _ in field.choices],
+                    choices=[(v, gettext("Seat %(seat)s") % {"seat": v}) for v, _ in field.choices],
                 )
             else:
                 form_field = forms.ChoiceField(
@@ -221,7 +225,7 @@ class AnswerForm(forms.Form):
             if field.kind == AnswerKind.SEATS:
                 # a seat's number toggles its box (drills.js): no separate key
                 sent = set(self.data.getlist(field.name)) if self.is_bound else set()
-                choices = [(v, f"Seat {v}") for v, _ in field.choices]
+                choices = [(v, gettext("Seat %(seat)s") % {"seat": v}) for v, _ in field.choices]
                 keys = []
             else:
                 sent = {self.data.get(field.name, "")} if self.is_bound else set()

@@ -16,6 +16,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Avg, Count, Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from trainer.engine import scheduling
 from trainer.engine.drills import AnswerField
@@ -27,13 +28,16 @@ class PracticeSession(models.Model):
     """A run of questions of one drill kind, with a running score and a summary at the end."""
 
     trainee = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="practice_sessions"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="practice_sessions",
+        verbose_name=_("trainee"),
     )
-    kind = models.CharField(max_length=30, blank=True)
-    level = models.PositiveSmallIntegerField(default=1)
-    natural = models.BooleanField("natural odds", default=False)
+    kind = models.CharField(max_length=30, blank=True, verbose_name=_("kind"))
+    level = models.PositiveSmallIntegerField(default=1, verbose_name=_("level"))
+    natural = models.BooleanField(_("natural odds"), default=False)
     in_chips = models.BooleanField(
-        "in chips", default=False, help_text="Amounts paid are built from the house's chips."
+        _("in chips"), default=False, help_text=_("Amounts paid are built from the house's chips.")
     )
     #: what deals the questions: one drill at one level, the trainee's due skills, the hands
     #: they missed, the due skills of the watch drills, or a set of a real audit's
@@ -41,27 +45,35 @@ class PracticeSession(models.Model):
     mode = models.CharField(
         max_length=10,
         choices=[
-            ("drill", "One drill"),
-            ("today", "Today's practice"),
-            ("mistakes", "Practise my mistakes"),
-            ("watch", "Today's watch"),
-            ("set", "A watch set"),
+            ("drill", _("One drill")),
+            ("today", _("Today's practice")),
+            ("mistakes", _("Practise my mistakes")),
+            ("watch", _("Today's watch")),
+            ("set", _("A watch set")),
         ],
         default="drill",
+        verbose_name=_("mode"),
     )
-    started_at = models.DateTimeField(auto_now_add=True)
-    ended_at = models.DateTimeField(null=True, blank=True)
+    started_at = models.DateTimeField(auto_now_add=True, verbose_name=_("started at"))
+    ended_at = models.DateTimeField(null=True, blank=True, verbose_name=_("ended at"))
     # Kept by trainer.drills.services in the same transactions that deal and answer: the
     # question on the table, how many were dealt, and the running score.  Only the newest
     # question of a session can be answered, so it is unanswered exactly when dealt > answered.
     last_question = models.ForeignKey(
-        "Question", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        "Question",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("last question"),
     )
-    dealt = models.PositiveIntegerField(default=0, editable=False)
-    answered = models.PositiveIntegerField(default=0, editable=False)
-    right = models.PositiveIntegerField(default=0, editable=False)
+    dealt = models.PositiveIntegerField(default=0, editable=False, verbose_name=_("dealt"))
+    answered = models.PositiveIntegerField(default=0, editable=False, verbose_name=_("answered"))
+    right = models.PositiveIntegerField(default=0, editable=False, verbose_name=_("right"))
 
     class Meta:
+        verbose_name = _("practice session")
+        verbose_name_plural = _("practice sessions")
         ordering = ["-started_at"]
 
     def __str__(self) -> str:
@@ -90,7 +102,10 @@ class QuestionQuerySet(models.QuerySet):
 
 class Question(models.Model):
     trainee = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="questions"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="questions",
+        verbose_name=_("trainee"),
     )
     session = models.ForeignKey(
         PracticeSession,
@@ -98,54 +113,73 @@ class Question(models.Model):
         blank=True,
         on_delete=models.CASCADE,
         related_name="questions",
+        verbose_name=_("session"),
     )
-    kind = models.CharField(max_length=30)
-    game = models.CharField(max_length=30)
-    level = models.PositiveSmallIntegerField()
-    seed = models.BigIntegerField()
-    natural = models.BooleanField(default=False)
+    kind = models.CharField(max_length=30, verbose_name=_("kind"))
+    game = models.CharField(max_length=30, verbose_name=_("game"))
+    level = models.PositiveSmallIntegerField(verbose_name=_("level"))
+    seed = models.BigIntegerField(verbose_name=_("seed"))
+    natural = models.BooleanField(default=False, verbose_name=_("natural"))
     in_chips = models.BooleanField(
         default=False,
-        help_text="Its amounts were asked in the house's chips (re-grading asks "
-        "them so again, with the chips in its house rules snapshot).",
+        help_text=_(
+            "Its amounts were asked in the house's chips (re-grading asks "
+            "them so again, with the chips in its house rules snapshot)."
+        ),
+        verbose_name=_("in chips"),
     )
-    prompt = models.CharField(max_length=200)
-    table = models.JSONField()
-    request = models.JSONField()
-    fields = models.JSONField()
-    expected = models.JSONField()
-    steps = models.JSONField()
-    situation = models.CharField(max_length=100, blank=True)
-    category = models.CharField(max_length=30, blank=True)
+    prompt = models.CharField(max_length=200, verbose_name=_("prompt"))
+    table = models.JSONField(verbose_name=_("table"))
+    request = models.JSONField(verbose_name=_("request"))
+    fields = models.JSONField(verbose_name=_("fields"))
+    expected = models.JSONField(verbose_name=_("expected"))
+    steps = models.JSONField(verbose_name=_("steps"))
+    situation = models.CharField(max_length=100, blank=True, verbose_name=_("situation"))
+    category = models.CharField(max_length=30, blank=True, verbose_name=_("category"))
     paytable_version = models.ForeignKey(
         PaytableVersion,
         null=True,
         blank=True,
         on_delete=models.PROTECT,
         related_name="questions",
-        help_text="The house's table this question was graded with; empty for the source "
-        "texts' table or a game without a paytable.",
+        help_text=_(
+            "The house's table this question was graded with; empty for the source "
+            "texts' table or a game without a paytable."
+        ),
+        verbose_name=_("paytable version"),
     )
-    house_rules = models.JSONField(help_text="The house rules in force when it was dealt.")
+    house_rules = models.JSONField(
+        help_text=_("The house rules in force when it was dealt."), verbose_name=_("house rules")
+    )
     #: a missed hand dealt again ("Practise my mistakes"): the question first missed
     replay_of = models.ForeignKey(
-        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="replays"
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="replays",
+        verbose_name=_("replay of"),
     )
     #: when it was dealt and stored (the response that deals it may carry it hidden)
-    shown_at = models.DateTimeField(auto_now_add=True)
+    shown_at = models.DateTimeField(auto_now_add=True, verbose_name=_("shown at"))
     sent_at = models.DateTimeField(
         null=True,
         blank=True,
-        help_text="When a page first showed it.  Empty while no page has: a test's question "
-        "not reached yet; in practice, the first question before its page loads, and the next "
-        "question, sent hidden with the feedback of the answer before it (the browser shows it "
-        "on Next without asking the server again).  An answer's time is bounded by the time "
-        "since then (since it was dealt, while empty).",
+        help_text=_(
+            "When a page first showed it.  Empty while no page has: a test's question "
+            "not reached yet; in practice, the first question before its page loads, and the next "
+            "question, sent hidden with the feedback of the answer before it (the browser shows it "
+            "on Next without asking the server again).  An answer's time is bounded by the time "
+            "since then (since it was dealt, while empty)."
+        ),
+        verbose_name=_("sent at"),
     )
 
     objects = QuestionQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("question")
+        verbose_name_plural = _("questions")
         ordering = ["-shown_at", "-pk"]
         indexes = [models.Index(fields=["trainee", "-shown_at"])]
 
@@ -226,44 +260,62 @@ class AttemptQuerySet(models.QuerySet):
 
 
 class Attempt(models.Model):
-    question = models.OneToOneField(Question, on_delete=models.PROTECT, related_name="attempt")
-    trainee = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="attempts"
+    question = models.OneToOneField(
+        Question, on_delete=models.PROTECT, related_name="attempt", verbose_name=_("question")
     )
-    kind = models.CharField(max_length=30)
-    game = models.CharField(max_length=30)
-    answer = models.JSONField()
-    marks = models.JSONField(help_text="Field name to right (true) or wrong (false).")
-    is_correct = models.BooleanField()
+    trainee = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="attempts",
+        verbose_name=_("trainee"),
+    )
+    kind = models.CharField(max_length=30, verbose_name=_("kind"))
+    game = models.CharField(max_length=30, verbose_name=_("game"))
+    answer = models.JSONField(verbose_name=_("answer"))
+    marks = models.JSONField(
+        help_text=_("Field name to right (true) or wrong (false)."), verbose_name=_("marks")
+    )
+    is_correct = models.BooleanField(verbose_name=_("is correct"))
     # 64-bit: a question answered weeks after it was dealt (2**31 ms is under 25 days) is
     # stored, not refused by the database
     response_ms = models.PositiveBigIntegerField(
-        help_text="In practice, from the question appearing to the answer being sent, as the "
-        "browser measured it, if at least 0 and at most the server's time since it sent the "
-        "question, else the server's time; in a test, the server's time, less the sitting's "
-        "round trip (at most half a second).  See the rulebook's Speed standards."
+        help_text=_(
+            "In practice, from the question appearing to the answer being sent, as the "
+            "browser measured it, if at least 0 and at most the server's time since it sent the "
+            "question, else the server's time; in a test, the server's time, less the sitting's "
+            "round trip (at most half a second).  See the rulebook's Speed standards."
+        ),
+        verbose_name=_("response ms"),
     )
     target_ms = models.PositiveBigIntegerField(
         null=True,
         blank=True,
-        help_text="The house's pace target for this question when it was answered (empty for "
-        "answers from before pace targets).",
+        help_text=_(
+            "The house's pace target for this question when it was answered (empty for "
+            "answers from before pace targets)."
+        ),
+        verbose_name=_("target ms"),
     )
     grade = models.PositiveSmallIntegerField(
         null=True,
         blank=True,
         choices=[(number, name.capitalize()) for name, number in scheduling.GRADES.items()],
-        help_text="The grade FSRS was given for this answer (1 Again, 2 Hard, 3 Good, 4 Easy); "
-        "empty for an answer that was no review of its skill (a later right answer the same "
-        "day, staff trying out, a question of no skill).",
+        help_text=_(
+            "The grade FSRS was given for this answer (1 Again, 2 Hard, 3 Good, 4 Easy); "
+            "empty for an answer that was no review of its skill (a later right answer the same "
+            "day, staff trying out, a question of no skill)."
+        ),
+        verbose_name=_("grade"),
     )
     # set by the service that stores it (the same instant grades the review of its skill, in
     # the same INSERT); now for an attempt stored any other way
-    answered_at = models.DateTimeField(default=timezone.now)
+    answered_at = models.DateTimeField(default=timezone.now, verbose_name=_("answered at"))
 
     objects = AttemptQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("attempt")
+        verbose_name_plural = _("attempts")
         ordering = ["-answered_at", "-pk"]
         indexes = [models.Index(fields=["trainee", "kind", "-answered_at"])]
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext, ngettext
+
 from trainer.drills.chipping import Disc
 from trainer.drills.practice.targets import in_force
 from trainer.engine.catalog import ANY, GAMES, title_of
@@ -55,9 +57,9 @@ class Placard:
 def _setting(name: str, value) -> str:
     """A house rule's setting as the admin offers it ("none" for no cap, "yes" or "no")."""
     if value is None:
-        return "none"
+        return gettext("none")
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return gettext("yes") if value else gettext("no")
     choices = dict(HouseRulesSettings._meta.get_field(name).flatchoices)
     return str(choices.get(value, value))
 
@@ -65,15 +67,23 @@ def _setting(name: str, value) -> str:
 def _table_notes(game, table: Paytable, config: HouseConfig) -> list[str]:
     notes = []
     if table.pair_band is not None:
-        notes.append(f"Pairs {table.pair_band.short()} pay at the one pair row.")
+        notes.append(
+            gettext("Pairs %(band)s pay at the one pair row.") % {"band": table.pair_band.short()}
+        )
     if table.push_band is not None:
-        notes.append(f"Pairs {table.push_band.short()} push; lower pairs and high cards lose.")
+        notes.append(
+            gettext("Pairs %(band)s push; lower pairs and high cards lose.")
+            % {"band": table.push_band.short()}
+        )
     unit = table.stake_unit(config.rules.chip_unit)
     if unit > 1:
-        notes.append(f"Every bet is a multiple of {unit}.")
+        notes.append(gettext("Every bet is a multiple of %(unit)s.") % {"unit": unit})
     multiple = game.multiple(config.rules)
     if multiple is not None:
-        notes.append(f"The {game.second_bet} is {multiple} × Ante.")
+        notes.append(
+            gettext("The %(bet)s is %(multiple)s × Ante.")
+            % {"bet": game.second_bet, "multiple": multiple}
+        )
     return notes
 
 
@@ -84,13 +94,18 @@ def _chips(config: HouseConfig) -> tuple[tuple[PlacardChip, ...], list[tuple[str
     drawn = tuple(PlacardChip(Disc(c.value, c.colour), c.name) for c in chips.chips)
     base = stake_base(config.rules.chip_unit)  # tables named in the house's own stakes
     floors = ", ".join(
-        f"${TABLE_MINIMUMS[level] * base:,} table {chips.chip(standard.floor(chips, level)).name}"
+        gettext("$%(minimum)s table %(chip)s")
+        % {
+            "minimum": f"{TABLE_MINIMUMS[level] * base:,}",
+            "chip": chips.chip(standard.floor(chips, level)).name,
+        }
         for level in TABLE_LEVELS
     )
-    pay = [("Pay standard", STANDARD_WORDS[standard.standard])]
+    pay = [(gettext("Pay standard"), STANDARD_WORDS[standard.standard])]
     if standard.standard is Standard.BET_COLOURS:
-        pay.append(("Colour up above", f"{standard.colour_up_at} chips"))
-    pay.append(("Smallest payout chip", floors))
+        above = ngettext("%(count)s chip", "%(count)s chips", standard.colour_up_at)
+        pay.append((gettext("Colour up above"), above % {"count": standard.colour_up_at}))
+    pay.append((gettext("Smallest payout chip"), floors))
     return drawn, pay
 
 
@@ -135,9 +150,10 @@ def placard(
         )
     table = config.paytable(game_slug)
     name = (
-        f"{version.label} (version {version.number})"
+        gettext("%(label)s (version %(number)s)")
+        % {"label": version.label, "number": version.number}
         if version is not None
-        else "the game's standard table"
+        else gettext("the game's standard table")
     )
     return Placard(
         game_slug,

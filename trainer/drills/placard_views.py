@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from trainer.engine.house import DEFAULT_CONFIG
@@ -43,10 +44,10 @@ def placard_of(user, game: str):
 def placard_page(request, game: str):
     """The printable placard of `game` at the user's house."""
     if not may_read_placards(request.user):
-        raise PermissionDenied("The placard is for the people who deal and run the games.")
+        raise PermissionDenied(gettext("The placard is for the people who deal and run the games."))
     shown = placard_of(request.user, game)
     if shown is None:
-        raise Http404("There is no such game.")
+        raise Http404(gettext("There is no such game."))
     return render(
         request,
         "houses/placard.html",

@@ -7,6 +7,7 @@ import copy
 from django.core.exceptions import ObjectDoesNotExist
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 # card_text: the rounds and the tests take it from here, with the felt's other drawings
 from trainer.core.templatetags.cards import card_parts, card_text  # noqa: F401
@@ -17,7 +18,15 @@ from trainer.engine.drills import REGISTRY, AnswerField, AnswerKind
 from trainer.engine.drills.spots import asking_order, split_steps, spots
 from trainer.engine.kit.answers import chip_names, chip_verdict
 from trainer.engine.kit.rounds import WHERE, Step, step_at
-from trainer.engine.kit.watched import MISTAKES, UNMARKED, counted, settlement_words, tally
+from trainer.engine.kit.watched import (
+    FALSE_ALARM,
+    MISSED,
+    MISTAKES,
+    UNMARKED,
+    WRONG_CORRECTION,
+    settlement_words,
+    tally,
+)
 from trainer.engine.kit.watched import reason as watch_reason
 from trainer.engine.seats import settle_order as seats_in_order
 
@@ -41,17 +50,17 @@ def shown(field: AnswerField, value) -> str:
         if "amount" in value:  # the expected payout
             pay = Payout.of_json(value)
             if pay.rule == "amount":
-                return f"{pay.amount:,} in any chips"
+                return _("%(amount)s in any chips") % {"amount": f"{pay.amount:,}"}
             if pay.rule == "taken":
-                return "no chips: the dealer takes the bet"
+                return _("no chips: the dealer takes the bet")
             return f"{pay.amount:,}: {words(names, pay.chips, values=True)}"
         counts = {int(v): int(n) for v, n in value.items()}
         total = sum(v * n for v, n in counts.items())
         return f"{total:,}: {words(names, counts, values=True)}"
     if isinstance(value, list):
-        return ", ".join(f"seat {v}" for v in value) if value else "—"
+        return ", ".join(_("seat %(seat)s") % {"seat": v} for v in value) if value else "—"
     if field.kind == AnswerKind.SEAT:
-        return f"seat {value}"
+        return _("seat %(seat)s") % {"seat": value}
     return str(dict(field.choices).get(value, value))
 
 
@@ -59,12 +68,19 @@ def _watched(value: dict) -> str:
     """A watched settlement, expected or answered, in words."""
     call = value.get("call")
     if call is None:
-        return "not marked"
+        return _("not marked")
     if call == "right":
-        return "Right" if "paid" not in value else f"Right: {settlement_words(value['paid'])}"
+        if "paid" not in value:
+            return _("Right")
+        return _("Right: %(settlement)s") % {"settlement": settlement_words(value["paid"])}
     amount = value.get("amount")
-    right = "no settlement" if amount is None else f"should have {settlement_words(amount)}"
-    return f"Wrong: {value.get('situation') or 'no situation'}; {right}"
+    right = (
+        _("no settlement")
+        if amount is None
+        else _("should have %(settlement)s") % {"settlement": settlement_words(amount)}
+    )
+    situation = value.get("situation") or _("no situation")
+    return _("Wrong: %(situation)s; %(right)s") % {"situation": situation, "right": right}
 
 
 def graded_against(question: Question, attempt: Attempt) -> Step | None:
@@ -125,14 +141,23 @@ def pace_line(attempt: Attempt) -> str:
     7.5 s (target 6 s): over the target."; a wrong answer in time is not "at pace" (only a
     right answer is): "Wrong, 0.8 s (target 3 s): in time, but wrong."; an answer stored
     without a target gives its time alone ("Right, 4.2 s.")."""
-    verdict = "Right" if attempt.is_correct else "Wrong"
     said = pace.pace_words(attempt.response_ms, attempt.target_ms)
     within = pace.at_pace(attempt.response_ms, attempt.target_ms)
     if within is None:
-        return f"{verdict}, {said}."
-    if not within:
-        return f"{verdict}, {said}: over the target."
-    return f"{verdict}, {said}: {'at pace' if attempt.is_correct else 'in time, but wrong'}."
+        line = _("Right, %(time)s.") if attempt.is_correct else _("Wrong, %(time)s.")
+    elif not within:
+        line = (
+            _("Right, %(time)s: over the target.")
+            if attempt.is_correct
+            else _("Wrong, %(time)s: over the target.")
+        )
+    else:
+        line = (
+            _("Right, %(time)s: at pace.")
+            if attempt.is_correct
+            else _("Wrong, %(time)s: in time, but wrong.")
+        )
+    return line % {"time": said}
 
 
 def settle_order(question: Question) -> str:
@@ -193,14 +218,35 @@ def feedback(question: Question, attempt: Attempt) -> dict:
     shown = [g for g in groups if g["seat"] not in fold]
     # the wrong answers first, then the table's own right ones, in the settle order
     shown.sort(key=lambda g: not g["wrong"])
-    seats = "seat" if len(fold) == 1 else "seats"
     return {
         "shown": shown,
         "steps": [s for s in steps if s["seat"] not in fold],
         "folded": [g for g in groups if g["seat"] in fold],
         "folded_steps": [s for s in steps if s["seat"] in fold],
-        "folded_words": f"{len(fold)} {seats} answered right" if fold else "",
+        "folded_words": (
+            ngettext("%(count)s seat answered right", "%(count)s seats answered right", len(fold))
+            % {"count": len(fold)}
+            if fold
+            else ""
+        ),
     }
+
+
+#: the watch drills' mistakes, counted (`mistakes_said`)
+MISTAKES_SAID = {
+    MISSED: lambda n: ngettext("%(count)s missed mispay", "%(count)s missed mispays", n),
+    FALSE_ALARM: lambda n: ngettext("%(count)s false alarm", "%(count)s false alarms", n),
+    WRONG_CORRECTION: lambda n: ngettext(
+        "%(count)s wrong correction", "%(count)s wrong corrections", n
+    ),
+    UNMARKED: lambda n: ngettext("%(count)s not marked", "%(count)s not marked", n),
+}
+
+
+def mistakes_said(name: str, n: int) -> str:
+    """A count of one of the watch drills' mistakes in words ("1 missed mispay", "2 false
+    alarms", "3 not marked")."""
+    return MISTAKES_SAID[name](n) % {"count": n}
 
 
 def watch_tally(question: Question, attempt: Attempt) -> str:
@@ -212,7 +258,7 @@ def watch_tally(question: Question, attempt: Attempt) -> str:
         return ""
     counts = tally(fields, question.expected, attempt.answer)
     said = [
-        counted(name, n)
+        mistakes_said(name, n)
         for name, n in counts.items()
         if name in MISTAKES and (n or name != UNMARKED)
     ]

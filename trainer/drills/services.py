@@ -59,16 +59,20 @@ def start_session(
     *, trainee, kind: str, level: int, natural: bool = False, in_chips: bool = False
 ) -> PracticeSession:
     if kind not in REGISTRY:
-        raise NotFound(f"There is no drill called '{kind}'.")
+        raise NotFound(gettext("There is no drill called '%(kind)s'.") % {"kind": kind})
     if not may_take(trainee, kind):
         raise NotAllowed(NOT_A_WATCHER)
     if in_chips and not REGISTRY[kind].pays:
         raise DrillError(
-            f"{REGISTRY[kind].title} asks no amount to pay: it cannot be taken in chips."
+            gettext("%(drill)s asks no amount to pay: it cannot be taken in chips.")
+            % {"drill": REGISTRY[kind].title}
         )
     levels = [lv.number for lv in REGISTRY[kind].levels]
     if level not in levels:
-        raise DrillError(f"Level {level} is not a level of this drill; choose one of {levels}.")
+        raise DrillError(
+            gettext("Level %(level)s is not a level of this drill; choose one of %(levels)s.")
+            % {"level": level, "levels": levels}
+        )
     with transaction.atomic():
         session = PracticeSession.objects.create(
             trainee=trainee, kind=kind, level=level, natural=natural, in_chips=in_chips
@@ -82,7 +86,7 @@ def start_mode(*, trainee, mode: str) -> PracticeSession:
     question picks its own drill, level and hand.  DrillError, storing nothing, when the mode
     has nothing to deal now."""
     if mode not in planning.MODES:
-        raise NotFound(f"There is no practice called '{mode}'.")
+        raise NotFound(gettext("There is no practice called '%(mode)s'.") % {"mode": mode})
     if mode in planning.WATCHING and not may_watch(trainee):
         raise NotAllowed(NOT_A_WATCHER)
     why_not = planning.has_anything(trainee, mode)
@@ -123,7 +127,7 @@ def next_question(*, trainee, session_id: int) -> Question:
     """Deal a new question once the current one is answered; otherwise the current one."""
     session = _own_session(trainee, session_id)
     if not session.is_open:
-        raise Stale("This practice session has ended; start a new one.")
+        raise Stale(gettext("This practice session has ended; start a new one."))
     session.trainee = trainee  # checked by _own_session: spares reading the user again
     if session.waiting_for_answer and session.last_question_id is not None:
         return _on_the_table(session)
@@ -178,7 +182,7 @@ def _next_question_locked(trainee, session_id: int) -> Question:
     with transaction.atomic():
         session = _own_session(trainee, session_id, lock=True)
         if not session.is_open:
-            raise Stale("This practice session has ended; start a new one.")
+            raise Stale(gettext("This practice session has ended; start a new one."))
         session.trainee = trainee
         if session.waiting_for_answer and session.last_question_id is not None:
             return _on_the_table(session)
@@ -390,8 +394,10 @@ def _answer_locked(trainee, question_id: int, raw: dict, practice: bool, deal_ne
             superseded = session is not None and session.last_question_id != question.pk
             if superseded or (session is not None and session.ended_at):
                 raise Stale(
-                    "A newer question has been dealt since this one: answer the question on "
-                    "the table now.",
+                    gettext(
+                        "A newer question has been dealt since this one: answer the question "
+                        "on the table now."
+                    ),
                     session=session,
                 )
             graded = grade_answer(question, raw, timing)

@@ -22,6 +22,7 @@ from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -145,8 +146,10 @@ def start_mode(request, mode):
         # staff try single drills; these schedule a trainee's own skills and hands
         messages.info(
             request,
-            "Today's practice and Practise my mistakes follow a trainee's own skills and "
-            "missed hands: staff try the drills one at a time.",
+            gettext(
+                "Today's practice and Practise my mistakes follow a trainee's own skills and "
+                "missed hands: staff try the drills one at a time."
+            ),
         )
         return redirect("drills:index")
     try:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+
 from .stats import Trend
 
 WIDTH, HEIGHT, LEFT, RIGHT, TOP, BOTTOM = 640, 170, 48, 30, 18, 34
@@ -47,11 +49,22 @@ def trend_panels(trend: Trend) -> list[Panel]:
     seconds = [p.median_seconds for p in trend.points]
     slowest = max(seconds) or 1
     top_seconds = max(5, int(slowest + 4.999) // 5 * 5)
-    unit = "day" if trend.unit == "day" else "week (from Monday)"
+    if trend.unit == "day":
+        accuracy_title, time_title = (
+            gettext("Accuracy by day"),
+            gettext("Median answer time by day"),
+        )
+    else:
+        accuracy_title = gettext("Accuracy by week (from Monday)")
+        time_title = gettext("Median answer time by week (from Monday)")
     return [
-        _panel(f"Accuracy by {unit}", accuracy, ticks, 100, lambda v: f"{v:.0f}%"),
+        _panel(accuracy_title, accuracy, ticks, 100, lambda v: f"{v:.0f}%"),
         _panel(
-            f"Median answer time by {unit}", seconds, ticks, top_seconds, lambda v: f"{v:.1f} s"
+            time_title,
+            seconds,
+            ticks,
+            top_seconds,
+            lambda v: gettext("%(seconds)s s") % {"seconds": f"{v:.1f}"},
         ),
     ]
 

@@ -16,11 +16,11 @@ from django.db.models import Count, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from trainer.assessments.models import Assessment, Assignment
 from trainer.assessments.services import assign_to_class, is_an_id, members_without
-from trainer.core.words import counted
 from trainer.drills.models import Attempt
 from trainer.houses.models import User
 from trainer.roster import services
@@ -34,10 +34,6 @@ from .views import trainee_rows
 classes_only = permission_required("roster.run_classes", raise_exception=True)
 
 # -- classes -----------------------------------------------------------------------------------
-
-
-def members(n: int, words: str = "") -> str:
-    return counted(n, "member", words)
 
 
 def _visible_class(request, class_id) -> Cohort:
@@ -85,7 +81,7 @@ def new_class(request):
             except ValidationError as exc:
                 form.add_error(None, exc)
             else:
-                messages.success(request, f"Class “{cohort.name}” made.")
+                messages.success(request, gettext("Class “%(name)s” made.") % {"name": cohort.name})
                 return redirect("roster:class", cohort.pk)
         return render(request, "roster/new_class.html", {"form": form}, status=400)
     return render(request, "roster/new_class.html", {"form": form})
@@ -164,7 +160,15 @@ def add_members(request, class_id):
         except ValidationError as exc:
             form.add_error(None, exc)
         else:
-            messages.success(request, f"{counted(added, 'trainee')} added to {cohort.name}.")
+            messages.success(
+                request,
+                ngettext(
+                    "%(count)s trainee added to %(name)s.",
+                    "%(count)s trainees added to %(name)s.",
+                    added,
+                )
+                % {"count": added, "name": cohort.name},
+            )
             return redirect("roster:class", cohort.pk)
     return _render_class(request, cohort, members_form=form, status=400)
 
@@ -190,12 +194,27 @@ def assign(request, class_id):
         except ValidationError as exc:
             form.add_error(None, exc)
         else:
-            messages.success(
-                request,
-                f"“{form.cleaned_data['test'].title}” assigned to {members(done.new)} of "
-                f"{cohort.name}"
-                + (f"; {len(done.already)} had it already." if done.already else "."),
-            )
+            said = {
+                "test": form.cleaned_data["test"].title,
+                "count": done.new,
+                "name": cohort.name,
+                "already": len(done.already),
+            }
+            if done.already:
+                message = ngettext(
+                    "“%(test)s” assigned to %(count)s member of %(name)s; %(already)s had it "
+                    "already.",
+                    "“%(test)s” assigned to %(count)s members of %(name)s; %(already)s had it "
+                    "already.",
+                    done.new,
+                )
+            else:
+                message = ngettext(
+                    "“%(test)s” assigned to %(count)s member of %(name)s.",
+                    "“%(test)s” assigned to %(count)s members of %(name)s.",
+                    done.new,
+                )
+            messages.success(request, message % said)
             return redirect("roster:class", cohort.pk)
     return _render_class(request, cohort, test_form=form, status=400)
 
@@ -208,12 +227,20 @@ def give_to_latecomers(request, class_id, test_id):
     """Give a test the class has to the members who joined after it was given."""
     cohort = _visible_class(request, class_id)
     if not is_an_id(test_id):  # no test: and a foreign key's lookup would fail on it
-        raise Http404("The class has no such test.")
+        raise Http404(gettext("The class has no such test."))
     given = get_object_or_404(ClassTest, cohort=cohort, test_id=test_id)
     try:
         done = assign_to_class(actor=request.user, cohort=cohort, test=given.test)
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     else:
-        messages.success(request, f"“{given.test.title}” given to {members(done.new, 'more ')}.")
+        messages.success(
+            request,
+            ngettext(
+                "“%(test)s” given to %(count)s more member.",
+                "“%(test)s” given to %(count)s more members.",
+                done.new,
+            )
+            % {"test": given.test.title, "count": done.new},
+        )
     return redirect("roster:class", cohort.pk)

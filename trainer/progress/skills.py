@@ -24,6 +24,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_noop, ngettext
 from fsrs import State
 
 from trainer.drills.access import may_take
@@ -44,9 +45,22 @@ class Strength:
     and a colour (`key` is its CSS class), so that colour is never the only signal."""
 
     key: str
-    words: str
+    #: its words and what they mean, in English: said in the reader's language by `words`
+    #: and `meaning` (the bands are made once, with the module)
+    name: str
     symbol: str
-    meaning: str
+    explained: str
+    values: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def words(self) -> str:
+        return gettext(self.name)
+
+    @property
+    def meaning(self) -> str:
+        return (
+            gettext(self.explained) % dict(self.values) if self.values else gettext(self.explained)
+        )
 
 
 #: strong from the retention the scheduler aims for by default (FSRS schedules a skill's next
@@ -57,26 +71,45 @@ STRONG_FROM = scheduling.DEFAULT_RETENTION
 #: not FSRS's; the band between is "fading")
 WEAK_UNDER = 0.7
 
+
 STRONG = Strength(
     "strong",
-    "strong",
+    gettext_noop("strong"),
     "▮▮▮",
-    f"{STRONG_FROM:.0%} or more likely recalled now, and past its first steps",
+    gettext_noop("%(strong)s or more likely recalled now, and past its first steps"),
+    (("strong", f"{STRONG_FROM:.0%}"),),
 )
 FADING = Strength(
     "fading",
-    "fading",
+    gettext_noop("fading"),
     "▮▮▯",
-    f"{WEAK_UNDER:.0%} to {STRONG_FROM:.0%} likely recalled now, or still being learnt",
+    gettext_noop("%(weak)s to %(strong)s likely recalled now, or still being learnt"),
+    (("weak", f"{WEAK_UNDER:.0%}"), ("strong", f"{STRONG_FROM:.0%}")),
 )
-WEAK = Strength("weak", "weak", "▮▯▯", f"under {WEAK_UNDER:.0%} likely recalled now")
+WEAK = Strength(
+    "weak",
+    gettext_noop("weak"),
+    "▮▯▯",
+    gettext_noop("under %(weak)s likely recalled now"),
+    (("weak", f"{WEAK_UNDER:.0%}"),),
+)
 #: a skill answered in practice but still in its first steps: too soon to say how well it is
 #: held (the model's chance of recall, near 1 a minute after any answer, says nothing yet)
-LEARNING = Strength("learning", "new", "◔", "answered once or twice, still in its first steps")
-UNSCHEDULED = Strength(
-    "unscheduled", "not yet scheduled", "?", "answered only before the scheduler kept skills"
+LEARNING = Strength(
+    "learning",
+    gettext_noop("new"),
+    "◔",
+    gettext_noop("answered once or twice, still in its first steps"),
 )
-NEW = Strength("new", "not yet practised", "▯▯▯", "never answered in practice")
+UNSCHEDULED = Strength(
+    "unscheduled",
+    gettext_noop("not yet scheduled"),
+    "?",
+    gettext_noop("answered only before the scheduler kept skills"),
+)
+NEW = Strength(
+    "new", gettext_noop("not yet practised"), "▯▯▯", gettext_noop("never answered in practice")
+)
 STRENGTHS = (STRONG, FADING, WEAK, LEARNING, UNSCHEDULED, NEW)
 
 
@@ -111,10 +144,6 @@ def strength_of(state: dict | None, when: dt.datetime) -> Strength:
     return WEAK
 
 
-def _plural(n: int, unit: str) -> str:
-    return f"{n} {unit}" if n == 1 else f"{n} {unit}s"
-
-
 def due_words(due: dt.datetime, now: dt.datetime) -> str:
     """When a skill is due, from `now`, in words.
 
@@ -126,14 +155,15 @@ def due_words(due: dt.datetime, now: dt.datetime) -> str:
     """
     left = (due - now).total_seconds()
     if left <= 0:
-        return "due now"
+        return gettext("due now")
     minutes = math.ceil(left / 60)
     if minutes < 60:
-        return f"in {_plural(minutes, 'minute')}"
+        return ngettext("in %(count)s minute", "in %(count)s minutes", minutes) % {"count": minutes}
     hours = round(left / 3600)
     if hours < 24:
-        return f"in {_plural(hours, 'hour')}"
-    return f"in {_plural(round(left / 86400), 'day')}"
+        return ngettext("in %(count)s hour", "in %(count)s hours", hours) % {"count": hours}
+    days = round(left / 86400)
+    return ngettext("in %(count)s day", "in %(count)s days", days) % {"count": days}
 
 
 def stability_words(days: float | None) -> str:
@@ -145,14 +175,18 @@ def stability_words(days: float | None) -> str:
     if days is None:
         return "—"
     if days < 1:
-        return "under a day"
+        return gettext("under a day")
     if days < 10 and round(days, 1) != round(days):
-        return f"{days:.1f} days"
-    return _plural(round(days), "day")
+        return gettext("%(days)s days") % {"days": f"{days:.1f}"}
+    whole = round(days)
+    return ngettext("%(count)s day", "%(count)s days", whole) % {"count": whole}
 
 
 def _share(part: int, whole: int) -> str:
-    return f"{part} of {whole} ({round(part / whole * 100)}%)" if whole else "—"
+    if not whole:
+        return "—"
+    said = gettext("%(part)s of %(whole)s (%(percent)s%%)")
+    return said % {"part": part, "whole": whole, "percent": round(part / whole * 100)}
 
 
 @dataclass
@@ -188,10 +222,10 @@ class Skill:
         """ "4.2 s against 6 s", or "—" without an answer that recorded a target."""
         if self.median_ms is None or self.median_target_ms is None:
             return "—"
-        return (
-            f"{pace.seconds_words(round(self.median_ms))} against "
-            f"{pace.seconds_words(round(self.median_target_ms))}"
-        )
+        return gettext("%(median)s against %(target)s") % {
+            "median": pace.seconds_words(round(self.median_ms)),
+            "target": pace.seconds_words(round(self.median_target_ms)),
+        }
 
     @property
     def at_pace_words(self) -> str:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count, F, Max, Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from trainer.drills.models import Attempt
 from trainer.engine.catalog import title_of
@@ -126,7 +127,7 @@ def overall(attempts: QuerySet) -> Line:
     agg = attempts.aggregate(
         n=Count("pk"), right=Count("pk", filter=Q(is_correct=True)), last=Max("answered_at")
     )
-    line = Line("all", "All drills", agg["n"], agg["right"], last=agg["last"])
+    line = Line("all", gettext("All drills"), agg["n"], agg["right"], last=agg["last"])
     ordered = list(attempts.order_by("answered_at", "pk").values_list("is_correct", "response_ms"))
     line.median_seconds = _median_seconds([ms for _, ms in ordered])
     line.best_streak = _best_streak(right for right, _ in ordered)
@@ -141,7 +142,7 @@ def today(attempts: QuerySet) -> Line:
     agg = attempts.filter(answered_at__gte=midnight).aggregate(
         n=Count("pk"), right=Count("pk", filter=Q(is_correct=True))
     )
-    return Line("today", "Today", agg["n"], agg["right"])
+    return Line("today", gettext("Today"), agg["n"], agg["right"])
 
 
 def slips(attempts: QuerySet, *, minimum: int = 1) -> tuple[list[Line], list[Line]]:
@@ -172,7 +173,7 @@ def skills(attempts: QuerySet, *, minimum: int = 1) -> list[Line]:
     lines = [
         Line(
             key=f"{row['kind']}:{row['question__situation']}",
-            label=row["question__situation"] or "any situation",
+            label=row["question__situation"] or gettext("any situation"),
             attempts=row["n"],
             right=row["right"],
             game=kind_title(row["kind"]),

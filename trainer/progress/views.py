@@ -24,6 +24,7 @@ from django.db.models import Count, Max, Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_GET
 
 from trainer.assessments.finishing import shown_finished
@@ -50,16 +51,27 @@ class FilterForm(forms.Form):
     message beside the field)."""
 
     cohort = forms.ModelChoiceField(
-        required=False, queryset=Cohort.objects.none(), label="class", empty_label="every class"
+        required=False,
+        queryset=Cohort.objects.none(),
+        label=gettext_lazy("class"),
+        empty_label=gettext_lazy("every class"),
     )
-    game = forms.ChoiceField(required=False, choices=[("", "every game"), *stats.game_choices()])
-    kind = forms.ChoiceField(required=False)
-    since = forms.DateField(required=False, label="from", widget=forms.DateInput({"type": "date"}))
-    until = forms.DateField(required=False, label="to", widget=forms.DateInput({"type": "date"}))
+    game = forms.ChoiceField(
+        required=False,
+        label=gettext_lazy("game"),
+        choices=[("", gettext_lazy("every game")), *stats.game_choices()],
+    )
+    kind = forms.ChoiceField(required=False, label=gettext_lazy("kind"))
+    since = forms.DateField(
+        required=False, label=gettext_lazy("from"), widget=forms.DateInput({"type": "date"})
+    )
+    until = forms.DateField(
+        required=False, label=gettext_lazy("to"), widget=forms.DateInput({"type": "date"})
+    )
 
     def __init__(self, *args, user=None, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["kind"].choices = [("", "every drill")] + [
+        self.fields["kind"].choices = [("", gettext("every drill"))] + [
             (k.slug, k.title) for k in REGISTRY.values()
         ]
         if user is None:
@@ -148,14 +160,18 @@ class Subject:
         pages = [
             (
                 self.url("drills"),
-                "Practice by drill",
-                "each drill's answers, accuracy and times, the trend over twelve weeks, and "
-                "where the slips are (by hand category and by situation)",
+                gettext("Practice by drill"),
+                gettext(
+                    "each drill's answers, accuracy and times, the trend over twelve weeks, and "
+                    "where the slips are (by hand category and by situation)"
+                ),
             ),
             (
                 self.url("mistakes"),
-                "Recent mistakes",
-                "the last hands answered wrong in practice, each with the right answer and why",
+                gettext("Recent mistakes"),
+                gettext(
+                    "the last hands answered wrong in practice, each with the right answer and why"
+                ),
             ),
         ]
         pages.append(
@@ -163,17 +179,19 @@ class Subject:
                 reverse("rounds:index")
                 if self.mine
                 else reverse("rounds:trainee", args=[self.trainee.pk]),
-                "Rounds dealt",
-                "each whole round dealt, step by step: the slips named and the time against "
-                "the game's pace",
+                gettext("Rounds dealt"),
+                gettext(
+                    "each whole round dealt, step by step: the slips named and the time against "
+                    "the game's pace"
+                ),
             )
         )
         if not self.mine:
             pages.append(
                 (
                     self.url("answers"),
-                    "Every answer",
-                    "practice and tests, filtered, page by page, and as CSV",
+                    gettext("Every answer"),
+                    gettext("practice and tests, filtered, page by page, and as CSV"),
                 )
             )
         return pages
@@ -197,7 +215,7 @@ def my_progress(request):
 def _skills_page(request, subject: Subject, game: str):
     games = [g for g in skills.for_trainee(subject.trainee) if g.game == game]
     if not games:
-        raise Http404("There are no skills of that game to show.")
+        raise Http404(gettext("There are no skills of that game to show."))
     return render(
         request,
         "progress/skills.html",
@@ -324,12 +342,12 @@ def trainee_rows(user, filters: dict, cohort: Cohort | None = None) -> list[dict
 
 
 COLUMNS = [
-    ("name", "Trainee"),
-    ("attempts", "Practice answers"),
-    ("accuracy", "Practice accuracy"),
-    ("median", "Median time (practice)"),
-    ("last", "Last practised"),
-    ("tests", "Tests passed (of taken)"),
+    ("name", gettext_lazy("Trainee")),
+    ("attempts", gettext_lazy("Practice answers")),
+    ("accuracy", gettext_lazy("Practice accuracy")),
+    ("median", gettext_lazy("Median time (practice)")),
+    ("last", gettext_lazy("Last practised")),
+    ("tests", gettext_lazy("Tests passed (of taken)")),
 ]
 
 
@@ -365,17 +383,28 @@ def trainees(request):
 def _reviewable(request, user_id) -> User:
     trainee = reviewable_trainees(request.user).filter(pk=user_id).first()
     if trainee is None:
-        raise Http404("There is no such trainee in your house.")
+        raise Http404(gettext("There is no such trainee in your house."))
     return trainee
 
 
 class AttemptFilterForm(FilterForm):
     result = forms.ChoiceField(
-        required=False, choices=[("", "right and wrong"), ("right", "right"), ("wrong", "wrong")]
+        required=False,
+        label=gettext_lazy("result"),
+        choices=[
+            ("", gettext_lazy("right and wrong")),
+            ("right", gettext_lazy("right")),
+            ("wrong", gettext_lazy("wrong")),
+        ],
     )
     source = forms.ChoiceField(
         required=False,
-        choices=[("", "practice and tests"), (PRACTICE, "practice"), (TEST, "tests")],
+        label=gettext_lazy("source"),
+        choices=[
+            ("", gettext_lazy("practice and tests")),
+            (PRACTICE, gettext_lazy("practice")),
+            (TEST, gettext_lazy("tests")),
+        ],
     )
 
 

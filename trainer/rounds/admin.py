@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import admin
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from trainer.engine.catalog import round_games, title_of
 from trainer.houses.admin import HouseScopedAdmin
@@ -18,7 +20,7 @@ def _defaults() -> str:
 
 
 class RoundPaceForm(forms.ModelForm):
-    game = forms.ChoiceField(choices=())
+    game = forms.ChoiceField(label=gettext_lazy("game"), choices=())
 
     class Meta:
         model = RoundPace
@@ -30,9 +32,10 @@ class RoundPaceForm(forms.ModelForm):
             ("", "---------"),
             *((g.slug, g.title) for g in round_games()),
         ]
-        self.fields[
-            "rounds_per_hour"
-        ].help_text += f" The defaults: {_defaults()} (the rulebook says why)."
+        said = gettext("The defaults: %(defaults)s (the rulebook says why).")
+        self.fields["rounds_per_hour"].help_text = format_lazy(
+            "{} {}", self.fields["rounds_per_hour"].help_text, said % {"defaults": _defaults()}
+        )
 
     def clean(self):
         data = super().clean()
@@ -44,8 +47,11 @@ class RoundPaceForm(forms.ModelForm):
             existing = taken.first()
             if existing is not None:
                 raise forms.ValidationError(
-                    f"{house} already deals {title_of(game)} at {existing.rounds_per_hour} "
-                    "rounds an hour: change that one instead."
+                    gettext(
+                        "%(house)s already deals %(game)s at %(rate)s rounds an hour: change "
+                        "that one instead."
+                    )
+                    % {"house": house, "game": title_of(game), "rate": existing.rounds_per_hour}
                 )
         return data
 
@@ -60,11 +66,11 @@ class RoundPaceAdmin(HouseScopedAdmin):
     list_display = ["game_title", "rounds_per_hour", "default", "house"]
     list_filter = [("house", admin.RelatedOnlyFieldListFilter), "game"]
 
-    @admin.display(description="game", ordering="game")
+    @admin.display(description=gettext_lazy("game"), ordering="game")
     def game_title(self, obj):
         return title_of(obj.game)
 
-    @admin.display(description="the game's default")
+    @admin.display(description=gettext_lazy("the game's default"))
     def default(self, obj):
         entry = next((g for g in round_games() if g.slug == obj.game), None)
         return entry.round_procedure().rounds_per_hour if entry is not None else "—"

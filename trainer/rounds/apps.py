@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class RoundsConfig(AppConfig):
@@ -9,7 +10,7 @@ class RoundsConfig(AppConfig):
     (trainer.houses.sheet_figures) each house's pace."""
 
     name = "trainer.rounds"
-    verbose_name = "Rounds dealt"
+    verbose_name = _("Rounds dealt")
 
     def ready(self):
         from trainer.houses import sheet_figures

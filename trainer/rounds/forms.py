@@ -4,13 +4,14 @@ what can be dealt."""
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext, gettext_lazy
 
 from trainer.engine.catalog import round_games
 
 LEVELS = [
-    (1, "1: a $5 table"),
-    (2, "2: a $25 table, odd stakes"),
-    (3, "3: a $100 table, odd stakes"),
+    (1, gettext_lazy("1: a $5 table")),
+    (2, gettext_lazy("2: a $25 table, odd stakes")),
+    (3, gettext_lazy("3: a $100 table, odd stakes")),
 ]
 
 
@@ -24,23 +25,26 @@ def players_range() -> tuple[int, int]:
 
 
 class StartRoundForm(forms.Form):
-    game = forms.ChoiceField(choices=())
-    level = forms.TypedChoiceField(coerce=int, choices=LEVELS, initial=1)
+    game = forms.ChoiceField(label=gettext_lazy("Game"), choices=())
+    level = forms.TypedChoiceField(
+        label=gettext_lazy("Level"), coerce=int, choices=LEVELS, initial=1
+    )
     players = forms.IntegerField(
-        label="Players (positions)",
+        label=gettext_lazy("Players (positions)"),
         initial=3,
         min_value=players_range()[0],
         max_value=players_range()[1],
     )
     in_chips = forms.BooleanField(
-        required=False, label="in chips (build each amount paid from the house's chips)"
+        required=False,
+        label=gettext_lazy("in chips (build each amount paid from the house's chips)"),
     )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["game"].choices = game_choices()
         self.fields["players"].help_text = "; ".join(
-            f"{g.title} {low} to {high}"
+            gettext("%(game)s %(low)s to %(high)s") % {"game": g.title, "low": low, "high": high}
             for g in round_games()
             for low, high in [g.round_procedure().players]
         )
@@ -52,5 +56,9 @@ class StartRoundForm(forms.Form):
             low, high = next(g for g in round_games() if g.slug == game).round_procedure().players
             if not low <= players <= high:
                 title = dict(game_choices())[game]
-                self.add_error("players", f"{title} deals a round to {low} to {high} players.")
+                self.add_error(
+                    "players",
+                    gettext("%(game)s deals a round to %(low)s to %(high)s players.")
+                    % {"game": title, "low": low, "high": high},
+                )
         return data

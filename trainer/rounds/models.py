@@ -15,6 +15,8 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from trainer.engine import pace
 from trainer.engine.catalog import title_of
@@ -26,19 +28,25 @@ class RoundPace(models.Model):
     """A house's pace for one game's rounds, in rounds an hour; without one the game's
     default (docs/rulebook.md, *Dealing the round*)."""
 
-    house = models.ForeignKey("houses.House", on_delete=models.CASCADE, related_name="round_paces")
-    game = models.CharField(max_length=30)
+    house = models.ForeignKey(
+        "houses.House",
+        on_delete=models.CASCADE,
+        related_name="round_paces",
+        verbose_name=_("house"),
+    )
+    game = models.CharField(max_length=30, verbose_name=_("game"))
     rounds_per_hour = models.PositiveSmallIntegerField(
-        "rounds an hour",
+        _("rounds an hour"),
         validators=[
             MinValueValidator(MIN_ROUNDS_PER_HOUR),
             MaxValueValidator(MAX_ROUNDS_PER_HOUR),
         ],
-        help_text="A round then has 3,600 seconds over this many: 50 an hour is 72 s a round.",
+        help_text=_("A round then has 3,600 seconds over this many: 50 an hour is 72 s a round."),
     )
 
     class Meta:
-        verbose_name = "round pace"
+        verbose_name = _("round pace")
+        verbose_name_plural = _("round paces")
         constraints = [
             models.UniqueConstraint(fields=["house", "game"], name="one_round_pace_per_game")
         ]
@@ -58,32 +66,44 @@ class RoundQuerySet(models.QuerySet):
 
 class Round(models.Model):
     trainee = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rounds"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="rounds",
+        verbose_name=_("trainee"),
     )
-    game = models.CharField(max_length=30)
-    level = models.PositiveSmallIntegerField()
-    players = models.PositiveSmallIntegerField()
-    in_chips = models.BooleanField(default=False)
-    seed = models.BigIntegerField()
+    game = models.CharField(max_length=30, verbose_name=_("game"))
+    level = models.PositiveSmallIntegerField(verbose_name=_("level"))
+    players = models.PositiveSmallIntegerField(verbose_name=_("players"))
+    in_chips = models.BooleanField(default=False, verbose_name=_("in chips"))
+    seed = models.BigIntegerField(verbose_name=_("seed"))
     dealt = models.JSONField(
-        help_text="Every card and every player's decision: the round replays from it alone."
+        help_text=_("Every card and every player's decision: the round replays from it alone."),
+        verbose_name=_("dealt"),
     )
-    house_rules = models.JSONField(help_text="The house rules in force when it was dealt.")
+    house_rules = models.JSONField(
+        help_text=_("The house rules in force when it was dealt."), verbose_name=_("house rules")
+    )
     paytable_version = models.ForeignKey(
         PaytableVersion,
         null=True,
         blank=True,
         on_delete=models.PROTECT,
         related_name="rounds",
-        help_text="The house's table the round was dealt with; empty for the source texts' "
-        "table or a game without one.",
+        help_text=_(
+            "The house's table the round was dealt with; empty for the source texts' "
+            "table or a game without one."
+        ),
+        verbose_name=_("paytable version"),
     )
     rounds_per_hour = models.PositiveSmallIntegerField(
-        help_text="The game's pace at the house when it was dealt."
+        help_text=_("The game's pace at the house when it was dealt."),
+        verbose_name=_("rounds per hour"),
     )
-    target_ms = models.PositiveBigIntegerField(help_text="The round's time at that pace.")
-    started_at = models.DateTimeField(auto_now_add=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
+    target_ms = models.PositiveBigIntegerField(
+        help_text=_("The round's time at that pace."), verbose_name=_("target ms")
+    )
+    started_at = models.DateTimeField(auto_now_add=True, verbose_name=_("started at"))
+    finished_at = models.DateTimeField(null=True, blank=True, verbose_name=_("finished at"))
     #: a round dealt as part of a test's section; empty for practice
     sitting = models.ForeignKey(
         "assessments.Sitting",
@@ -91,18 +111,23 @@ class Round(models.Model):
         blank=True,
         on_delete=models.CASCADE,
         related_name="rounds",
+        verbose_name=_("sitting"),
     )
     # kept in the transactions that deal and answer it
-    steps_total = models.PositiveSmallIntegerField(default=0)
-    steps_answered = models.PositiveSmallIntegerField(default=0)
-    steps_right = models.PositiveSmallIntegerField(default=0)
+    steps_total = models.PositiveSmallIntegerField(default=0, verbose_name=_("steps total"))
+    steps_answered = models.PositiveSmallIntegerField(default=0, verbose_name=_("steps answered"))
+    steps_right = models.PositiveSmallIntegerField(default=0, verbose_name=_("steps right"))
     elapsed_ms = models.PositiveBigIntegerField(
-        default=0, help_text="The steps' times added up, each stored with its answer."
+        default=0,
+        help_text=_("The steps' times added up, each stored with its answer."),
+        verbose_name=_("elapsed ms"),
     )
 
     objects = RoundQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
         ordering = ["-started_at", "-pk"]
         indexes = [models.Index(fields=["trainee", "-started_at"])]
         constraints = [
@@ -134,7 +159,10 @@ class Round(models.Model):
     def pace_words(self) -> str:
         """ "1 min 05 s (target 1 min 12 s, 50 rounds an hour)"."""
         said = pace.pace_words(self.elapsed_ms, self.target_ms)
-        return said[:-1] + f", {self.rounds_per_hour} rounds an hour)"
+        rate = ngettext(
+            ", %(rate)s round an hour)", ", %(rate)s rounds an hour)", self.rounds_per_hour
+        )
+        return said[:-1] + rate % {"rate": self.rounds_per_hour}
 
     @property
     def hourly_rate(self) -> int | None:
@@ -145,21 +173,37 @@ class Round(models.Model):
 
 
 class RoundStep(models.Model):
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="steps")
-    number = models.PositiveSmallIntegerField()
-    question = models.OneToOneField(
-        "drills.Question", on_delete=models.PROTECT, related_name="round_step"
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="steps", verbose_name=_("round")
     )
-    step = models.JSONField(help_text="The engine's step as dealt: what its answer is judged by.")
+    number = models.PositiveSmallIntegerField(verbose_name=_("number"))
+    question = models.OneToOneField(
+        "drills.Question",
+        on_delete=models.PROTECT,
+        related_name="round_step",
+        verbose_name=_("question"),
+    )
+    step = models.JSONField(
+        help_text=_("The engine's step as dealt: what its answer is judged by."),
+        verbose_name=_("step"),
+    )
     target_ms = models.PositiveBigIntegerField(
-        help_text="Its share of the round's time: the round's time shared among its steps as "
-        "their drills' targets are."
+        help_text=_(
+            "Its share of the round's time: the round's time shared among its steps as "
+            "their drills' targets are."
+        ),
+        verbose_name=_("target ms"),
     )
     slips = models.JSONField(
-        default=list, blank=True, help_text="The procedure errors named when it was answered."
+        default=list,
+        blank=True,
+        help_text=_("The procedure errors named when it was answered."),
+        verbose_name=_("slips"),
     )
 
     class Meta:
+        verbose_name = _("round step")
+        verbose_name_plural = _("round steps")
         ordering = ["round", "number"]
         constraints = [
             models.UniqueConstraint(fields=["round", "number"], name="one_step_per_number")

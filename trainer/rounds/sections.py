@@ -11,6 +11,8 @@ hour at the house).
 from __future__ import annotations
 
 from django.urls import reverse
+from django.utils.functional import lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from trainer.assessments import sections
 from trainer.engine.catalog import round_games
@@ -27,14 +29,22 @@ def kind_of(game: str) -> str:
     return PREFIX + game
 
 
+def _said_round_title(title: str) -> str:
+    return gettext("Deal the round: %(game)s") % {"game": title}
+
+
+#: registered when the app is ready, said in the reader's language when shown
+_round_title = lazy(_said_round_title, str)
+
+
 def register_all() -> None:
     for entry in round_games():
         sections.register(
             sections.SectionKind(
                 slug=kind_of(entry.slug),
-                title=f"Deal the round: {entry.title}",
+                title=_round_title(entry.title),
                 levels=(1, 2, 3),
-                unit="rounds",
+                unit=gettext_lazy("rounds"),
                 most=MOST_ROUNDS,
                 deal=_deal(entry.slug),
                 page=_page,

@@ -106,7 +106,9 @@ def deal_round(
     with every step: all or nothing.  DrillError in words for what cannot be dealt."""
     entry = GAMES.get(game)
     if entry is None or not entry.deals_rounds:
-        raise NotFound(f"There is no game called '{game}' to deal a round of.")
+        raise NotFound(
+            gettext("There is no game called '%(game)s' to deal a round of.") % {"game": game}
+        )
     procedure = entry.round_procedure()
     setting = Setting(game, level, players, in_chips)
     config, version = _setup(trainee, game)
@@ -116,7 +118,9 @@ def deal_round(
         dealt = procedure.deal(seed, setting, config)
         steps = play(procedure, dealt, setting, config)
     except EngineError as exc:
-        raise DrillError(f"This round cannot be dealt: {exc}") from None
+        raise DrillError(
+            gettext("This round cannot be dealt: %(reason)s") % {"reason": exc}
+        ) from None
     house = trainee.house if trainee.house_id else None
     pace = rounds_per_hour(house, game)
     round_ms = round_target_ms(pace)

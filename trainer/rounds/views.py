@@ -253,7 +253,7 @@ def summary(request, round_id):
 def trainee_rounds(request, user_id):
     """A supervisor's list of one trainee's rounds, practice and tests, newest first."""
     if not _reviews(request.user, user_id):
-        raise Http404("There is no such trainee in your house.")
+        raise Http404(gettext("There is no such trainee in your house."))
     subject = get_object_or_404(User, pk=user_id)
     rounds = Round.objects.for_trainee(subject).select_related("sitting__assignment__test")
     return render(
@@ -270,7 +270,7 @@ def _own_sitting(request, sitting_id) -> Sitting:
     try:
         return tests.own_sitting(request.user, sitting_id)
     except services.DrillError:
-        raise Http404("There is no such sitting.") from None
+        raise Http404(gettext("There is no such sitting.")) from None
 
 
 def _sitting_step(sitting: Sitting):
@@ -328,7 +328,7 @@ def sitting_answer(request, sitting_id, step_id):
         .first()
     )
     if row is None:
-        raise Http404("This step is not part of this test.")
+        raise Http404(gettext("This step is not part of this test."))
     form = AnswerForm(request.POST, question=row.question)
     try:
         services.answer_in_sitting(

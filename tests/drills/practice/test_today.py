@@ -230,7 +230,7 @@ def test_nothing_to_deal_when_todays_new_skills_are_met(enrolled, monkeypatch):
     monkeypatch.setattr(practice, "NEW_PER_DAY", 1)
     card(enrolled, MS[0], ahead(days=2))
     assert today.nothing_to_deal(enrolled).startswith(
-        "Nothing is due now and you have met today's 1 new skills."
+        "Nothing is due now and you have met today's 1 new skill."
     )
 
 

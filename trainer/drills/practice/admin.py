@@ -9,6 +9,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib import admin
 from django.template.loader import render_to_string
+from django.utils.translation import gettext, gettext_lazy
 
 from trainer.engine.drills import REGISTRY
 from trainer.houses.admin import HouseScopedAdmin
@@ -18,7 +19,7 @@ from .targets import in_force, kind_choices, seconds_words
 
 
 class PaceTargetForm(forms.ModelForm):
-    kind = forms.ChoiceField(label="Drill", choices=())
+    kind = forms.ChoiceField(label=gettext_lazy("Drill"), choices=())
 
     class Meta:
         model = PaceTarget
@@ -27,7 +28,7 @@ class PaceTargetForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["kind"].choices = [("", "---------"), *kind_choices()]
-        self.fields["level"].help_text = "A level the drill has (most have 1 to 3)."
+        self.fields["level"].help_text = gettext("A level the drill has (most have 1 to 3).")
 
     def clean(self):
         data = super().clean()
@@ -38,8 +39,12 @@ class PaceTargetForm(forms.ModelForm):
             if level not in numbers:
                 self.add_error(
                     "level",
-                    f"{drill.title} has levels {', '.join(map(str, numbers))}: there is no "
-                    f"level {level}.",
+                    gettext("%(drill)s has levels %(levels)s: there is no level %(level)s.")
+                    % {
+                        "drill": drill.title,
+                        "levels": ", ".join(map(str, numbers)),
+                        "level": level,
+                    },
                 )
         if drill is not None and level is not None and house is not None:
             taken = PaceTarget.objects.filter(house=house, kind=kind, level=level)
@@ -48,8 +53,16 @@ class PaceTargetForm(forms.ModelForm):
             existing = taken.first()
             if existing is not None:
                 raise forms.ValidationError(
-                    f"{house} already has a target for {drill.title} at level {level} "
-                    f"({seconds_words(existing.seconds)}): change that one instead."
+                    gettext(
+                        "%(house)s already has a target for %(drill)s at level %(level)s "
+                        "(%(target)s): change that one instead."
+                    )
+                    % {
+                        "house": house,
+                        "drill": drill.title,
+                        "level": level,
+                        "target": seconds_words(existing.seconds),
+                    }
                 )
         return data
 
@@ -65,12 +78,12 @@ class PaceTargetAdmin(HouseScopedAdmin):
     list_filter = [("house", admin.RelatedOnlyFieldListFilter), "kind", "level"]
     ordering = ["house", "kind", "level"]
 
-    @admin.display(description="drill", ordering="kind")
+    @admin.display(description=gettext_lazy("drill"), ordering="kind")
     def drill(self, obj):
         kind = REGISTRY.get(obj.kind)
         return kind.title if kind else obj.kind
 
-    @admin.display(description="the drill's default")
+    @admin.display(description=gettext_lazy("the drill's default"))
     def default(self, obj):
         kind = REGISTRY.get(obj.kind)
         if kind is None or obj.level not in [lv.number for lv in kind.levels]:
@@ -90,7 +103,7 @@ class PaceTargetAdmin(HouseScopedAdmin):
                 "houses/_pace_targets.html", {"drills": in_force(house_id), "admin": True}
             )
 
-        targets_in_force.short_description = "targets in force"
+        targets_in_force.short_description = gettext_lazy("targets in force")
         return self._tables.setdefault(house_id, targets_in_force)
 
     def get_readonly_fields(self, request, obj=None):
@@ -101,7 +114,9 @@ class PaceTargetAdmin(HouseScopedAdmin):
         return [
             (None, {"fields": ["house", "kind", "level", "seconds"]}),
             (
-                "Targets in force (the house's own marked “house”, else the drill's default)",
+                gettext(
+                    "Targets in force (the house's own marked “house”, else the drill's default)"
+                ),
                 {"fields": self.get_readonly_fields(request, obj)},
             ),
         ]

@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class PracticeConfig(AppConfig):
@@ -9,7 +10,7 @@ class PracticeConfig(AppConfig):
 
     name = "trainer.drills.practice"
     label = "practice"
-    verbose_name = "Adaptive practice and pace"
+    verbose_name = _("Adaptive practice and pace")
 
     def ready(self):
         from . import mistakes, signals, today  # noqa: F401  (signals connects the receivers)

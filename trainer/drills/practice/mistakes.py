@@ -38,6 +38,7 @@ from collections import Counter
 from itertools import count, islice
 
 from django.db.models import Exists, OuterRef
+from django.utils.translation import gettext, gettext_lazy
 
 from trainer.drills.access import kinds_for
 from trainer.drills.models import Attempt, Question
@@ -57,7 +58,7 @@ SESSION_HANDS = 20
 #: hand of the drill with no situation asked
 FRESH_TRIES = 20
 
-NOTHING_WAITING = (
+NOTHING_WAITING = gettext_lazy(
     "You have no missed hands waiting: a hand you answer wrong in practice comes back here "
     "until you answer it right."
 )
@@ -152,7 +153,10 @@ def fresh_hand(
                 break  # the situation does not come up at this house: a hand of the drill
             if not drill.same_hand(q.request, original.request):
                 return q
-    raise EngineError(f"The {drill.title} drill deals no other hand than the one missed.")
+    raise EngineError(
+        gettext("The %(drill)s drill deals no other hand than the one missed.")
+        % {"drill": drill.title}
+    )
 
 
 def register_mode() -> None:

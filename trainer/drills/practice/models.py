@@ -13,6 +13,7 @@ from decimal import Decimal
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from trainer.engine import pace
 from trainer.engine.drills import REGISTRY
@@ -30,23 +31,33 @@ class SkillCard(models.Model):
         on_delete=models.CASCADE,
         related_name="skill_cards",
         db_index=False,
+        verbose_name=_("trainee"),
     )
-    kind = models.CharField(max_length=30)
-    situation = models.CharField(max_length=100)
+    kind = models.CharField(max_length=30, verbose_name=_("kind"))
+    situation = models.CharField(max_length=100, verbose_name=_("situation"))
     #: the FSRS card as `trainer.engine.scheduling.review` gives it (state, step, stability,
     #: difficulty, due, last_review, reps, lapses, retention)
-    state = models.JSONField()
+    state = models.JSONField(verbose_name=_("state"))
     # read out of `state` for queries: FSRS's due instant (a skill in review is due for
     # practice from the start of that house day: `scheduling.due_from`), and how strong
-    due = models.DateTimeField()
-    stability = models.FloatField(null=True, blank=True, help_text="FSRS stability, in days.")
-    reviews = models.PositiveIntegerField(default=0)
-    last_attempt = models.ForeignKey(
-        "drills.Attempt", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    due = models.DateTimeField(verbose_name=_("due"))
+    stability = models.FloatField(
+        null=True, blank=True, help_text=_("FSRS stability, in days."), verbose_name=_("stability")
     )
-    updated_at = models.DateTimeField(auto_now=True)
+    reviews = models.PositiveIntegerField(default=0, verbose_name=_("reviews"))
+    last_attempt = models.ForeignKey(
+        "drills.Attempt",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("last attempt"),
+    )
+    updated_at = models.DateTimeField(auto_now=True, verbose_name=_("updated at"))
 
     class Meta:
+        verbose_name = _("skill card")
+        verbose_name_plural = _("skill cards")
         constraints = [
             models.UniqueConstraint(
                 fields=["trainee", "kind", "situation"], name="one_card_per_skill"
@@ -62,12 +73,17 @@ class Enrolment(models.Model):
     enrolment practises every game (hand reading and chips belong to every game)."""
 
     trainee = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="enrolments"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="enrolments",
+        verbose_name=_("trainee"),
     )
-    game = models.CharField(max_length=30)
-    enrolled_at = models.DateTimeField(auto_now_add=True)
+    game = models.CharField(max_length=30, verbose_name=_("game"))
+    enrolled_at = models.DateTimeField(auto_now_add=True, verbose_name=_("enrolled at"))
 
     class Meta:
+        verbose_name = _("enrolment")
+        verbose_name_plural = _("enrolments")
         constraints = [
             models.UniqueConstraint(fields=["trainee", "game"], name="one_enrolment_per_game")
         ]
@@ -81,9 +97,14 @@ class PaceTarget(models.Model):
     """A house's target for a drill at a level: seconds per question (per position settled,
     where a question settles positions).  Without one the drill's own default applies."""
 
-    house = models.ForeignKey("houses.House", on_delete=models.CASCADE, related_name="pace_targets")
-    kind = models.CharField("drill", max_length=30)
-    level = models.PositiveSmallIntegerField()
+    house = models.ForeignKey(
+        "houses.House",
+        on_delete=models.CASCADE,
+        related_name="pace_targets",
+        verbose_name=_("house"),
+    )
+    kind = models.CharField(_("drill"), max_length=30)
+    level = models.PositiveSmallIntegerField(verbose_name=_("level"))
     seconds = models.DecimalField(
         max_digits=5,
         decimal_places=1,
@@ -91,11 +112,16 @@ class PaceTarget(models.Model):
             MinValueValidator(Decimal(pace.MIN_TARGET_SECONDS)),
             MaxValueValidator(Decimal(pace.MAX_TARGET_SECONDS)),
         ],
-        help_text="Seconds a trainee may take, per position settled where the drill settles "
-        "positions against the house, else per question.",
+        help_text=_(
+            "Seconds a trainee may take, per position settled where the drill settles "
+            "positions against the house, else per question."
+        ),
+        verbose_name=_("seconds"),
     )
 
     class Meta:
+        verbose_name = _("pace target")
+        verbose_name_plural = _("pace targets")
         constraints = [
             models.UniqueConstraint(fields=["house", "kind", "level"], name="one_target_per_level")
         ]
@@ -107,4 +133,9 @@ class PaceTarget(models.Model):
         drill = REGISTRY.get(self.kind)
         title = drill.title if drill is not None else self.kind
         said = pace.seconds_words(round(Decimal(self.seconds) * 1000))
-        return f"{self.house}: {title}, level {self.level}, {said}"
+        return _("%(house)s: %(drill)s, level %(level)s, %(target)s") % {
+            "house": self.house,
+            "drill": title,
+            "level": self.level,
+            "target": said,
+        }

@@ -14,6 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext
+
 MODES = ("today", "mistakes", "watch", "set")
 #: the modes of those who watch the game: Today's watch, and a set of an audit's
 #: mispaid hands (started from its page, trainer.drills.watch)
@@ -69,5 +71,5 @@ def has_anything(trainee, mode: str) -> str | None:
     why not ("You have no missed hands waiting.")."""
     how = _MODES.get(mode)
     if how is None:
-        return f"{mode!r} is not a mode of adaptive practice."
+        return gettext("'%(mode)s' is not a mode of adaptive practice.") % {"mode": mode}
     return how.nothing_to_deal(trainee)

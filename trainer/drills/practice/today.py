@@ -14,6 +14,7 @@ import functools
 
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 
 from trainer.core.times import when
 from trainer.drills.access import may_watch
@@ -138,15 +139,22 @@ def nothing_to_deal(trainee, *, watch: bool = False) -> str | None:
     if practice.pick(current, now, dealt=0, last=None) is not None:
         return None
     if not current.skills:
-        return "Your games have no skills to practise yet."
+        return gettext("Your games have no skills to practise yet.")
     figures = practice.outlook(current, now)
     said = (
-        "Nothing is due now and you have met every skill of your games."
+        gettext("Nothing is due now and you have met every skill of your games.")
         if all(skill in current.cards for skill in current.skills)
-        else f"Nothing is due now and you have met today's {practice.NEW_PER_DAY} new skills."
+        else ngettext(
+            "Nothing is due now and you have met today's %(count)s new skill.",
+            "Nothing is due now and you have met today's %(count)s new skills.",
+            practice.NEW_PER_DAY,
+        )
+        % {"count": practice.NEW_PER_DAY}
     )
     if figures.next_due is not None:
-        said += f" The next skill comes due {when(figures.next_due, 'short')}."
+        said += " " + gettext("The next skill comes due %(when)s.") % {
+            "when": when(figures.next_due, "short")
+        }
     return said
 
 

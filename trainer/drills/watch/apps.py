@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class WatchConfig(AppConfig):
@@ -11,7 +12,7 @@ class WatchConfig(AppConfig):
 
     name = "trainer.drills.watch"
     label = "watch"
-    verbose_name = "Watch the game"
+    verbose_name = _("Watch the game")
 
     def ready(self):
         from . import sets

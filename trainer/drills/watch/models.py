@@ -14,6 +14,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 #: the most hands a set keeps: a few minutes of watching, not a shift's worth
 MAX_SET_HANDS = 40
@@ -72,32 +73,44 @@ class WatchSetQuerySet(models.QuerySet):
 
 
 class WatchSet(models.Model):
-    house = models.ForeignKey("houses.House", on_delete=models.CASCADE, related_name="watch_sets")
-    title = models.CharField(max_length=200)
+    house = models.ForeignKey(
+        "houses.House", on_delete=models.CASCADE, related_name="watch_sets", verbose_name=_("house")
+    )
+    title = models.CharField(max_length=200, verbose_name=_("title"))
     #: where the hands came from, in words ("the audit of shift-12.jsonl, uploaded ..."); the
     #: report's id, kept as a number (an audit deleted later leaves the set as it was)
-    source = models.CharField(max_length=300, blank=True)
-    report_id = models.PositiveBigIntegerField(null=True, blank=True)
+    source = models.CharField(max_length=300, blank=True, verbose_name=_("source"))
+    report_id = models.PositiveBigIntegerField(null=True, blank=True, verbose_name=_("report id"))
     made_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("made by"),
     )
-    made_at = models.DateTimeField(default=timezone.now)
+    made_at = models.DateTimeField(default=timezone.now, verbose_name=_("made at"))
     hands = models.JSONField(
-        help_text="The mispaid hands, in order: each a ruling request of its game with what "
-        "the dealer paid, and nothing else (no dealer, table or time)."
+        help_text=_(
+            "The mispaid hands, in order: each a ruling request of its game with what "
+            "the dealer paid, and nothing else (no dealer, table or time)."
+        ),
+        verbose_name=_("hands"),
     )
     #: how many of the audit's mispaid hands were left out of the set, by why
     #: (`services.watched_hands`): the set says so wherever it is listed
-    left_out = models.JSONField(default=dict, blank=True)
+    left_out = models.JSONField(default=dict, blank=True, verbose_name=_("left out"))
 
     objects = WatchSetQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("watch set")
+        verbose_name_plural = _("watch sets")
         ordering = ["-made_at", "-pk"]
         permissions = [
             (
                 "watch_the_game",
-                "Can take the watch drills (catch a mispay before the chips leave the table)",
+                _("Can take the watch drills (catch a mispay before the chips leave the table)"),
             )
         ]
 
@@ -113,9 +126,18 @@ class SetSession(models.Model):
     """A watcher's practice session of a set: it deals the set's hands in order."""
 
     session = models.OneToOneField(
-        "drills.PracticeSession", on_delete=models.CASCADE, related_name="watch_set_run"
+        "drills.PracticeSession",
+        on_delete=models.CASCADE,
+        related_name="watch_set_run",
+        verbose_name=_("session"),
     )
-    watch_set = models.ForeignKey(WatchSet, on_delete=models.CASCADE, related_name="runs")
+    watch_set = models.ForeignKey(
+        WatchSet, on_delete=models.CASCADE, related_name="runs", verbose_name=_("watch set")
+    )
+
+    class Meta:
+        verbose_name = _("watch set session")
+        verbose_name_plural = _("watch set sessions")
 
     def __str__(self) -> str:
         return f"{self.watch_set} · session {self.session_id}"

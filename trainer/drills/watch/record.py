@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from trainer.drills.access import watch_kinds
 from trainer.drills.models import Attempt
 from trainer.drills.practice.models import SkillCard
-from trainer.engine.kit.watched import MISTAKES, counted, tally
+from trainer.drills.presenting import mistakes_said
+from trainer.engine.kit.watched import MISTAKES, tally
 
 #: the answers a watcher's record reads, newest first
 RECENT = 500
@@ -55,4 +56,4 @@ def record(user) -> list[Row]:
 
 def totals(rows: list[Row]) -> list[str]:
     """The record's mistakes added up over every skill, in words ("2 missed mispays")."""
-    return [counted(name, sum(r.mistakes[name] for r in rows)) for name in MISTAKES]
+    return [mistakes_said(name, sum(r.mistakes[name] for r in rows)) for name in MISTAKES]

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext, gettext_lazy
 
 from trainer.drills import dealing
 from trainer.drills import services as drills
@@ -26,7 +27,7 @@ from .models import (
 )
 from .sets import kind_of
 
-NO_MISPAYS = (
+NO_MISPAYS = gettext_lazy(
     "This audit has no mispaid hand the watch drills can show (each is re-ruled under the "
     "house's rules of today): there is nothing to make a set of."
 )
@@ -72,7 +73,7 @@ def make_set(*, house, by, title: str, lines: Iterable[Mapping], source: str = "
     watch."""
     title = " ".join(title.split())[:200]
     if not title:
-        raise ValidationError("Give the set a title, like “Last week's mispays”.")
+        raise ValidationError(gettext("Give the set a title, like “Last week's mispays”."))
     hands, left = watched_hands(house, lines)
     if not hands:
         raise ValidationError(NO_MISPAYS)
@@ -96,7 +97,7 @@ def start_set(*, watcher, set_id) -> PracticeSession:
         raise drills.NotAllowed(drills.NOT_A_WATCHER)
     watch_set = WatchSet.objects.of_house(watcher.house_id).filter(pk=set_id).first()
     if watch_set is None:
-        raise drills.NotFound("There is no such watch set.")
+        raise drills.NotFound(gettext("There is no such watch set."))
     with transaction.atomic():
         session = PracticeSession.objects.create(trainee=watcher, kind="", level=1, mode="set")
         SetSession.objects.create(session=session, watch_set=watch_set)

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from trainer.drills.access import watch_kinds
 from trainer.drills.practice.planning import Deal, Mode, register
 
@@ -29,7 +31,7 @@ def next_deal(session) -> Deal | None:
 
 
 def nothing_to_deal(trainee) -> str | None:
-    return "A watch set is started from its own page."
+    return gettext("A watch set is started from its own page.")
 
 
 def register_mode() -> None:
