@@ -89,7 +89,7 @@ class HouseAdmin(admin.ModelAdmin):
 class UserAdmin(DjangoUserAdmin):
     fieldsets = [
         *DjangoUserAdmin.fieldsets,
-        ("House", {"fields": ["house"]}),
+        ("House", {"fields": ["house", "language"]}),
     ]
     add_fieldsets = [
         *DjangoUserAdmin.add_fieldsets,

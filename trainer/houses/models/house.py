@@ -16,6 +16,7 @@ from django.db.models import Exists, F, OuterRef, Q
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext
 
+from trainer.core.languages import validate_language
 from trainer.engine import scheduling
 
 
@@ -122,6 +123,16 @@ class House(SerialsKept):
         f"{scheduling.MIN_RETENTION} to {scheduling.MAX_RETENTION} (0.90: a trainee still "
         "knows 9 skills in 10 when they come due). Higher means more reviews a day.",
     )
+    # a code of settings.LANGUAGES, validated rather than given as choices: a new language is
+    # a line in the settings, not a migration
+    language = models.CharField(
+        "language",
+        max_length=16,
+        blank=True,
+        validators=[validate_language],
+        help_text="The language the site speaks to the house's staff and trainees who have "
+        "chosen none themselves; empty: each one's browser's.",
+    )
     # regulators may ask that no paytable takes effect on one person's word alone
     activations_need_approval = models.BooleanField(
         "activations need a second games manager's approval",
@@ -189,6 +200,13 @@ class User(AbstractUser, SerialsKept):
 
     house = models.ForeignKey(
         House, null=True, blank=True, on_delete=models.PROTECT, related_name="members"
+    )
+    language = models.CharField(
+        "language",
+        max_length=16,
+        blank=True,
+        validators=[validate_language],
+        help_text="The language the site speaks to this person; empty: their house's.",
     )
     roles_serial = models.PositiveBigIntegerField(
         default=new_serial,
