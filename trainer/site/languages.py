@@ -53,7 +53,7 @@ def account_settings(request):
     form = LanguageForm(request.POST or None, user=user, initial={"language": user.language})
     if request.method == "POST":
         if not form.is_valid():
-            return render(request, "registration/account_settings.html", {"form": form}, 400)
+            return render(request, "registration/account_settings.html", {"form": form}, status=400)
         user.language = form.cleaned_data["language"]
         user.save(update_fields=["language"])
         # the confirmation in the language just chosen

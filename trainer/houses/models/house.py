@@ -14,7 +14,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Exists, F, OuterRef, Q
 from django.utils.crypto import salted_hmac
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from trainer.core.languages import validate_language
 from trainer.engine import scheduling
@@ -126,12 +126,14 @@ class House(SerialsKept):
     # a code of settings.LANGUAGES, validated rather than given as choices: a new language is
     # a line in the settings, not a migration
     language = models.CharField(
-        "language",
+        gettext_lazy("language"),
         max_length=16,
         blank=True,
         validators=[validate_language],
-        help_text="The language the site speaks to the house's staff and trainees who have "
-        "chosen none themselves; empty: each one's browser's.",
+        help_text=gettext_lazy(
+            "The language the site speaks to the house's staff and trainees who have chosen "
+            "none themselves; empty: each one's browser's."
+        ),
     )
     # regulators may ask that no paytable takes effect on one person's word alone
     activations_need_approval = models.BooleanField(
@@ -202,11 +204,13 @@ class User(AbstractUser, SerialsKept):
         House, null=True, blank=True, on_delete=models.PROTECT, related_name="members"
     )
     language = models.CharField(
-        "language",
+        gettext_lazy("language"),
         max_length=16,
         blank=True,
         validators=[validate_language],
-        help_text="The language the site speaks to this person; empty: their house's.",
+        help_text=gettext_lazy(
+            "The language the site speaks to this person; empty: their house's."
+        ),
     )
     roles_serial = models.PositiveBigIntegerField(
         default=new_serial,
