@@ -32,9 +32,12 @@ install: $(STAMP) $(MO_FILES)
 
 # The catalogues made again from the code (README, "Languages"): every message of the
 # templates, the Python, the engine's say()/say_n() and the felt's Jinja partials, merged into
-# locale/es/LC_MESSAGES/django.po; what the code no longer says is dropped.  Needs GNU gettext.
+# each language's locale/<code>/LC_MESSAGES/django.po (today `-l es`); what the code no longer
+# says is dropped.  A new language: mkdir -p locale/<code>/LC_MESSAGES, then this.  Needs GNU
+# gettext.
+MESSAGE_LANGUAGES := $(patsubst locale/%/LC_MESSAGES,%,$(wildcard locale/*/LC_MESSAGES))
 messages: install
-	DEBUG=1 $(BIN)/python manage.py makemessages -l es --no-obsolete
+	DEBUG=1 $(BIN)/python manage.py makemessages $(addprefix -l ,$(MESSAGE_LANGUAGES)) --no-obsolete
 
 migrate: install
 	$(BIN)/python manage.py migrate --noinput

@@ -1,6 +1,6 @@
-"""The Spanish catalogue (locale/es/LC_MESSAGES/django.po) as the tests read it: a small
-reader of the PO format (GNU gettext's: comments, flags, msgctxt, msgid, msgid_plural,
-msgstr[n], obsolete `#~` entries left out), and the checks each entry must pass.
+"""The catalogues (locale/<code>/LC_MESSAGES/django.po: today Spanish's) as the tests read
+them: a small reader of the PO format (GNU gettext's: comments, flags, msgctxt, msgid,
+msgid_plural, msgstr[n], obsolete `#~` entries left out), and the checks each entry must pass.
 
 >>> text = '''
 ... #, fuzzy
@@ -25,7 +25,7 @@ msgstr[n], obsolete `#~` entries left out), and the checks each entry must pass.
 >>> header.fuzzy, seat.key, seat.strings, change.key
 (True, (None, 'Seat %(seat)s'), ['Asiento %(seat)s'], ('language', 'Change'))
 >>> problems_of(seat), problems_of(change)
-([], ["'Change' (language): its Spanish is empty"])
+([], ["'Change' (language): its translation is empty"])
 """
 
 from __future__ import annotations
@@ -38,13 +38,30 @@ from pathlib import Path
 
 from django.conf import settings
 
+#: the languages translated from the English of the code: each but the source (LANGUAGE_CODE)
+TRANSLATED = [
+    code
+    for code, _ in settings.LANGUAGES
+    if code.split("-")[0] != settings.LANGUAGE_CODE.split("-")[0]
+]
+
+
+def catalogue_of(code: str) -> Path:
+    """The committed catalogue of a language."""
+    return Path(settings.BASE_DIR) / "locale" / code / "LC_MESSAGES" / "django.po"
+
+
+def no_catalogue(code: str) -> str:
+    """Why a catalogue's tests skip in a checkout without it."""
+    return (
+        f"locale/{code}/LC_MESSAGES/django.po is not committed yet: there is no catalogue of "
+        f"{code} to check (mkdir -p locale/{code}/LC_MESSAGES; make messages makes one)"
+    )
+
+
 #: the committed Spanish catalogue
-SPANISH = Path(settings.BASE_DIR) / "locale" / "es" / "LC_MESSAGES" / "django.po"
-#: why the catalogue's tests skip in a checkout without it
-NO_CATALOGUE = (
-    "locale/es/LC_MESSAGES/django.po is not committed yet: there is no Spanish catalogue to "
-    "check (make messages makes one)"
-)
+SPANISH = catalogue_of("es")
+NO_CATALOGUE = no_catalogue("es")
 
 #: a placeholder of a message: Python's %-format, named (`%(name)s`) or not (`%s`), and a
 #: brace one (`{name}`); `%%` is a percent sign, not a placeholder
@@ -76,10 +93,12 @@ class Entry:
         return f"{self.msgid!r}" + (f" ({self.context})" if self.context else "")
 
     def pairs(self) -> list[tuple[str, str]]:
-        """Each Spanish form with the English it translates: the singular for the first, the
-        plural for the others."""
+        """Each translated form with the English it translates: the singular for the first,
+        the plural for the others (and for the only one of a language without plurals)."""
         if self.plural is None:
             return [(self.msgid, s) for s in self.strings]
+        if len(self.strings) == 1:
+            return [(self.plural, self.strings[0])]
         return [(self.msgid if i == 0 else self.plural, s) for i, s in enumerate(self.strings)]
 
 
@@ -145,7 +164,7 @@ def _set(entry: Entry, keyword: str, value: str, append: bool = False) -> None:
         entry.strings[index] = entry.strings[index] + value if append else value
 
 
-def read(path: Path = SPANISH) -> list[Entry]:
+def read(path: Path) -> list[Entry]:
     return parse(path.read_text(encoding="utf-8"))
 
 
@@ -166,16 +185,16 @@ def placeholders(text: str, percent: bool = True) -> Counter[str]:
 
 
 def problems_of(entry: Entry) -> list[str]:
-    """What is wrong with one entry of the Spanish catalogue: a Spanish form empty, the entry
-    marked fuzzy (msgmerge's guess, which gettext does not use), or placeholders that differ
-    between the English and the Spanish."""
+    """What is wrong with one entry of a catalogue: a translated form empty, the entry marked
+    fuzzy (msgmerge's guess, which gettext does not use), or placeholders that differ between
+    the English and the translation."""
     if entry.header:
         return ["the catalogue's header is marked fuzzy: remove the flag"] if entry.fuzzy else []
     found = []
     if entry.fuzzy:
         found.append(f"{entry.name()}: marked fuzzy (check its Spanish, then remove the flag)")
     if not entry.strings or any(not s for s in entry.strings):
-        found.append(f"{entry.name()}: its Spanish is empty")
+        found.append(f"{entry.name()}: its translation is empty")
         return found
     percent = "python-format" in entry.flags or "%(" in entry.msgid
     for english, spanish in entry.pairs():

@@ -1,7 +1,8 @@
-"""The Spanish catalogue is complete and true to the code: `makemessages` (the project's,
+"""Each catalogue (Spanish's today; every language of settings.LANGUAGES but English) is
+complete and true to the code: `makemessages` (the project's,
 trainer/site/management/commands/makemessages.py) run into a copy of the project finds no
-message the committed catalogue lacks, and every entry has its Spanish, none fuzzy, with the
-English's placeholders.  The checks themselves are shown failing on made-up catalogues."""
+message the committed catalogue lacks, and every entry has its translation, none fuzzy, with
+the English's placeholders.  The checks themselves are shown failing on made-up catalogues."""
 
 from __future__ import annotations
 
@@ -14,14 +15,16 @@ from django.core.management import call_command
 from django.test import override_settings
 
 from . import catalogue
-from .catalogue import NO_CATALOGUE, SPANISH, Entry, problems_of
+from .catalogue import TRANSLATED, Entry, catalogue_of, no_catalogue, problems_of
 
 #: what of the project makemessages reads (its command leaves the rest out anyway)
 SOURCES = ("trainer", "templates")
 
 
-def made_again(tmp: Path, monkeypatch, catalogue_text: str, extra: dict[str, str] = {}):  # noqa: B006
-    """The catalogue `makemessages -l es --no-obsolete` makes from the code (plus `extra`
+def made_again(
+    tmp: Path, monkeypatch, catalogue_text: str, extra: dict[str, str] | None = None, code="es"
+):
+    """The catalogue `makemessages -l <code> --no-obsolete` makes from the code (plus `extra`
     files, path -> text) over a copy of `catalogue_text`, in a copy of the project under `tmp`:
     the checkout's own catalogue is never written."""
     for source in SOURCES:
@@ -30,14 +33,14 @@ def made_again(tmp: Path, monkeypatch, catalogue_text: str, extra: dict[str, str
             tmp / source,
             ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.mo"),
         )
-    for path, text in extra.items():
+    for path, text in (extra or {}).items():
         (tmp / path).write_text(text, encoding="utf-8")
-    copy = tmp / "locale" / "es" / "LC_MESSAGES" / "django.po"
+    copy = tmp / "locale" / code / "LC_MESSAGES" / "django.po"
     copy.parent.mkdir(parents=True)
     copy.write_text(catalogue_text, encoding="utf-8")
     monkeypatch.chdir(tmp)
     with override_settings(LOCALE_PATHS=[tmp / "locale"]):
-        call_command("makemessages", locale=["es"], no_obsolete=True, verbosity=0)
+        call_command("makemessages", locale=[code], no_obsolete=True, verbosity=0)
     return catalogue.parse(copy.read_text(encoding="utf-8"))
 
 
@@ -50,21 +53,30 @@ def missing_from(committed: list[Entry], made: list[Entry]) -> list[str]:
 # -- the committed catalogue -------------------------------------------------------------------
 
 
-@pytest.mark.skipif(not SPANISH.exists(), reason=NO_CATALOGUE)
-def test_every_message_of_the_code_is_in_the_catalogue(tmp_path, monkeypatch):
-    committed = catalogue.read()
-    made = made_again(tmp_path, monkeypatch, SPANISH.read_text(encoding="utf-8"))
-    missing = missing_from(committed, made)
+def committed(code: str) -> Path:
+    path = catalogue_of(code)
+    if not path.exists():
+        pytest.skip(no_catalogue(code))
+    return path
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_every_message_of_the_code_is_in_the_catalogue(code, tmp_path, monkeypatch):
+    path = committed(code)
+    made = made_again(tmp_path, monkeypatch, path.read_text(encoding="utf-8"), code=code)
+    missing = missing_from(catalogue.read(path), made)
     assert not missing, (
-        f"{len(missing)} messages of the code are not in {SPANISH.name} (make messages, then "
-        "translate them): " + "; ".join(missing[:40])
+        f"{len(missing)} messages of the code are not in the catalogue of {code} (make "
+        "messages, then translate them): " + "; ".join(missing[:40])
     )
 
 
-@pytest.mark.skipif(not SPANISH.exists(), reason=NO_CATALOGUE)
-def test_every_message_has_its_spanish_with_the_same_placeholders():
-    problems = [p for entry in catalogue.read() for p in problems_of(entry)]
-    assert not problems, f"{len(problems)} problems in {SPANISH.name}: " + "; ".join(problems[:40])
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_every_message_has_its_translation_with_the_same_placeholders(code):
+    problems = [p for entry in catalogue.read(committed(code)) for p in problems_of(entry)]
+    assert not problems, f"{len(problems)} problems in the catalogue of {code}: " + "; ".join(
+        problems[:40]
+    )
 
 
 # -- the checks, failing where they must -------------------------------------------------------
@@ -110,7 +122,7 @@ def test_an_empty_or_fuzzy_spanish_is_a_problem():
     empty, fuzzy = catalogue.parse(
         'msgid "Sign out"\nmsgstr ""\n\n#, fuzzy\nmsgid "Sign in"\nmsgstr "Cerrar sesión"\n'
     )
-    assert problems_of(empty) == ["'Sign out': its Spanish is empty"]
+    assert problems_of(empty) == ["'Sign out': its translation is empty"]
     assert problems_of(fuzzy) == [
         "'Sign in': marked fuzzy (check its Spanish, then remove the flag)"
     ]

@@ -1,6 +1,7 @@
-"""One vocabulary: where an English message of the catalogue uses a term of docs/glossary.md
-(a whole word, any case, in the singular or the plural), its Spanish uses the glossary's
-Spanish term, in any gender or number (a verb in any form), accents aside, or a form a note of
+"""One vocabulary: where an English message of a catalogue uses a term of docs/glossary.md
+(a whole word, any case, in the singular or the plural), its translation uses the term of the
+glossary's column for that language (headed with the language's English name, "Spanish"):
+in Spanish in any gender or number (a verb in any form), accents aside, or a form a note of
 the glossary gives in italics.  A longer term is read first and the shorter ones inside it are
 then not read again ("full house" asks for *full*, not *casa* as "house" would).  How the table
 is read is shown below on its own rows."""
@@ -14,12 +15,13 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.utils.translation import get_language_info
 
 from . import catalogue
-from .catalogue import NO_CATALOGUE, SPANISH
+from .catalogue import TRANSLATED, catalogue_of, no_catalogue
 
 GLOSSARY = Path(settings.BASE_DIR) / "docs" / "glossary.md"
-#: the glossary's column of each catalogue's language
+#: the glossary's column of the language whose words are inflected as Spanish's are
 COLUMN = "Spanish"
 #: a note's own term: an English phrase in quotes, then its Spanish in italics
 NOTE_TERM = re.compile(r'"([^"]+)"\s*(?::|is)\s*\*([^*]+)\*')
@@ -80,12 +82,18 @@ def _word_forms(word: str) -> str:
     return "(?:" + "|".join(sorted(map(re.escape, forms), key=len, reverse=True)) + ")"
 
 
-def spanish_pattern(spanish: str, numbers: tuple[str, ...] = ()) -> re.Pattern[str]:
-    """A Spanish term as a translation may write it; its numbers are the English message's."""
+def spanish_pattern(
+    spanish: str, numbers: tuple[str, ...] = (), inflected: bool = True
+) -> re.Pattern[str]:
+    """A Spanish term as a translation may write it (another language's term as it is, unless
+    `inflected`); its numbers are the English message's."""
     given = iter(numbers)
     words = []
     for word in plain(spanish).split():
-        words.append(re.escape(next(given, word)) if word.isdigit() else _word_forms(word))
+        if word.isdigit():
+            words.append(re.escape(next(given, word)))
+        else:
+            words.append(_word_forms(word) if inflected else re.escape(word))
     return re.compile(r"(?<!\w)" + r"\s+".join(words) + r"(?!\w)")
 
 
@@ -129,7 +137,7 @@ def glossary(text: str, column: str = COLUMN) -> list[Term]:
     return sorted(terms, key=lambda t: len(t.english), reverse=True)
 
 
-def misused(terms: list[Term], english: str, spanish: str) -> list[str]:
+def misused(terms: list[Term], english: str, spanish: str, inflected: bool = True) -> list[str]:
     """Each term of `terms` the English message uses whose Spanish the translation lacks.
 
     >>> terms = glossary(GLOSSARY.read_text(encoding="utf-8"))
@@ -152,7 +160,9 @@ def misused(terms: list[Term], english: str, spanish: str) -> list[str]:
         pattern = term.pattern()
         for match in list(pattern.finditer(text)):
             numbers = tuple(g for g in match.groups() if g)
-            if not any(spanish_pattern(s, numbers).search(translation) for s in term.spanish):
+            if not any(
+                spanish_pattern(s, numbers, inflected).search(translation) for s in term.spanish
+            ):
                 found.append(f"{term.english!r} ({term.spanish[0]})")
                 break
         # what a longer term said is not read again for the shorter ones inside it
@@ -160,18 +170,25 @@ def misused(terms: list[Term], english: str, spanish: str) -> list[str]:
     return found
 
 
-@pytest.mark.skipif(not SPANISH.exists(), reason=NO_CATALOGUE)
-def test_every_message_uses_the_glossarys_spanish():
-    terms = glossary(GLOSSARY.read_text(encoding="utf-8"))
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_every_message_uses_the_glossarys_words(code):
+    path = catalogue_of(code)
+    if not path.exists():
+        pytest.skip(no_catalogue(code))
+    column = get_language_info(code)["name"]
+    text = GLOSSARY.read_text(encoding="utf-8")
+    assert f"| {column} |" in text, f"docs/glossary.md has no column {column!r} for {code}"
+    terms = glossary(text, column)
     problems = []
-    for entry in catalogue.read():
+    for entry in catalogue.read(path):
         if entry.header or entry.fuzzy:
             continue
-        for english, spanish in entry.pairs():
-            if spanish and (lacking := misused(terms, english, spanish)):
-                problems.append(f"{english!r} -> {spanish!r} lacks {', '.join(lacking)}")
+        for english, translated in entry.pairs():
+            lacking = translated and misused(terms, english, translated, column == COLUMN)
+            if lacking:
+                problems.append(f"{english!r} -> {translated!r} lacks {', '.join(lacking)}")
     assert not problems, (
-        f"{len(problems)} messages of {SPANISH.name} leave the glossary's words: "
+        f"{len(problems)} messages of the catalogue of {code} leave the glossary's words: "
         + "; ".join(problems[:40])
     )
 
