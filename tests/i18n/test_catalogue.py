@@ -89,21 +89,21 @@ NEW = "A message of the code that nobody has translated yet"
 
 
 def test_a_message_of_the_code_missing_from_the_catalogue_is_named(tmp_path, monkeypatch):
-    committed = catalogue.parse(HEADER)
+    python = f"from django.utils.translation import gettext\ngettext({NEW!r})\n"
+    # a partial of the felt, in Jinja: read by Jinja's own extraction, named by its line
+    felt = '<p>\n  {{ _("The felt says %(what)s", what=x) }}</p>\n'
     made = made_again(
         tmp_path,
         monkeypatch,
         HEADER,
-        {"trainer/core/untranslated.py": f"from django.utils.translation import gettext\n"
-         f"gettext({NEW!r})\n"},
-    )  # fmt: skip
-    missing = missing_from(committed, made)
-    assert repr(NEW) in missing
-    # the felt's Jinja partials and the engine's say()/say_n() are read too
-    keys = {e.msgid for e in made}
-    assert "The hand you missed" in keys  # templates/felt/missed_hand.html
-    entry = next(e for e in made if e.msgid == "The hand you missed")
-    assert entry.references == ["templates/felt/missed_hand.html:4"]
+        {"trainer/core/untranslated.py": python, "templates/felt/zz_probe.html": felt},
+    )
+    missing = missing_from(catalogue.parse(HEADER), made)
+    assert repr(NEW) in missing and repr("The felt says %(what)s") in missing
+    said = next(e for e in made if e.msgid == "The felt says %(what)s")
+    assert said.references == ["templates/felt/zz_probe.html:2"]
+    assert "python-format" in said.flags
+    assert not list((tmp_path / "templates" / "felt").glob("*.py"))  # the .py read are gone
 
 
 def test_the_engines_say_and_say_n_are_read(tmp_path, monkeypatch):

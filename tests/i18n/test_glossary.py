@@ -28,6 +28,8 @@ NOTE_TERM = re.compile(r'"([^"]+)"\s*(?::|is)\s*\*([^*]+)\*')
 NOTE_ITALICS = re.compile(r"\*([^*]+)\*")
 #: a number in a term ("pays 3 to 1") stands for any number or placeholder in a message
 NUMBER = r"(\d+|%\(\w+\)[sd]|\{\w+\})"
+#: a word this long takes other endings too (apuesta: apueste, apuestan)
+LONG_WORD = 5
 #: an infinitive: any form of the verb is the term (retirarse: se retira, retírese)
 INFINITIVE = re.compile(r"(?:ar|er|ir)(?:se)?$")
 
@@ -62,6 +64,8 @@ def _word_forms(word: str) -> str:
     [True, True]
     >>> [bool(re.fullmatch(_word_forms("as"), w)) for w in ("as", "ases", "asi")]
     [True, True, False]
+    >>> [bool(re.fullmatch(_word_forms("apuesta"), w)) for w in ("apueste", "apuestas", "apuro")]
+    [True, True, False]
     """
     if not word.isalpha():
         return re.escape(word)
@@ -79,7 +83,12 @@ def _word_forms(word: str) -> str:
             forms |= {stem[:-1] + v for v in ("o", "a", "os", "as")}
         if stem.endswith("z"):
             forms.add(stem[:-1] + "ces")
-    return "(?:" + "|".join(sorted(map(re.escape, forms), key=len, reverse=True)) + ")"
+    alternatives = sorted(map(re.escape, forms), key=len, reverse=True)
+    if len(word) >= LONG_WORD:
+        # a longer word with another ending: a noun's verb (apuesta: apueste) or a form the
+        # rules above miss
+        alternatives.append(re.escape(word[:-1]) + r"\w{0,4}")
+    return "(?:" + "|".join(alternatives) + ")"
 
 
 def spanish_pattern(
