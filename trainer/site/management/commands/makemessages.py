@@ -22,7 +22,9 @@ from trainer.site.jinja import environment
 
 #: the felt's Jinja partials, from the project's root (where makemessages runs)
 FELT = Path("templates") / "felt"
-#: what the site never shows a person; the felt's partials are read by Jinja (above)
+#: what the site never shows a person; the felt's partials are read by Jinja (above).  Django
+#: leaves out a folder of one of these names wherever it is: no folder of the site's own
+#: templates or code may be named so
 IGNORED = [".venv", "tests", "tools", "docs", "deploy", "fixtures", "staticfiles", "*.egg-info"]
 IGNORED_FELT = f"{FELT.as_posix()}/*.html"
 #: the Jinja calls read, each as the gettext function xgettext knows, and how many of its
