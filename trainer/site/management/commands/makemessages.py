@@ -37,7 +37,7 @@ JINJA_CALLS = {
     "npgettext": ("npgettext", 3),
 }
 #: the Python a partial is read into, as the catalogue's references name it
-_READ_INTO = re.compile(rf"({re.escape(FELT.as_posix())}/\S+?\.html)\.py\b")
+_READ_INTO = re.compile(r"(templates/felt/\S+?\.html)\.py\b")
 
 
 def python_of_partial(source: str) -> str:
