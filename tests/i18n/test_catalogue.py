@@ -92,30 +92,29 @@ def test_a_message_of_the_code_missing_from_the_catalogue_is_named(tmp_path, mon
     python = f"from django.utils.translation import gettext\ngettext({NEW!r})\n"
     # a partial of the felt, in Jinja: read by Jinja's own extraction, named by its line
     felt = '<p>\n  {{ _("The felt says %(what)s", what=x) }}</p>\n'
-    made = made_again(
-        tmp_path,
-        monkeypatch,
-        HEADER,
-        {"trainer/core/untranslated.py": python, "templates/felt/zz_probe.html": felt},
-    )
-    missing = missing_from(catalogue.parse(HEADER), made)
-    assert repr(NEW) in missing and repr("The felt says %(what)s") in missing
-    said = next(e for e in made if e.msgid == "The felt says %(what)s")
-    assert said.references == ["templates/felt/zz_probe.html:2"]
-    assert "python-format" in said.flags
-    assert not list((tmp_path / "templates" / "felt").glob("*.py"))  # the .py read are gone
-
-
-def test_the_engines_say_and_say_n_are_read(tmp_path, monkeypatch):
-    # read, never run: xgettext knows the calls by their names
+    # the engine's messages: read, never run (xgettext knows the calls by their names)
     engine = (
         "say('The dealer pays %(amount)s', amount=5)\n"
         "say_n('%(count)s chip', '%(count)s chips', 2, count=2)\n"
     )
-    made = made_again(tmp_path, monkeypatch, HEADER, {"trainer/engine/spoken.py": engine})
-    said = {(e.msgid, e.plural) for e in made}
-    assert ("The dealer pays %(amount)s", None) in said
-    assert ("%(count)s chip", "%(count)s chips") in said
+    made = made_again(
+        tmp_path,
+        monkeypatch,
+        HEADER,
+        {
+            "trainer/core/untranslated.py": python,
+            "templates/felt/zz_probe.html": felt,
+            "trainer/engine/spoken.py": engine,
+        },
+    )
+    missing = missing_from(catalogue.parse(HEADER), made)
+    for new in (NEW, "The felt says %(what)s", "The dealer pays %(amount)s", "%(count)s chip"):
+        assert repr(new) in missing
+    said = next(e for e in made if e.msgid == "The felt says %(what)s")
+    assert said.references == ["templates/felt/zz_probe.html:2"]
+    assert "python-format" in said.flags
+    assert not list((tmp_path / "templates" / "felt").glob("*.py"))  # the .py read are gone
+    assert next(e for e in made if e.msgid == "%(count)s chip").plural == "%(count)s chips"
 
 
 def test_an_empty_or_fuzzy_spanish_is_a_problem():
