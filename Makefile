@@ -9,7 +9,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run serve worker test test-fast test-db lint bench load install migrate seed clean
+.PHONY: run serve worker test test-fast test-db lint bench load install migrate seed clean messages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,7 +19,25 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-install: $(STAMP)
+# The translations' compiled catalogues (.mo, not committed), built from the committed .po by
+# Django's compilemessages, which runs GNU gettext's msgfmt: where msgfmt is missing the site
+# runs in English only, and says so here (Debian: apt-get install gettext).
+MO_FILES := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/django.po))
+locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po | $(STAMP)
+	@if command -v msgfmt >/dev/null 2>&1; then \
+	  DEBUG=1 $(BIN)/python manage.py compilemessages -l $* --ignore=.venv -v0; \
+	else echo "msgfmt (GNU gettext) not found: $@ not built, the site shows English only" >&2; fi
+
+install: $(STAMP) $(MO_FILES)
+
+# The catalogues made again from the code (README, "Languages"): every message of the
+# templates, the Python, the engine's say()/say_n() and the felt's Jinja partials, merged into
+# each language's locale/<code>/LC_MESSAGES/django.po (today `-l es`); what the code no longer
+# says is dropped.  A new language: mkdir -p locale/<code>/LC_MESSAGES, then this.  Needs GNU
+# gettext.
+MESSAGE_LANGUAGES := $(patsubst locale/%/LC_MESSAGES,%,$(wildcard locale/*/LC_MESSAGES))
+messages: install
+	DEBUG=1 $(BIN)/python manage.py makemessages $(addprefix -l ,$(MESSAGE_LANGUAGES)) --no-obsolete
 
 migrate: install
 	$(BIN)/python manage.py migrate --noinput
@@ -81,7 +99,7 @@ $(LOAD_STAMP): pyproject.toml | $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test,load]'
 	touch $(LOAD_STAMP)
 
-load: $(LOAD_STAMP)
+load: install $(LOAD_STAMP)
 	$(BIN)/python -m tools.load
 
 lint: install
@@ -126,7 +144,7 @@ test-fast: install
 # (the engine's, the docs'), which would only repeat themselves, and the browser tier, whose
 # database work is the views' that the Django tests run here, and which is most of the
 # suite's CPU (Chromium).
-test-db: $(LOAD_STAMP)
+test-db: install $(LOAD_STAMP)
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) -m "database and not browser"
 
 bench: install

@@ -96,9 +96,15 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # the request's language from the header's switch (its cookie), else the browser's
+    # Accept-Language, else LANGUAGE_CODE; after sessions, before common, as Django asks
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # a signed-in user's language (their own, else their house's) over the browser's; before
+    # the temporary-password page, which is read in it too (trainer.core.languages)
+    "trainer.core.languages.UserLanguage",
     # a temporary password (trainer.roster) is changed before any other page is seen
     "trainer.roster.middleware.TemporaryPasswordChange",
     # every time shown in the signed-in user's house's own zone (House.time_zone)
@@ -268,7 +274,8 @@ LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "en-us"
 # The site's languages (issue 41): English, and Spanish from locale/es/LC_MESSAGES/django.po.
-# A third language is a new catalogue and a line here (README, "Adding a language").
+# A third language is a new catalogue and a line here (README, "Languages").  Each is named in
+# its own language: the header's switch lists them so.  Who reads which: trainer.core.languages.
 LANGUAGES = [("en", "English"), ("es", "Español")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")

@@ -115,5 +115,5 @@ def sign_in(page, username, password):
     page.goto("/accounts/login/")
     page.fill("#id_username", username)
     page.fill("#id_password", password)
-    page.click("button[type=submit]")
+    page.click("main button[type=submit]")  # the sign-in form's, not the header's switch
     page.wait_for_url(lambda url: "/accounts/login/" not in url)

@@ -76,6 +76,7 @@ NOT_PAGES = {
     "people-import-template",  # a CSV file to download (tests/roster/test_import.py)
     "audits:example",  # an example log to download (tests/audits)
     "logout",  # POST only
+    "set_language",  # POST only: the header's language switch, on every page
     "drills:start",
     "practice:start",  # POST only: Today's practice, Practise my mistakes
     "drills:next",
@@ -284,6 +285,8 @@ def password_pages() -> list[Page]:
     return [
         Page("change password", "password_change", reverse("password_change"), shot=True),
         Page("password changed", "password_change_done", reverse("password_change_done")),
+        # one's own settings: the language
+        Page("settings", "account-settings", reverse("account-settings")),
     ]
 
 
@@ -680,7 +683,14 @@ def test_focus_is_always_visible(page, trainee):
     sign_in(page, USERS["trainee"], PASSWORD)
     page.set_viewport_size(DESKTOP)
     page.goto(reverse("drills:index"))
-    for selector in ("select", "button[type=submit]", "a.brand", "summary"):
+    selectors = (
+        "main select",
+        "main button[type=submit]",
+        "#language-switch",
+        "a.brand",
+        "summary",
+    )
+    for selector in selectors:
         page.locator(selector).first.focus()
         page.keyboard.press("Shift+Tab")
         page.keyboard.press("Tab")  # by the keyboard, so :focus-visible applies

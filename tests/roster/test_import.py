@@ -154,7 +154,8 @@ def test_a_spreadsheets_headings_are_read_and_the_template_is_one(client, superv
     assert template["Content-Type"].startswith("text/csv")
     assert "attachment" in template["Content-Disposition"]
     header = template.content.decode()
-    assert next(csv.reader([header])) == ["Username", "First name", "Last name", "E-mail"]
+    headings = ["Username", "First name", "Last name", "E-mail", "Language"]
+    assert next(csv.reader([header])) == headings
     # the template filled in, as a spreadsheet saves it (a byte order mark, CRLF line ends)
     upload(client, "\ufeff" + header.strip() + "\r\nnew-fay,Fay,Fisher,fay@example.com\r\n")
     (row,) = RosterImport.objects.get().rows

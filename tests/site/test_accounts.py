@@ -305,7 +305,9 @@ def test_everyone_changes_their_own_password_on_a_page_of_the_site(client, db, f
     user = factory()
     client.force_login(user)
     home = client.get("/").content.decode()
-    assert 'href="/accounts/password_change/"' in home  # the user's name in the header
+    assert 'href="/accounts/settings/"' in home  # the user's name in the header
+    settings_page = client.get("/accounts/settings/").content.decode()
+    assert 'href="/accounts/password_change/"' in settings_page
     page = client.get("/accounts/password_change/").content.decode()
     assert not any(mark in page for mark in ADMIN_LOOK)
     assert 'aria-label="Main"' in page  # the site's own layout and navigation

@@ -10,6 +10,7 @@ import secrets
 from decimal import Decimal
 
 from django import forms
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils import timezone
@@ -294,6 +295,7 @@ class HouseForm(forms.ModelForm):
             "day_starts",
             "desired_retention",
             "activations_need_approval",
+            "language",
         ]
         # the model's help is for developers (it names the zone database and the scheduler's
         # model); a games manager reads what each setting does for the house's people
@@ -322,6 +324,16 @@ class HouseForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        # the site's languages (settings.LANGUAGES), each in its own name; none: the browser's
+        self.fields["language"] = forms.ChoiceField(
+            label=gettext("Language"),
+            required=False,
+            choices=[("", gettext("Each person's browser's language")), *settings.LANGUAGES],
+            help_text=gettext(
+                "The language the site speaks to the house's staff and trainees who have not "
+                "chosen their own (on their settings page or with the switch at the top)."
+            ),
+        )
         self.fields["desired_retention"].help_text = gettext(
             "How often a trainee is asked to review a skill they have learnt: it comes back "
             "when they would still get it right this share of the time, from %(low)s to "

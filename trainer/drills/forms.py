@@ -11,7 +11,7 @@ from django import forms
 from django.forms.renderers import BaseRenderer
 from django.template import engines
 from django.utils.safestring import SafeString
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import get_language, gettext, gettext_lazy
 
 from trainer.engine.drills import REGISTRY, AnswerKind
 from trainer.engine.drills.spots import meaning, spots
@@ -149,7 +149,7 @@ class AnswerInput:
 
     def html(self) -> SafeString:
         """The field with its label and its errors, drawn by its kind's widget."""
-        return _drawn(self)
+        return _drawn(self, get_language())
 
 
 class FeltRenderer(BaseRenderer):
@@ -180,10 +180,10 @@ def _widget(kind: str) -> AnswerWidget:
 
 
 @lru_cache(maxsize=4096)
-def _drawn(field: AnswerInput) -> SafeString:
+def _drawn(field: AnswerInput, language: str | None) -> SafeString:
     # a field holds all it is drawn from, and a question's open fields are those of every
-    # other question of its drill at its seats: drawn once per app server, then looked up
-    # (the drill page is the hot path)
+    # other question of its drill at its seats: drawn once per app server and language (its
+    # words are translated), then looked up (the drill page is the hot path)
     return _widget(field.kind).render(field.name, field, renderer=FELT)
 
 

@@ -101,7 +101,7 @@ class HouseAdmin(admin.ModelAdmin):
 class UserAdmin(DjangoUserAdmin):
     fieldsets = [
         *DjangoUserAdmin.fieldsets,
-        (gettext_lazy("House"), {"fields": ["house"]}),
+        (gettext_lazy("House"), {"fields": ["house", "language"]}),
     ]
     add_fieldsets = [
         *DjangoUserAdmin.add_fieldsets,

@@ -33,6 +33,7 @@ from django_tasks import task
 from django_tasks_db import DatabaseBackend
 from django_tasks_db.models import DBTaskResult
 
+from trainer.core.languages import language_named, site_languages
 from trainer.core.leases import close_lost_tasks, enqueue_lost_queued
 from trainer.houses.models import House, User
 
@@ -53,7 +54,7 @@ logger = logging.getLogger(__name__)
 
 Status = RosterImport.Status
 
-COLUMNS = ("username", "first_name", "last_name", "email")
+COLUMNS = ("username", "first_name", "last_name", "email", "language")
 #: the headings a spreadsheet or another system may write for each column, as `column_of`
 #: reads a heading (lower case; spaces, hyphens and underscores alike)
 HEADINGS = {
@@ -61,10 +62,11 @@ HEADINGS = {
     "first_name": ("first name", "firstname", "given name", "forename"),
     "last_name": ("last name", "lastname", "surname", "family name"),
     "email": ("email", "e mail", "email address", "e mail address", "mail"),
+    "language": ("language", "lang"),
 }
 _BY_HEADING = {heading: column for column, headings in HEADINGS.items() for heading in headings}
 #: the header row of the downloadable template, in a spreadsheet's words
-TEMPLATE_HEADINGS = ("Username", "First name", "Last name", "E-mail")
+TEMPLATE_HEADINGS = ("Username", "First name", "Last name", "E-mail", "Language")
 MAX_ROWS = 500
 MAX_BYTES = 512 * 1024
 _TOO_LARGE = gettext_noop("The file is larger than %(kb)s KB: split it.")
@@ -88,10 +90,17 @@ class Row:
     first_name: str = ""
     last_name: str = ""
     email: str = ""
+    #: a code of settings.LANGUAGES (or the language's own name, `language_named`); empty: none
+    language: str = ""
     problems: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict:
         return {k: getattr(self, k) for k in ("line", *COLUMNS)}
+
+    @property
+    def language_name(self) -> str:
+        """The row's language in its own name, as the preview shows it (as written if none)."""
+        return site_languages().get(self.language, self.language)
 
     @property
     def wrong_cells(self) -> frozenset[str]:
@@ -103,6 +112,8 @@ class Row:
         cells = {column for columns, _ in found for column in columns}
         if any(_about_the_username(p) for p in self.problems):
             cells.add("username")
+        if language_problems(self.language):
+            cells.add("language")
         return frozenset(cells)
 
 
@@ -202,6 +213,8 @@ def read_roster(data: bytes) -> Preview:
                     % {"cells": len(values), "count": len(header)}
                 )
             row.problems += person_problems(row.username, row.first_name, row.last_name, row.email)
+            row.problems += language_problems(row.language)
+            row.language = language_named(row.language) or row.language
             rows.append(row)
     except csv.Error as exc:
         return Preview(rows, [_unreadable(reader.line_num, exc)])
@@ -216,6 +229,32 @@ def _unreadable(line: int, exc: csv.Error) -> str:
         "line": line,
         "error": exc,
     }
+
+
+def language_problems(written: str) -> list[str]:
+    """What is wrong with a row's language: nothing when it is empty (the house's language
+    then) or names one of the site's languages, by its code or its own name.
+
+    >>> language_problems("es"), language_problems("Español"), language_problems("")
+    ([], [], [])
+    >>> print(*language_problems("Klingon"))  # doctest: +NORMALIZE_WHITESPACE
+    “Klingon” is not a language of this site: write en (English) or es (Español), or leave it
+    empty for the house’s language
+    """
+    if not written or language_named(written):
+        return []
+    languages = [f"{code} ({name})" for code, name in site_languages().items()]
+    return [
+        gettext(
+            "“%(language)s” is not a language of this site: write %(languages)s, or leave it "
+            "empty for the house’s language"
+        )
+        % {"language": quoted(written), "languages": _or(languages)}
+    ]
+
+
+def _or(items: list[str]) -> str:
+    return gettext("%(first)s or %(last)s") % {"first": ", ".join(items[:-1]), "last": items[-1]}
 
 
 def _unknown_columns(unknown: list[str]) -> str:
@@ -347,6 +386,7 @@ def _recheck(staged: RosterImport) -> Preview:
     for row in rows:
         row.username = as_signed_in(row.username)  # staged before names were kept so
         row.problems = person_problems(row.username, row.first_name, row.last_name, row.email)
+        row.problems += language_problems(row.language)
     _mark_clashes(rows)
     return Preview(rows, [])
 
@@ -456,6 +496,7 @@ def _make(staged: RosterImport, row: Row, password_hash: str) -> User:
         row.last_name,
         row.email,
         password_hash=password_hash,
+        language=language_named(row.language) or "",
     )
     mark_temporary(actor=actor, person=user)
     log_action(

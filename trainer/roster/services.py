@@ -284,12 +284,25 @@ def add_staff(
 
 
 def make_trainee(
-    house, username, first_name, last_name, email, *, password_hash: str | None = None
+    house,
+    username,
+    first_name,
+    last_name,
+    email,
+    *,
+    password_hash: str | None = None,
+    language: str = "",
 ) -> User:
     """A trainee account of `house`: with the password of `password_hash` (Django's
-    `make_password`), or none that signs in until one is given."""
+    `make_password`), or none that signs in until one is given; in `language` (a code of
+    settings.LANGUAGES; empty: the house's)."""
     user = User(
-        username=username, first_name=first_name, last_name=last_name, email=email, house=house
+        username=username,
+        first_name=first_name,
+        last_name=last_name,
+        email=email,
+        house=house,
+        language=language,
     )
     if password_hash is None:
         user.set_unusable_password()

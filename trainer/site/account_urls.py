@@ -7,7 +7,7 @@ from django.urls import path
 
 from trainer.roster import views as roster
 
-from . import accounts
+from . import accounts, languages
 from .accounts import email_only
 
 urlpatterns = [
@@ -21,7 +21,10 @@ urlpatterns = [
     ),
     path(
         "password_reset/",
-        email_only(auth_views.PasswordResetView.as_view()),
+        # the email in its reader's language
+        email_only(
+            auth_views.PasswordResetView.as_view(form_class=languages.LanguagePasswordResetForm)
+        ),
         name="password_reset",
     ),
     path(
@@ -39,6 +42,8 @@ urlpatterns = [
         email_only(auth_views.PasswordResetCompleteView.as_view()),
         name="password_reset_complete",
     ),
+    # the signed-in user's own settings: their language, the way to their password
+    path("settings/", languages.account_settings, name="account-settings"),
     path("people/", accounts.people, name="people"),
     path("people/<int:user_id>/password", accounts.set_password, name="set-password"),
     path("people/<int:user_id>/", roster.person, name="person"),

@@ -3,7 +3,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from . import docs, views
+from . import docs, languages, views
 
 docs_urls = (
     [
@@ -38,6 +38,8 @@ urlpatterns = [
     # pages are under accounts/people/)
     path("classes/", include("trainer.progress.class_urls")),
     path("accounts/", include("trainer.site.account_urls")),
+    # the header's language switch: Django's set_language, kept on a signed-in user's account
+    path("i18n/setlang/", languages.set_language, name="set_language"),
     path("admin/", admin.site.urls),
     # browsers ask for /favicon.ico on pages that name no icon (the admin's, a PDF's)
     path("favicon.ico", views.favicon, name="favicon"),

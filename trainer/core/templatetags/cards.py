@@ -3,8 +3,9 @@ the felt's partials), through templates/felt/cards.html; `{{ line|card_text }}`,
 (a reason, an example hand "Tc Td + 3h 8s 2d", an error) with the cards in it drawn as cards,
 through templates/felt/card_text.html.
 
-A hand is drawn once per app server and then looked up: every question draws a dozen cards,
-and the drill pages, which each trainee loads several times a minute, are the hot path.
+A hand is drawn once per app server and language (a card's name, read by screen readers, is
+in the reader's) and then looked up: every question draws a dozen cards, and the drill pages,
+which each trainee loads several times a minute, are the hot path.
 """
 
 import re
@@ -13,6 +14,7 @@ from functools import lru_cache
 
 from django import template
 from django.utils.safestring import SafeString
+from django.utils.translation import get_language
 
 from trainer.core.templatetags.partials import drawn, partial
 from trainer.engine import Card, CardError, parse_cards
@@ -24,32 +26,34 @@ register = template.Library()
 def cards(value, size=""):
     """Each card with its rank and suit symbol, red or black, and its name for screen readers;
     anything that is not cards (text, a number, a list of something else) is shown as it is."""
+    language = get_language()
     if isinstance(value, str):
-        return _cards_of_text(value, str(size))
+        return _cards_of_text(value, str(size), language)
     if not isinstance(value, (tuple, list)) or not all(isinstance(c, Card) for c in value):
         # a stored request may hold anything: what is not cards is shown as it is
         return drawn("felt/cards.html", "draw_cards", None, size, value)
-    return _drawn(tuple(value), str(size))
+    return _drawn(tuple(value), str(size), language)
 
 
 @lru_cache(maxsize=4096)
-def _cards_of_text(text: str, size: str):
+def _cards_of_text(text: str, size: str, language: str | None):
     # a hand as a question stores it ("Qh Qs")
     try:
         value = parse_cards(text)
     except CardError:
         return drawn("felt/cards.html", "draw_cards", None, size, text)
-    return _drawn(value, size)
+    return _drawn(value, size, language)
 
 
 @lru_cache(maxsize=4096)
-def _drawn(value: tuple[Card, ...], size: str):
-    return drawn("felt/cards.html", "draw_cards", tuple(_card(c) for c in value), size, "")
+def _drawn(value: tuple[Card, ...], size: str, language: str | None):
+    cards = tuple(_card(c, language) for c in value)
+    return drawn("felt/cards.html", "draw_cards", cards, size, "")
 
 
-@lru_cache(maxsize=64)
-def _card(card: Card):
-    """One card (52 of them, each drawn once)."""
+@lru_cache(maxsize=256)
+def _card(card: Card, language: str | None):
+    """One card (52 of them in each language, each drawn once)."""
     return partial("felt/card.html", c=card)
 
 

@@ -17,6 +17,7 @@ from django.utils.crypto import salted_hmac
 from django.utils.functional import lazy
 from django.utils.translation import gettext, gettext_lazy
 
+from trainer.core.languages import validate_language
 from trainer.engine import scheduling
 
 
@@ -134,6 +135,18 @@ class House(SerialsKept):
         ],
         help_text=lazy(_retention_help, str)(),
     )
+    # a code of settings.LANGUAGES, validated rather than given as choices: a new language is
+    # a line in the settings, not a migration
+    language = models.CharField(
+        gettext_lazy("language"),
+        max_length=16,
+        blank=True,
+        validators=[validate_language],
+        help_text=gettext_lazy(
+            "The language the site speaks to the house's staff and trainees who have chosen "
+            "none themselves; empty: each one's browser's."
+        ),
+    )
     # regulators may ask that no paytable takes effect on one person's word alone
     activations_need_approval = models.BooleanField(
         gettext_lazy("activations need a second games manager's approval"),
@@ -203,6 +216,15 @@ class User(AbstractUser, SerialsKept):
 
     house = models.ForeignKey(
         House, null=True, blank=True, on_delete=models.PROTECT, related_name="members"
+    )
+    language = models.CharField(
+        gettext_lazy("language"),
+        max_length=16,
+        blank=True,
+        validators=[validate_language],
+        help_text=gettext_lazy(
+            "The language the site speaks to this person; empty: their house's."
+        ),
     )
     roles_serial = models.PositiveBigIntegerField(
         default=new_serial,
