@@ -299,12 +299,18 @@ def capped_edges(version: PaytableVersion, sheet):
     """The edge at each Ante under the house's payout cap (the page asks for it once shown:
     some games take a third of a second an Ante); "counts" while the game's precomputed
     counts are not built on this site."""
-    game = version.engine_game
+    return capped_edges_of(
+        version.engine_game, sheet, paytable_of(version), rules_of(version.house)
+    )
+
+
+def capped_edges_of(game: Game, sheet, table, rules: HouseRules):
+    """`capped_edges` of any table of `game` (the designer's, unsaved, too)."""
     counts = precompute.ready_counts(game)
     if counts is None:
         return "counts"
     try:
-        return cap_figures(game, sheet, paytable_of(version), rules_of(version.house), counts)
+        return cap_figures(game, sheet, table, rules, counts)
     except EngineError:
         return None
 
