@@ -114,10 +114,10 @@ def preview_of(
         try:
             counts = tasks.prepare_counts(game.slug) if ask else tasks.counts_state(game.slug)
         except EngineError:  # a game the engine prices only by its full enumeration
-            words = (
-                f"The exact edge of a {game.title} table is not computed as you type: save "
-                "the version, and its page computes its par sheet."
-            )
+            words = gettext(
+                "The exact edge of a %(game)s table is not computed as you type: save the "
+                "version, and its page computes its par sheet."
+            ) % {"game": game.title}
             return Preview(problems=[words], active=active)
         return Preview(counts=counts, active=active)
     compared = active_figures(game, active, rules)
