@@ -8,7 +8,8 @@ ours where there are some.  Printed, never asserted.
 The published figures (Eliot Jacobson, "Caribbean Stud Collusion", after James Grosjean's
 *Beyond Counting*; the 100/50/20/7/5/4/3/2/1 table, Call 2 × Ante): the up card and one hole
 card known, a house edge of 1.74%; six players sharing their 30 cards, a house edge of about
-0.4%.
+0.4%.  The engine's hole card differs (about 0.55%): docs/rulebook.md, *Against the published
+figures*, says what each computes.
 """
 
 from __future__ import annotations

@@ -12,12 +12,13 @@ from tests.desk.conftest import counts_built
 from tests.factories import PASSWORD
 from trainer.engine import Category
 from trainer.engine.figures import edge_words
-from trainer.houses.models import PaytableVersion
+from trainer.houses.models import HouseRulesSettings, PaytableVersion
 
 # transactional: the live server answers from another thread
 pytestmark = pytest.mark.django_db(transaction=True)
 
 STRAIGHT = Category.STRAIGHT.order
+ROYAL = Category.ROYAL_FLUSH.order
 
 
 def test_a_manager_edits_a_row_sees_the_edge_move_saves_and_activates(page, demo, manager):
@@ -90,6 +91,53 @@ def test_a_manager_edits_a_row_sees_the_edge_move_saves_and_activates(page, demo
     screenshot(page, "desk-rules-waiting.png", full_page=True)
     assert edge_words  # the edges above are the engine's words (trainer.engine.figures)
     assert not problems, "axe found serious or critical violations:\n" + "\n".join(problems)
+
+
+def test_the_designers_figures_and_the_caps_edge_at_each_ante_follow_a_row(page, demo, manager):
+    counts_built("mississippi-stud")
+    # a cap of 80,000: the top win under optimal play is a royal flush at 500 to 1 on the
+    # hand's 8 Antes bet (4,000 Antes), so the cap takes from it at an Ante above 20
+    HouseRulesSettings.objects.filter(house=demo).update(mississippi_payout_cap=80_000)
+    sign_in(page, "manager-max", PASSWORD)
+    page.goto("/desk/games/mississippi-stud/design/")
+    panel = "#edge-preview"
+    page.wait_for_selector(f"{panel} .cap-edges")  # asked for by the panel once shown
+    shown = {
+        name: page.inner_text(f"{panel} {selector}")
+        for name, selector in [
+            ("edge", ".house-edge"),
+            ("sd", ".sd"),
+            ("hit", ".hit-frequency"),
+            ("win", ".win-hour"),
+            ("bite", ".cap-bite"),
+            ("caps", ".cap-edges"),
+            ("from", ".cap-from"),
+        ]
+    }
+    assert "an Ante above 20.00" in shown["bite"] and "From an Ante of 21" in shown["from"]
+    assert "(changed by the cap)" in shown["caps"] and "Antes an hour" in shown["win"]
+
+    # a royal flush paying 1,000 to 1: every figure moves, and the cap bites from above 8 (the
+    # engine's top win under optimal play at that pay is 10,000 Antes)
+    page.fill(f"#id_win_{ROYAL}", "1000")
+    page.wait_for_function(
+        "before => document.querySelector('#edge-preview .house-edge').innerText !== before",
+        arg=shown["edge"],
+    )
+    page.wait_for_selector(f"{panel} .cap-from >> text=From an Ante of 9")
+    after = {
+        "edge": page.inner_text(f"{panel} .house-edge"),
+        "sd": page.inner_text(f"{panel} .sd"),
+        "win": page.inner_text(f"{panel} .win-hour"),
+        "bite": page.inner_text(f"{panel} .cap-bite"),
+        "caps": page.inner_text(f"{panel} .cap-edges"),
+        "from": page.inner_text(f"{panel} .cap-from"),
+    }
+    for name, now in after.items():
+        assert now != shown[name], name
+    assert "an Ante above 8.00" in after["bite"]
+    assert "of rounds end with the player ahead" in page.inner_text(f"{panel} .hit-frequency")
+    screenshot(page, "desk-designer-cap.png", full_page=True)
 
 
 def test_on_a_phone_the_edge_stays_in_view_while_a_row_is_typed(phone, demo, manager):

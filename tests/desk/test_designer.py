@@ -21,9 +21,16 @@ from trainer.desk.figures import edge_figures, percent_words
 from trainer.desk.forms import as_data, initial_of, new_token, to_field, win_field
 from trainer.engine import Category, HouseRules
 from trainer.engine.catalog import GAMES
+from trainer.engine.parsheets.money import cap_effect
 from trainer.engine.paytables import Paytable
+from trainer.houses import precompute
 from trainer.houses.config import paytable_of
-from trainer.houses.models import ParSheetResult, PaytableVersion, PrecomputedCounts
+from trainer.houses.models import (
+    HouseRulesSettings,
+    ParSheetResult,
+    PaytableVersion,
+    PrecomputedCounts,
+)
 
 MS = GAMES["mississippi-stud"]
 HTMX = {"HX-Request": "true"}
@@ -311,3 +318,46 @@ def test_a_banked_games_rows_return_per_ante_through_the_second_bet():
     assert figures.returns_per.startswith("per Ante (the table pays the Call, 2 × Ante)")
     assert figures.hit == sum(sheet.outcome(c.label) for c in game.rows)
     assert figures.edge == sheet.house_edge and figures.versus is None
+
+
+def capped_edges_shown(answer: str, effect) -> None:
+    """Each Ante the engine priced the cap at, with its edge, in the designer's panel."""
+    for point in effect.points:
+        assert f'<th scope="row">{point.ante:,}</th><td><span class="exact-figure"' in answer
+        assert f">{percent_words(point.house_edge)}</span>" in answer
+    changed = [p for p in effect.points if p.house_edge != effect.uncapped_edge]
+    assert changed and answer.count("(changed by the cap)") == len(changed)
+    assert f"From an Ante of {effect.from_ante:,} the cap changes the edge." in answer
+
+
+def test_the_designer_shows_the_edge_at_each_ante_under_the_houses_cap(desk, demo, monkeypatch):
+    # a reduced deck's counts (no straight, no royal flush: four of a kind is the top win)
+    counts = MS.parsheet_counts(deck=SMALL_DECK)
+    monkeypatch.setattr(precompute, "ready_counts", lambda game: counts)
+    active = table_of(demo, MS.slug)
+    top = MS.enumeration.capped_most(MS.fast_parsheet(paytable_of(active), HouseRules(), counts))
+    cap = int(top * 20)  # from an Ante above 20 the cap takes from the top win
+    HouseRulesSettings.objects.filter(house=demo).update(mississippi_payout_cap=cap)
+    rules = HouseRules(mississippi_payout_cap=cap)
+    url = reverse("desk:design-preview", args=[active.pk])
+    # as a row is typed: where the cap bites at once, and the panel asks for the edges
+    answer = preview(desk, active)
+    assert f"is {cap:,}: it starts to take from a win at an Ante above 20.00" in answer
+    assert """hx-vals='{"cap": "now"}'""" in answer and 'class="cap-edges"' not in answer
+    # asked for: the edge at each Ante, the engine's, for the table as typed
+    answer = desk.post(url, {**form_of(active), "cap": "now"}, headers=HTMX).content.decode()
+    before = cap_effect(MS.enumeration, counts, paytable_of(active), rules)
+    assert before.from_ante == 21
+    capped_edges_shown(answer, before)
+    # four of a kind paying 80 to 1 (the source's 40): a larger top win, a lower bite
+    typed = {"four_of_a_kind": (80, 1)}
+    answer = desk.post(url, {**form_of(active, **typed), "cap": "now"}, headers=HTMX)
+    after = cap_effect(MS.enumeration, counts, engine_table(active, **typed), rules)
+    assert after.bites_above < before.bites_above
+    assert [p.house_edge for p in after.points] != [p.house_edge for p in before.points]
+    capped_edges_shown(answer.content.decode(), after)
+    # without JavaScript, "Show the edge" posts the page and it has them at once
+    data = {**form_of(active, **typed), "action": "preview"}
+    page = desk.post(reverse("desk:design", args=[active.pk]), data).content.decode()
+    assert "<html" in page
+    capped_edges_shown(page, after)

@@ -7,6 +7,7 @@ errors are the ruling API's error object, in words, with the status that fits.
 from __future__ import annotations
 
 from django.http import JsonResponse
+from django.utils.translation import gettext
 
 from trainer.engine import EngineError
 from trainer.engine.kit.rounds import MAX_ROUNDS_PER_HOUR, MIN_ROUNDS_PER_HOUR
@@ -43,14 +44,14 @@ def parsheet(request, version_id: int):
     """GET: the version's par sheet with the manager's figures; 403, 404, 405, 400 or 409
     (not computed yet) with the error object otherwise."""
     if request.method not in ("GET", "HEAD"):
-        response = _error(405, "Ask for a par sheet with GET.")
+        response = _error(405, gettext("Ask for a par sheet with GET."))
         response["Allow"] = "GET, HEAD"
         return response
     user = request.user
     if not user.is_authenticated:
-        return _error(403, "Sign in to see par sheets.")
+        return _error(403, gettext("Sign in to see par sheets."))
     if not user.has_perm("houses.manage_tables"):
-        return _error(403, "Only a games manager sees par sheets: ask one for this table.")
+        return _error(403, gettext("Only a games manager sees par sheets: ask one for this table."))
     version = (
         PaytableVersion.objects.visible_to(user)
         .select_related("house")
@@ -60,7 +61,7 @@ def parsheet(request, version_id: int):
     )
     if version is None:
         # the same words for another house's version as for none: nothing is told apart
-        return _error(404, "Your house has no table version of that number.")
+        return _error(404, gettext("Your house has no table version of that number."))
     try:
         inputs = _inputs(request.GET)
     except _Refused as exc:
@@ -76,14 +77,17 @@ def parsheet(request, version_id: int):
         if sheet is None:
             return _error(
                 409,
-                f"The par sheet of {version} is not computed yet: choose “Compute par sheet” "
-                "on its desk page, then ask again.",
+                gettext(
+                    "The par sheet of %(version)s is not computed yet: choose “Compute par "
+                    "sheet” on its desk page, then ask again."
+                )
+                % {"version": version},
             )
         figures = sheet_figures(
             sheet, table=table, rules=rules, house=version.house, inputs=inputs, counts=counts
         )
     except EngineError as exc:
-        return _error(400, f"{version}: {exc}")
+        return _error(400, gettext("%(version)s: %(reason)s") % {"version": version, "reason": exc})
     figures["exposure"] = exposure_payload(version, rules)
     about = {
         "id": version.pk,
@@ -113,7 +117,8 @@ def _inputs(query) -> MoneyInputs:
     unknown = sorted(set(query) - set(PARAMETERS))
     if unknown:
         raise _Refused(
-            f"'{unknown[0]}' is not a parameter of a par sheet: use " + ", ".join(PARAMETERS) + ".",
+            gettext("'%(name)s' is not a parameter of a par sheet: use %(names)s.")
+            % {"name": unknown[0], "names": ", ".join(PARAMETERS)},
             unknown[0],
         )
     values: dict[str, int] = {}
@@ -122,11 +127,19 @@ def _inputs(query) -> MoneyInputs:
             continue
         text = query[name].strip()
         if not text.isdecimal() or not text.isascii():
-            raise _Refused(f"{name} must be a whole number; “{query[name]}” is not.", name)
+            raise _Refused(
+                gettext("%(name)s must be a whole number; “%(text)s” is not.")
+                % {"name": name, "text": query[name]},
+                name,
+            )
         value = int(text) if len(text) <= 20 else None
         if value is None or not low <= value <= high:
-            shown = f"{value:,}" if value is not None else "that"
-            raise _Refused(f"{name} must be from {low:,} to {high:,}; {shown} is not.", name)
+            shown = f"{value:,}" if value is not None else gettext("that")
+            raise _Refused(
+                gettext("%(name)s must be from %(low)s to %(high)s; %(shown)s is not.")
+                % {"name": name, "low": f"{low:,}", "high": f"{high:,}", "shown": shown},
+                name,
+            )
         values[name] = value
     return MoneyInputs(
         rounds_per_hour=values.get("rounds_per_hour"),

@@ -31,8 +31,16 @@ from trainer.rounds.services import rounds_per_hour
 from . import services
 from .figures import EdgeFigures, Shown, decimal_words, edge_figures
 from .forms import DesignForm, as_data, initial_of, new_token
-from .money import CapBite, cap_bite
-from .views import house_of, manager_only, paid_game, rules_of, version_label, version_of
+from .money import CapBite, CapFigures, cap_bite
+from .views import (
+    capped_edges_of,
+    house_of,
+    manager_only,
+    paid_game,
+    rules_of,
+    version_label,
+    version_of,
+)
 
 # --- the designer --------------------------------------------------------------------------------
 
@@ -54,6 +62,11 @@ class Preview:
     win_hour: Shown | None = None
     #: where the house's payout cap starts to take from a win, where it caps the game
     bite: CapBite | None = None
+    #: the edge at each Ante under the cap (`views.capped_edges_of`), once asked for (`cap`:
+    #: it reprices the table at each Ante the cap takes from, up to a second), and whether
+    #: it was asked for (None then means it could not be worked out)
+    cap: CapFigures | str | None = None
+    cap_asked: bool = False
 
 
 def exact_sheet(game: Game, table, rules: HouseRules) -> ParSheet | None:
@@ -82,10 +95,14 @@ def active_figures(game: Game, active: PaytableVersion | None, rules: HouseRules
         return None
 
 
-def preview_of(form: DesignForm, game: Game, house: House, active, *, ask=True) -> Preview:
+def preview_of(
+    form: DesignForm, game: Game, house: House, active, *, ask=True, cap=False
+) -> Preview:
     """The panel for the table in `form`.  While the game's counts are not built, `ask` (a
     post: the panel's own, every 2 s, or "Show the edge") queues them; a GET only shows how
-    they stand, and the panel's first post asks."""
+    they stand, and the panel's first post asks.  `cap` adds the edge at each Ante under the
+    house's payout cap, where it takes from a win (the panel asks for it once shown; "Show
+    the edge" without JavaScript has it at once)."""
     if not form.is_valid():
         return Preview(problems=form.messages(), active=active)
     rules = rules_of(house)
@@ -97,22 +114,26 @@ def preview_of(form: DesignForm, game: Game, house: House, active, *, ask=True) 
         try:
             counts = tasks.prepare_counts(game.slug) if ask else tasks.counts_state(game.slug)
         except EngineError:  # a game the engine prices only by its full enumeration
-            words = (
-                f"The exact edge of a {game.title} table is not computed as you type: save "
-                "the version, and its page computes its par sheet."
-            )
+            words = gettext(
+                "The exact edge of a %(game)s table is not computed as you type: save the "
+                "version, and its page computes its par sheet."
+            ) % {"game": game.title}
             return Preview(problems=[words], active=active)
         return Preview(counts=counts, active=active)
     compared = active_figures(game, active, rules)
     pace = rounds_per_hour(house, game.slug)
     win = theoretical_win(sheet, rounds_per_hour=pace, seats=1, average_ante=1).amount
+    bite = cap_bite(game, sheet, rules)
+    asked = cap and bite is not None and bite.above is not None
     return Preview(
         figures=edge_figures(sheet.as_dict(), game, form.table, rules, compared),
         active=active,
         active_edge=edge_words(compared["house_edge_exact"]) if compared else "",
         pace=pace,
         win_hour=Shown(decimal_words(win, 2), exact_fraction(win)),
-        bite=cap_bite(game, sheet, rules),
+        bite=bite,
+        cap=capped_edges_of(game, sheet, form.table, rules) if asked else None,
+        cap_asked=asked,
     )
 
 
@@ -216,7 +237,14 @@ def design(request, game_slug: str | None = None, version_id: int | None = None)
         "base": base,
         "active": active,
         "form": form,
-        "preview": preview_of(checked, game, house, active, ask=request.method == "POST"),
+        "preview": preview_of(
+            checked,
+            game,
+            house,
+            active,
+            ask=request.method == "POST",
+            cap=request.method == "POST",
+        ),
         "here": here,
         "preview_url": preview_url,
     }
@@ -234,7 +262,7 @@ def design_preview(request, game_slug: str | None = None, version_id: int | None
     form = DesignForm(request.POST, game=game, house=house)
     context = {
         "game": game,
-        "preview": preview_of(form, game, house, active),
+        "preview": preview_of(form, game, house, active, cap=request.POST.get("cap") == "now"),
         "preview_url": preview_url,
         "oob": True,  # the form's one-line summary too (`desk/_edge_line.html`)
     }

@@ -85,8 +85,8 @@ def one_in(probability: Fraction) -> str:
     ('1 in 649,740', '1 in 2', 'never')
     """
     if probability <= 0:
-        return "never"
-    return f"1 in {round(1 / probability):,}"
+        return gettext("never")
+    return gettext("1 in %(count)s") % {"count": f"{round(1 / probability):,}"}
 
 
 def difference_words(change: Fraction) -> str:
@@ -100,7 +100,7 @@ def difference_words(change: Fraction) -> str:
     'no change'
     """
     if change == 0:
-        return "no change"
+        return gettext("no change")
     return f"{change_points(change)} ({change_fraction(change)})"
 
 
@@ -239,7 +239,10 @@ class EdgeFigures:
 
     @property
     def hit_words(self) -> str:
-        return f"{percent_words(self.hit)} of hands ({one_in(self.hit)})"
+        return gettext("%(share)s of hands (%(rarity)s)") % {
+            "share": percent_words(self.hit),
+            "rarity": one_in(self.hit),
+        }
 
     @property
     def hit_frequency_words(self) -> str:
@@ -253,7 +256,7 @@ class EdgeFigures:
 
     @property
     def average_bet_words(self) -> str:
-        return f"{float(self.average_bet):.4f} Antes"
+        return gettext("%(amount)s Antes") % {"amount": f"{float(self.average_bet):.4f}"}
 
     @property
     def element_of_risk_words(self) -> str:
@@ -287,8 +290,11 @@ def returns_per(game: Game, rules: HouseRules) -> tuple[int, str]:
     game whose table pays every bet of the hand, per unit of the hand's final bet."""
     multiple = game.multiple(rules)
     if multiple is None:
-        return 1, "per unit of the hand's final bet"
-    return multiple, f"per Ante (the table pays the {game.second_bet}, {multiple} × Ante)"
+        return 1, gettext("per unit of the hand's final bet")
+    return multiple, gettext("per Ante (the table pays the %(bet)s, %(multiple)s × Ante)") % {
+        "bet": game.second_bet,
+        "multiple": multiple,
+    }
 
 
 def edge_figures(

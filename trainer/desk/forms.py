@@ -70,9 +70,12 @@ def odds_field(what: str, label: str) -> forms.IntegerField:
         min_value=1,
         max_value=MAX_ODDS,
         error_messages={
-            "invalid": f"{what}: write the odds as two whole numbers, like 3 to 2.",
-            "min_value": f"{what}: both parts of the odds must be at least 1.",
-            "max_value": f"{what}: neither part of the odds may be above {MAX_ODDS:,}.",
+            "invalid": gettext("%(row)s: write the odds as two whole numbers, like 3 to 2.")
+            % {"row": what},
+            "min_value": gettext("%(row)s: both parts of the odds must be at least 1.")
+            % {"row": what},
+            "max_value": gettext("%(row)s: neither part of the odds may be above %(most)s.")
+            % {"row": what, "most": f"{MAX_ODDS:,}"},
         },
         widget=forms.NumberInput(attrs={"class": "odds", "min": 1, "max": MAX_ODDS}),
     )
@@ -82,13 +85,16 @@ def initial_of(game: Game, base: PaytableVersion | None) -> dict:
     """The designer's starting values: a version's, or the games registry's source table."""
     if base is not None:
         initial = {name: getattr(base, name) for name in VERSION_FIELDS}
-        initial["label"] = f"{base.label} (from v{base.number})"
+        initial["label"] = gettext("%(label)s (from v%(number)s)") % {
+            "label": base.label,
+            "number": base.number,
+        }
         rows = [(r.category, r.win, r.to) for r in base.rows.all()]
     else:
         table = game.paytable
         assert table is not None  # the desk designs only the games that pay from a table
         initial = {
-            "label": f"{game.title} table",
+            "label": gettext("%(game)s table") % {"game": game.title},
             "bet_unit": table.bet_unit,
             "pair_band_low": table.pair_band.low if table.pair_band else None,
             "push_band_low": table.push_band.low if table.push_band else None,
@@ -146,13 +152,15 @@ class DesignForm(forms.ModelForm):
             for name, nothing in BAND_EMPTY_CHOICES.items():
                 field = self.fields[name]
                 field.choices = [("", nothing), *(c for c in field.choices if c[0] != "")]
-        self.fields["label"].help_text = "How the lists name the version, e.g. “Summer 2026”."
+        self.fields["label"].help_text = gettext(
+            "How the lists name the version, e.g. “Summer 2026”."
+        )
         self.row_fields = []
         for category in game.rows:
             what = category.label.capitalize()
             win, to = win_field(category.order), to_field(category.order)
-            self.fields[win] = odds_field(what, f"{what} pays")
-            self.fields[to] = odds_field(what, f"{what}: to")
+            self.fields[win] = odds_field(what, gettext("%(row)s pays") % {"row": what})
+            self.fields[to] = odds_field(what, gettext("%(row)s: to") % {"row": what})
             self.row_fields.append((what, self[win], self[to]))
 
     def clean(self):
@@ -167,8 +175,11 @@ class DesignForm(forms.ModelForm):
             if data.get(win) is None or data.get(to) is None:
                 self.add_error(
                     win if data.get(win) is None else to,
-                    f"{category.label.capitalize()}: give both parts of the odds, like 3 to 2 "
-                    "(or leave both empty to leave the row out).",
+                    gettext(
+                        "%(row)s: give both parts of the odds, like 3 to 2 (or leave both empty "
+                        "to leave the row out)."
+                    )
+                    % {"row": category.label.capitalize()},
                 )
                 continue
             self.rows.append(PaytableRow(category=category.order, win=data[win], to=data[to]))
@@ -188,13 +199,21 @@ class DesignForm(forms.ModelForm):
         inversions = table.inversions()
         if inversions and not self.cleaned_data.get("inversions_confirmed"):
             listed = "; ".join(
-                f"{high.label} pays {table.odds_for(high).words()} but {low.label} pays "
-                f"{table.odds_for(low).words()}"
+                gettext("%(high)s pays %(high_odds)s but %(low)s pays %(low_odds)s")
+                % {
+                    "high": high.label,
+                    "high_odds": table.odds_for(high).words(),
+                    "low": low.label,
+                    "low_odds": table.odds_for(low).words(),
+                }
                 for high, low in inversions
             )
             problems.append(
-                f"A stronger hand pays less than a weaker one: {listed}. If this is what the "
-                "house means, tick “inversions confirmed”."
+                gettext(
+                    "A stronger hand pays less than a weaker one: %(listed)s. If this is what "
+                    "the house means, tick “inversions confirmed”."
+                )
+                % {"listed": listed}
             )
         if problems:
             self.add_error(None, problems)
@@ -208,7 +227,10 @@ class DesignForm(forms.ModelForm):
         for name in ["__all__", *self.fields]:
             for error in self.errors.get(name, []):
                 if name in ("label", "bet_unit", *BAND_FIELDS):
-                    error = f"{str(self.fields[name].label).capitalize()}: {error}"
+                    error = gettext("%(field)s: %(error)s") % {
+                        "field": str(self.fields[name].label).capitalize(),
+                        "error": error,
+                    }
                 if error not in seen:
                     seen.append(error)
         return seen
@@ -365,7 +387,10 @@ class PaceForm(forms.Form):
                     for v in model_field.validators
                     if isinstance(v, MinValueValidator | MaxValueValidator)
                 )
-                field.label = f"{drill.title}, level {level.level}: seconds"
+                field.label = gettext("%(drill)s, level %(level)s: seconds") % {
+                    "drill": drill.title,
+                    "level": level.level,
+                }
                 field.widget.attrs.update({"class": "seconds", "placeholder": level.default_words})
                 field.initial = level.house
                 self.fields[name] = field
@@ -406,7 +431,7 @@ class RoundPaceForm(forms.Form):
                 for v in model_field.validators
                 if isinstance(v, MinValueValidator | MaxValueValidator)
             )
-            field.label = f"{game.title}: rounds an hour"
+            field.label = gettext("%(game)s: rounds an hour") % {"game": game.title}
             field.widget.attrs.update(
                 {"class": "seconds", "placeholder": str(game.round_procedure().rounds_per_hour)}
             )

@@ -13,6 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods
 from django_htmx.http import HttpResponseClientRefresh
 
@@ -29,7 +30,7 @@ from .views import house_of, manager_only, next_url
 #: the two forms of the house's rules, each a page of the desk: (title, fields)
 RULE_PAGES = {
     "rules": (
-        "House rules",
+        gettext_lazy("House rules"),
         (
             "call_multiple",
             "call_payout_cap",
@@ -43,7 +44,7 @@ RULE_PAGES = {
         ),
     ),
     "chips": (
-        "Chips and pay standard",
+        gettext_lazy("Chips and pay standard"),
         (
             "chip_unit",
             "chips",
@@ -138,9 +139,16 @@ def _edge_moves(outcome: services.RulesOutcome) -> str:
         # a message has no tooltip: the percentage alone (the desk's tables have the rest)
         now = edge_percent(table.after.figures["house_edge_exact"])
         was = table.before.figures["house_edge_exact"] if table.before else None
-        label = f"{table.version.get_game_display()} v{table.version.number}"
+        words = {
+            "game": table.version.get_game_display(),
+            "number": table.version.number,
+            "now": now,
+        }
         moves.append(
-            f"{label}: house edge {edge_percent(was)} → {now}" if was else f"{label}: {now}"
+            gettext("%(game)s v%(number)s: house edge %(was)s → %(now)s")
+            % {**words, "was": edge_percent(was)}
+            if was
+            else gettext("%(game)s v%(number)s: %(now)s") % words
         )
     return (" " + "; ".join(moves) + ".") if moves else ""
 
@@ -152,7 +160,7 @@ def _settle(request, house: House, changes: dict, confirmed: bool, back: str):
     )
     if outcome.saved:
         _drop_pending(request)
-        messages.success(request, f"The house rules are saved.{_edge_moves(outcome)}")
+        messages.success(request, gettext("The house rules are saved.") + _edge_moves(outcome))
     elif outcome.errors:
         _drop_pending(request)
         for error in outcome.errors:
@@ -187,7 +195,9 @@ def rules(request, page: str = "rules"):
                 }
             if not changes:
                 _drop_pending(request)
-                messages.info(request, "Nothing changed: the house rules are as they were.")
+                messages.info(
+                    request, gettext("Nothing changed: the house rules are as they were.")
+                )
                 return redirect(here)
             confirmed = form.cleaned_data.get("player_edge_confirmed", False)
             return _settle(request, house, changes, confirmed, here)
@@ -217,11 +227,13 @@ def pending(request):
     waiting = _waiting(request, house)
     if request.method == "POST":
         if waiting is None:
-            messages.info(request, "No change of the house rules is waiting.")
+            messages.info(request, gettext("No change of the house rules is waiting."))
             return HttpResponseRedirect(back)
         if request.POST.get("action") == "discard":
             _drop_pending(request)
-            messages.info(request, "The change waiting was dropped: the rules are as they were.")
+            messages.info(
+                request, gettext("The change waiting was dropped: the rules are as they were.")
+            )
             return HttpResponseRedirect(back)
         confirmed = waiting.confirmed or request.POST.get("player_edge_confirmed") == "on"
         response = _settle(request, house, waiting.changes, confirmed, back)
@@ -252,7 +264,7 @@ def house(request):
     form = HouseForm(request.POST or None, instance=own)
     if request.method == "POST" and form.is_valid():
         form.save()
-        messages.success(request, "The house's settings are saved.")
+        messages.success(request, gettext("The house's settings are saved."))
         return redirect("desk:house")
     status = 400 if form.errors else 200
     return render(request, "desk/house.html", {"form": form, "house": own}, status=status)
@@ -277,16 +289,32 @@ def pace(request):
     if saving_targets and form.is_valid():
         changed = services.set_pace_targets(house=house, targets=form.targets())
         if changed:
-            messages.success(request, f"Pace targets saved ({changed} changed).")
+            messages.success(
+                request,
+                ngettext(
+                    "Pace targets saved (%(count)s changed).",
+                    "Pace targets saved (%(count)s changed).",
+                    changed,
+                )
+                % {"count": changed},
+            )
         else:
-            messages.info(request, "Nothing changed: the pace targets are as they were.")
+            messages.info(request, gettext("Nothing changed: the pace targets are as they were."))
         return redirect("desk:pace")
     if saving_rounds and rounds_form.is_valid():
         changed = services.set_round_paces(house=house, paces=rounds_form.paces())
         if changed:
-            messages.success(request, f"Round paces saved ({changed} changed).")
+            messages.success(
+                request,
+                ngettext(
+                    "Round paces saved (%(count)s changed).",
+                    "Round paces saved (%(count)s changed).",
+                    changed,
+                )
+                % {"count": changed},
+            )
         else:
-            messages.info(request, "Nothing changed: the round paces are as they were.")
+            messages.info(request, gettext("Nothing changed: the round paces are as they were."))
         return redirect("desk:pace")
     status = 400 if form.errors or rounds_form.errors else 200
     return render(

@@ -187,11 +187,13 @@ class CapPointWords:
 
 @dataclass(frozen=True)
 class CapFigures:
-    """The edge at each Ante under the house's cap (the engine's `cap_effect`)."""
+    """The edge at each Ante under the house's cap (the engine's `cap_effect`); `from_ante`,
+    the first Ante priced at which the cap changes the edge (None: at none of them)."""
 
     bite: CapBite
     uncapped: Shown
     points: tuple[CapPointWords, ...]
+    from_ante: str | None = None
 
 
 def cap_bite(game: Game, sheet: ParSheet, rules: HouseRules) -> CapBite | None:
@@ -235,4 +237,5 @@ def cap_figures(
             )
             for point in effect.points
         ),
+        from_ante=None if effect.from_ante is None else f"{effect.from_ante:,}",
     )

@@ -11,6 +11,7 @@ from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext
 
 from trainer.drills.practice.models import PaceTarget
 from trainer.engine import EngineError, HouseRules
@@ -177,7 +178,10 @@ def change_house_rules(
     confirmed, or an error in words."""
     unknown = set(changes) - {f.name for f in dataclasses.fields(HouseRules)}
     if unknown:
-        return RulesOutcome(errors=[f"There is no house rule called {', '.join(sorted(unknown))}."])
+        words = gettext("There is no house rule called %(names)s.") % {
+            "names": ", ".join(sorted(unknown))
+        }
+        return RulesOutcome(errors=[words])
     try:
         proposed = proposed_rules(house, changes)
         proposed.check_caps_payable()

@@ -56,14 +56,14 @@ manager_only = permission_required("houses.manage_tables", raise_exception=True)
 def house_of(request) -> House:
     """The house the desk works on: the user's own."""
     if request.user.house_id is None:
-        raise Http404("You belong to no house: there is no desk to show.")
+        raise Http404(gettext("You belong to no house: there is no desk to show."))
     return request.user.house
 
 
 def paid_game(slug: str) -> Game:
     game = GAMES.get(slug)
     if game is None or not game.pays_from_paytable:
-        raise Http404("No game of that name pays from a paytable.")
+        raise Http404(gettext("No game of that name pays from a paytable."))
     return game
 
 
@@ -217,18 +217,26 @@ def compute(request, version_id: int):
     try:
         result = tasks.request_parsheet(version)
     except ValidationError as exc:
-        messages.error(request, f"{version}: {' '.join(exc.messages)}")
+        messages.error(
+            request,
+            gettext("%(version)s: %(reason)s")
+            % {"version": version, "reason": " ".join(exc.messages)},
+        )
         return HttpResponseRedirect(back)
-    state = {
-        ParSheetResult.Status.DONE: "computed",
-        ParSheetResult.Status.RUNNING: "being computed",
-    }.get(result.status, "queued for computing")
-    messages.success(request, f"{version_label(version)}: par sheet {state}.")
+    words = {
+        ParSheetResult.Status.DONE: gettext("%(version)s: par sheet computed."),
+        ParSheetResult.Status.RUNNING: gettext("%(version)s: par sheet being computed."),
+    }.get(result.status, gettext("%(version)s: par sheet queued for computing."))
+    messages.success(request, words % {"version": version_label(version)})
     return HttpResponseRedirect(back)
 
 
 def version_label(version: PaytableVersion) -> str:
-    return f"{version.get_game_display()} v{version.number} ({version.label})"
+    return gettext("%(game)s v%(number)s (%(label)s)") % {
+        "game": version.get_game_display(),
+        "number": version.number,
+        "label": version.label,
+    }
 
 
 # --- a version -----------------------------------------------------------------------------------
@@ -299,12 +307,18 @@ def capped_edges(version: PaytableVersion, sheet):
     """The edge at each Ante under the house's payout cap (the page asks for it once shown:
     some games take a third of a second an Ante); "counts" while the game's precomputed
     counts are not built on this site."""
-    game = version.engine_game
+    return capped_edges_of(
+        version.engine_game, sheet, paytable_of(version), rules_of(version.house)
+    )
+
+
+def capped_edges_of(game: Game, sheet, table, rules: HouseRules):
+    """`capped_edges` of any table of `game` (the designer's, unsaved, too)."""
     counts = precompute.ready_counts(game)
     if counts is None:
         return "counts"
     try:
-        return cap_figures(game, sheet, paytable_of(version), rules_of(version.house), counts)
+        return cap_figures(game, sheet, table, rules, counts)
     except EngineError:
         return None
 
@@ -342,7 +356,8 @@ def version_pdf(request, version_id: int):
     printed = SheetPrint(
         house=version.house.name,
         game=version.engine_game.title,
-        version=f"v{version.number}: {version.label}",
+        version=gettext("v%(number)s: %(label)s")
+        % {"number": version.number, "label": version.label},
         key=sheet.key,
         computed=when(sheet.finished_at) or gettext("not recorded"),
         printed=when(timezone.now()),
@@ -413,7 +428,11 @@ def activate(request, version_id: int):
     replaced = active if active is not None and active.pk != version.pk else None
     if request.method == "POST":
         if version.is_active:
-            messages.info(request, f"{version_label(version)} is already the active table.")
+            messages.info(
+                request,
+                gettext("%(version)s is already the active table.")
+                % {"version": version_label(version)},
+            )
             return redirect("desk:version", version.pk)
         seen = request.POST.get("seen", "")
         if seen != houses.activation_state(version.house, version.game):
@@ -424,8 +443,10 @@ def activate(request, version_id: int):
         if sheet is not None and sheet.player_edge and not confirmed:
             messages.error(
                 request,
-                "This table gives the player the edge: tick the box to confirm it, or design "
-                "another table.",
+                gettext(
+                    "This table gives the player the edge: tick the box to confirm it, or "
+                    "design another table."
+                ),
             )
             return redirect(here)
         when_form = ActivationTimeForm(request.POST)
@@ -457,8 +478,13 @@ def activate(request, version_id: int):
                 if before is not None and before.figures
                 else None
             )
-            moved = f" House edge {was} → {now}." if was else f" House edge {now}."
-        messages.success(request, f"{version_label(version)} is now the active table.{moved}")
+            moved = (
+                gettext("House edge %(was)s → %(now)s.") % {"was": was, "now": now}
+                if was
+                else gettext("House edge %(now)s.") % {"now": now}
+            )
+        done = gettext("%(version)s is now the active table.") % {"version": version_label(version)}
+        messages.success(request, f"{done} {moved}" if moved else done)
         return redirect("desk:home")
     problems = houses.table_problems(version)
     sheet = sheet_shown(version)
