@@ -1,0 +1,78 @@
+"""The engine's messages in the reader's language.
+
+The engine (`trainer.engine.messages`) builds each sentence as a `Message`: English text that
+keeps its pattern (`msgid`) and parameters.  `render` says it in the active language: Django's
+gettext (ngettext for a plural) of the pattern, each parameter rendered the same way, then the
+parameters put in.  A plain string (text stored before messages, a card code, a number) is
+shown as it is, so a reason stored in English still reads in English.
+
+The engine's patterns are in the project's one catalogue, `locale/<lang>/LC_MESSAGES/django.po`
+(extracted from the engine with the keywords `say` and `say_n`), rather than in a catalogue of
+its own read by the standard library's gettext: one catalogue for a translator, one
+`compilemessages`, and Django's active language (per request, per user, per
+`translation.override`) decides for the engine's sentences exactly as for the pages.
+
+>>> from trainer.engine.messages import say
+>>> render(say("Net %(net)s; %(receives)s.", net="+3", receives=say("the player receives nothing")))
+'Net +3; the player receives nothing.'
+>>> render("stored before messages")
+'stored before messages'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.utils import translation
+
+from trainer.engine.messages import Message
+
+__all__ = ["render", "render_all", "stored", "storable"]
+
+
+def render(message: object) -> str:
+    """`message` in the active language: a `Message` translated, anything else as text."""
+    if not isinstance(message, Message):
+        return message if isinstance(message, str) else str(message)
+    if message.parts:
+        text = "".join(render(part) for part in message.parts)
+    else:
+        if message.plural is not None:
+            count = message.n if message.n is not None else 1
+            pattern = translation.ngettext(message.msgid, message.plural, count)
+        else:
+            pattern = translation.gettext(message.msgid)
+        params = message.params
+        if params:
+            text = pattern % {name: _param(value) for name, value in params.items()}
+        else:
+            text = pattern
+    if message.capital:
+        return text[:1].upper() + text[1:]
+    return text
+
+
+def _param(value: object) -> object:
+    # numbers stay numbers, so a pattern's `%(count)d` still formats them
+    return render(value) if isinstance(value, str) else value
+
+
+def render_all(messages: Iterable[object]) -> list[str]:
+    return [render(m) for m in messages]
+
+
+def storable(message: object) -> Any:
+    """What the database keeps of an engine text: a message's JSON form, a plain string as
+    itself (stored English stays English)."""
+    return message.to_json() if isinstance(message, Message) else message
+
+
+def stored(value: object) -> object:
+    """The message `storable` kept (or a string stored before messages, as it is)."""
+    if isinstance(value, Mapping):
+        try:
+            return Message.from_json(value)
+        except ValueError:
+            return str(value)
+    return value
