@@ -146,5 +146,5 @@ def test_every_say_in_the_engine_has_a_literal_pattern_for_extraction():
 
 def test_string_methods_are_not_shadowed():
     m = say_n("seat %(seats)s", "seats %(seats)s and %(last)s", 2, seats="1", last="3")
-    assert m.count("s") == 3
+    assert m.count("s") == 2
     assert m.upper() == "SEATS 1 AND 3"
