@@ -17,6 +17,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
+from trainer.core.i18n import MessagesField
 from trainer.engine.cards import card
 from trainer.engine.catalog import GAMES
 from trainer.engine.errors import EngineError
@@ -88,7 +89,8 @@ class Case(Unchangeable):
     game = models.CharField(max_length=30)
     request = models.JSONField(help_text="The ruling request, as RULING_API.md writes it.")
     ruling = models.JSONField(help_text="The engine's ruling, as the API answers it.")
-    steps = models.JSONField(
+    # each reason kept with its pattern and parameters, so it reads in the reader's language
+    steps = MessagesField(
         blank=True, help_text="The ruling's reasons, in the order a dealer works."
     )
     cards = models.CharField(

@@ -21,14 +21,16 @@ its own read by the standard library's gettext: one catalogue for a translator, 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from django.db import models
 from django.utils import translation
 
 from trainer.engine.messages import Message
 
-__all__ = ["render", "render_all", "stored", "storable"]
+__all__ = ["MessageTextField", "MessagesField", "render", "render_all", "storable", "stored"]
 
 
 def render(message: object) -> str:
@@ -76,3 +78,60 @@ def stored(value: object) -> object:
         except ValueError:
             return str(value)
     return value
+
+
+def _to_storage(value: Any) -> Any:
+    if isinstance(value, Message):
+        return value.to_json()
+    if isinstance(value, list | tuple):
+        return [_to_storage(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _to_storage(v) for k, v in value.items()}
+    return value
+
+
+def _from_storage(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_from_storage(v) for v in value]
+    if isinstance(value, dict):
+        if isinstance(value.get("msgid"), str):
+            return stored(value)
+        return {k: _from_storage(v) for k, v in value.items()}
+    return value
+
+
+class MessagesField(models.JSONField):
+    """JSON holding the engine's sentences (a list of steps, or an object such as an audit's
+    output with its steps inside): each `Message` is kept as its JSON form (pattern and
+    parameters, so it can be said in any language later) and read back as a `Message`; a
+    plain string, such as every reason stored before messages, stays the string it was.  The
+    column is the JSONField's own: changing a field to this one alters no table.  (No object
+    the engine stores has a key "msgid" of its own: that key marks a message.)"""
+
+    def get_prep_value(self, value: Any) -> Any:
+        return super().get_prep_value(_to_storage(value))
+
+    def from_db_value(self, value: Any, expression: Any, connection: Any) -> Any:
+        return _from_storage(super().from_db_value(value, expression, connection))
+
+
+#: how a message's JSON form starts in a text column (no English sentence of the engine does)
+_STORED_MESSAGE = '{"msgid": '
+
+
+class MessageTextField(models.TextField):
+    """One engine sentence in a text column: a `Message` kept as its JSON text and read back
+    as the `Message`; any other text (everything stored before messages) is read as it is."""
+
+    def get_prep_value(self, value: Any) -> Any:
+        if isinstance(value, Message):
+            return json.dumps(value.to_json(), ensure_ascii=False)
+        return super().get_prep_value(value)
+
+    def from_db_value(self, value: Any, expression: Any, connection: Any) -> Any:
+        if isinstance(value, str) and value.startswith(_STORED_MESSAGE):
+            try:
+                return Message.from_json(json.loads(value))
+            except ValueError:  # json's decode error is one too
+                return value
+        return value

@@ -17,6 +17,7 @@ from django.db import models
 from django.db.models import Avg, Count, Q
 from django.utils import timezone
 
+from trainer.core.i18n import MessagesField, MessageTextField
 from trainer.engine import scheduling
 from trainer.engine.drills import AnswerField
 from trainer.engine.house import HouseRules
@@ -109,12 +110,15 @@ class Question(models.Model):
         help_text="Its amounts were asked in the house's chips (re-grading asks "
         "them so again, with the chips in its house rules snapshot).",
     )
-    prompt = models.CharField(max_length=200)
+    #: the question as the engine asked it (a message, or English text stored before messages)
+    prompt = MessageTextField()
     table = models.JSONField()
     request = models.JSONField()
     fields = models.JSONField()
     expected = models.JSONField()
-    steps = models.JSONField()
+    #: the engine's reasons, each kept with its pattern and parameters (plain English strings
+    #: in questions stored before messages)
+    steps = MessagesField()
     situation = models.CharField(max_length=100, blank=True)
     category = models.CharField(max_length=30, blank=True)
     paytable_version = models.ForeignKey(

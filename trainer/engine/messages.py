@@ -92,6 +92,20 @@ class Message(str):
             capital=True,
         )
 
+    def ending(self, text: str) -> str:
+        """The message's last parts whose English is `text` (a line cut off its "Seat 3: "),
+        still a message; `text` itself when no trailing parts say exactly it.
+
+        >>> join(say("Seat %(seat)s: ", seat="3"), say("push")).ending("push").msgid
+        'push'
+        """
+        for start in range(len(self.parts) - 1, -1, -1):
+            rest = self.parts[start:]
+            if "".join(str(p) for p in rest) == text:
+                only = rest[0]
+                return only if len(rest) == 1 and isinstance(only, str) else join(*rest)
+        return text
+
     def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuild, (self.to_json(),))
 

@@ -14,6 +14,7 @@ from functools import lru_cache
 from django import template
 from django.utils.safestring import SafeString
 
+from trainer.core.i18n import render
 from trainer.core.templatetags.partials import drawn, partial
 from trainer.engine import Card, CardError, parse_cards
 
@@ -73,6 +74,8 @@ class CardText:
 
 
 def card_parts(text: str) -> CardText:
+    # an engine message is said in the reader's language first (a plain string as it is)
+    text = render(text)
     parts, last = [], 0
     for m in _CARD_IN_TEXT.finditer(text):
         found = m.group(0)
@@ -95,4 +98,4 @@ def card_text(text: str) -> SafeString:
 
 @register.filter(name="card_text")
 def card_text_filter(text):
-    return card_text(str(text))
+    return card_text(render(text))

@@ -43,6 +43,7 @@ from ...kit.stakes import (
     sample_fitting,
 )
 from ...kit.stored import positions_of, read_stored, seat_of
+from ...messages import say
 from . import rules as banked_stud
 from .rules import Bet, Outcome, Result, Settlement
 
@@ -360,7 +361,7 @@ class BankedQualify(_Banked):
         return Dealt(
             request=request,
             table=table,
-            prompt="Does the dealer qualify?",
+            prompt=say("Does the dealer qualify?"),
             situation=_qualify_situation(dealer),
             category=evaluate_five(dealer).category.label,
             extra={"mix": scenario},
@@ -520,7 +521,7 @@ class BankedSettle(_Banked):
             paytable=paytable,
             rules=config.rules,
         )
-        prompt = "Settle the player." if len(seats) == 1 else "Settle each player."
+        prompt = say("Settle the player.") if len(seats) == 1 else say("Settle each player.")
         return Dealt(
             request=request,
             table=table,
@@ -578,7 +579,7 @@ class BankedSettle(_Banked):
             seat = seat_of(position)
             settled = settle_stored(self.profile, position, config)
             name = f"p{seat}." if several else ""
-            who = f"Seat {seat}: " if several else ""
+            who = say("Seat %(seat)s: ", seat=seat) if several else ""
             for bet, title, b in (
                 ("ante", "Ante", settled.ante),
                 ("call", self.second, settled.call),

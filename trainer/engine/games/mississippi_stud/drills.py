@@ -40,6 +40,7 @@ from ...kit.stakes import (
     sample_fitting,
 )
 from ...kit.stored import positions_of, read_stored, seat_of
+from ...messages import say
 from ...paytables import Band, Paytable
 from . import rules as mississippi_stud
 from .rules import Outcome, Settlement
@@ -266,9 +267,14 @@ class MississippiPay(StakesAntes, DrillKind):
         }
         featured = next(p for p in positions if p.seat == scenario[0])
         settled = _settle(featured.hole, board[: featured.seen], featured.bets, config)
-        prompt = "Pay the position." if len(positions) == 1 else "Pay each position."
         if level >= 3:
-            prompt = prompt[:-1] + ", spot by spot."
+            prompt = (
+                say("Pay the position, spot by spot.")
+                if len(positions) == 1
+                else say("Pay each position, spot by spot.")
+            )
+        else:
+            prompt = say("Pay the position.") if len(positions) == 1 else say("Pay each position.")
         return Dealt(
             request=request,
             table=table,
@@ -377,7 +383,8 @@ class MississippiPay(StakesAntes, DrillKind):
                     title = _SPOT_TITLES[spot.bet]
                     fields.append(AnswerField(key, f"{who}pay on the {title}", AnswerKind.AMOUNT))
                     expected[key] = spot.profit
-            steps += [who + step if several else step for step in s.steps]
+            said = say("Seat %(seat)s: ", seat=seat)
+            steps += [said + step if several else step for step in s.steps]
         return tuple(fields), expected, tuple(steps)
 
 
