@@ -111,3 +111,20 @@ def test_the_command_refuses_a_language_the_site_lacks():
     with pytest.raises(CommandError, match=r"--lang xx: not a language of this site") as exc:
         _rule([NO_QUALIFY], "--lang", "xx")
     assert exc.value.returncode == 2
+
+
+@spanish
+@pytest.mark.django_db
+def test_an_error_message_is_said_in_spanish_and_its_field_stays(signed_in):
+    response = signed_in.post(
+        "/api/rulings",
+        {"game": "poker"},
+        content_type="application/json",
+        headers={"Accept-Language": "es"},
+    )
+    assert response.status_code == 400
+    assert response.json()["error"] == {
+        "field": "game",
+        "message": "Juego desconocido: 'poker'. Los juegos son mississippi-stud, caribbean-stud, "
+        "casino-stud, mississippi-gonorrhea, english-stud.",
+    }

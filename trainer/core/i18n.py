@@ -37,8 +37,16 @@ def render(message: object) -> str:
     """`message` in the active language: a `Message` translated, anything else as text."""
     if not isinstance(message, Message):
         return message if isinstance(message, str) else str(message)
+    language = translation.get_language()
+    if language is None or language == "en" or language.startswith("en-"):
+        # the engine writes English: its text is the message, no catalogue to look in
+        return str(message)
+    return _said(message)
+
+
+def _said(message: Message) -> str:
     if message.parts:
-        text = "".join(render(part) for part in message.parts)
+        text = "".join(_said(p) if isinstance(p, Message) else str(p) for p in message.parts)
     else:
         if message.plural is not None:
             count = message.n if message.n is not None else 1
@@ -57,7 +65,7 @@ def render(message: object) -> str:
 
 def _param(value: object) -> object:
     # numbers stay numbers, so a pattern's `%(count)d` still formats them
-    return render(value) if isinstance(value, str) else value
+    return _said(value) if isinstance(value, Message) else value
 
 
 def render_all(messages: Iterable[object]) -> list[str]:

@@ -16,6 +16,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 
+from trainer.core.i18n import MessagesField
 from trainer.engine import pace
 from trainer.engine.catalog import title_of
 from trainer.engine.kit.rounds import MAX_ROUNDS_PER_HOUR, MIN_ROUNDS_PER_HOUR
@@ -150,7 +151,8 @@ class RoundStep(models.Model):
     question = models.OneToOneField(
         "drills.Question", on_delete=models.PROTECT, related_name="round_step"
     )
-    step = models.JSONField(help_text="The engine's step as dealt: what its answer is judged by.")
+    # its prompt, events and reasons kept as the engine's messages (read in any language)
+    step = MessagesField(help_text="The engine's step as dealt: what its answer is judged by.")
     target_ms = models.PositiveBigIntegerField(
         help_text="Its share of the round's time: the round's time shared among its steps as "
         "their drills' targets are."
