@@ -25,6 +25,7 @@ from ..kit.fields import AnswerKind
 from ..kit.kinds import Answer, AnswerField, Dealt, DrillKind, Level
 from ..kit.stakes import TRIES, high_to_low, pick, sample_fitting
 from ..kit.stored import cards_at
+from ..messages import say
 
 CATEGORIES = tuple((c.label, c.label.capitalize()) for c in Category)
 CATEGORY_KEYS = tuple(str(c.order % 10) for c in Category)
@@ -117,7 +118,7 @@ class HandFive(DrillKind):
         return Dealt(
             request={"cards": format_cards(cards)},
             table={"cards": format_cards(cards)},
-            prompt="Read the hand.",
+            prompt=say("Read the hand."),
             situation=_five_situation(cards, value),
             category=value.category.label,
         )
@@ -237,7 +238,7 @@ class HandSeven(DrillKind):
         return Dealt(
             request={"cards": format_cards(cards)},
             table={"cards": format_cards(cards)},
-            prompt="Read the best five of seven.",
+            prompt=say("Read the best five of seven."),
             situation=_seven_situation(cards, value),
             category=value.category.label,
         )

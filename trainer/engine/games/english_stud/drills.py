@@ -40,6 +40,7 @@ from ...kit.stakes import (
     sample_fitting,
 )
 from ...kit.stored import read_stored
+from ...messages import say
 from . import deal
 from . import rules as english_stud
 
@@ -150,7 +151,7 @@ class EnglishBringIn(DrillKind):
         return Dealt(
             request=request,
             table={"street": 3, "up": dict(shown)},
-            prompt="Who brings it in?",
+            prompt=say("Who brings it in?"),
             situation=_bring_in_situation(up),
         )
 
@@ -474,7 +475,7 @@ class EnglishShowdown(DrillKind):
                 "seats": {s: format_cards(h) for s, h in hands.items()},
                 "exposed": {s: format_cards(h[2:6]) for s, h in hands.items()},
             },
-            prompt=f"Read the hands and split the pot of {pot}.",
+            prompt=say("Read the hands and split the pot of %(pot)s.", pot=pot),
             situation=situation,
             category=settled.categories[winners[0]].label,
             extra={"mix": scenario},
