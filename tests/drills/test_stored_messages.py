@@ -10,6 +10,7 @@ from django.utils import translation
 
 from tests.factories import right_answer
 from trainer.drills import services
+from trainer.drills.forms import seat_parts
 from trainer.drills.models import Question
 from trainer.drills.presenting import feedback_html
 from trainer.engine.messages import Message
@@ -63,3 +64,29 @@ def test_a_spanish_supervisor_reads_an_english_trainees_feedback_in_spanish(
     assert "The player holds" not in html
     with translation.override("en"):
         assert "The player holds" in feedback_html(question, question.attempt)
+
+
+def _several_seats(trainee):
+    for _ in range(20):
+        session = services.start_session(trainee=trainee, kind="cs-settle", level=3)
+        question = services.current_question(session)
+        if len(question.table["positions"]) > 1:
+            return Question.objects.get(pk=question.pk)
+    raise AssertionError("no table of several seats dealt")
+
+
+def test_a_stored_field_label_keeps_its_seat_apart(trainee):
+    question = _several_seats(trainee)
+    label = question.answer_fields()[0].label
+    assert isinstance(label, Message) and label.startswith("Seat ")
+    head, rest = seat_parts(label)
+    assert head.startswith("Seat ") and head.endswith(": ") and rest == "Ante result"
+
+
+@spanish
+def test_a_field_label_reads_in_spanish(trainee):
+    question = _several_seats(trainee)
+    label = question.answer_fields()[0].label
+    with translation.override("es"):
+        head, rest = seat_parts(label)
+    assert head.startswith("Asiento ") and rest == "Resultado de Ante"

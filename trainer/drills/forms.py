@@ -10,10 +10,13 @@ from functools import cache, lru_cache
 from django import forms
 from django.forms.renderers import BaseRenderer
 from django.template import engines
+from django.utils import translation
 from django.utils.safestring import SafeString
 
+from trainer.core.i18n import render
 from trainer.engine.drills import REGISTRY, AnswerKind
 from trainer.engine.drills.spots import meaning, spots
+from trainer.engine.messages import Message
 
 from .chipping import Disc, Stacks, stacks
 from .dealing import config_for
@@ -48,13 +51,21 @@ def unseated(label: str) -> str:
 
 def seat_parts(label: str) -> tuple[str, str]:
     """A field's label as its "Seat 3: " and the rest, which the page shows (the prefix is
-    said to a screen reader only: the field sits at seat 3's spot already).
+    said to a screen reader only: the field sits at seat 3's spot already), each in the
+    reader's language when the label is an engine message.
 
     >>> seat_parts("Seat 3: Ante amount"), seat_parts("Winners")
     (('Seat 3: ', 'Ante amount'), ('', 'Winners'))
     """
     m = _SEAT_PREFIX.fullmatch(label)
-    return ("", label) if m is None else (m.group(1), m.group(2))
+    if m is None:
+        return "", render(label)
+    if isinstance(label, Message):
+        shown = m.group(2)
+        rest = label.ending(shown)
+        head = label.parts[0] if rest is not shown and len(label.parts) == 2 else m.group(1)
+        return render(head), render(rest)
+    return m.group(1), m.group(2)
 
 
 @dataclass(frozen=True)
@@ -145,7 +156,7 @@ class AnswerInput:
 
     def html(self) -> SafeString:
         """The field with its label and its errors, drawn by its kind's widget."""
-        return _drawn(self)
+        return _drawn(self, translation.get_language())
 
 
 class FeltRenderer(BaseRenderer):
@@ -176,10 +187,10 @@ def _widget(kind: str) -> AnswerWidget:
 
 
 @lru_cache(maxsize=4096)
-def _drawn(field: AnswerInput) -> SafeString:
+def _drawn(field: AnswerInput, language: str | None) -> SafeString:
     # a field holds all it is drawn from, and a question's open fields are those of every
-    # other question of its drill at its seats: drawn once per app server, then looked up
-    # (the drill page is the hot path)
+    # other question of its drill at its seats: drawn once per app server and language, then
+    # looked up (the drill page is the hot path)
     return _widget(field.kind).render(field.name, field, renderer=FELT)
 
 

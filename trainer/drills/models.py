@@ -114,7 +114,8 @@ class Question(models.Model):
     prompt = MessageTextField()
     table = models.JSONField()
     request = models.JSONField()
-    fields = models.JSONField()
+    #: the answer fields, their labels kept as the engine's messages
+    fields = MessagesField()
     expected = models.JSONField()
     #: the engine's reasons, each kept with its pattern and parameters (plain English strings
     #: in questions stored before messages)

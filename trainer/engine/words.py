@@ -30,6 +30,13 @@ def seat_list(seats: Sequence[str]) -> Message:
     )
 
 
+def seated(who: str, label: str) -> str:
+    """A field's label for one seat of several: "Seat 3: " and the label, kept apart so the
+    page can say the seat to a screen reader only (in any language); the label alone when
+    `who` is empty (one position)."""
+    return join(who, label) if who else label
+
+
 def cap(text: str) -> str:
     """The sentence with a capital first letter (a message stays a message)."""
     if isinstance(text, Message):

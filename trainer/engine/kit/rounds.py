@@ -200,7 +200,7 @@ def field_json(f: AnswerField) -> dict[str, Any]:
 def field_of(data: Mapping[str, Any]) -> AnswerField:
     return AnswerField(
         name=str(data["name"]),
-        label=str(data["label"]),
+        label=_text(data["label"]),
         kind=AnswerKind(str(data["kind"])),
         choices=tuple((str(v), str(label)) for v, label in data.get("choices", ())),
         keys=tuple(str(k) for k in data.get("keys", ())),

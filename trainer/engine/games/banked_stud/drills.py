@@ -44,6 +44,7 @@ from ...kit.stakes import (
 )
 from ...kit.stored import positions_of, read_stored, seat_of
 from ...messages import say
+from ...words import seated
 from . import rules as banked_stud
 from .rules import Bet, Outcome, Result, Settlement
 
@@ -411,7 +412,7 @@ class BankedQualify(_Banked):
             s for s in settled.steps if s.startswith("The dealer reveals") or "qualif" in s
         )
         field_ = AnswerField(
-            "qualifies", "Does the dealer qualify?", AnswerKind.CHOICE, YES_NO, YES_NO_KEYS
+            "qualifies", say("Does the dealer qualify?"), AnswerKind.CHOICE, YES_NO, YES_NO_KEYS
         )
         return (field_,), {"qualifies": answer}, steps
 
@@ -581,7 +582,7 @@ class BankedSettle(_Banked):
             name = f"p{seat}." if several else ""
             who = say("Seat %(seat)s: ", seat=seat) if several else ""
             for bet, title, b in (
-                ("ante", "Ante", settled.ante),
+                ("ante", say("Ante"), settled.ante),
                 ("call", self.second, settled.call),
             ):
                 if b is None:  # a fold puts up no second bet
@@ -589,16 +590,20 @@ class BankedSettle(_Banked):
                 fields += [
                     AnswerField(
                         f"{name}{bet}.result",
-                        f"{who}{title} result",
+                        seated(who, say("%(bet)s result", bet=title)),
                         AnswerKind.CHOICE,
                         RESULTS,
                         RESULT_KEYS,
                     ),
-                    AnswerField(f"{name}{bet}.amount", f"{who}{title} amount", AnswerKind.AMOUNT),
+                    AnswerField(
+                        f"{name}{bet}.amount",
+                        seated(who, say("%(bet)s amount", bet=title)),
+                        AnswerKind.AMOUNT,
+                    ),
                 ]
                 expected[f"{name}{bet}.result"] = b.result.value
                 expected[f"{name}{bet}.amount"] = _paid_or_collected(b)
-            fields.append(AnswerField(f"{name}net", f"{who}net", AnswerKind.SIGNED))
+            fields.append(AnswerField(f"{name}net", seated(who, say("net")), AnswerKind.SIGNED))
             expected[f"{name}net"] = settled.net
             steps += [who + s for s in settled.steps]
         return tuple(fields), expected, tuple(steps)

@@ -42,6 +42,7 @@ from ...kit.stakes import (
 from ...kit.stored import positions_of, read_stored, seat_of
 from ...messages import say
 from ...paytables import Band, Paytable
+from ...words import seated
 from . import rules as mississippi_stud
 from .rules import Outcome, Settlement
 
@@ -368,12 +369,20 @@ class MississippiPay(StakesAntes, DrillKind):
             seat = seat_of(position)
             asked = read_stored(mississippi_stud.SLUG, position, config)
             s = _settle(asked.hole, asked.board, asked.bets, config)
-            name, who = f"p{seat}", f"Seat {seat}: "
+            name, who = f"p{seat}", say("Seat %(seat)s: ", seat=seat)
             fields += [
                 AnswerField(
-                    f"{name}.outcome", who + "outcome", AnswerKind.CHOICE, OUTCOMES, OUTCOME_KEYS
+                    f"{name}.outcome",
+                    seated(who, say("outcome")),
+                    AnswerKind.CHOICE,
+                    OUTCOMES,
+                    OUTCOME_KEYS,
                 ),
-                AnswerField(f"{name}.amount", who + "amount paid or collected", AnswerKind.AMOUNT),
+                AnswerField(
+                    f"{name}.amount",
+                    seated(who, say("amount paid or collected")),
+                    AnswerKind.AMOUNT,
+                ),
             ]
             expected[f"{name}.outcome"] = s.outcome.value
             expected[f"{name}.amount"] = _paid_or_collected(s)
@@ -381,10 +390,15 @@ class MississippiPay(StakesAntes, DrillKind):
                 for spot in s.spots:
                     key = f"{name}.spot.{spot.bet}"
                     title = _SPOT_TITLES[spot.bet]
-                    fields.append(AnswerField(key, f"{who}pay on the {title}", AnswerKind.AMOUNT))
+                    fields.append(
+                        AnswerField(
+                            key,
+                            seated(who, say("pay on the %(spot)s", spot=title)),
+                            AnswerKind.AMOUNT,
+                        )
+                    )
                     expected[key] = spot.profit
-            said = say("Seat %(seat)s: ", seat=seat)
-            steps += [said + step if several else step for step in s.steps]
+            steps += [who + step if several else step for step in s.steps]
         return tuple(fields), expected, tuple(steps)
 
 
