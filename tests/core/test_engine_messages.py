@@ -16,6 +16,7 @@ from trainer.engine.cards import parse_cards
 from trainer.engine.games.banked_stud.rules import CARIBBEAN, CASINO, settle
 from trainer.engine.games.mississippi_gonorrhea.rules import settle as mg_settle
 from trainer.engine.games.mississippi_stud.rules import settle as ms_settle
+from trainer.engine.kit.watched import MISSED, counted, reason
 from trainer.engine.messages import Message, say
 from trainer.engine.words import cap, payout_sentence, seat_list
 from trainer.site.jinja import environment
@@ -130,3 +131,19 @@ def test_a_split_pot_reads_in_spanish():
         "Baja: la mano tres-dos del asiento 2 es la mejor."
     )
     assert said[-1] == "Pago: el asiento 1 se lleva 13, el asiento 2 se lleva 12."
+
+
+@spanish
+def test_a_watched_positions_reason_reads_in_spanish():
+    wrong = {"call": "wrong", "situation": "fold paid", "amount": -15, "paid": 5}
+    said = reason(wrong, {"call": "right"})
+    assert said == (
+        "Missed mispay: the dealer paid 5 (fold paid) where the right settlement is took 15; "
+        "you marked it right."
+    )
+    with translation.override("es"):
+        assert render(said) == (
+            "Pago erróneo no detectado: el crupier hizo: pago de 5 (fold paid), cuando lo "
+            "correcto es: cobro de 15; usted la marcó como bien."
+        )
+        assert render(counted(MISSED, 2)) == "2 pagos erróneos no detectados"

@@ -8,6 +8,8 @@ from django.core.exceptions import ObjectDoesNotExist
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
+from trainer.core.i18n import render
+
 # card_text: the rounds and the tests take it from here, with the felt's other drawings
 from trainer.core.templatetags.cards import card_parts, card_text  # noqa: F401
 from trainer.core.templatetags.partials import drawn
@@ -212,7 +214,7 @@ def watch_tally(question: Question, attempt: Attempt) -> str:
         return ""
     counts = tally(fields, question.expected, attempt.answer)
     said = [
-        counted(name, n)
+        render(counted(name, n))
         for name, n in counts.items()
         if name in MISTAKES and (n or name != UNMARKED)
     ]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from trainer.core.i18n import render
 from trainer.drills.access import watch_kinds
 from trainer.drills.models import Attempt
 from trainer.drills.practice.models import SkillCard
@@ -55,4 +56,4 @@ def record(user) -> list[Row]:
 
 def totals(rows: list[Row]) -> list[str]:
     """The record's mistakes added up over every skill, in words ("2 missed mispays")."""
-    return [counted(name, sum(r.mistakes[name] for r in rows)) for name in MISTAKES]
+    return [render(counted(name, sum(r.mistakes[name] for r in rows))) for name in MISTAKES]
