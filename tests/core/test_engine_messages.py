@@ -14,6 +14,7 @@ from django.utils import translation
 from trainer.core.i18n import render, storable, stored
 from trainer.engine.cards import parse_cards
 from trainer.engine.games.banked_stud.rules import CARIBBEAN, CASINO, settle
+from trainer.engine.games.english_stud.rules import showdown as es_showdown
 from trainer.engine.games.mississippi_gonorrhea.rules import settle as mg_settle
 from trainer.engine.games.mississippi_stud.rules import settle as ms_settle
 from trainer.engine.kit.watched import MISSED, counted, reason
@@ -147,3 +148,22 @@ def test_a_watched_positions_reason_reads_in_spanish():
             "correcto es: cobro de 15; usted la marcó como bien."
         )
         assert render(counted(MISSED, 2)) == "2 pagos erróneos no detectados"
+
+
+@spanish
+def test_an_english_stud_showdown_reads_in_spanish():
+    s = es_showdown(
+        31,
+        {
+            "2": parse_cards("Th 9h 8c 7d 6s 2c 3c"),
+            "4": parse_cards("Tc 9d 8s 7h 6c As 3s"),
+            "5": parse_cards("Kc Kd 4h 4s Jh 2d 5s"),
+        },
+    )
+    with translation.override("es"):
+        said = [render(step) for step in s.steps]
+    assert said[0].startswith("Asiento 2: ") and said[0].endswith("escalera, carta alta diez.")
+    assert (
+        said[3] == "Asientos 2 y 4 empatan (escalera, carta alta diez): se reparten el bote de 31."
+    )
+    assert "la ficha impar va al asiento 4" in said[4]
