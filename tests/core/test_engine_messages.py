@@ -13,7 +13,14 @@ from django.utils import translation
 
 from trainer.core.i18n import render, storable, stored
 from trainer.engine.cards import parse_cards
-from trainer.engine.games.banked_stud.rules import CARIBBEAN, CASINO, settle
+from trainer.engine.games.banked_stud.ledger import CaribbeanLedger
+from trainer.engine.games.banked_stud.rules import (
+    CARIBBEAN,
+    CASINO,
+    MatchRound,
+    settle,
+    settle_match,
+)
 from trainer.engine.games.english_stud.rules import showdown as es_showdown
 from trainer.engine.games.mississippi_gonorrhea.rules import settle as mg_settle
 from trainer.engine.games.mississippi_stud.rules import settle as ms_settle
@@ -167,3 +174,16 @@ def test_an_english_stud_showdown_reads_in_spanish():
         said[3] == "Asientos 2 y 4 empatan (escalera, carta alta diez): se reparten el bote de 31."
     )
     assert "la ficha impar va al asiento 4" in said[4]
+
+
+@spanish
+def test_a_match_ledgers_rounds_read_by_the_deal_in_spanish():
+    ledger = settle_match([MatchRound(1)] * 19 + [MatchRound(None), MatchRound(-2)])
+    table = {"rounds": [{"deal": n, "void": n == 20} for n in range(1, 22)]}
+    shown = CaribbeanLedger().steps_shown(ledger.steps, table)
+    assert shown[-2] == "Deal 21: net -2, running total +17."
+    with translation.override("es"):
+        assert render(shown[-2]) == "Reparto 21: neto -2, total acumulado +17."
+        assert render(shown[-1]) == (
+            "20 rondas contadas (1 reparto nulo repetido): total +17, gana el jugador."
+        )

@@ -27,7 +27,7 @@ from ...errors import RulingError
 from ...hands import Category, HandValue, evaluate_five
 from ...house import DEFAULT_CONFIG, HouseConfig, HouseRules
 from ...kit.game import PreviewRow
-from ...messages import Message, say
+from ...messages import Message, Param, join, say, say_n
 from ...paytables import Odds, Paytable, PaytableError
 from .request import Action, BankedStudRequest
 
@@ -430,6 +430,14 @@ class Verdict(enum.Enum):
     DRAW = "draw"
 
 
+#: each verdict as a sentence says it (the values are the API's)
+VERDICT_WORDS: Mapping[Verdict, str] = {
+    Verdict.PLAYER_WIN: say("player win"),
+    Verdict.BANK_WIN: say("bank win"),
+    Verdict.DRAW: say("draw"),
+}
+
+
 @dataclass(frozen=True)
 class MatchRound:
     """One round of a match: its net for the player, or None for a void deal (every stake
@@ -450,7 +458,7 @@ class MatchLedger:
     voids: int
     total: int
     verdict: Verdict
-    steps: tuple[str, ...]
+    steps: tuple[Message, ...]
 
 
 def settle_match(rounds: Iterable[MatchRound], *, length: int = MATCH_ROUNDS) -> MatchLedger:
@@ -463,7 +471,7 @@ def settle_match(rounds: Iterable[MatchRound], *, length: int = MATCH_ROUNDS) ->
     """
     played = tuple(rounds)
     counted = voids = total = 0
-    steps: list[str] = []
+    steps: list[Message] = []
     for number, r in enumerate(played, start=1):
         if not isinstance(r, MatchRound):
             raise RulingError(f"Round {number} is not a match round.", field="rounds")
@@ -476,22 +484,50 @@ def settle_match(rounds: Iterable[MatchRound], *, length: int = MATCH_ROUNDS) ->
         if r.void:
             voids += 1
             steps.append(
-                f"Deal {number} is void: every stake is returned and the round is replayed, "
-                "not counted."
+                say(
+                    "Deal %(deal)s is void: every stake is returned and the round is replayed, "
+                    "not counted.",
+                    deal=number,
+                )
             )
             continue
         if isinstance(r.net, bool) or not isinstance(r.net, int):
             raise RulingError(f"Round {number}'s net must be a whole number.", field="rounds")
         counted += 1
         total += r.net
-        steps.append(f"Round {counted}: net {r.net:+d}, running total {total:+d}.")
+        steps.append(
+            join(
+                say("Round %(round)s: ", round=counted),
+                say(
+                    "net %(net)s, running total %(total)s.",
+                    net=f"{r.net:+d}",
+                    total=f"{total:+d}",
+                ),
+            )
+        )
     if counted < length:
         raise RulingError(
             f"A match is {length} counted rounds; {counted} were played.", field="rounds"
         )
     verdict = Verdict.PLAYER_WIN if total > 0 else Verdict.BANK_WIN if total < 0 else Verdict.DRAW
-    void_words = f" ({voids} void deal{'s' if voids != 1 else ''} replayed)" if voids else ""
-    steps.append(f"{counted} rounds counted{void_words}: total {total:+d}, {verdict.value}.")
+    said: dict[str, Param] = {
+        "counted": counted,
+        "total": f"{total:+d}",
+        "verdict": VERDICT_WORDS[verdict],
+    }
+    if voids:
+        steps.append(
+            say_n(
+                "%(counted)s rounds counted (%(count)s void deal replayed): total %(total)s, "
+                "%(verdict)s.",
+                "%(counted)s rounds counted (%(count)s void deals replayed): total %(total)s, "
+                "%(verdict)s.",
+                voids,
+                **said,
+            )
+        )
+    else:
+        steps.append(say("%(counted)s rounds counted: total %(total)s, %(verdict)s.", **said))
     return MatchLedger(played, counted, voids, total, verdict, tuple(steps))
 
 
