@@ -9,6 +9,7 @@ from django.db import connection
 from django.utils import translation
 
 from tests.factories import right_answer
+from trainer.core.i18n import render
 from trainer.drills import services
 from trainer.drills.forms import seat_parts
 from trainer.drills.models import Question
@@ -90,3 +91,12 @@ def test_a_field_label_reads_in_spanish(trainee):
     with translation.override("es"):
         head, rest = seat_parts(label)
     assert head.startswith("Asiento ") and rest == "Resultado de Ante"
+
+
+@spanish
+def test_a_fields_choices_read_in_spanish(trainee):
+    question = _several_seats(trainee)
+    choices = dict(question.answer_fields()[0].choices)
+    assert choices["win"] == "Win" and isinstance(choices["win"], Message)
+    with translation.override("es"):
+        assert render(choices["win"]) == "Gana"

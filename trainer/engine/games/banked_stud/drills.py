@@ -54,9 +54,11 @@ SEATS = requests.SEATS
 #: the top two cards of the weakest qualifying dealer hand: A-K high
 QUALIFYING_TOP = banked_stud.LOWEST_QUALIFIER.ranks[:2]
 
-RESULTS = tuple((r.value, r.value.capitalize()) for r in Result)
+# each written out, so the catalogue's extraction finds it
+RESULTS = (("win", say("Win")), ("push", say("Push")), ("lose", say("Lose")))
+assert tuple(v for v, _ in RESULTS) == tuple(r.value for r in Result)
 RESULT_KEYS = ("w", "p", "l")
-YES_NO = (("yes", "Yes"), ("no", "No"))
+YES_NO = (("yes", say("Yes")), ("no", say("No")))
 YES_NO_KEYS = ("y", "n")
 
 

@@ -46,7 +46,14 @@ from ...words import seated
 from . import rules as mississippi_stud
 from .rules import Outcome, Settlement
 
-OUTCOMES = tuple((o.value, o.value.capitalize()) for o in Outcome)
+# each written out, so the catalogue's extraction finds it
+OUTCOMES = (
+    ("win", say("Win")),
+    ("push", say("Push")),
+    ("lose", say("Lose")),
+    ("fold", say("Fold")),
+)
+assert tuple(v for v, _ in OUTCOMES) == tuple(o.value for o in Outcome)
 OUTCOME_KEYS = ("w", "p", "l", "f")
 #: the seats of a table: one for each position it deals
 SEATS = tuple(str(n) for n in range(1, mississippi_stud.MAX_POSITIONS + 1))
