@@ -42,12 +42,14 @@ class Message(str):
 
     msgid: str
     params: Mapping[str, Param]
-    plural: str | None
+    # the defaults live on the class: most messages are neither plural, joined nor capitalised,
+    # and a stored step reads back dozens of them
+    plural: str | None = None
     #: which of the plural's forms applies (str's own `count` method is left alone)
-    n: int | None
-    parts: tuple[Param, ...]
+    n: int | None = None
+    parts: tuple[Param, ...] = ()
     #: the sentence starts a line: its first letter is a capital, in every language
-    capital: bool
+    capital: bool = False
 
     def __new__(
         cls,
@@ -61,10 +63,10 @@ class Message(str):
     ) -> Message:
         # a parameter is kept as a number only if it is a plain int; anything else (a card, an
         # enum, a bool) as the text it shows, so the stored form is what the sentence said
-        values = {
-            k: v if type(v) is int or isinstance(v, Message) else str(v)
-            for k, v in (params or {}).items()
-        }
+        values: dict[str, Param] = {}
+        if params:
+            for k, v in params.items():
+                values[k] = v if type(v) is int or isinstance(v, Message) else str(v)
         if parts:
             text = "".join(p if isinstance(p, str) else str(p) for p in parts)
         else:
@@ -75,10 +77,13 @@ class Message(str):
         self = super().__new__(cls, text)
         self.msgid = msgid
         self.params = values
-        self.plural = plural
-        self.n = count
-        self.parts = parts
-        self.capital = capital
+        if plural is not None:
+            self.plural = plural
+            self.n = count
+        if parts:
+            self.parts = parts
+        if capital:
+            self.capital = True
         return self
 
     def capitalized(self) -> Message:
@@ -155,6 +160,16 @@ class Message(str):
             return data
         if not isinstance(data, Mapping) or not isinstance(data.get("msgid"), str):
             raise ValueError(f"not a stored message: {data!r}")
+        if len(data) == 1:
+            # a word without parameters ("queen", "Ante"): about half of a stored step's
+            # messages; one object per pattern, as the engine's own literals are
+            msgid = data["msgid"]
+            found = _WORDS.get(msgid)
+            if found is None:
+                found = cls(msgid)
+                if len(_WORDS) < _WORDS_KEPT:
+                    _WORDS[msgid] = found
+            return found
         capital = data.get("capital") is True
         if "parts" in data:
             return cls("", parts=tuple(_param_from(p) for p in data["parts"]), capital=capital)
@@ -168,6 +183,12 @@ class Message(str):
             count=count if isinstance(count, int) else None,
             capital=capital,
         )
+
+
+#: the parameterless messages read back, by pattern (bounded: stored data is not trusted to
+#: hold only the engine's patterns)
+_WORDS: dict[str, Message] = {}
+_WORDS_KEPT = 4096
 
 
 def _param_json(value: Param) -> Any:
