@@ -21,6 +21,7 @@ from trainer.engine.games.banked_stud.rules import (
     settle,
     settle_match,
 )
+from trainer.engine.games.english_stud.rules import exchange_offer
 from trainer.engine.games.english_stud.rules import showdown as es_showdown
 from trainer.engine.games.mississippi_gonorrhea.rules import settle as mg_settle
 from trainer.engine.games.mississippi_stud.rules import settle as ms_settle
@@ -186,4 +187,14 @@ def test_a_match_ledgers_rounds_read_by_the_deal_in_spanish():
         assert render(shown[-2]) == "Reparto 21: neto -2, total acumulado +17."
         assert render(shown[-1]) == (
             "20 rondas contadas (1 reparto nulo repetido): total +17, gana el jugador."
+        )
+
+
+@spanish
+def test_who_is_offered_the_exchange_reads_in_spanish():
+    decision = exchange_offer(["1", "2", "4"], {"2"}, {"1"}, 5)
+    with translation.override("es"):
+        assert render(decision.steps[-1]) == (
+            "El asiento 1 ya tuvo su turno y el asiento 2 se retiró: ahora se le ofrece el "
+            "cambio al asiento 4."
         )

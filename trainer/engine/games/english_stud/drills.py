@@ -88,10 +88,6 @@ _SHOWDOWN_WINNERS: tuple[tuple[Category, float], ...] = (
 )
 
 
-def _street_name(street: int) -> str:
-    return f"{street}{'rd' if street == 3 else 'th'} Street"
-
-
 def _assign(
     rng: random.Random, seats: list[str], hands: list[tuple[Card, ...]]
 ) -> dict[str, tuple[Card, ...]]:
@@ -271,7 +267,7 @@ class EnglishFirstToAct(DrillKind):
         return Dealt(
             request=request,
             table={"street": street, "up": dict(shown)},
-            prompt=f"Who acts first on {_street_name(street)}?",
+            prompt=say("Who acts first on %(street)s?", street=english_stud.street_name(street)),
             situation=_first_situation(street, up),
             category=None if street == 3 else max(map(_exposed, up.values())).category.label,
             extra={"mix": scenario},

@@ -24,7 +24,7 @@ from ...chips import divide
 from ...errors import EngineError
 from ...hands import Category, HandValue, best_five, evaluate_exposed, rank_name
 from ...house import HouseConfig, HouseRules
-from ...messages import Message, join, say
+from ...messages import Message, join, say, say_n
 from ...seats import in_seat_order
 from ...seats import seats as seat_numbers
 from ...words import cap, payout_sentence, seat_list, show
@@ -57,8 +57,19 @@ HAND_SIZE = 7
 _DEFAULT_RULES = HouseRules()
 
 
+#: the streets by number, each written out so the catalogue's extraction finds it
+_STREET_NAMES = {
+    3: say("3rd Street"),
+    4: say("4th Street"),
+    5: say("5th Street"),
+    6: say("6th Street"),
+    7: say("7th Street"),
+}
+
+
 def street_name(street: int) -> str:
-    return f"{street}{'rd' if street == 3 else 'th'} Street"
+    found = _STREET_NAMES.get(street)
+    return found if found is not None else f"{street}{'rd' if street == 3 else 'th'} Street"
 
 
 # --- words -------------------------------------------------------------------------------
@@ -232,20 +243,39 @@ def exchange_offer(
         )
     nxt = waiting[0]
     steps = [
-        f"After {street_name(street)} the exchange is offered in seat order from the dealer's "
-        "left, one player at a time, to every player still in."
+        say(
+            "After %(street)s the exchange is offered in seat order from the dealer's left, one "
+            "player at a time, to every player still in.",
+            street=street_name(street),
+        )
     ]
     before = order[: order.index(nxt)]
     had = [s for s in before if s in offered]
     out = [s for s in before if s in folded]
     said = []
     if had:
-        turns = "has had its turn" if len(had) == 1 else "have had their turns"
-        said.append(f"{seat_list(had)} {turns}")
+        said.append(
+            say_n(
+                "%(seats)s has had its turn",
+                "%(seats)s have had their turns",
+                len(had),
+                seats=seat_list(had),
+            )
+        )
     if out:
-        said.append(f"{seat_list(out)} {'has' if len(out) == 1 else 'have'} folded")
-    head = f"{cap(' and '.join(said))}: seat" if said else "Seat"
-    steps.append(f"{head} {nxt} is offered the exchange next.")
+        said.append(
+            say_n("%(seats)s has folded", "%(seats)s have folded", len(out), seats=seat_list(out))
+        )
+    if said:
+        steps.append(
+            say(
+                "%(before)s: seat %(seat)s is offered the exchange next.",
+                before=cap(join(said, sep=say(" and "))),
+                seat=nxt,
+            )
+        )
+    else:
+        steps.append(say("Seat %(seat)s is offered the exchange next.", seat=nxt))
     return Decision(nxt, tuple(steps))
 
 
