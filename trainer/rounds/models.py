@@ -18,6 +18,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from trainer.core.i18n import MessagesField
 from trainer.engine import pace
 from trainer.engine.catalog import title_of
 from trainer.engine.kit.rounds import MAX_ROUNDS_PER_HOUR, MIN_ROUNDS_PER_HOUR
@@ -183,7 +184,8 @@ class RoundStep(models.Model):
         related_name="round_step",
         verbose_name=_("question"),
     )
-    step = models.JSONField(
+    # its prompt, events and reasons kept as the engine's messages (read in any language)
+    step = MessagesField(
         help_text=_("The engine's step as dealt: what its answer is judged by."),
         verbose_name=_("step"),
     )

@@ -12,6 +12,7 @@ from django.utils import translation
 from jinja2 import Environment
 from markupsafe import Markup
 
+from trainer.core.i18n import render
 from trainer.core.templatetags.cards import cards
 from trainer.core.templatetags.times import when
 from trainer.drills.forms import seat_parts
@@ -59,5 +60,6 @@ def environment(**options) -> Environment:
     # `_()` straight to Django's gettext, not through the extension's alias of `gettext`
     env.globals["_"] = _translated
     env.globals.update(url=_url, cards=cards, seat_parts=seat_parts)
-    env.filters.update(number=_number, capfirst=_capfirst, when=when)
+    # `said`: an engine message in the reader's language (a plain string costs one isinstance)
+    env.filters.update(number=_number, capfirst=_capfirst, when=when, said=render)
     return env
