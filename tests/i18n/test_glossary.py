@@ -3,8 +3,10 @@
 glossary's column for that language (headed with the language's English name, "Spanish"):
 in Spanish in any gender or number (a verb in any form), accents aside, or a form a note of
 the glossary gives in italics.  A longer term is read first and the shorter ones inside it are
-then not read again ("full house" asks for *full*, not *casa* as "house" would).  How the table
-is read is shown below on its own rows."""
+then not read again ("full house" asks for *full*, not *casa* as "house" would), and a
+placeholder's name is not a word of the message (`%(house)s` is a value; a number in a term, as
+in "pays 3 to 1", still stands for a placeholder).  How the table is read is shown below on its
+own rows."""
 
 from __future__ import annotations
 
