@@ -12,14 +12,10 @@ from django.utils import translation
 from jinja2 import Environment
 from markupsafe import Markup
 
+from trainer.core.numbers import grouped, thousands_separator
 from trainer.core.templatetags.cards import cards
 from trainer.core.templatetags.times import when
 from trainer.drills.forms import seat_parts
-
-
-def _number(value) -> str:
-    """A whole number with its thousands grouped, as the felt has always written amounts."""
-    return f"{value:,}"
 
 
 def _capfirst(value) -> str:
@@ -58,6 +54,9 @@ def environment(**options) -> Environment:
     )
     # `_()` straight to Django's gettext, not through the extension's alias of `gettext`
     env.globals["_"] = _translated
-    env.globals.update(url=_url, cards=cards, seat_parts=seat_parts)
-    env.filters.update(number=_number, capfirst=_capfirst, when=when)
+    env.globals.update(
+        url=_url, cards=cards, seat_parts=seat_parts, thousands_separator=thousands_separator
+    )
+    # `number`: a whole number grouped as the reader's language groups it (1,250; 1.250)
+    env.filters.update(number=grouped, capfirst=_capfirst, when=when)
     return env
