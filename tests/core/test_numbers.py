@@ -49,7 +49,10 @@ def test_a_spanish_grouping_is_read_as_its_digits(typed, read):
         assert ungrouped(typed) == read
 
 
-@pytest.mark.parametrize("typed", ["1.25", "12.50", "1250.5", "1,250", "1,25", "1.2500", ".250"])
+@pytest.mark.parametrize(
+    "typed",
+    ["1.25", "12.50", "1250.5", "1,250", "1,25", "1.2500", ".250", "1..250", "1.250.", "١.٢٥٠"],
+)
 def test_nothing_a_spanish_reader_could_mean_as_decimals_is_ungrouped(typed):
     # left as typed: the rules engine refuses it as no whole number of chips
     with translation.override("es"):

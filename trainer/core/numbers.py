@@ -21,7 +21,6 @@ written as English writes it.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import cache
 
@@ -39,12 +38,11 @@ class _Separators:
     by_threes: bool
     #: English text of a number ("," and ".") to this language's, None when it is the same
     table: dict[int, str] | None
-    #: an amount grouped this language's way: digits in groups of three after the first one
-    #: to three, with an optional sign ("1.250", "-12.500", never "1.25" or "1250.5")
-    grouping: re.Pattern[str] | None
+    #: an amount typed with `thousands` is read back (`ungrouped`)
+    read_back: bool
 
 
-_ENGLISH = _Separators(",", ".", True, None, re.compile(r"[+-]?[0-9]{1,3}(?:,[0-9]{3})+"))
+_ENGLISH = _Separators(",", ".", True, None, True)
 
 
 @cache
@@ -58,11 +56,8 @@ def _separators(language: str | None) -> _Separators:
     table = None if english else str.maketrans({",": thousands, ".": decimal})
     # read back only when the grouping cannot be taken for the decimals: a separator apart
     # from the decimal one, and not a space, which a trainee may type by mistake in a number
-    grouping = None
-    if by_threes and thousands and thousands != decimal and not thousands.isspace():
-        sep = re.escape(thousands)
-        grouping = re.compile(rf"[+-]?[0-9]{{1,3}}(?:{sep}[0-9]{{3}})+", re.ASCII)
-    return _Separators(thousands, decimal, by_threes, table, grouping)
+    read_back = bool(by_threes and thousands and thousands != decimal and not thousands.isspace())
+    return _Separators(thousands, decimal, by_threes, table, read_back)
 
 
 def thousands_separator() -> str:
@@ -94,6 +89,19 @@ def ungrouped(text: str) -> str:
     decimals would follow a comma."""
     separators = _separators(get_language())
     stripped = text.strip()
-    if separators.grouping is None or not separators.grouping.fullmatch(stripped):
+    if not separators.read_back or not _grouped_by_threes(stripped, separators.thousands):
         return text
     return stripped.replace(separators.thousands, "")
+
+
+def _grouped_by_threes(text: str, separator: str) -> bool:
+    """`text` is an amount grouped with `separator`: an optional sign, one to three digits,
+    then groups of three ("1.250", "-12.500"; never "1.25", "1250.5" or "1250")."""
+    unsigned = text[1:] if text[:1] in "+-" else text
+    groups = unsigned.split(separator)
+    return (
+        len(groups) > 1
+        and 1 <= len(groups[0]) <= 3
+        and all(len(g) == 3 for g in groups[1:])
+        and all(g.isascii() and g.isdigit() for g in groups)
+    )
