@@ -5,9 +5,11 @@ is taken for one."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from tests.factories import right_answer
+from tests.factories import TraineeFactory, right_answer
 from trainer.drills import services
 from trainer.drills.models import Attempt, Question
 
@@ -65,3 +67,21 @@ def test_the_chip_builders_total_on_the_felt_is_grouped_in_the_readers_language(
     page = trainee_client.post(f"/drills/q/{question.pk}/answer", data).content.decode()
     assert f'for="id_p1.amount_tray" data-thousands="{total[1]}">{total}</output>' in page
     assert not Attempt.objects.filter(question=question).exists()
+
+
+def test_the_drill_pages_placard_is_kept_for_each_readers_language(client, trainee, demo):
+    # the placard is drawn once per app server and kept: an English reader's drawing first,
+    # then the same drill for a Spanish reader of the same house
+    spanish = TraineeFactory(house=demo, username="trainee-sofia", language="es")
+    pages = {}
+    for reader in (trainee, spanish):
+        session = services.start_session(trainee=reader, kind="ms-pay", level=1)
+        client.force_login(reader)
+        pages[reader.language or "en"] = client.get(f"/drills/s/{session.pk}/").content.decode()
+    chips = {
+        language: re.search(r'<p class="placard-chips">.*?</p>', page, re.DOTALL).group()
+        for language, page in pages.items()
+    }
+    # the orange chip, 1000, named and valued beside its disc
+    assert " 1,000</span>" in chips["en"] and " 1.000</span>" not in chips["en"]
+    assert " 1.000</span>" in chips["es"] and " 1,000</span>" not in chips["es"]
