@@ -8,6 +8,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
+from trainer.core.i18n import MessagesField
 from trainer.core.leases import Leased
 from trainer.houses.models import House
 
@@ -143,7 +144,8 @@ class AuditLine(models.Model):
     version = models.CharField(max_length=300, blank=True)
     #: the log line as read (None: it could not be read), and the audit's output object
     request = models.JSONField(null=True, blank=True)
-    result = models.JSONField()
+    #: (its steps kept as the engine's messages, to read in the reader's language)
+    result = MessagesField()
     #: the line as written, for a line that could not be read
     raw = models.TextField(blank=True)
 

@@ -39,6 +39,7 @@ from trainer.engine.audit import (
     read_jsonl,
 )
 from trainer.engine.errors import RulingError
+from trainer.engine.messages import Message
 from trainer.houses.timeline import HouseTimeline
 
 from .models import AuditChunk, AuditLine, AuditReport
@@ -383,6 +384,8 @@ def _storable(value: Any) -> Any:
     """`value` as every database stores it: a line the audit refused may hold what JSON
     cannot carry (NaN, a lone surrogate) or what PostgreSQL text cannot (NUL), kept for
     showing only, so each is replaced by a stand-in."""
+    if isinstance(value, Message):  # an engine reason: its parameters cleaned, still a message
+        return Message.from_json(_storable(value.to_json()))
     if isinstance(value, str):
         return value.encode("utf-8", "replace").decode("utf-8").replace("\0", "\ufffd")
     if isinstance(value, float) and not math.isfinite(value):

@@ -18,6 +18,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
+from trainer.core.i18n import MessagesField
 from trainer.engine.cards import card
 from trainer.engine.catalog import GAMES
 from trainer.engine.errors import EngineError
@@ -91,7 +92,8 @@ class Case(Unchangeable):
         help_text=gettext_lazy("The ruling request, as RULING_API.md writes it.")
     )
     ruling = models.JSONField(help_text=gettext_lazy("The engine's ruling, as the API answers it."))
-    steps = models.JSONField(
+    # each reason kept with its pattern and parameters, so it reads in the reader's language
+    steps = MessagesField(
         blank=True, help_text=gettext_lazy("The ruling's reasons, in the order a dealer works.")
     )
     cards = models.CharField(

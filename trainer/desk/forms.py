@@ -136,6 +136,12 @@ class DesignForm(forms.ModelForm):
     class Meta:
         model = PaytableVersion
         fields = VERSION_FIELDS
+        # the model names these fields by their code names alone: the designer's words
+        labels = {
+            "label": gettext_lazy("Label"),
+            "bet_unit": gettext_lazy("Bet unit"),
+            "inversions_confirmed": gettext_lazy("Inversions confirmed"),
+        }
 
     def __init__(self, *args, game: Game, house: House, **kwargs):
         kwargs["instance"] = PaytableVersion(house=house, game=game.slug)

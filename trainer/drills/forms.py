@@ -10,11 +10,14 @@ from functools import cache, lru_cache
 from django import forms
 from django.forms.renderers import BaseRenderer
 from django.template import engines
+from django.utils import translation
 from django.utils.safestring import SafeString
-from django.utils.translation import get_language, gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
+from trainer.core.i18n import render
 from trainer.engine.drills import REGISTRY, AnswerKind
 from trainer.engine.drills.spots import meaning, spots
+from trainer.engine.messages import Message
 
 from .chipping import Disc, Stacks, stacks
 from .dealing import config_for
@@ -52,13 +55,21 @@ def unseated(label: str) -> str:
 
 def seat_parts(label: str) -> tuple[str, str]:
     """A field's label as its "Seat 3: " and the rest, which the page shows (the prefix is
-    said to a screen reader only: the field sits at seat 3's spot already).
+    said to a screen reader only: the field sits at seat 3's spot already), each in the
+    reader's language when the label is an engine message.
 
     >>> seat_parts("Seat 3: Ante amount"), seat_parts("Winners")
     (('Seat 3: ', 'Ante amount'), ('', 'Winners'))
     """
     m = _SEAT_PREFIX.fullmatch(label)
-    return ("", label) if m is None else (m.group(1), m.group(2))
+    if m is None:
+        return "", render(label)
+    if isinstance(label, Message):
+        shown = m.group(2)
+        rest = label.ending(shown)
+        head = label.parts[0] if rest is not shown and len(label.parts) == 2 else m.group(1)
+        return render(head), render(rest)
+    return m.group(1), m.group(2)
 
 
 @dataclass(frozen=True)
@@ -149,7 +160,7 @@ class AnswerInput:
 
     def html(self) -> SafeString:
         """The field with its label and its errors, drawn by its kind's widget."""
-        return _drawn(self, get_language())
+        return _drawn(self, translation.get_language())
 
 
 class FeltRenderer(BaseRenderer):

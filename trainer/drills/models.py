@@ -18,6 +18,7 @@ from django.db.models import Avg, Count, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from trainer.core.i18n import MessagesField, MessageTextField
 from trainer.engine import scheduling
 from trainer.engine.drills import AnswerField
 from trainer.engine.house import HouseRules
@@ -128,12 +129,16 @@ class Question(models.Model):
         ),
         verbose_name=_("in chips"),
     )
-    prompt = models.CharField(max_length=200, verbose_name=_("prompt"))
+    #: the question as the engine asked it (a message, or English text stored before messages)
+    prompt = MessageTextField(verbose_name=_("prompt"))
     table = models.JSONField(verbose_name=_("table"))
     request = models.JSONField(verbose_name=_("request"))
-    fields = models.JSONField(verbose_name=_("fields"))
+    #: the answer fields, their labels kept as the engine's messages
+    fields = MessagesField(verbose_name=_("fields"))
     expected = models.JSONField(verbose_name=_("expected"))
-    steps = models.JSONField(verbose_name=_("steps"))
+    #: the engine's reasons, each kept with its pattern and parameters (plain English strings
+    #: in questions stored before messages)
+    steps = MessagesField(verbose_name=_("steps"))
     situation = models.CharField(max_length=100, blank=True, verbose_name=_("situation"))
     category = models.CharField(max_length=30, blank=True, verbose_name=_("category"))
     paytable_version = models.ForeignKey(

@@ -23,6 +23,7 @@ from typing import Any, NoReturn
 
 from .cards import ACE, PRIMES, RANK_NAMES, RANK_PLURALS, Card, parse_cards  # noqa: F401
 from .errors import CardError, quoted
+from .messages import Message, join, say, say_n
 
 
 class Category(enum.Enum):
@@ -41,7 +42,8 @@ class Category(enum.Enum):
 
     @property
     def label(self) -> str:
-        return self.value
+        """The category's name in a sentence: a `Message` whose English is the value."""
+        return _CATEGORY_LABELS[self]
 
     @property
     def order(self) -> int:
@@ -83,24 +85,78 @@ class Category(enum.Enum):
 
 
 _CATEGORY_ORDER = {c: 10 - i for i, c in enumerate(Category)}
+# each name written out, so the catalogue's extraction finds it
+_CATEGORY_LABELS = {
+    Category.ROYAL_FLUSH: say("royal flush"),
+    Category.STRAIGHT_FLUSH: say("straight flush"),
+    Category.FOUR_OF_A_KIND: say("four of a kind"),
+    Category.FULL_HOUSE: say("full house"),
+    Category.FLUSH: say("flush"),
+    Category.STRAIGHT: say("straight"),
+    Category.THREE_OF_A_KIND: say("three of a kind"),
+    Category.TWO_PAIR: say("two pair"),
+    Category.ONE_PAIR: say("one pair"),
+    Category.HIGH_CARD: say("high card"),
+}
+assert all(label == c.value for c, label in _CATEGORY_LABELS.items())
+
+#: the ranks' names in a hand's description, two to ace (RANK_NAMES, as messages)
+_RANK_WORDS = (
+    say("two"),
+    say("three"),
+    say("four"),
+    say("five"),
+    say("six"),
+    say("seven"),
+    say("eight"),
+    say("nine"),
+    say("ten"),
+    say("jack"),
+    say("queen"),
+    say("king"),
+    say("ace"),
+)
+_RANK_PLURAL_WORDS = (
+    say("twos"),
+    say("threes"),
+    say("fours"),
+    say("fives"),
+    say("sixes"),
+    say("sevens"),
+    say("eights"),
+    say("nines"),
+    say("tens"),
+    say("jacks"),
+    say("queens"),
+    say("kings"),
+    say("aces"),
+)
+assert _RANK_WORDS == RANK_NAMES and _RANK_PLURAL_WORDS == RANK_PLURALS
 
 
-def rank_name(rank: int) -> str:
-    return RANK_NAMES[rank - 2]
+def rank_name(rank: int) -> Message:
+    return _RANK_WORDS[rank - 2]
 
 
-def rank_plural(rank: int) -> str:
-    return RANK_PLURALS[rank - 2]
+def rank_plural(rank: int) -> Message:
+    return _RANK_PLURAL_WORDS[rank - 2]
 
 
-def _ranks_words(ranks: Iterable[int]) -> str:
-    return "-".join(rank_name(r) for r in ranks)
+def _ranks_words(ranks: Iterable[int]) -> Message:
+    return join([rank_name(r) for r in ranks], sep="-")
 
 
-def _kickers(ranks: Sequence[int]) -> str:
+def _kickers(hand: Message, ranks: Sequence[int]) -> Message:
+    """The hand with its kickers named after it, if it has any."""
     if not ranks:
-        return ""
-    return f", {_ranks_words(ranks)} kicker" + ("s" if len(ranks) > 1 else "")
+        return hand
+    return say_n(
+        "%(hand)s, %(ranks)s kicker",
+        "%(hand)s, %(ranks)s kickers",
+        len(ranks),
+        hand=hand,
+        ranks=_ranks_words(ranks),
+    )
 
 
 class HandValue:
@@ -158,6 +214,16 @@ def _straight_top(distinct_desc: tuple[int, ...]) -> int | None:
     return None
 
 
+def _pair(rank: int) -> Message:
+    return say("pair of %(ranks)s", ranks=rank_plural(rank))
+
+
+def _two_pair(order: Sequence[int]) -> Message:
+    return say(
+        "two pair, %(high)s and %(low)s", high=rank_plural(order[0]), low=rank_plural(order[1])
+    )
+
+
 def _classify(ranks: tuple[int, ...], flush: bool) -> tuple[Category, tuple[int, ...], str]:
     """Category, tie-break ranks and description of five ranks (the slow, readable way; used
     only to build the tables)."""
@@ -171,53 +237,57 @@ def _classify(ranks: tuple[int, ...], flush: bool) -> tuple[Category, tuple[int,
         if top is not None:
             if flush:
                 if top == ACE:
-                    return Category.ROYAL_FLUSH, (top,), "royal flush"
+                    return Category.ROYAL_FLUSH, (top,), say("royal flush")
                 return (
                     Category.STRAIGHT_FLUSH,
                     (top,),
-                    f"{rank_name(top)}-high straight flush",
+                    say("%(rank)s-high straight flush", rank=rank_name(top)),
                 )
-            return Category.STRAIGHT, (top,), f"{rank_name(top)}-high straight"
+            return Category.STRAIGHT, (top,), say("%(rank)s-high straight", rank=rank_name(top))
         if flush:
             return (
                 Category.FLUSH,
                 order,
-                f"{rank_name(order[0])}-high flush{_kickers(order[1:])}",
+                _kickers(say("%(rank)s-high flush", rank=rank_name(order[0])), order[1:]),
             )
         return (
             Category.HIGH_CARD,
             order,
-            f"{rank_name(order[0])} high{_kickers(order[1:])}",
+            _kickers(say("%(rank)s high", rank=rank_name(order[0])), order[1:]),
         )
     if shape == (4, 1):
         return (
             Category.FOUR_OF_A_KIND,
             order,
-            f"four {rank_plural(order[0])}{_kickers(order[1:])}",
+            _kickers(say("four %(ranks)s", ranks=rank_plural(order[0])), order[1:]),
         )
     if shape == (3, 2):
         return (
             Category.FULL_HOUSE,
             order,
-            f"{rank_plural(order[0])} full of {rank_plural(order[1])}",
+            say(
+                "%(ranks)s full of %(over)s",
+                ranks=rank_plural(order[0]),
+                over=rank_plural(order[1]),
+            ),
         )
     if shape == (3, 1, 1):
         return (
             Category.THREE_OF_A_KIND,
             order,
-            f"three {rank_plural(order[0])}{_kickers(order[1:])}",
+            _kickers(say("three %(ranks)s", ranks=rank_plural(order[0])), order[1:]),
         )
     if shape == (2, 2, 1):
         return (
             Category.TWO_PAIR,
             order,
-            f"two pair, {rank_plural(order[0])} and {rank_plural(order[1])}{_kickers(order[2:])}",
+            _kickers(_two_pair(order), order[2:]),
         )
     if shape == (2, 1, 1, 1):
         return (
             Category.ONE_PAIR,
             order,
-            f"pair of {rank_plural(order[0])}{_kickers(order[1:])}",
+            _kickers(_pair(order[0]), order[1:]),
         )
     raise AssertionError(f"impossible five-card rank pattern {ranks}")  # pragma: no cover
 
@@ -404,18 +474,19 @@ def evaluate_exposed(cards: Sequence[Card]) -> ExposedValue:
     shape = tuple(n for _, n in groups)
     order = tuple(r for r, _ in groups)
     category = _EXPOSED_SHAPES.get(shape, Category.HIGH_CARD)
+    text: Message
     if category is Category.FOUR_OF_A_KIND:
-        text = f"four {rank_plural(order[0])}"
+        text = say("four %(ranks)s", ranks=rank_plural(order[0]))
     elif category is Category.THREE_OF_A_KIND:
-        text = f"three {rank_plural(order[0])}{_kickers(order[1:])}"
+        text = _kickers(say("three %(ranks)s", ranks=rank_plural(order[0])), order[1:])
     elif category is Category.TWO_PAIR:
-        text = f"two pair, {rank_plural(order[0])} and {rank_plural(order[1])}"
+        text = _two_pair(order)
     elif category is Category.ONE_PAIR:
-        text = f"pair of {rank_plural(order[0])}{_kickers(order[1:])}"
+        text = _kickers(_pair(order[0]), order[1:])
     elif len(order) == 1:
-        text = f"{rank_name(order[0])}"
+        text = rank_name(order[0])
     else:
-        text = f"{rank_name(order[0])} high{_kickers(order[1:])}"
+        text = _kickers(say("%(rank)s high", rank=rank_name(order[0])), order[1:])
     return ExposedValue((category.order, order), category, text)
 
 
@@ -453,8 +524,8 @@ def two_card_high(cards: Sequence[Card]) -> TwoCardValue:
     """
     hi, lo = _two_ranks(cards)
     if hi == lo:
-        return TwoCardValue((1, hi, lo), f"pair of {rank_plural(hi)}")
-    return TwoCardValue((0, hi, lo), f"{rank_name(hi)}-{rank_name(lo)}")
+        return TwoCardValue((1, hi, lo), _pair(hi))
+    return TwoCardValue((0, hi, lo), _ranks_words((hi, lo)))
 
 
 def two_card_low(cards: Sequence[Card]) -> TwoCardValue:
@@ -466,5 +537,5 @@ def two_card_low(cards: Sequence[Card]) -> TwoCardValue:
     """
     hi, lo = _two_ranks(cards)
     if hi == lo:
-        return TwoCardValue((0, -hi, -lo), f"pair of {rank_plural(hi)}")
-    return TwoCardValue((1, -hi, -lo), f"{rank_name(hi)}-{rank_name(lo)}")
+        return TwoCardValue((0, -hi, -lo), _pair(hi))
+    return TwoCardValue((1, -hi, -lo), _ranks_words((hi, lo)))

@@ -20,6 +20,7 @@ from .errors import EngineError, RulingError
 from .games.banked_stud import rules as banked_stud
 from .house import DEFAULT_CONFIG, HouseConfig
 from .kit.registry import GAMES
+from .messages import say
 
 
 def outcome_words(value: object) -> str:
@@ -37,7 +38,7 @@ HouseResolver = Callable[[str], HouseConfig]
 
 
 def unknown_house(slug: str) -> HouseConfig:
-    raise RulingError(f"There is no house '{slug}'.", field="house")
+    raise RulingError(say("There is no house '%(slug)s'.", slug=slug), field="house")
 
 
 def rule(request: object, *, resolve_house: HouseResolver = unknown_house) -> dict[str, Any]:
@@ -46,26 +47,33 @@ def rule(request: object, *, resolve_house: HouseResolver = unknown_house) -> di
     try:
         if not isinstance(request, Mapping):
             raise RulingError(
-                'A request must be one JSON object, like {"game": "mississippi-stud", ...}.'
+                say('A request must be one JSON object, like {"game": "mississippi-stud", ...}.')
             )
         if "id" in request:
             request_id = request["id"]
             if isinstance(request_id, (str, int, float)) and not isinstance(request_id, bool):
                 head["id"] = request_id
             else:
-                raise RulingError("'id' must be a string or a number.", field="id")
+                raise RulingError(say("'id' must be a string or a number."), field="id")
         game = request.get("game")
         if isinstance(game, str) and game in GAMES:
             head = {"game": game, **head}
         else:
             names = ", ".join(GAMES)
-            shown = "no game" if game is None else f"'{game}'"
-            raise RulingError(f"Unknown game: {shown}. The games are {names}.", field="game")
+            if game is None:
+                unknown = say("Unknown game: no game. The games are %(names)s.", names=names)
+            else:
+                unknown = say(
+                    "Unknown game: '%(game)s'. The games are %(names)s.",
+                    game=str(game),
+                    names=names,
+                )
+            raise RulingError(unknown, field="game")
         config = DEFAULT_CONFIG
         if "house" in request and request["house"] is not None:
             slug = request["house"]
             if not isinstance(slug, str) or not slug.strip():
-                raise RulingError("'house' must be a house's short name (its slug).", "house")
+                raise RulingError(say("'house' must be a house's short name (its slug)."), "house")
             config = resolve_house(slug.strip())
         entry = GAMES[game]
         return {**head, **entry.rule(entry.read(request, config), config)}

@@ -174,7 +174,7 @@ def _question(step: Step, *, trainee, seed: int, in_chips: bool, version, rules)
         level=step.level,
         seed=seed,
         in_chips=in_chips and any(f.kind == "chips" for f in step.fields),
-        prompt=step.prompt[:200],
+        prompt=step.prompt,
         table=dict(step.table),
         request=dict(step.request),
         fields=[field_json(f) for f in step.fields],

@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Mapping
 from typing import Any
 
+from django.conf import settings
 from django.core.validators import slug_re
+from django.utils import translation
 from django.utils.translation import gettext, gettext_noop
 
 from trainer.assessments.models import Sitting
+from trainer.core.i18n import render
 from trainer.engine.catalog import GAMES
 from trainer.engine.errors import RulingError
 from trainer.engine.house import HouseConfig
@@ -59,6 +63,44 @@ def give_ruling(request: object, *, user=None, resolve=None) -> dict[str, Any]:
         except RulingError as exc:
             return {**_echo(request), "error": {"field": exc.field, "message": exc.message}}
     return rule(request, resolve_house=resolve or house_resolver(user))
+
+
+def language_of(accepted: str | None) -> str:
+    """The site's language an Accept-Language header asks for first (`es-MX;q=0.9, en`),
+    English when it names none of them: a ruling's reasons are said in it, nothing else."""
+    wanted = []
+    for n, item in enumerate((accepted or "").split(",")):
+        tag, _, params = item.strip().partition(";")
+        q = 1.0
+        for param in params.split(";"):
+            key, _, value = param.strip().partition("=")
+            if key == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        if tag and tag != "*" and q > 0:
+            wanted.append((-q, n, tag))
+    for _, _, tag in sorted(wanted):
+        try:
+            return translation.get_supported_language_variant(tag.lower())
+        except LookupError:
+            continue
+    return settings.LANGUAGES[0][0]
+
+
+def said_in(response: dict[str, Any], language: str) -> dict[str, Any]:
+    """The ruling with its human-readable reasons (`steps`, an error's `message`) said in
+    `language`; keys, verdict codes, categories and every other value stay as the API defines
+    them (English)."""
+    out = dict(response)
+    with translation.override(language):
+        if isinstance(out.get("steps"), list):
+            out["steps"] = [render(step) for step in out["steps"]]
+        error = out.get("error")
+        if isinstance(error, Mapping) and "message" in error:
+            out["error"] = {**error, "message": render(error["message"])}
+    return out
 
 
 def _echo(request: dict) -> dict[str, Any]:

@@ -25,7 +25,7 @@ from trainer.engine.rulings import outcome_words
 from trainer.houses.models import House
 
 from .forms import form_for, game_choices, readable
-from .services import NotJSON, as_json, give_ruling, open_sitting, read_json
+from .services import NotJSON, as_json, give_ruling, language_of, open_sitting, read_json, said_in
 
 ANSWER_LABELS = {
     "outcome": gettext_lazy("Outcome"),
@@ -228,7 +228,9 @@ def _rule_json(request):
             gettext('The body %(fault)s: send one JSON object, like {"game": ...}.')
             % {"fault": exc},
         )
-    response, text = as_json(give_ruling(payload, user=request.user))
+    # the reasons in the language the client asks for; keys and codes stay English
+    language = language_of(request.headers.get("Accept-Language"))
+    response, text = as_json(said_in(give_ruling(payload, user=request.user), language))
     return HttpResponse(
         text, content_type="application/json", status=400 if "error" in response else 200
     )

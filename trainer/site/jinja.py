@@ -12,6 +12,7 @@ from django.utils import translation
 from jinja2 import Environment
 from markupsafe import Markup
 
+from trainer.core.i18n import render
 from trainer.core.numbers import grouped, thousands_separator
 from trainer.core.templatetags.cards import cards
 from trainer.core.templatetags.times import when
@@ -57,6 +58,7 @@ def environment(**options) -> Environment:
     env.globals.update(
         url=_url, cards=cards, seat_parts=seat_parts, thousands_separator=thousands_separator
     )
-    # `number`: a whole number grouped as the reader's language groups it (1,250; 1.250)
-    env.filters.update(number=grouped, capfirst=_capfirst, when=when)
+    # `number`: a whole number grouped as the reader's language groups it (1,250; 1.250);
+    # `said`: an engine message in the reader's language (a plain string costs one isinstance)
+    env.filters.update(number=grouped, capfirst=_capfirst, when=when, said=render)
     return env

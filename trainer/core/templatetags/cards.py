@@ -16,6 +16,7 @@ from django import template
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
+from trainer.core.i18n import render
 from trainer.core.templatetags.partials import drawn, partial
 from trainer.engine import Card, CardError, parse_cards
 
@@ -77,6 +78,8 @@ class CardText:
 
 
 def card_parts(text: str) -> CardText:
+    # an engine message is said in the reader's language first (a plain string as it is)
+    text = render(text)
     parts, last = [], 0
     for m in _CARD_IN_TEXT.finditer(text):
         found = m.group(0)
@@ -99,4 +102,4 @@ def card_text(text: str) -> SafeString:
 
 @register.filter(name="card_text")
 def card_text_filter(text):
-    return card_text(str(text))
+    return card_text(render(text))

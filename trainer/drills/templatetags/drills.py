@@ -4,6 +4,7 @@ field's label with its "Seat 3: " said to screen readers only (it sits under sea
 
 from django import template
 
+from trainer.core.i18n import render
 from trainer.core.templatetags.cards import card_text as card_text_html
 from trainer.core.templatetags.partials import partial
 from trainer.drills.presenting import felt as felt_html
@@ -19,7 +20,11 @@ def felt(table):
 
 @register.filter
 def card_text(text):
-    return card_text_html(str(text))
+    return card_text_html(render(text))
+
+
+# `{{ text|said }}`: an engine message in the reader's language (trainer.core.i18n.render)
+register.filter("said", render)
 
 
 @register.filter

@@ -25,8 +25,10 @@ from ..kit.fields import AnswerKind
 from ..kit.kinds import Answer, AnswerField, Dealt, DrillKind, Level
 from ..kit.stakes import TRIES, high_to_low, pick, sample_fitting
 from ..kit.stored import cards_at
+from ..messages import say
+from ..words import cap
 
-CATEGORIES = tuple((c.label, c.label.capitalize()) for c in Category)
+CATEGORIES = tuple((c.value, cap(c.label)) for c in Category)
 CATEGORY_KEYS = tuple(str(c.order % 10) for c in Category)
 
 
@@ -82,7 +84,7 @@ def _five_situation(cards: Sequence[Card], value: HandValue) -> str:
 
 
 def _hand_fields() -> tuple[AnswerField, ...]:
-    return (AnswerField("category", "Category", AnswerKind.CHOICE, CATEGORIES, CATEGORY_KEYS),)
+    return (AnswerField("category", say("Category"), AnswerKind.CHOICE, CATEGORIES, CATEGORY_KEYS),)
 
 
 class HandFive(DrillKind):
@@ -117,7 +119,7 @@ class HandFive(DrillKind):
         return Dealt(
             request={"cards": format_cards(cards)},
             table={"cards": format_cards(cards)},
-            prompt="Read the hand.",
+            prompt=say("Read the hand."),
             situation=_five_situation(cards, value),
             category=value.category.label,
         )
@@ -161,8 +163,12 @@ class HandFive(DrillKind):
         cards = cards_at(request, "cards")
         value = evaluate_five(cards)
         steps = (
-            f"{format_cards(arrange(cards, value))}: {value.description}.",
-            f"Category: {value.category.label}.",
+            say(
+                "%(cards)s: %(hand)s.",
+                cards=format_cards(arrange(cards, value)),
+                hand=value.description,
+            ),
+            say("Category: %(category)s.", category=value.category.label),
         )
         return _hand_fields(), {"category": value.category.label}, steps
 
@@ -237,7 +243,7 @@ class HandSeven(DrillKind):
         return Dealt(
             request={"cards": format_cards(cards)},
             table={"cards": format_cards(cards)},
-            prompt="Read the best five of seven.",
+            prompt=say("Read the best five of seven."),
             situation=_seven_situation(cards, value),
             category=value.category.label,
         )
@@ -287,8 +293,13 @@ class HandSeven(DrillKind):
         cards = cards_at(request, "cards")
         value, five = best_five(cards)
         steps = (
-            f"The best five of {format_cards(cards)}: {format_cards(five)}, {value.description}.",
-            f"Category: {value.category.label}.",
+            say(
+                "The best five of %(seven)s: %(five)s, %(hand)s.",
+                seven=format_cards(cards),
+                five=format_cards(five),
+                hand=value.description,
+            ),
+            say("Category: %(category)s.", category=value.category.label),
         )
         return _hand_fields(), {"category": value.category.label}, steps
 

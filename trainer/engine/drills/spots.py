@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from ..house import HouseRules
 from ..kit.kinds import AnswerField, AnswerKind
 from ..kit.registry import GAMES
+from ..messages import Message
 from ..seats import settle_order
 
 #: seat order as a settle order: clockwise from the dealer's left, seat 1 first
@@ -162,7 +163,11 @@ def split_steps(steps: Sequence[str]) -> tuple[list[str], dict[str, list[str]]]:
         if m is None:
             table.append(step)
         else:
-            by_seat.setdefault(m.group("seat"), []).append(m.group("line"))
+            line = m.group("line")
+            # a seat's line made by joining ("Seat 3: " + step) keeps its message
+            by_seat.setdefault(m.group("seat"), []).append(
+                step.ending(line) if isinstance(step, Message) else line
+            )
     if len(by_seat) < 2:
         return list(steps) if by_seat else table, {}
     counts: dict[str, int] = {}

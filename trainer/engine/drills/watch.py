@@ -43,6 +43,7 @@ from ..kit.situations import MORE_TAKEN
 from ..kit.stakes import TABLE_CHIP, TABLE_MINIMUMS, StakesAntes, _ante_words
 from ..kit.stored import positions_of, seat_of, value_at
 from ..kit.watched import settlement_words
+from ..messages import say
 from ..paytables import Paytable
 
 #: at a table of several, the share of the positions beside the featured one that are mispaid
@@ -190,10 +191,10 @@ class Watch(DrillKind):
 
     def _prompt(self, positions: int) -> str:
         if self.shares:
-            return "Watch the pot pushed: right or wrong? If wrong, what and how much?"
+            return say("Watch the pot pushed: right or wrong? If wrong, what and how much?")
         if positions == 1:
-            return "Watch the position settled: right or wrong? If wrong, what and how much?"
-        return "Watch each position settled: right or wrong? If wrong, what and how much?"
+            return say("Watch the position settled: right or wrong? If wrong, what and how much?")
+        return say("Watch each position settled: right or wrong? If wrong, what and how much?")
 
     def _request(
         self, lines: Sequence[Mapping[str, Any]], settled: Sequence[Any]

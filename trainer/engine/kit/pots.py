@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..house import HouseConfig
+from ..messages import say
 from .rounds import Asked, Move, Step, ask, renamed, where_field
 from .stakes import stake_base
 
@@ -65,7 +66,7 @@ def push_steps(
     return replace(
         base,
         phase="push",
-        prompt="Push each winning hand its share of the pot.",
+        prompt=say("Push each winning hand its share of the pot."),
         fields=(where_field(seats), *asked.fields),
         expected={"where": seat, **asked.expected},
         reasons=asked.reasons,

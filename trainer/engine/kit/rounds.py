@@ -34,6 +34,7 @@ from typing import Any, Generic, TypeVar
 
 from ..errors import EngineError
 from ..house import SETTLE_ORDERS, HouseConfig
+from ..messages import Message
 from .answers import grade
 from .fields import AnswerKind
 from .kinds import REGISTRY, AnswerField
@@ -153,7 +154,7 @@ class Step:
             return cls(
                 number=int(data["number"]),
                 phase=str(data["phase"]),
-                prompt=str(data["prompt"]),
+                prompt=_text(data["prompt"]),
                 kind=str(data["kind"]),
                 level=int(data["level"]),
                 situation=str(data["situation"]),
@@ -161,7 +162,7 @@ class Step:
                 request=dict(data["request"]),
                 fields=tuple(field_of(f) for f in data["fields"]),
                 expected=dict(data["expected"]),
-                reasons=tuple(str(r) for r in data["reasons"]),
+                reasons=tuple(_text(r) for r in data["reasons"]),
                 table=dict(data["table"]),
                 where=data.get("where"),
                 pending=tuple(str(s) for s in data.get("pending", ())),
@@ -169,12 +170,21 @@ class Step:
                 folded=tuple(str(s) for s in data.get("folded", ())),
                 order=str(data.get("order", "")),
                 moves=tuple(Move(str(s), int(n)) for s, n in data.get("moves", ())),
-                events=tuple(str(e) for e in data.get("events", ())),
+                events=tuple(_text(e) for e in data.get("events", ())),
                 facts=dict(data.get("facts", {})),
                 elsewhere={str(s): dict(t) for s, t in data.get("elsewhere", {}).items()},
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise EngineError(f"The stored step cannot be read: {exc}.") from None
+
+
+def _text(value: object) -> str:
+    """A stored sentence: a message (or its JSON form) stays a message, other text as it is."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, Mapping):
+        return Message.from_json(value)
+    return str(value)
 
 
 def field_json(f: AnswerField) -> dict[str, Any]:
@@ -190,7 +200,7 @@ def field_json(f: AnswerField) -> dict[str, Any]:
 def field_of(data: Mapping[str, Any]) -> AnswerField:
     return AnswerField(
         name=str(data["name"]),
-        label=str(data["label"]),
+        label=_text(data["label"]),
         kind=AnswerKind(str(data["kind"])),
         choices=tuple((str(v), str(label)) for v, label in data.get("choices", ())),
         keys=tuple(str(k) for k in data.get("keys", ())),

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..messages import Message, join, say, say_n
+from ..words import cap
 from .answer_reading import AMOUNT_FORMAT, SIGNED_FORMAT, _blank, _choice, _read_number
 from .fields import AnswerKind
 from .kinds import AnswerField
@@ -33,6 +35,15 @@ FALSE_ALARM = "false alarm"
 WRONG_CORRECTION = "wrong correction"
 UNMARKED = "not marked"
 MISTAKES = (MISSED, FALSE_ALARM, WRONG_CORRECTION, UNMARKED)
+#: each as a sentence says it (the names above are the stored and counted ones)
+_VERDICT_WORDS = {
+    CLEARED: say("cleared"),
+    CAUGHT: say("caught"),
+    MISSED: say("missed mispay"),
+    FALSE_ALARM: say("false alarm"),
+    WRONG_CORRECTION: say("wrong correction"),
+    UNMARKED: say("not marked"),
+}
 
 
 def _amount(f: AnswerField, raw: object) -> int | dict[str, int] | str:
@@ -124,7 +135,7 @@ def watched_right(expected: Any, given: Any) -> bool:
     return verdict(expected, given if isinstance(given, Mapping) else None) in (CLEARED, CAUGHT)
 
 
-def settlement_words(settled: int | Mapping[str, int]) -> str:
+def settlement_words(settled: int | Mapping[str, int]) -> Message:
     """A settlement as the floor says it: "paid 20", "took 15", "moved no chips", or a
     pot's chips seat by seat.
 
@@ -132,21 +143,29 @@ def settlement_words(settled: int | Mapping[str, int]) -> str:
     ('paid 20', 'took 15', 'pushed seat 1 9, seat 3 18')
     """
     if isinstance(settled, Mapping):
-        return "pushed " + ", ".join(f"seat {seat} {chips:,}" for seat, chips in settled.items())
+        shares = [
+            say("seat %(seat)s %(chips)s", seat=seat, chips=f"{chips:,}")
+            for seat, chips in settled.items()
+        ]
+        return say("pushed %(shares)s", shares=join(shares, sep=", "))
     if settled > 0:
-        return f"paid {settled:,}"
-    return f"took {-settled:,}" if settled else "moved no chips"
+        return say("paid %(amount)s", amount=f"{settled:,}")
+    return say("took %(amount)s", amount=f"{-settled:,}") if settled else say("moved no chips")
 
 
-def _answer_words(given: Mapping[str, Any] | None) -> str:
+def _answer_words(given: Mapping[str, Any] | None) -> Message:
     if not isinstance(given, Mapping) or given.get("call") is None:
-        return "you left it unmarked"
+        return say("you left it unmarked")
     if given["call"] == "right":
-        return "you marked it right"
-    situation = given.get("situation") or "no situation"
+        return say("you marked it right")
+    situation = given.get("situation") or say("no situation")
     amount = given.get("amount")
-    said = "no settlement" if amount is None else settlement_words(amount)
-    return f"you marked it wrong ({situation}) and said the dealer should have {said}"
+    said = say("no settlement") if amount is None else settlement_words(amount)
+    return say(
+        "you marked it wrong (%(situation)s) and said the dealer should have %(said)s",
+        situation=situation,
+        said=said,
+    )
 
 
 def reason(expected: Mapping[str, Any], given: Mapping[str, Any] | None) -> str:
@@ -161,10 +180,20 @@ you marked it right.'
     paid = settlement_words(expected["paid"])
     right = settlement_words(expected["amount"])
     if expected.get("call") == "right":
-        what = f"the dealer {paid}, which is right"
+        what = say("the dealer %(paid)s, which is right", paid=paid)
     else:
-        what = f"the dealer {paid} ({expected['situation']}) where the right settlement is {right}"
-    return f"{said[:1].upper()}{said[1:]}: {what}; {_answer_words(given)}."
+        what = say(
+            "the dealer %(paid)s (%(situation)s) where the right settlement is %(right)s",
+            paid=paid,
+            situation=str(expected["situation"]),
+            right=right,
+        )
+    return say(
+        "%(verdict)s: %(what)s; %(answer)s.",
+        verdict=_VERDICT_WORDS[said].capitalized() if said in _VERDICT_WORDS else cap(said),
+        what=what,
+        answer=_answer_words(given),
+    )
 
 
 def counted(name: str, n: int) -> str:
@@ -173,7 +202,15 @@ def counted(name: str, n: int) -> str:
     >>> counted(MISSED, 1), counted(FALSE_ALARM, 2), counted(UNMARKED, 3)
     ('1 missed mispay', '2 false alarms', '3 not marked')
     """
-    plural = "" if n == 1 or name == UNMARKED else "s"
+    if name == MISSED:
+        return say_n("%(count)s missed mispay", "%(count)s missed mispays", n)
+    if name == FALSE_ALARM:
+        return say_n("%(count)s false alarm", "%(count)s false alarms", n)
+    if name == WRONG_CORRECTION:
+        return say_n("%(count)s wrong correction", "%(count)s wrong corrections", n)
+    if name == UNMARKED:
+        return say_n("%(count)s not marked", "%(count)s not marked", n)
+    plural = "" if n == 1 else "s"
     return f"{n} {name}{plural}"
 
 

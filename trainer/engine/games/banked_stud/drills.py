@@ -43,6 +43,8 @@ from ...kit.stakes import (
     sample_fitting,
 )
 from ...kit.stored import positions_of, read_stored, seat_of
+from ...messages import say
+from ...words import seated
 from . import rules as banked_stud
 from .rules import Bet, Outcome, Result, Settlement
 
@@ -52,9 +54,11 @@ SEATS = requests.SEATS
 #: the top two cards of the weakest qualifying dealer hand: A-K high
 QUALIFYING_TOP = banked_stud.LOWEST_QUALIFIER.ranks[:2]
 
-RESULTS = tuple((r.value, r.value.capitalize()) for r in Result)
+# each written out, so the catalogue's extraction finds it
+RESULTS = (("win", say("Win")), ("push", say("Push")), ("lose", say("Lose")))
+assert tuple(v for v, _ in RESULTS) == tuple(r.value for r in Result)
 RESULT_KEYS = ("w", "p", "l")
-YES_NO = (("yes", "Yes"), ("no", "No"))
+YES_NO = (("yes", say("Yes")), ("no", say("No")))
 YES_NO_KEYS = ("y", "n")
 
 
@@ -360,7 +364,7 @@ class BankedQualify(_Banked):
         return Dealt(
             request=request,
             table=table,
-            prompt="Does the dealer qualify?",
+            prompt=say("Does the dealer qualify?"),
             situation=_qualify_situation(dealer),
             category=evaluate_five(dealer).category.label,
             extra={"mix": scenario},
@@ -410,7 +414,7 @@ class BankedQualify(_Banked):
             s for s in settled.steps if s.startswith("The dealer reveals") or "qualif" in s
         )
         field_ = AnswerField(
-            "qualifies", "Does the dealer qualify?", AnswerKind.CHOICE, YES_NO, YES_NO_KEYS
+            "qualifies", say("Does the dealer qualify?"), AnswerKind.CHOICE, YES_NO, YES_NO_KEYS
         )
         return (field_,), {"qualifies": answer}, steps
 
@@ -520,7 +524,7 @@ class BankedSettle(_Banked):
             paytable=paytable,
             rules=config.rules,
         )
-        prompt = "Settle the player." if len(seats) == 1 else "Settle each player."
+        prompt = say("Settle the player.") if len(seats) == 1 else say("Settle each player.")
         return Dealt(
             request=request,
             table=table,
@@ -578,9 +582,9 @@ class BankedSettle(_Banked):
             seat = seat_of(position)
             settled = settle_stored(self.profile, position, config)
             name = f"p{seat}." if several else ""
-            who = f"Seat {seat}: " if several else ""
+            who = say("Seat %(seat)s: ", seat=seat) if several else ""
             for bet, title, b in (
-                ("ante", "Ante", settled.ante),
+                ("ante", say("Ante"), settled.ante),
                 ("call", self.second, settled.call),
             ):
                 if b is None:  # a fold puts up no second bet
@@ -588,16 +592,20 @@ class BankedSettle(_Banked):
                 fields += [
                     AnswerField(
                         f"{name}{bet}.result",
-                        f"{who}{title} result",
+                        seated(who, say("%(bet)s result", bet=title)),
                         AnswerKind.CHOICE,
                         RESULTS,
                         RESULT_KEYS,
                     ),
-                    AnswerField(f"{name}{bet}.amount", f"{who}{title} amount", AnswerKind.AMOUNT),
+                    AnswerField(
+                        f"{name}{bet}.amount",
+                        seated(who, say("%(bet)s amount", bet=title)),
+                        AnswerKind.AMOUNT,
+                    ),
                 ]
                 expected[f"{name}{bet}.result"] = b.result.value
                 expected[f"{name}{bet}.amount"] = _paid_or_collected(b)
-            fields.append(AnswerField(f"{name}net", f"{who}net", AnswerKind.SIGNED))
+            fields.append(AnswerField(f"{name}net", seated(who, say("net")), AnswerKind.SIGNED))
             expected[f"{name}net"] = settled.net
             steps += [who + s for s in settled.steps]
         return tuple(fields), expected, tuple(steps)

@@ -24,6 +24,7 @@ from ...kit.dealing import hand_of, high_card
 from ...kit.fields import AnswerKind
 from ...kit.kinds import Answer, AnswerField, Dealt, DrillKind
 from ...kit.stakes import StakesAntes, ante_level, pick, pick_ante, pick_count
+from ...messages import Message, join, say
 from . import rules as banked_stud
 from .drills import QUALIFYING_TOP, banked_hands, settle_stored
 
@@ -39,8 +40,8 @@ _COUNTED_ROUND = re.compile(r"Round (\d+): ")
 #: settles each round from its hands (the steps give each round's net)
 RESULTS_SHOWN = (1,)
 PROMPTS = {
-    True: "Total the match and call the verdict.",
-    False: "Settle each round from its hands, total the match and call the verdict.",
+    True: say("Total the match and call the verdict."),
+    False: say("Settle each round from its hands, total the match and call the verdict."),
 }
 _VOIDS = {1: (1, 1), 2: (1, 2), 3: (2, 3)}
 _VOID_REASONS = (
@@ -122,7 +123,11 @@ class CaribbeanLedger(StakesAntes, DrillKind):
         for step in steps:
             m = _COUNTED_ROUND.match(step)
             if m and 0 < int(m[1]) <= len(deals) and deals[int(m[1]) - 1] is not None:
-                step = f"Deal {deals[int(m[1]) - 1]}: {step[m.end() :]}"
+                deal, rest = deals[int(m[1]) - 1], step[m.end() :]
+                if isinstance(step, Message):  # the round's line, still a message
+                    step = join(say("Deal %(deal)s: ", deal=deal), step.ending(rest))
+                else:
+                    step = f"Deal {deal}: {rest}"
             shown.append(step)
         return shown
 

@@ -51,6 +51,7 @@ from ...kit.rounds import (
     where_field,
 )
 from ...kit.stakes import pick_ante, pick_seats
+from ...messages import join, say
 from ...seats import TABLE_SEATS, settle_order
 from . import rules as banked_stud
 from .rules import Profile, Result
@@ -170,12 +171,16 @@ class BankedStudRound(Procedure[State]):
         request.pop("seat")
         asked = ask(self.qualify_kind, request, QUALIFY_LEVEL, config)
         qualifies = banked_stud.dealer_qualifies(evaluate_five(state.dealer))
-        events = self._told(state) + (f"The dealer turns the hand: {format_cards(state.dealer)}.",)
+        events = self._told(state) + (
+            say("The dealer turns the hand: %(cards)s.", cards=format_cards(state.dealer)),
+        )
         return Step(
             number=0,
             phase="qualify",
-            prompt="Every decision is made and the folds are taken: turn the dealer's hand and "
-            "call it.",
+            prompt=say(
+                "Every decision is made and the folds are taken: turn the dealer's hand and "
+                "call it."
+            ),
             kind=self.qualify_kind,
             level=QUALIFY_LEVEL,
             situation=REGISTRY[self.qualify_kind].situation_of(request, QUALIFY_LEVEL, config),
@@ -205,9 +210,11 @@ class BankedStudRound(Procedure[State]):
             _, its, its_settled = self._settlement(state, other)
             others[other] = (its, self._facts(its_settled))
         if phase == "take":
-            prompt = "Every player has decided: take each folded hand's Ante."
+            prompt = say("Every player has decided: take each folded hand's Ante.")
         else:
-            prompt = "Settle each hand still in: its Ante and its " + self.second + "."
+            prompt = say(
+                "Settle each hand still in: its Ante and its %(bet)s.", bet=self.profile.second_bet
+            )
         revealed = phase == "settle"
         return Step(
             number=0,
@@ -269,14 +276,23 @@ class BankedStudRound(Procedure[State]):
         said = []
         for seat in state.seats:
             if state.actions[seat] == "fold":
-                said.append(f"seat {seat} folds")
+                said.append(say("seat %(seat)s folds", seat=seat))
             else:
                 call = state.ante * self.profile.multiple(state.config.rules)
-                said.append(f"seat {seat} puts up the {self.second} of {call}")
+                said.append(
+                    say(
+                        "seat %(seat)s puts up the %(bet)s of %(call)s",
+                        seat=seat,
+                        bet=self.profile.second_bet,
+                        call=call,
+                    )
+                )
         up = self.profile.up_card(state.dealer)
         return (
-            f"Each position antes {state.ante}; the dealer shows {up}.",
-            "The players decide: " + ", ".join(said) + ".",
+            say(
+                "Each position antes %(ante)s; the dealer shows %(card)s.", ante=state.ante, card=up
+            ),
+            say("The players decide: %(decisions)s.", decisions=join(said, sep=", ")),
         )
 
     def _table(self, state: State, *, revealed: bool) -> dict[str, Any]:

@@ -27,6 +27,7 @@ from ...errors import RulingError
 from ...hands import Category, HandValue, evaluate_five
 from ...house import DEFAULT_CONFIG, HouseConfig, HouseRules
 from ...kit.game import PreviewRow
+from ...messages import Message, Param, join, say, say_n
 from ...paytables import Odds, Paytable, PaytableError
 from .request import Action, BankedStudRequest
 
@@ -99,9 +100,9 @@ CARIBBEAN = Profile(
     game="caribbean-stud",
     title="Caribbean Stud",
     up_card_index=0,
-    second_bet="Call",
+    second_bet=say("Call"),
     fixed_multiple=None,
-    tie_word="an exact tie",
+    tie_word=say("an exact tie"),
     capped=True,
 )
 #: casino-stud-poker.txt: the last card shows; Raise exactly 2 × Ante; a tie is a stand off
@@ -109,9 +110,9 @@ CASINO = Profile(
     game="casino-stud",
     title="Casino Stud Poker",
     up_card_index=-1,
-    second_bet="Raise",
+    second_bet=say("Raise"),
     fixed_multiple=2,
-    tie_word="a stand off",
+    tie_word=say("a stand off"),
     capped=False,
 )
 
@@ -130,11 +131,11 @@ class Outcome(enum.Enum):
 
 #: each outcome as a dealer says it, for pages that show a ruling ("no-qualify" is the API's)
 OUTCOME_WORDS: Mapping[Outcome, str] = {
-    Outcome.FOLD: "fold",
-    Outcome.NO_QUALIFY: "the dealer does not qualify",
-    Outcome.WIN: "win",
-    Outcome.LOSE: "lose",
-    Outcome.PUSH: "push",
+    Outcome.FOLD: say("fold"),
+    Outcome.NO_QUALIFY: say("the dealer does not qualify"),
+    Outcome.WIN: say("win"),
+    Outcome.LOSE: say("lose"),
+    Outcome.PUSH: say("push"),
 }
 
 
@@ -177,7 +178,7 @@ class Settlement:
     capped: int
     returned: int
     net: int
-    steps: tuple[str, ...]
+    steps: tuple[Message, ...]
 
     @property
     def stake(self) -> int:
@@ -224,13 +225,20 @@ def settle(
     mine, theirs = evaluate_five(player), evaluate_five(dealer)
     second = profile.second_bet
     steps = [
-        f"The player holds {format_cards(player)}: {mine.description}.",
-        f"The dealer shows {profile.up_card(dealer)}.",
+        say(
+            "The player holds %(cards)s: %(hand)s.",
+            cards=format_cards(player),
+            hand=mine.description,
+        ),
+        say("The dealer shows %(card)s.", card=profile.up_card(dealer)),
     ]
     if act is Action.FOLD:
         steps += [
-            f"The player folds: the Ante {ante} is lost; the dealer's hand is not needed.",
-            f"Net -{ante}; the player receives nothing.",
+            say(
+                "The player folds: the Ante %(ante)s is lost; the dealer's hand is not needed.",
+                ante=ante,
+            ),
+            say("Net -%(ante)s; the player receives nothing.", ante=ante),
         ]
         return Settlement(
             profile=profile,
@@ -249,8 +257,18 @@ def settle(
 
     call = ante * profile.multiple(rules)
     steps += [
-        f"The player puts up the {second} {call} ({profile.multiple(rules)} × Ante {ante}).",
-        f"The dealer reveals {format_cards(dealer)}: {theirs.description}.",
+        say(
+            "The player puts up the %(bet)s %(call)s (%(multiple)s × Ante %(ante)s).",
+            bet=second,
+            call=call,
+            multiple=profile.multiple(rules),
+            ante=ante,
+        ),
+        say(
+            "The dealer reveals %(cards)s: %(hand)s.",
+            cards=format_cards(dealer),
+            hand=theirs.description,
+        ),
     ]
     odds: Odds | None = None
     capped = 0
@@ -258,26 +276,47 @@ def settle(
         outcome = Outcome.NO_QUALIFY
         ante_bet, call_bet = Bet(ante, Result.WIN, ante), Bet(call, Result.PUSH, 0)
         steps += [
-            f"The dealer's {theirs.description} does not qualify: the dealer needs A-K high "
-            "or better.",
-            f"The Ante wins 1:1: {ante}. The {second} {call} is returned, whatever the player "
-            "holds.",
+            say(
+                "The dealer's %(hand)s does not qualify: the dealer needs A-K high or better.",
+                hand=theirs.description,
+            ),
+            say(
+                "The Ante wins 1:1: %(ante)s. The %(bet)s %(call)s is returned, whatever the "
+                "player holds.",
+                ante=ante,
+                bet=second,
+                call=call,
+            ),
         ]
     elif theirs > mine:
         outcome = Outcome.LOSE
         ante_bet, call_bet = Bet(ante, Result.LOSE, 0), Bet(call, Result.LOSE, 0)
         steps += [
-            f"The dealer qualifies with {_spoken(theirs)}.",
-            f"The dealer's {theirs.description} beats the player's {mine.description}: "
-            f"the Ante {ante} and the {second} {call} are lost.",
+            say("The dealer qualifies with %(hand)s.", hand=_spoken(theirs)),
+            say(
+                "The dealer's %(hand)s beats the player's %(player)s: the Ante %(ante)s and the "
+                "%(bet)s %(call)s are lost.",
+                hand=theirs.description,
+                player=mine.description,
+                ante=ante,
+                bet=second,
+                call=call,
+            ),
         ]
     elif theirs == mine:
         outcome = Outcome.PUSH
         ante_bet, call_bet = Bet(ante, Result.PUSH, 0), Bet(call, Result.PUSH, 0)
         steps += [
-            f"The dealer qualifies with {_spoken(theirs)}.",
-            f"The player's {mine.description} and the dealer's are {profile.tie_word}: "
-            f"the Ante {ante} and the {second} {call} are returned.",
+            say("The dealer qualifies with %(hand)s.", hand=_spoken(theirs)),
+            say(
+                "The player's %(player)s and the dealer's are %(tie)s: the Ante %(ante)s and the "
+                "%(bet)s %(call)s are returned.",
+                player=mine.description,
+                tie=profile.tie_word,
+                ante=ante,
+                bet=second,
+                call=call,
+            ),
         ]
     else:
         outcome = Outcome.WIN
@@ -293,23 +332,46 @@ def settle(
         cap = profile.cap(rules)
         capped = full - cap if cap is not None and full > cap else 0
         ante_bet, call_bet = Bet(ante, Result.WIN, ante), Bet(call, Result.WIN, full - capped)
+        sum_ = f"{call} × {odds.win}" + (f" / {odds.to}" if odds.to != 1 else "")
         steps += [
-            f"The dealer qualifies with {_spoken(theirs)}.",
-            f"The dealer's {theirs.description} loses to the player's {mine.description}.",
-            f"The Ante wins 1:1: {ante}. The {second} wins by the player's "
-            f"{mine.category.label} at {odds}: {call} × {odds.win}"
-            + (f" / {odds.to}" if odds.to != 1 else "")
-            + f" = {full}.",
+            say("The dealer qualifies with %(hand)s.", hand=_spoken(theirs)),
+            say(
+                "The dealer's %(hand)s loses to the player's %(player)s.",
+                hand=theirs.description,
+                player=mine.description,
+            ),
+            say(
+                "The Ante wins 1:1: %(ante)s. The %(bet)s wins by the player's %(category)s at "
+                "%(odds)s: %(sum)s = %(full)s.",
+                ante=ante,
+                bet=second,
+                category=mine.category.label,
+                odds=str(odds),
+                sum=sum_,
+                full=full,
+            ),
         ]
         if capped:
             steps.append(
-                f"The house pays at most {cap} on the {second}: {capped} is withheld, "
-                f"so the {second} wins {full - capped}."
+                say(
+                    "The house pays at most %(cap)s on the %(bet)s: %(capped)s is withheld, so "
+                    "the %(bet)s wins %(paid)s.",
+                    cap=cap if cap is not None else 0,
+                    bet=second,
+                    capped=capped,
+                    paid=full - capped,
+                )
             )
     returned = ante_bet.returned + call_bet.returned
     net = returned - ante - call
-    receives = f"the player receives {returned}" if returned else "the player receives nothing"
-    steps.append(f"Net {net:+d}; {receives}." if net else f"Net 0; {receives}.")
+    receives = (
+        say("the player receives %(returned)s", returned=returned)
+        if returned
+        else say("the player receives nothing")
+    )
+    steps.append(
+        say("Net %(net)s; %(receives)s.", net=f"{net:+d}" if net else "0", receives=receives)
+    )
     return Settlement(
         profile=profile,
         dealer_qualifies=outcome is not Outcome.NO_QUALIFY,
@@ -331,7 +393,9 @@ def _spoken(value: HandValue) -> str:
     takes an article ("a pair of jacks"); "two pair", "three kings" and "ace high" do not."""
     if value.category in _TAKES_ARTICLE:
         text = value.description
-        return ("an " if text[0] in "aeiou" else "a ") + text
+        if text[0] in "aeiou":
+            return say("an %(hand)s", hand=text)
+        return say("a %(hand)s", hand=text)
     return value.description
 
 
@@ -366,6 +430,14 @@ class Verdict(enum.Enum):
     DRAW = "draw"
 
 
+#: each verdict as a sentence says it (the values are the API's)
+VERDICT_WORDS: Mapping[Verdict, str] = {
+    Verdict.PLAYER_WIN: say("player win"),
+    Verdict.BANK_WIN: say("bank win"),
+    Verdict.DRAW: say("draw"),
+}
+
+
 @dataclass(frozen=True)
 class MatchRound:
     """One round of a match: its net for the player, or None for a void deal (every stake
@@ -386,7 +458,7 @@ class MatchLedger:
     voids: int
     total: int
     verdict: Verdict
-    steps: tuple[str, ...]
+    steps: tuple[Message, ...]
 
 
 def settle_match(rounds: Iterable[MatchRound], *, length: int = MATCH_ROUNDS) -> MatchLedger:
@@ -399,7 +471,7 @@ def settle_match(rounds: Iterable[MatchRound], *, length: int = MATCH_ROUNDS) ->
     """
     played = tuple(rounds)
     counted = voids = total = 0
-    steps: list[str] = []
+    steps: list[Message] = []
     for number, r in enumerate(played, start=1):
         if not isinstance(r, MatchRound):
             raise RulingError(f"Round {number} is not a match round.", field="rounds")
@@ -412,22 +484,50 @@ def settle_match(rounds: Iterable[MatchRound], *, length: int = MATCH_ROUNDS) ->
         if r.void:
             voids += 1
             steps.append(
-                f"Deal {number} is void: every stake is returned and the round is replayed, "
-                "not counted."
+                say(
+                    "Deal %(deal)s is void: every stake is returned and the round is replayed, "
+                    "not counted.",
+                    deal=number,
+                )
             )
             continue
         if isinstance(r.net, bool) or not isinstance(r.net, int):
             raise RulingError(f"Round {number}'s net must be a whole number.", field="rounds")
         counted += 1
         total += r.net
-        steps.append(f"Round {counted}: net {r.net:+d}, running total {total:+d}.")
+        steps.append(
+            join(
+                say("Round %(round)s: ", round=counted),
+                say(
+                    "net %(net)s, running total %(total)s.",
+                    net=f"{r.net:+d}",
+                    total=f"{total:+d}",
+                ),
+            )
+        )
     if counted < length:
         raise RulingError(
             f"A match is {length} counted rounds; {counted} were played.", field="rounds"
         )
     verdict = Verdict.PLAYER_WIN if total > 0 else Verdict.BANK_WIN if total < 0 else Verdict.DRAW
-    void_words = f" ({voids} void deal{'s' if voids != 1 else ''} replayed)" if voids else ""
-    steps.append(f"{counted} rounds counted{void_words}: total {total:+d}, {verdict.value}.")
+    said: dict[str, Param] = {
+        "counted": counted,
+        "total": f"{total:+d}",
+        "verdict": VERDICT_WORDS[verdict],
+    }
+    if voids:
+        steps.append(
+            say_n(
+                "%(counted)s rounds counted (%(count)s void deal replayed): total %(total)s, "
+                "%(verdict)s.",
+                "%(counted)s rounds counted (%(count)s void deals replayed): total %(total)s, "
+                "%(verdict)s.",
+                voids,
+                **said,
+            )
+        )
+    else:
+        steps.append(say("%(counted)s rounds counted: total %(total)s, %(verdict)s.", **said))
     return MatchLedger(played, counted, voids, total, verdict, tuple(steps))
 
 

@@ -40,6 +40,7 @@ from ...kit.stakes import (
     sample_fitting,
 )
 from ...kit.stored import read_stored
+from ...messages import say
 from . import deal
 from . import rules as english_stud
 
@@ -85,10 +86,6 @@ _SHOWDOWN_WINNERS: tuple[tuple[Category, float], ...] = (
     (Category.STRAIGHT_FLUSH, 5),
     (Category.ROYAL_FLUSH, 2),
 )
-
-
-def _street_name(street: int) -> str:
-    return f"{street}{'rd' if street == 3 else 'th'} Street"
 
 
 def _assign(
@@ -150,7 +147,7 @@ class EnglishBringIn(DrillKind):
         return Dealt(
             request=request,
             table={"street": 3, "up": dict(shown)},
-            prompt="Who brings it in?",
+            prompt=say("Who brings it in?"),
             situation=_bring_in_situation(up),
         )
 
@@ -270,7 +267,7 @@ class EnglishFirstToAct(DrillKind):
         return Dealt(
             request=request,
             table={"street": street, "up": dict(shown)},
-            prompt=f"Who acts first on {_street_name(street)}?",
+            prompt=say("Who acts first on %(street)s?", street=english_stud.street_name(street)),
             situation=_first_situation(street, up),
             category=None if street == 3 else max(map(_exposed, up.values())).category.label,
             extra={"mix": scenario},
@@ -474,7 +471,7 @@ class EnglishShowdown(DrillKind):
                 "seats": {s: format_cards(h) for s, h in hands.items()},
                 "exposed": {s: format_cards(h[2:6]) for s, h in hands.items()},
             },
-            prompt=f"Read the hands and split the pot of {pot}.",
+            prompt=say("Read the hands and split the pot of %(pot)s.", pot=pot),
             situation=situation,
             category=settled.categories[winners[0]].label,
             extra={"mix": scenario},

@@ -27,6 +27,7 @@ from ...kit.dealing import remaining
 from ...kit.kinds import Answer, Dealt, DrillKind
 from ...kit.stakes import PLAYER_LEVELS, PLAYERS, pick, pick_count, pick_seats
 from ...kit.stored import value_at
+from ...messages import say
 from ...seats import in_seat_order
 from . import rules as english_stud
 
@@ -107,7 +108,10 @@ class EnglishExchange(DrillKind):
         return Dealt(
             request=request,
             table=_table(street, shown, folded, offered),
-            prompt=f"Who is offered the exchange next, after {english_stud.street_name(street)}?",
+            prompt=say(
+                "Who is offered the exchange next, after %(street)s?",
+                street=english_stud.street_name(street),
+            ),
             situation=_situation(seats, folded, offered),
         )
 

@@ -24,6 +24,7 @@ from ...chips import divide
 from ...errors import EngineError
 from ...hands import Category, HandValue, best_five, evaluate_exposed, rank_name
 from ...house import HouseConfig, HouseRules
+from ...messages import Message, join, say, say_n
 from ...seats import in_seat_order
 from ...seats import seats as seat_numbers
 from ...words import cap, payout_sentence, seat_list, show
@@ -56,8 +57,19 @@ HAND_SIZE = 7
 _DEFAULT_RULES = HouseRules()
 
 
+#: the streets by number, each written out so the catalogue's extraction finds it
+_STREET_NAMES = {
+    3: say("3rd Street"),
+    4: say("4th Street"),
+    5: say("5th Street"),
+    6: say("6th Street"),
+    7: say("7th Street"),
+}
+
+
 def street_name(street: int) -> str:
-    return f"{street}{'rd' if street == 3 else 'th'} Street"
+    found = _STREET_NAMES.get(street)
+    return found if found is not None else f"{street}{'rd' if street == 3 else 'th'} Street"
 
 
 # --- words -------------------------------------------------------------------------------
@@ -65,7 +77,13 @@ def street_name(street: int) -> str:
 
 def _a_rank(rank: int) -> str:
     name = rank_name(rank)
-    return f"{'an' if name[0] in 'ae' else 'a'} {name}"
+    return say("an %(rank)s", rank=name) if name[0] in "ae" else say("a %(rank)s", rank=name)
+
+
+def _up_cards(cards: Mapping[str, Card]) -> Message:
+    """ "Up cards: seat 1 5♥, seat 2 A♦."."""
+    shown = [say("seat %(seat)s %(card)s", seat=s, card=show(c)) for s, c in cards.items()]
+    return say("Up cards: %(cards)s.", cards=join(shown, sep=", "))
 
 
 # --- who pays the bring-in, who acts first ------------------------------------------------
@@ -89,19 +107,37 @@ def bring_in(up: Mapping[str, Card]) -> Decision:
     """
     seats = in_seat_order(up)
     shown = {s: up[s] for s in seats}
-    steps = ["Up cards: " + ", ".join(f"seat {s} {show(c)}" for s, c in shown.items()) + "."]
+    steps = [_up_cards(shown)]
     lowest = min(shown, key=lambda s: (shown[s].rank, shown[s].suit))
     low = shown[lowest]
     tied = [s for s in seats if shown[s].rank == low.rank]
     if len(tied) == 1:
         steps.append(
-            f"Seat {lowest} shows the lowest card, {show(low)}: seat {lowest} pays the bring-in."
+            say(
+                "Seat %(seat)s shows the lowest card, %(card)s: seat %(seat)s pays the bring-in.",
+                seat=lowest,
+                card=show(low),
+            )
         )
     else:
         steps.append(
-            f"{cap(seat_list(tied))} {'both' if len(tied) == 2 else 'all'} show "
-            f"{_a_rank(low.rank)}, the lowest rank: suits break the tie, clubs lowest, so seat "
-            f"{lowest}'s {show(low)} pays the bring-in."
+            say(
+                "%(seats)s both show %(rank)s, the lowest rank: suits break the tie, clubs "
+                "lowest, so seat %(seat)s's %(card)s pays the bring-in.",
+                seats=cap(seat_list(tied)),
+                rank=_a_rank(low.rank),
+                seat=lowest,
+                card=show(low),
+            )
+            if len(tied) == 2
+            else say(
+                "%(seats)s all show %(rank)s, the lowest rank: suits break the tie, clubs "
+                "lowest, so seat %(seat)s's %(card)s pays the bring-in.",
+                seats=cap(seat_list(tied)),
+                rank=_a_rank(low.rank),
+                seat=lowest,
+                card=show(low),
+            )
         )
     return Decision(lowest, tuple(steps))
 
@@ -119,41 +155,69 @@ def first_to_act(street: int, up: Mapping[str, Sequence[Card]]) -> Decision:
     seats = in_seat_order(up)
     shown = {s: tuple(up[s]) for s in seats}
     if street == 3:
-        steps = ["Up cards: " + ", ".join(f"seat {s} {show(c[0])}" for s, c in shown.items())]
-        steps[0] += "."
+        steps = [_up_cards({s: c[0] for s, c in shown.items()})]
         top = max(c[0].rank for c in shown.values())
         tied = [s for s in seats if shown[s][0].rank == top]
         first = tied[0]
         if len(tied) == 1:
             steps.append(
-                f"Seat {first} shows the highest card, {show(shown[first][0])}: "
-                f"seat {first} acts first."
+                say(
+                    "Seat %(seat)s shows the highest card, %(card)s: seat %(seat)s acts first.",
+                    seat=first,
+                    card=show(shown[first][0]),
+                )
             )
         else:
             steps.append(
-                f"{cap(seat_list(tied))} {'both' if len(tied) == 2 else 'all'} show "
-                f"{_a_rank(top)}, the highest card; suits do not count here, so seat {first}, "
-                "the first clockwise from the dealer, acts first."
+                say(
+                    "%(seats)s both show %(rank)s, the highest card; suits do not count "
+                    "here, so seat %(seat)s, the first clockwise from the dealer, acts first.",
+                    seats=cap(seat_list(tied)),
+                    rank=_a_rank(top),
+                    seat=first,
+                )
+                if len(tied) == 2
+                else say(
+                    "%(seats)s all show %(rank)s, the highest card; suits do not count "
+                    "here, so seat %(seat)s, the first clockwise from the dealer, acts first.",
+                    seats=cap(seat_list(tied)),
+                    rank=_a_rank(top),
+                    seat=first,
+                )
             )
         return Decision(first, tuple(steps))
 
     values = {s: evaluate_exposed(c) for s, c in shown.items()}
-    steps = [
-        "Exposed hands: "
-        + "; ".join(
-            f"seat {s} {' '.join(show(c) for c in shown[s])}, {v}" for s, v in values.items()
+    exposed = [
+        say(
+            "seat %(seat)s %(cards)s, %(hand)s",
+            seat=s,
+            cards=" ".join(show(c) for c in shown[s]),
+            hand=v.description,
         )
-        + "."
+        for s, v in values.items()
     ]
+    steps = [say("Exposed hands: %(hands)s.", hands=join(exposed, sep="; "))]
     best = max(values.values(), key=lambda v: v.key)
     tied = [s for s in seats if values[s].key == best.key]
     first = tied[0]
     if len(tied) == 1:
-        steps.append(f"Seat {first}'s {best} is the highest exposed hand: seat {first} acts first.")
+        steps.append(
+            say(
+                "Seat %(seat)s's %(hand)s is the highest exposed hand: seat %(seat)s acts first.",
+                seat=first,
+                hand=best.description,
+            )
+        )
     else:
         steps.append(
-            f"{cap(seat_list(tied))} tie for the highest exposed hand with {best}: seat "
-            f"{first}, the first clockwise from the dealer, acts first."
+            say(
+                "%(seats)s tie for the highest exposed hand with %(hand)s: seat %(seat)s, the "
+                "first clockwise from the dealer, acts first.",
+                seats=cap(seat_list(tied)),
+                hand=best.description,
+                seat=first,
+            )
         )
     return Decision(first, tuple(steps))
 
@@ -179,20 +243,39 @@ def exchange_offer(
         )
     nxt = waiting[0]
     steps = [
-        f"After {street_name(street)} the exchange is offered in seat order from the dealer's "
-        "left, one player at a time, to every player still in."
+        say(
+            "After %(street)s the exchange is offered in seat order from the dealer's left, one "
+            "player at a time, to every player still in.",
+            street=street_name(street),
+        )
     ]
     before = order[: order.index(nxt)]
     had = [s for s in before if s in offered]
     out = [s for s in before if s in folded]
     said = []
     if had:
-        turns = "has had its turn" if len(had) == 1 else "have had their turns"
-        said.append(f"{seat_list(had)} {turns}")
+        said.append(
+            say_n(
+                "%(seats)s has had its turn",
+                "%(seats)s have had their turns",
+                len(had),
+                seats=seat_list(had),
+            )
+        )
     if out:
-        said.append(f"{seat_list(out)} {'has' if len(out) == 1 else 'have'} folded")
-    head = f"{cap(' and '.join(said))}: seat" if said else "Seat"
-    steps.append(f"{head} {nxt} is offered the exchange next.")
+        said.append(
+            say_n("%(seats)s has folded", "%(seats)s have folded", len(out), seats=seat_list(out))
+        )
+    if said:
+        steps.append(
+            say(
+                "%(before)s: seat %(seat)s is offered the exchange next.",
+                before=cap(join(said, sep=say(" and "))),
+                seat=nxt,
+            )
+        )
+    else:
+        steps.append(say("Seat %(seat)s is offered the exchange next.", seat=nxt))
     return Decision(nxt, tuple(steps))
 
 
@@ -258,7 +341,16 @@ def showdown(
     steps: list[str] = []
     for s in seats:
         values[s], best[s] = best_five(sevens[s])
-        steps.append(f"Seat {s}: {' '.join(show(c) for c in best[s])}, {values[s]}.")
+        steps.append(
+            join(
+                say("Seat %(seat)s: ", seat=s),
+                say(
+                    "%(cards)s, %(hand)s.",
+                    cards=" ".join(show(c) for c in best[s]),
+                    hand=values[s].description,
+                ),
+            )
+        )
     top = max(v.strength for v in values.values())
     winners = tuple(s for s in seats if values[s].strength == top)
     order = tuple(_odd_chip_order(winners, sevens))
@@ -267,34 +359,62 @@ def showdown(
 
     if len(winners) == 1:
         (w,) = winners
-        steps.append(f"Seat {w}'s {values[w]} is best: seat {w} takes the pot of {pot}.")
+        steps.append(
+            say(
+                "Seat %(seat)s's %(hand)s is best: seat %(seat)s takes the pot of %(pot)s.",
+                seat=w,
+                hand=values[w].description,
+                pot=pot,
+            )
+        )
     else:
         steps.append(
-            f"{cap(seat_list(winners))} tie ({values[winners[0]]}): they split the pot of {pot}."
+            say(
+                "%(seats)s tie (%(hand)s): they split the pot of %(pot)s.",
+                seats=cap(seat_list(winners)),
+                hand=values[winners[0]].description,
+                pot=pot,
+            )
         )
         chips = pot // unit
         base = chips // len(winners) * unit
         odd = chips % len(winners)
-        head = f"The pot of {pot} "
         if not odd:
-            steps.append(f"{head}splits evenly: {base} each.")
+            steps.append(
+                say("The pot of %(pot)s splits evenly: %(base)s each.", pot=pot, base=base)
+            )
         else:
             common = set.intersection(*(set(sevens[s]) for s in winners))
             tops = {s: show(_top_card(sevens[s], common)) for s in order}
             if odd == 1:
-                tail = (
-                    f"the odd chip goes to seat {order[0]}, whose {tops[order[0]]} is the "
-                    "highest card by suit (all seven cards count)."
+                steps.append(
+                    say(
+                        "The pot of %(pot)s does not divide evenly among %(hands)s hands: "
+                        "%(base)s each, and the odd chip goes to seat %(seat)s, whose %(card)s "
+                        "is the highest card by suit (all seven cards count).",
+                        pot=pot,
+                        hands=len(winners),
+                        base=base,
+                        seat=order[0],
+                        card=tops[order[0]],
+                    )
                 )
             else:
-                listed = ", then ".join(f"seat {s} ({tops[s]})" for s in order[:odd])
-                tail = (
-                    f"the {odd} odd chips go one each in order of highest card by suit (all "
-                    f"seven cards count): {listed}."
+                listed = [
+                    say("seat %(seat)s (%(card)s)", seat=s, card=tops[s]) for s in order[:odd]
+                ]
+                steps.append(
+                    say(
+                        "The pot of %(pot)s does not divide evenly among %(hands)s hands: "
+                        "%(base)s each, and the %(odd)s odd chips go one each in order of "
+                        "highest card by suit (all seven cards count): %(listed)s.",
+                        pot=pot,
+                        hands=len(winners),
+                        base=base,
+                        odd=odd,
+                        listed=join(listed, sep=say(", then ")),
+                    )
                 )
-            steps.append(
-                f"{head}does not divide evenly among {len(winners)} hands: {base} each, and {tail}"
-            )
     steps.append(payout_sentence(shares))
     return Showdown(
         pot,

@@ -34,6 +34,7 @@ from ...kit.stakes import (
     sample_fitting,
 )
 from ...kit.stored import read_stored
+from ...messages import say
 from . import rules as mississippi_gonorrhea
 from .rules import Showdown
 
@@ -119,7 +120,7 @@ class GonorrheaSplit(DrillKind):
         return Dealt(
             request=request,
             table={"pot": pot, "seats": dict(shown)},
-            prompt=f"Split the pot of {pot}.",
+            prompt=say("Split the pot of %(pot)s.", pot=pot),
             situation=_split_situation(settled, hands, config),
             extra={"mix": scenario},
         )

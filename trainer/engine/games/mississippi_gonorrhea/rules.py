@@ -27,6 +27,7 @@ from ...chips import divide
 from ...errors import EngineError
 from ...hands import TwoCardValue, two_card_high, two_card_low
 from ...house import HouseConfig, HouseRules
+from ...messages import Message, Param, join, say
 from ...seats import in_seat_order
 from ...seats import seats as seat_numbers
 from ...words import cap, payout_sentence, seat_list, show
@@ -97,29 +98,39 @@ class Showdown:
     high_value: str | None
     low_value: str | None
     divisions: tuple[Division, ...]
-    steps: tuple[str, ...]
+    steps: tuple[Message, ...]
 
 
 # --- words -------------------------------------------------------------------------------
 
 
-def _division_sentence(who: str, what: str, division: Division, unit: int) -> str:
+def _division_sentence(what: str, division: Division, unit: int) -> Message:
     """How tied players share one division, naming where the odd chips go."""
     seats = division.seats
     chips = division.amount // unit
     base = chips // len(seats) * unit
     odd = chips % len(seats)
-    head = f"{cap(seat_list(seats))} {who} {what} of {division.amount}: {base} each"
+    said: dict[str, Param] = {
+        "seats": cap(seat_list(seats)),
+        "what": what,
+        "amount": division.amount,
+        "base": base,
+    }
     if not odd:
-        return head + "."
+        return say("%(seats)s share %(what)s of %(amount)s: %(base)s each.", **said)
     if odd == 1:
-        return (
-            f"{head}, and the odd chip goes to seat {seats[0]}, the first seat clockwise "
-            "from the dealer."
+        return say(
+            "%(seats)s share %(what)s of %(amount)s: %(base)s each, and the odd chip goes to "
+            "seat %(first)s, the first seat clockwise from the dealer.",
+            first=seats[0],
+            **said,
         )
-    return (
-        f"{head}, and the {odd} odd chips go one each to {seat_list(seats[:odd])}, in seat "
-        "order from the dealer's left."
+    return say(
+        "%(seats)s share %(what)s of %(amount)s: %(base)s each, and the %(odd)s odd chips go "
+        "one each to %(some)s, in seat order from the dealer's left.",
+        odd=odd,
+        some=seat_list(seats[:odd]),
+        **said,
     )
 
 
@@ -131,10 +142,15 @@ def _best(values: Mapping[str, TwoCardValue]) -> tuple[tuple[str, ...], TwoCardV
     return tuple(s for s, v in values.items() if v == top), top
 
 
-def _winner_words(seats: tuple[str, ...], value: TwoCardValue, half: str) -> str:
+def _winner_words(seats: tuple[str, ...], value: TwoCardValue, high: bool) -> Message:
+    hand = value.description
     if len(seats) == 1:
-        return f"{half}: seat {seats[0]}'s {value} is best."
-    return f"{half}: {seat_list(seats)} tie with {value}."
+        if high:
+            return say("High: seat %(seat)s's %(hand)s is best.", seat=seats[0], hand=hand)
+        return say("Low: seat %(seat)s's %(hand)s is best.", seat=seats[0], hand=hand)
+    if high:
+        return say("High: %(seats)s tie with %(hand)s.", seats=seat_list(seats), hand=hand)
+    return say("Low: %(seats)s tie with %(hand)s.", seats=seat_list(seats), hand=hand)
 
 
 def settle(
@@ -160,34 +176,45 @@ def settle(
         # everyone else folded: no cards are shown, so no hog and no halves to compare
         (seat,) = seats
         whole = Division("pot", pot, seats, {seat: pot})
-        step = (
-            f"Only seat {seat} is still in: seat {seat} takes the pot of {pot} without a showdown."
+        step = say(
+            "Only seat %(seat)s is still in: seat %(seat)s takes the pot of %(pot)s without a "
+            "showdown.",
+            seat=seat,
+            pot=pot,
         )
         return Showdown(pot, (), seats, seats, {seat: pot}, None, None, (whole,), (step,))
 
-    steps: list[str] = []
+    steps: list[Message] = []
     sevens = tuple(s for s in seats if held[s][0].rank == held[s][1].rank == SEVEN)
     if sevens:
         division = Division("hog", pot, sevens, divide(pot, sevens, unit=unit))
         shares = {**empty, **division.shares}
         if len(sevens) == 1:
             steps.append(
-                f"Seat {sevens[0]} holds a pair of sevens: sevens hog the whole pot of {pot}."
+                say(
+                    "Seat %(seat)s holds a pair of sevens: sevens hog the whole pot of %(pot)s.",
+                    seat=sevens[0],
+                    pot=pot,
+                )
             )
         else:
             steps.append(
-                f"{cap(seat_list(sevens))} each hold a pair of sevens: sevens hog, and they "
-                f"share the whole pot of {pot}."
+                say(
+                    "%(seats)s each hold a pair of sevens: sevens hog, and they share the whole "
+                    "pot of %(pot)s.",
+                    seats=cap(seat_list(sevens)),
+                    pot=pot,
+                )
             )
-            steps.append(_division_sentence("share", "the pot", division, unit))
+            steps.append(_division_sentence(say("the pot"), division, unit))
         steps.append(payout_sentence(shares))
         return Showdown(pot, sevens, (), (), shares, None, None, (division,), tuple(steps))
 
     high, high_value = _best({s: two_card_high(held[s]) for s in seats})
     low, low_value = _best({s: two_card_low(held[s]) for s in seats})
-    steps.append("Nobody holds a pair of sevens: the pot splits between high and low.")
+    steps.append(say("Nobody holds a pair of sevens: the pot splits between high and low."))
     steps.append(
-        f"{_winner_words(high, high_value, 'High')} {_winner_words(low, low_value, 'Low')}"
+        join(_winner_words(high, high_value, True), " ", _winner_words(low, low_value, False))
     )
 
     # house rule: which half takes the odd chip (RULES.md: the high half)
@@ -196,11 +223,33 @@ def settle(
     halves = divide(pot, order, unit=unit)
     high_half, low_half = halves["high"], halves["low"]
     if high_half == low_half:
-        steps.append(f"The pot of {pot} halves evenly: {high_half} for high, {low_half} for low.")
+        steps.append(
+            say(
+                "The pot of %(pot)s halves evenly: %(high)s for high, %(low)s for low.",
+                pot=pot,
+                high=high_half,
+                low=low_half,
+            )
+        )
+    elif first == "high":
+        steps.append(
+            say(
+                "The pot of %(pot)s does not halve evenly: the high half gets the odd chip, "
+                "%(high)s for high and %(low)s for low.",
+                pot=pot,
+                high=high_half,
+                low=low_half,
+            )
+        )
     else:
         steps.append(
-            f"The pot of {pot} does not halve evenly: the {first} half gets the odd chip, "
-            f"{high_half} for high and {low_half} for low."
+            say(
+                "The pot of %(pot)s does not halve evenly: the low half gets the odd chip, "
+                "%(high)s for high and %(low)s for low.",
+                pot=pot,
+                high=high_half,
+                low=low_half,
+            )
         )
 
     divisions = (
@@ -208,14 +257,21 @@ def settle(
         Division("low half", low_half, low, divide(low_half, low, unit=unit)),
     )
     shares = dict(empty)
+    halves_said = {"high half": say("the high half"), "low half": say("the low half")}
     for division in divisions:
         if len(division.seats) > 1:
-            steps.append(_division_sentence("share", f"the {division.name}", division, unit))
+            steps.append(_division_sentence(halves_said[division.name], division, unit))
         for seat, chips in division.shares.items():
             shares[seat] += chips
     both = [s for s in high if s in low]
     for seat in both:
-        steps.append(f"Seat {seat} wins in both halves: {shares[seat]} in all.")
+        steps.append(
+            say(
+                "Seat %(seat)s wins in both halves: %(total)s in all.",
+                seat=seat,
+                total=shares[seat],
+            )
+        )
     steps.append(payout_sentence(shares))
     return Showdown(
         pot,

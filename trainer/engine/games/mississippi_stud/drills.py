@@ -40,11 +40,20 @@ from ...kit.stakes import (
     sample_fitting,
 )
 from ...kit.stored import positions_of, read_stored, seat_of
+from ...messages import say
 from ...paytables import Band, Paytable
+from ...words import seated
 from . import rules as mississippi_stud
 from .rules import Outcome, Settlement
 
-OUTCOMES = tuple((o.value, o.value.capitalize()) for o in Outcome)
+# each written out, so the catalogue's extraction finds it
+OUTCOMES = (
+    ("win", say("Win")),
+    ("push", say("Push")),
+    ("lose", say("Lose")),
+    ("fold", say("Fold")),
+)
+assert tuple(v for v, _ in OUTCOMES) == tuple(o.value for o in Outcome)
 OUTCOME_KEYS = ("w", "p", "l", "f")
 #: the seats of a table: one for each position it deals
 SEATS = tuple(str(n) for n in range(1, mississippi_stud.MAX_POSITIONS + 1))
@@ -266,9 +275,14 @@ class MississippiPay(StakesAntes, DrillKind):
         }
         featured = next(p for p in positions if p.seat == scenario[0])
         settled = _settle(featured.hole, board[: featured.seen], featured.bets, config)
-        prompt = "Pay the position." if len(positions) == 1 else "Pay each position."
         if level >= 3:
-            prompt = prompt[:-1] + ", spot by spot."
+            prompt = (
+                say("Pay the position, spot by spot.")
+                if len(positions) == 1
+                else say("Pay each position, spot by spot.")
+            )
+        else:
+            prompt = say("Pay the position.") if len(positions) == 1 else say("Pay each position.")
         return Dealt(
             request=request,
             table=table,
@@ -362,12 +376,20 @@ class MississippiPay(StakesAntes, DrillKind):
             seat = seat_of(position)
             asked = read_stored(mississippi_stud.SLUG, position, config)
             s = _settle(asked.hole, asked.board, asked.bets, config)
-            name, who = f"p{seat}", f"Seat {seat}: "
+            name, who = f"p{seat}", say("Seat %(seat)s: ", seat=seat)
             fields += [
                 AnswerField(
-                    f"{name}.outcome", who + "outcome", AnswerKind.CHOICE, OUTCOMES, OUTCOME_KEYS
+                    f"{name}.outcome",
+                    seated(who, say("outcome")),
+                    AnswerKind.CHOICE,
+                    OUTCOMES,
+                    OUTCOME_KEYS,
                 ),
-                AnswerField(f"{name}.amount", who + "amount paid or collected", AnswerKind.AMOUNT),
+                AnswerField(
+                    f"{name}.amount",
+                    seated(who, say("amount paid or collected")),
+                    AnswerKind.AMOUNT,
+                ),
             ]
             expected[f"{name}.outcome"] = s.outcome.value
             expected[f"{name}.amount"] = _paid_or_collected(s)
@@ -375,7 +397,13 @@ class MississippiPay(StakesAntes, DrillKind):
                 for spot in s.spots:
                     key = f"{name}.spot.{spot.bet}"
                     title = _SPOT_TITLES[spot.bet]
-                    fields.append(AnswerField(key, f"{who}pay on the {title}", AnswerKind.AMOUNT))
+                    fields.append(
+                        AnswerField(
+                            key,
+                            seated(who, say("pay on the %(spot)s", spot=title)),
+                            AnswerKind.AMOUNT,
+                        )
+                    )
                     expected[key] = spot.profit
             steps += [who + step if several else step for step in s.steps]
         return tuple(fields), expected, tuple(steps)

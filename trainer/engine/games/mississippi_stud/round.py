@@ -46,6 +46,7 @@ from ...kit.rounds import (
     where_field,
 )
 from ...kit.stakes import pick_ante, pick_seats
+from ...messages import say
 from ...seats import TABLE_SEATS, settle_order
 from . import rules as mississippi_stud
 from .drills import street_bet
@@ -155,8 +156,11 @@ class MississippiStudRound(Procedure[State]):
             street=street,
             shown=street - 1,
             pending=pending,
-            prompt=f"{title}: the decisions are made. Take each folded hand's bets before the "
-            "next card is turned.",
+            prompt=say(
+                "%(street)s: the decisions are made. Take each folded hand's bets before the next "
+                "card is turned.",
+                street=title,
+            ),
         )
 
     def _settle(self, state: State, pending: list[str]) -> Step:
@@ -167,7 +171,7 @@ class MississippiStudRound(Procedure[State]):
             street=len(STREETS) + 1,
             shown=len(state.board),
             pending=pending,
-            prompt="The three community cards are turned: settle each hand still in.",
+            prompt=say("The three community cards are turned: settle each hand still in."),
         )
 
     def _step(

@@ -26,7 +26,9 @@ from ...errors import RulingError
 from ...hands import Category, HandValue, evaluate_five, rank_plural
 from ...house import HouseConfig, HouseRules
 from ...kit.game import PreviewRow
+from ...messages import Message, join, say
 from ...paytables import MISSISSIPPI_STUD_BASE, Odds, Paytable, PaytableError
+from ...words import cap
 from .request import MississippiStudRequest
 
 __all__ = [
@@ -46,10 +48,10 @@ SLUG = "mississippi-stud"
 
 #: the betting spots in the order they are placed: (the `bet` key of a spot, the dealer's name)
 BETS: tuple[tuple[str, str], ...] = (
-    ("ante", "Ante"),
-    ("3rd", "3rd Street"),
-    ("4th", "4th Street"),
-    ("5th", "5th Street"),
+    ("ante", say("Ante")),
+    ("3rd", say("3rd Street")),
+    ("4th", say("4th Street")),
+    ("5th", say("5th Street")),
 )
 _TITLES = dict(BETS)
 #: each street bet is one of these multiples of the Ante (mississippi-stud.txt §03)
@@ -98,7 +100,7 @@ class Settlement:
     spots: tuple[Spot, ...]
     #: profit withheld by the house's payout cap (0 without a cap)
     capped: int
-    steps: tuple[str, ...]
+    steps: tuple[Message, ...]
 
 
 @dataclass(frozen=True)
@@ -134,19 +136,32 @@ def settle(
     hand = evaluate_five((*hole, *board))
     category = hand.category
     steps = [
-        f"The final five, {format_cards(hole)} with {format_cards(board)}: {hand.description}.",
+        say(
+            "The final five, %(hole)s with %(board)s: %(hand)s.",
+            hole=format_cards(hole),
+            board=format_cards(board),
+            hand=hand.description,
+        ),
         _category_step(hand, paytable),
-        "Total " + " + ".join(map(str, amounts)) + f" = {stake}.",
+        say("Total %(sum)s = %(stake)s.", sum=" + ".join(map(str, amounts)), stake=stake),
     ]
     name = _hand_name(hand)
     outcome, odds = _result(hand, paytable)
     if outcome is Outcome.PUSH:
-        steps.append(f"{name} pushes: stake {stake} returned, net 0.")
+        steps.append(
+            say("%(hand)s pushes: stake %(stake)s returned, net 0.", hand=name, stake=stake)
+        )
         return Settlement(
             outcome, category, hand, None, stake, 0, stake, 0, _spots(amounts), 0, tuple(steps)
         )
     if outcome is Outcome.LOSE:
-        steps.append(f"{name} loses: the stake of {stake} is lost, net -{stake}.")
+        steps.append(
+            say(
+                "%(hand)s loses: the stake of %(stake)s is lost, net -%(stake)s.",
+                hand=name,
+                stake=stake,
+            )
+        )
         return Settlement(
             outcome, category, hand, None, stake, 0, 0, -stake, _spots(amounts), 0, tuple(steps)
         )
@@ -162,19 +177,52 @@ def settle(
     paid = _withhold(won, capped)
     profit = full - capped
     spots = _spots(amounts, paid)
-    paid_words = ", ".join(f"{_TITLES[s.bet]} {s.stake} wins {s.profit}" for s in spots)
+    paid_words = join(
+        [
+            say(
+                "%(bet)s %(stake)s wins %(profit)s",
+                bet=_TITLES[s.bet],
+                stake=s.stake,
+                profit=s.profit,
+            )
+            for s in spots
+        ],
+        sep=", ",
+    )
     if capped:
         steps += [
-            f"{name} pays {odds}: {full} before the cap.",
-            f"The house pays at most {cap} profit a hand: {capped} is withheld, taken from the "
-            f"last street back ({paid_words}).",
-            f"Profit {profit}, stake {stake} returned, {stake + profit} in all.",
+            say(
+                "%(hand)s pays %(odds)s: %(full)s before the cap.",
+                hand=name,
+                odds=str(odds),
+                full=full,
+            ),
+            say(
+                "The house pays at most %(cap)s profit a hand: %(capped)s is withheld, taken from "
+                "the last street back (%(paid)s).",
+                cap=cap if cap is not None else 0,
+                capped=capped,
+                paid=paid_words,
+            ),
+            say(
+                "Profit %(profit)s, stake %(stake)s returned, %(total)s in all.",
+                profit=profit,
+                stake=stake,
+                total=stake + profit,
+            ),
         ]
     else:
         steps += [
-            f"{name} pays {odds}: profit {profit}, stake {stake} returned, "
-            f"{stake + profit} in all.",
-            f"Each spot is paid at {odds}: {paid_words}.",
+            say(
+                "%(hand)s pays %(odds)s: profit %(profit)s, stake %(stake)s returned, %(total)s "
+                "in all.",
+                hand=name,
+                odds=str(odds),
+                profit=profit,
+                stake=stake,
+                total=stake + profit,
+            ),
+            say("Each spot is paid at %(odds)s: %(paid)s.", odds=str(odds), paid=paid_words),
         ]
     return Settlement(
         outcome,
@@ -192,15 +240,23 @@ def settle(
 
 
 def _fold(amounts: tuple[int, ...], stake: int) -> Settlement:
-    placed = [f"{title} {a}" for (_, title), a in zip(BETS, amounts, strict=False)]
+    placed = [
+        say("%(bet)s %(amount)s", bet=title, amount=a)
+        for (_, title), a in zip(BETS, amounts, strict=False)
+    ]
     before = BETS[len(amounts)][1]
     if len(placed) == 1:
-        lost = f"the {placed[0]} is lost"
+        lost = say("the %(bet)s is lost", bet=placed[0])
     else:
-        lost = f"the {', '.join(placed[:-1])} and {placed[-1]} are lost, {stake} in all"
+        lost = say(
+            "the %(bets)s and %(last)s are lost, %(stake)s in all",
+            bets=join(placed[:-1], sep=", "),
+            last=placed[-1],
+            stake=stake,
+        )
     steps = (
-        f"Folded before {before}: {lost}.",
-        "Later streets were never bet, so they cost nothing; net " + f"-{stake}.",
+        say("Folded before %(street)s: %(lost)s.", street=before, lost=lost),
+        say("Later streets were never bet, so they cost nothing; net -%(stake)s.", stake=stake),
     )
     return Settlement(
         Outcome.FOLD, None, None, None, stake, 0, 0, -stake, _spots(amounts), 0, steps
@@ -219,29 +275,50 @@ def _result(hand: HandValue, paytable: Paytable) -> tuple[Outcome, Odds | None]:
     return (Outcome.LOSE, None) if odds is None else (Outcome.WIN, odds)
 
 
-def _category_step(hand: HandValue, paytable: Paytable) -> str:
+def _category_step(hand: HandValue, paytable: Paytable) -> Message:
     category = hand.category
     if category is not Category.ONE_PAIR:
         if paytable.odds_for(category) is None:
-            return f"Category: {category.label}, which has no row on the paytable."
-        return f"Category: {category.label}."
+            return say(
+                "Category: %(category)s, which has no row on the paytable.",
+                category=category.label,
+            )
+        return say("Category: %(category)s.", category=category.label)
     pair = rank_plural(hand.ranks[0])
     pay, push = paytable.pair_band, paytable.push_band
     if pay is None:
-        return f"Category: one pair, {pair}; every pair pays on this paytable."
+        return say("Category: one pair, %(pair)s; every pair pays on this paytable.", pair=pair)
     if hand.ranks[0] in pay:
-        return f"Category: one pair, {pair}, within the paying pairs {pay.short()}."
+        return say(
+            "Category: one pair, %(pair)s, within the paying pairs %(band)s.",
+            pair=pair,
+            band=pay.short(),
+        )
     if push is not None and hand.ranks[0] in push:
-        return f"Category: one pair, {pair}, within the push band {push.short()}."
-    return f"Category: one pair, {pair}, outside the paying pairs {pay.short()}" + (
-        f" and the push band {push.short()}." if push is not None else "."
+        return say(
+            "Category: one pair, %(pair)s, within the push band %(band)s.",
+            pair=pair,
+            band=push.short(),
+        )
+    if push is not None:
+        return say(
+            "Category: one pair, %(pair)s, outside the paying pairs %(band)s and the push band "
+            "%(push)s.",
+            pair=pair,
+            band=pay.short(),
+            push=push.short(),
+        )
+    return say(
+        "Category: one pair, %(pair)s, outside the paying pairs %(band)s.",
+        pair=pair,
+        band=pay.short(),
     )
 
 
 def _hand_name(hand: HandValue) -> str:
     if hand.category is Category.ONE_PAIR:
-        return f"Pair of {rank_plural(hand.ranks[0])}"
-    return hand.category.label.capitalize()
+        return say("Pair of %(ranks)s", ranks=rank_plural(hand.ranks[0]))
+    return cap(hand.category.label)
 
 
 def _withhold(won: list[int], withheld: int) -> list[int]:

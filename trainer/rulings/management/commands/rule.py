@@ -11,9 +11,18 @@ from __future__ import annotations
 
 import sys
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import translation
 
-from trainer.rulings.services import NotJSON, as_json, give_ruling, house_resolver, read_json
+from trainer.rulings.services import (
+    NotJSON,
+    as_json,
+    give_ruling,
+    house_resolver,
+    read_json,
+    said_in,
+)
 
 
 def read_line(number: int, raw: bytes) -> object:
@@ -38,8 +47,23 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--file", metavar="PATH", help="read requests from this file")
+        parser.add_argument(
+            "--lang",
+            metavar="CODE",
+            default=settings.LANGUAGES[0][0],
+            help="the language of the reasons (steps, error messages): "
+            + ", ".join(code for code, _ in settings.LANGUAGES)
+            + "; keys and codes stay English",
+        )
 
     def handle(self, *args, **options):
+        try:
+            language = translation.get_supported_language_variant(options["lang"].lower())
+        except LookupError:
+            codes = ", ".join(code for code, _ in settings.LANGUAGES)
+            raise CommandError(
+                f"--lang {options['lang']}: not a language of this site ({codes}).", returncode=2
+            ) from None
         path = options.get("file")
         if path:
             try:
@@ -59,7 +83,7 @@ class Command(BaseCommand):
                 if isinstance(request, LineError):
                     response = {"error": {"field": None, "message": str(request)}}
                 else:
-                    response = give_ruling(request, resolve=resolve)
+                    response = said_in(give_ruling(request, resolve=resolve), language)
                 response, line = as_json(response)
                 failed = failed or "error" in response
                 try:

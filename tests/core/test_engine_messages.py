@@ -1,0 +1,200 @@
+"""The engine's messages said in the reader's language (trainer/core/i18n.py): Django's
+catalogue translates each pattern and each parameter; English stays byte for byte the
+engine's; text stored before messages shows as it was."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.template import Context, Template
+from django.utils import translation
+
+from trainer.core.i18n import render, storable, stored
+from trainer.engine.cards import parse_cards
+from trainer.engine.games.banked_stud.ledger import CaribbeanLedger
+from trainer.engine.games.banked_stud.rules import (
+    CARIBBEAN,
+    CASINO,
+    MatchRound,
+    settle,
+    settle_match,
+)
+from trainer.engine.games.english_stud.rules import exchange_offer
+from trainer.engine.games.english_stud.rules import showdown as es_showdown
+from trainer.engine.games.mississippi_gonorrhea.rules import settle as mg_settle
+from trainer.engine.games.mississippi_stud.rules import settle as ms_settle
+from trainer.engine.kit.watched import MISSED, counted, reason
+from trainer.engine.messages import Message, say
+from trainer.engine.words import cap, payout_sentence, seat_list
+from trainer.site.jinja import environment
+
+CATALOGUE = Path(settings.BASE_DIR) / "locale" / "es" / "LC_MESSAGES" / "django.mo"
+spanish = pytest.mark.skipif(
+    not CATALOGUE.exists(), reason="no Spanish catalogue built (compilemessages)"
+)
+
+
+def _no_qualify():
+    return settle(CASINO, parse_cards("Qh Qs 9d 6c 2h"), parse_cards("Kh Qc 7s 4d 3c"), 1, "raise")
+
+
+def test_english_renders_exactly_the_engines_text():
+    steps = _no_qualify().steps
+    with translation.override("en"):
+        assert [render(s) for s in steps] == [str(s) for s in steps]
+
+
+def test_a_plain_string_is_shown_as_it_is():
+    with translation.override("es"):
+        assert render("The dealer shows Q♥.") == "The dealer shows Q♥."
+        assert render(7) == "7"
+
+
+def test_stored_form_reads_back_as_the_message():
+    step = _no_qualify().steps[-2]
+    back = stored(storable(step))
+    assert isinstance(back, Message) and back == step and back.to_json() == step.to_json()
+    assert stored("an English reason stored before messages") == (
+        "an English reason stored before messages"
+    )
+
+
+@spanish
+def test_the_dealer_not_qualifying_reads_in_spanish():
+    steps = _no_qualify().steps
+    with translation.override("es"):
+        said = [render(s) for s in steps]
+    assert (
+        said[0] == "El jugador tiene Qh Qs 9d 6c 2h: pareja de reinas, acompañantes nueve-seis-dos."
+    )
+    assert said[4] == (
+        "La mano de la banca, carta alta rey, acompañantes reina-siete-cuatro-tres, no "
+        "califica: la banca necesita A-K o mejor."
+    )
+    assert said[5].startswith("El ante gana 1:1: 1. Se devuelve la apuesta de subida de 2")
+    assert said[-1] == "Neto +1; el jugador recibe 4."
+
+
+@spanish
+def test_a_win_by_the_paytable_names_the_category_in_spanish():
+    s = settle(CARIBBEAN, parse_cards("9h 9s 9d 9c 2h"), parse_cards("Ah Kc 7s 4d 3c"), 1, "call")
+    with translation.override("es"):
+        said = [render(step) for step in s.steps]
+    assert "La banca califica con carta alta as, acompañantes rey-siete-cuatro-tres." in said
+    assert any("por la categoría del jugador, póker, a " in line for line in said)
+
+
+@spanish
+def test_mississippi_stud_steps_read_in_spanish():
+    s = ms_settle(parse_cards("Qh Qs"), parse_cards("2c 7d 9s"), [1, 1, 2, 3])
+    with translation.override("es"):
+        said = [render(step) for step in s.steps]
+    assert said[0].startswith("Las cinco cartas finales, Qh Qs con 2c 7d 9s: pareja de reinas")
+    assert said[1].startswith("Categoría: pareja de reinas")
+    assert said[-1].startswith("Cada casilla se paga a 1:1: Ante 1 gana 1, Tercera calle 1 gana 1")
+
+
+@spanish
+def test_seat_lists_take_the_spanish_plural_and_keep_the_capital():
+    with translation.override("es"):
+        assert render(seat_list(["1"])) == "asiento 1"
+        assert render(cap(seat_list(["1", "2", "4"]))) == "Asientos 1, 2 y 4"
+        assert render(payout_sentence({"1": 13, "2": 0, "3": 0})) == (
+            "Pago: el asiento 1 se lleva 13; asientos 2 y 3 no se llevan nada."
+        )
+
+
+@spanish
+def test_a_stored_step_reads_in_spanish_for_a_spanish_reader():
+    """An English trainee's attempt stored as JSON reads in Spanish for a Spanish supervisor."""
+    with translation.override("en"):
+        kept = storable(_no_qualify().steps[-1])
+    with translation.override("es"):
+        assert render(stored(kept)) == "Neto +1; el jugador recibe 4."
+
+
+@spanish
+def test_the_said_filter_and_the_felt_render_in_the_active_language():
+    step = say("The dealer qualifies with %(hand)s.", hand=say("ace"))
+    template = Template("{% load said %}{{ step|said }}")
+    felt = environment().from_string("{{ step|said }}")
+    with translation.override("es"):
+        assert template.render(Context({"step": step})) == "La banca califica con as."
+        assert felt.render(step=step) == "La banca califica con as."
+    with translation.override("en"):
+        assert template.render(Context({"step": step})) == "The dealer qualifies with ace."
+
+
+@spanish
+def test_a_split_pot_reads_in_spanish():
+    s = mg_settle(25, {"1": parse_cards("Kc 9d"), "2": parse_cards("3h 2s")})
+    with translation.override("es"):
+        said = [render(step) for step in s.steps]
+    assert (
+        said[0] == "Nadie tiene pareja de sietes: el bote se divide entre la mano alta y la baja."
+    )
+    assert said[1] == (
+        "Alta: la mano rey-nueve del asiento 1 es la mejor. "
+        "Baja: la mano tres-dos del asiento 2 es la mejor."
+    )
+    assert said[-1] == "Pago: el asiento 1 se lleva 13, el asiento 2 se lleva 12."
+
+
+@spanish
+def test_a_watched_positions_reason_reads_in_spanish():
+    wrong = {"call": "wrong", "situation": "fold paid", "amount": -15, "paid": 5}
+    said = reason(wrong, {"call": "right"})
+    assert said == (
+        "Missed mispay: the dealer paid 5 (fold paid) where the right settlement is took 15; "
+        "you marked it right."
+    )
+    with translation.override("es"):
+        assert render(said) == (
+            "Pago erróneo no detectado: el crupier hizo: pago de 5 (fold paid), cuando lo "
+            "correcto es: cobro de 15; usted la marcó como bien."
+        )
+        assert render(counted(MISSED, 2)) == "2 pagos erróneos no detectados"
+
+
+@spanish
+def test_an_english_stud_showdown_reads_in_spanish():
+    s = es_showdown(
+        31,
+        {
+            "2": parse_cards("Th 9h 8c 7d 6s 2c 3c"),
+            "4": parse_cards("Tc 9d 8s 7h 6c As 3s"),
+            "5": parse_cards("Kc Kd 4h 4s Jh 2d 5s"),
+        },
+    )
+    with translation.override("es"):
+        said = [render(step) for step in s.steps]
+    assert said[0].startswith("Asiento 2: ") and said[0].endswith("escalera, carta alta diez.")
+    assert (
+        said[3] == "Asientos 2 y 4 empatan (escalera, carta alta diez): se reparten el bote de 31."
+    )
+    assert "la ficha impar va al asiento 4" in said[4]
+
+
+@spanish
+def test_a_match_ledgers_rounds_read_by_the_deal_in_spanish():
+    ledger = settle_match([MatchRound(1)] * 19 + [MatchRound(None), MatchRound(-2)])
+    table = {"rounds": [{"deal": n, "void": n == 20} for n in range(1, 22)]}
+    shown = CaribbeanLedger().steps_shown(ledger.steps, table)
+    assert shown[-2] == "Deal 21: net -2, running total +17."
+    with translation.override("es"):
+        assert render(shown[-2]) == "Reparto 21: neto -2, total acumulado +17."
+        assert render(shown[-1]) == (
+            "20 rondas contadas (1 reparto nulo repetido): total +17, gana el jugador."
+        )
+
+
+@spanish
+def test_who_is_offered_the_exchange_reads_in_spanish():
+    decision = exchange_offer(["1", "2", "4"], {"2"}, {"1"}, 5)
+    with translation.override("es"):
+        assert render(decision.steps[-1]) == (
+            "El asiento 1 ya tuvo su turno y el asiento 2 se retiró: ahora se le ofrece el "
+            "cambio al asiento 4."
+        )
