@@ -6,7 +6,9 @@ import pytest
 from django.template import engines
 from django.utils import translation
 
+from trainer.core.i18n import render
 from trainer.core.numbers import grouped, localized, thousands_separator, ungrouped
+from trainer.engine.messages import say
 
 
 @pytest.mark.parametrize(
@@ -63,3 +65,14 @@ def test_an_english_reader_types_a_comma_grouping_never_a_point():
     with translation.override("en"):
         assert ungrouped("1,250") == "1250"
         assert ungrouped("1.250") == "1.250"
+
+
+def test_an_amount_in_an_engine_sentence_reads_in_the_readers_grouping():
+    # the engine writes its sentences' amounts the English way; a Spanish reader's are regrouped
+    said = say("paid %(amount)s", amount="1,250")
+    with translation.override("es"):
+        spanish = render(said)
+    with translation.override("en"):
+        english = render(said)
+    assert "1.250" in spanish and "1,250" not in spanish
+    assert english == "paid 1,250"

@@ -27,7 +27,7 @@ from functools import cache
 from django.utils.formats import get_format, number_format
 from django.utils.translation import get_language
 
-__all__ = ["grouped", "localized", "thousands_separator", "ungrouped"]
+__all__ = ["grouped", "localized", "localized_amount", "thousands_separator", "ungrouped"]
 
 
 @dataclass(frozen=True)
@@ -79,6 +79,22 @@ def localized(text: str) -> str:
     language's separators; anything else in `text` is left as it is."""
     table = _separators(get_language()).table
     return text if table is None else text.translate(table)
+
+
+def localized_amount(text: str) -> str:
+    """`text` in the reader's language's grouping when it is a whole number the English way
+    grouped ("1,250": an amount the rules engine put into one of its sentences); any other
+    text as it is ("3 to 2", "Q♥", "1,2").
+
+    >>> from django.utils import translation
+    >>> with translation.override("es"):
+    ...     localized_amount("1,250"), localized_amount("-12,500"), localized_amount("1,25")
+    ('1.250', '-12.500', '1,25')
+    """
+    table = _separators(get_language()).table
+    if table is None or "," not in text or not _grouped_by_threes(text, ","):
+        return text
+    return text.translate(table)
 
 
 def ungrouped(text: str) -> str:
