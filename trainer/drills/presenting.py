@@ -11,6 +11,7 @@ from django.utils.translation import ngettext
 
 # card_text: the rounds and the tests take it from here, with the felt's other drawings
 from trainer.core.i18n import render
+from trainer.core.numbers import grouped
 from trainer.core.templatetags.cards import card_parts, card_text  # noqa: F401
 from trainer.core.templatetags.partials import drawn
 from trainer.engine import pace
@@ -51,13 +52,13 @@ def shown(field: AnswerField, value) -> str:
         if "amount" in value:  # the expected payout
             pay = Payout.of_json(value)
             if pay.rule == "amount":
-                return _("%(amount)s in any chips") % {"amount": f"{pay.amount:,}"}
+                return _("%(amount)s in any chips") % {"amount": grouped(pay.amount)}
             if pay.rule == "taken":
                 return _("no chips: the dealer takes the bet")
-            return f"{pay.amount:,}: {words(names, pay.chips, values=True)}"
+            return f"{grouped(pay.amount)}: {words(names, pay.chips, values=True)}"
         counts = {int(v): int(n) for v, n in value.items()}
         total = sum(v * n for v, n in counts.items())
-        return f"{total:,}: {words(names, counts, values=True)}"
+        return f"{grouped(total)}: {words(names, counts, values=True)}"
     if isinstance(value, list):
         return ", ".join(_("seat %(seat)s") % {"seat": v} for v in value) if value else "—"
     if field.kind == AnswerKind.SEAT:
