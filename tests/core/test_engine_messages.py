@@ -66,9 +66,7 @@ def test_the_dealer_not_qualifying_reads_in_spanish():
     steps = _no_qualify().steps
     with translation.override("es"):
         said = [render(s) for s in steps]
-    assert (
-        said[0] == "El jugador tiene Qh Qs 9d 6c 2h: pareja de reinas, kickers nueve-seis-dos."
-    )
+    assert said[0] == "El jugador tiene Qh Qs 9d 6c 2h: pareja de reinas, kickers nueve-seis-dos."
     assert said[4] == (
         "La mano de la banca, carta alta rey, kickers reina-siete-cuatro-tres, no "
         "califica: la banca necesita A-K o mejor."
