@@ -26,6 +26,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from trainer.core.times import when
 from trainer.drills.practice.services import lapse
 from trainer.drills.practice.today import house_config
 from trainer.engine.audit import read_at
@@ -221,3 +222,21 @@ def findings_of(trainee):
 def latest_finding(trainee, kind: str, situation: str) -> AuditFinding | None:
     """The newest of the audit's findings on the trainee's card of this skill, or None."""
     return findings_of(trainee).filter(card__kind=kind, card__situation=situation).first()
+
+
+def said(finding: AuditFinding) -> str:
+    """A finding as the dealer reads it beside the skill ("From the audit of 14 Nov 2026,
+    table 3: pair of sixes to tens paid instead of pushed.")."""
+    words = {"date": when(finding.at, "day"), "situation": finding.situation}
+    if finding.table:
+        return gettext("From the audit of %(date)s, table %(table)s: %(situation)s.") % {
+            **words,
+            "table": finding.table,
+        }
+    return gettext("From the audit of %(date)s: %(situation)s.") % words
+
+
+def note(trainee, kind: str, situation: str) -> str | None:
+    """Today's practice's note beside a skill the audit found lapsed (`practice.notes`)."""
+    finding = latest_finding(trainee, kind, situation)
+    return said(finding) if finding is not None else None
