@@ -10,7 +10,7 @@ class Migration(migrations.Migration):
     dependencies = [
         ("audits", "0004_engine_messages"),
         ("houses", "0022_language"),
-        ("practice", "0006_field_names_for_translation"),
+        ("practice", "0001_initial"),  # the card table, whatever came since
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
