@@ -17,12 +17,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable
 from datetime import datetime
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import F, Q
+from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -31,7 +30,8 @@ from trainer.drills.practice.services import lapse
 from trainer.drills.practice.today import house_config
 from trainer.engine.audit import read_at
 from trainer.engine.errors import RulingError
-from trainer.engine.findings import skill_for
+from trainer.engine.findings import Skill, skill_for
+from trainer.engine.house import HouseConfig
 from trainer.houses.models import House, User
 
 from .models import AuditFinding, AuditLine, AuditReport, LogAlias
@@ -100,16 +100,18 @@ def hand_time(line: AuditLine, report: AuditReport) -> datetime:
     return when
 
 
-def apply_findings(lines: Iterable[AuditLine]) -> int:
+def apply_findings(lines: QuerySet[AuditLine]) -> int:
     """Review each mispaid, linked line of `lines` as a lapse of its dealer's skill (once per
     hand and card); the number of cards changed."""
     changed = 0
-    configs: dict[int, object] = {}
-    for line in (
-        AuditLine.objects.filter(pk__in=[line.pk for line in lines], verdict__in=MISPAID)
+    configs: dict[int, HouseConfig] = {}
+    mispaid = (
+        lines.filter(verdict__in=MISPAID)
         .exclude(person=None)
         .select_related("person__house", "report")
-    ):
+        .order_by("report", "number")
+    )
+    for line in mispaid.iterator(chunk_size=500):
         person = line.person
         if person.pk not in configs:
             configs[person.pk] = house_config(person)
@@ -120,7 +122,7 @@ def apply_findings(lines: Iterable[AuditLine]) -> int:
     return changed
 
 
-def _apply(line: AuditLine, person: User, skill) -> int:
+def _apply(line: AuditLine, person: User, skill: Skill) -> int:
     when, key = hand_time(line, line.report), hand_key(line)
 
     def record(card) -> bool:
