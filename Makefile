@@ -99,8 +99,10 @@ $(LOAD_STAMP): pyproject.toml | $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test,load]'
 	touch $(LOAD_STAMP)
 
+# `make load LOAD_LANGUAGE=es`: every trainee of both runs reads that language (their profile's)
+LOAD_LANGUAGE ?=
 load: install $(LOAD_STAMP)
-	$(BIN)/python -m tools.load
+	$(BIN)/python -m tools.load $(if $(LOAD_LANGUAGE),--language $(LOAD_LANGUAGE))
 
 lint: install
 	$(BIN)/ruff check .

@@ -19,6 +19,7 @@ import pytest
 from django.apps import apps
 from django.core.cache import caches
 from django.core.management import call_command
+from django.utils import translation
 from hypothesis import HealthCheck, settings
 
 from tests.factories import (
@@ -51,6 +52,16 @@ BROWSER_TESTS = Path(__file__).parent / "browser"
 
 #: the fixtures through which a test reaches the database (pytest-django's)
 DATABASE_FIXTURES = {"db", "transactional_db", "django_db_setup", "live_server"}
+
+
+@pytest.fixture(autouse=True)
+def _the_language_of_no_request():
+    """Each test starts in the site's default language.  The test client answers in the test's
+    own thread, and a page for a Spanish reader leaves Spanish active there (LocaleMiddleware
+    and the user's language activate it, nothing deactivates it): a later test's numbers and
+    words would read in Spanish."""
+    yield
+    translation.deactivate()
 
 
 def pytest_collection_modifyitems(items):

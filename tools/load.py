@@ -5,6 +5,7 @@ attempts and errors fail the run.
 
     python -m tools.load                      # 50 trainees, 60 seconds, then the floor
     python -m tools.load --users 10 --seconds 10 --no-floor
+    python -m tools.load --language es           # every trainee reading Spanish
     python -m tools.load --database-url postgres://postgres@127.0.0.1:5432/trainer_load
 
 The database named in --database-url is dropped and created again: give it one of its own.
@@ -121,24 +122,36 @@ def recreate_database(database_url: str, template: str | None = None) -> None:
         conn.execute(create)
 
 
-# one password hash for every trainee: hashing 50 passwords would only slow the set-up down
+# one password hash for every trainee: hashing 50 passwords would only slow the set-up down.
+# Every trainee reads the language given ("" for none chosen: the browser's, English here, as
+# Locust sends no Accept-Language), a language of settings.LANGUAGES.
 CREATE_TRAINEES = """
 import sys
+from django.conf import settings
 from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import Group
 from trainer.houses.models import House, User
 from trainer.houses.roles import TRAINEE
-users, password, prefixes = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
+users, password, language, prefixes = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4:]
+if language and language not in dict(settings.LANGUAGES):
+    sys.exit(f"{language!r} is not a language of the site: {', '.join(dict(settings.LANGUAGES))}")
 house = House.objects.get(slug="demo")
 hashed = make_password(password)
 names = [f"{prefix}{i:03d}" for prefix in prefixes for i in range(users)]
-User.objects.bulk_create([User(username=name, house=house, password=hashed) for name in names])
+User.objects.bulk_create(
+    [User(username=name, house=house, password=hashed, language=language) for name in names]
+)
 Group.objects.get(name=TRAINEE).user_set.add(*User.objects.filter(username__in=names))
 """
 
 
 def set_up(
-    database_url: str, users: int, password: str, env: dict[str, str], prefixes: list[str]
+    database_url: str,
+    users: int,
+    password: str,
+    env: dict[str, str],
+    prefixes: list[str],
+    language: str = "",
 ) -> None:
     python = sys.executable
     print("set-up")
@@ -148,7 +161,9 @@ def set_up(
     run_step("migrate", [python, "manage.py", "migrate", "--noinput"], env)
     run_step("createcachetable", [python, "manage.py", "createcachetable"], env)
     run_step("seed_demo (house demo)", [python, "manage.py", "seed_demo"], env)
-    script = [python, "-c", _django_script(CREATE_TRAINEES), str(users), password, *prefixes]
+    script = [
+        python, "-c", _django_script(CREATE_TRAINEES), str(users), password, language, *prefixes
+    ]  # fmt: skip
     run_step(f"{users} trainees for each of {len(prefixes)} runs", script, env)
     run_step("collectstatic", [python, "manage.py", "collectstatic", "--noinput"], env)
 
@@ -450,9 +465,19 @@ def verdict(ok: bool) -> str:
     return "PASS" if ok else "FAIL"
 
 
-def summary(product: Run, floor: Run | None) -> dict:
+def language_words(language: str) -> str:
+    """The trainees' language as the run's header names it.
+
+    >>> language_words("es"), language_words("")
+    ('es', "no language chosen (the browser's: English)")
+    """
+    return language or "no language chosen (the browser's: English)"
+
+
+def summary(product: Run, floor: Run | None, language: str = "") -> dict:
     latencies = product.latencies
     figures = {
+        "language": language,
         "users": len(product.tallies),
         "seconds": round(product.figures["elapsed"], 1),
         "answers": product.answered,
@@ -506,6 +531,13 @@ def main(argv: list[str] | None = None) -> int:
         help="the product's WSGI server (the floor keeps gunicorn's sync workers)",
     )
     parser.add_argument(
+        "--language",
+        default="",
+        metavar="CODE",
+        help="the language every trainee of both runs reads (their profile's, one of the "
+        "site's settings.LANGUAGES, e.g. es); default: none chosen, the browser's (English)",
+    )
+    parser.add_argument(
         "--floor",
         action=argparse.BooleanOptionalAction,
         default=True,
@@ -544,7 +576,7 @@ def main(argv: list[str] | None = None) -> int:
         # backends are told apart from the product's
         floor_url = parts._replace(path=parts.path + "_floor").geturl()
         runs.append(Run("floor", FLOOR, "tools.floor.settings", workdir / "floor.log", floor_url))
-    set_up(url, options.users, password, env, [r.prefix for r in runs])
+    set_up(url, options.users, password, env, [r.prefix for r in runs], options.language)
     if options.floor:
         started = time.perf_counter()
         recreate_database(floor_url, template=runs[0].database)
@@ -552,7 +584,7 @@ def main(argv: list[str] | None = None) -> int:
     offered = options.pace * options.users
     print(
         f"product and floor at once (so both meet the same machine), each: {options.users} "
-        f"trainees for {options.seconds:g} s, "
+        f"trainees reading {language_words(options.language)} for {options.seconds:g} s, "
         + (f"offered: {offered:g} answers/s" if options.pace else "as fast as the site answers")
     )
     launched = []
@@ -582,7 +614,7 @@ def main(argv: list[str] | None = None) -> int:
     for run in runs:
         print(f"  {verdict(not run.errors and not run.server_errors)}  {run.title}: zero errors")
         print(f"  {verdict(not run.lost_or_doubled)}  {run.title}: zero lost or doubled attempts")
-    print(json.dumps(summary(product, floor)))
+    print(json.dumps(summary(product, floor, options.language)))
     # throughput, latency and the ratio depend on the machine: printed, never a failure
     return 1 if any(run.failed for run in runs) else 0
 

@@ -278,6 +278,9 @@ LANGUAGE_CODE = "en-us"
 # its own language: the header's switch lists them so.  Who reads which: trainer.core.languages.
 LANGUAGES = [("en", "English"), ("es", "Español")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# numbers and dates by Django's formats, with the site's own changes (Spanish groups thousands
+# with a point): trainer/core/formats/<language>/formats.py
+FORMAT_MODULE_PATH = ["trainer.core.formats"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True

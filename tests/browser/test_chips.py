@@ -83,3 +83,15 @@ def test_the_right_amount_in_the_wrong_chips_is_wrong_with_the_reason(page, trai
     assert reason.endswith(f"you used {pay.amount // RED} red")
     attempt = Attempt.objects.get(question=question)
     assert not attempt.is_correct and attempt.marks == {"p1.outcome": True, "p1.amount": False}
+
+
+def test_the_trays_total_is_grouped_as_a_spanish_reader_writes_it(page, trainee):
+    trainee.language = "es"
+    trainee.save(update_fields=["language"])
+    session, _, _ = a_win(trainee)
+    sign_in(page, "trainee-tina", PASSWORD)
+    page.goto(f"/drills/s/{session.pk}/")
+    page.wait_for_selector("form.answer-form")
+    page.wait_for_load_state("load")
+    page.fill('input[name="p1.amount.1"]', "1250")  # the script totals the tray as it is typed
+    assert page.locator("#id_p1\\.amount_total").inner_text() == "1.250"

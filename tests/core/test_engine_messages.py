@@ -67,10 +67,10 @@ def test_the_dealer_not_qualifying_reads_in_spanish():
     with translation.override("es"):
         said = [render(s) for s in steps]
     assert (
-        said[0] == "El jugador tiene Qh Qs 9d 6c 2h: pareja de reinas, acompañantes nueve-seis-dos."
+        said[0] == "El jugador tiene Qh Qs 9d 6c 2h: pareja de reinas, kickers nueve-seis-dos."
     )
     assert said[4] == (
-        "La mano de la banca, carta alta rey, acompañantes reina-siete-cuatro-tres, no "
+        "La mano de la banca, carta alta rey, kickers reina-siete-cuatro-tres, no "
         "califica: la banca necesita A-K o mejor."
     )
     assert said[5].startswith("El ante gana 1:1: 1. Se devuelve la apuesta de subida de 2")
@@ -82,7 +82,7 @@ def test_a_win_by_the_paytable_names_the_category_in_spanish():
     s = settle(CARIBBEAN, parse_cards("9h 9s 9d 9c 2h"), parse_cards("Ah Kc 7s 4d 3c"), 1, "call")
     with translation.override("es"):
         said = [render(step) for step in s.steps]
-    assert "La banca califica con carta alta as, acompañantes rey-siete-cuatro-tres." in said
+    assert "La banca califica con carta alta as, kickers rey-siete-cuatro-tres." in said
     assert any("por la categoría del jugador, póker, a " in line for line in said)
 
 
@@ -174,7 +174,7 @@ def test_an_english_stud_showdown_reads_in_spanish():
     assert (
         said[3] == "Asientos 2 y 4 empatan (escalera, carta alta diez): se reparten el bote de 31."
     )
-    assert "la ficha impar va al asiento 4" in said[4]
+    assert "la ficha sobrante va al asiento 4" in said[4]
 
 
 @spanish

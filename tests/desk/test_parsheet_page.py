@@ -6,6 +6,7 @@ from fractions import Fraction
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 from reportlab.pdfgen import canvas
 
 from tests.desk.conftest import SMALL_DECK, counts_built, exact_sheet, table_of
@@ -268,3 +269,22 @@ def test_the_tables_stored_card_exposure_shows_on_its_page_and_in_its_pdf(
     printed = " ".join(drawn.texts)
     assert "Not computed yet" not in printed and "The next community card seen" in drawn.texts
     assert line.house_edge.text in printed and "exact: every deal enumerated" in printed
+
+
+def test_a_spanish_manager_reads_the_figures_in_spanish_numbers(desk, computed, manager):
+    # Spanish groups thousands with a point and writes decimals after a comma: the same
+    # figures as the English page, the separators swapped
+    version, sheet = computed
+    manager.language = "es"
+    manager.save(update_fields=["language"])
+    asked = {"rounds_per_hour": 60, "seats": 5, "average_ante": 10, "hours": 8, "drop": 12000}
+    page = page_of(desk, version, **asked)
+    spanish = str.maketrans({",": ".", ".": ","})
+    assert f"{sheet.combinations:,}".translate(spanish) in page
+    assert f"{sheet.combinations:,}" not in page
+    assert "(2.400 " in page and "2,400" not in page  # hands played, 60 × 5 × 8
+    hour = Fraction(3000) * sheet.house_edge
+    with translation.override("en"):  # the English figures, to swap
+        per_hour, hit = decimal_words(hour, 2), percent_words(sheet.hit_frequency)
+    assert f">{per_hour.translate(spanish)}</span></dd>" in page and per_hour[-3] == "."
+    assert f">{hit.translate(spanish)}</span>" in page

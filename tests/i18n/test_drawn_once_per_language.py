@@ -10,12 +10,14 @@ from trainer.drills.forms import AnswerInput
 
 
 def marked_spanish(monkeypatch):
-    """A stand-in Spanish for every message: the English marked «es» (the test needs no
-    catalogue)."""
+    """A stand-in Spanish for every message: the English message itself marked «es», whatever
+    the catalogue says (the test needs no catalogue, and a real one does not change what it
+    reads)."""
     english = translation.gettext
 
     def gettext(message):
-        said = english(message)
+        with translation.override("en"):
+            said = english(message)
         return f"«es» {said}" if translation.get_language() == "es" else said
 
     monkeypatch.setattr(translation, "gettext", gettext)
@@ -33,8 +35,11 @@ def test_an_answer_field_is_drawn_in_each_readers_language(monkeypatch):
         spanish = field.html()
     with translation.override("en"):
         again = field.html()
+    with translation.override("es"):
+        spanish_again = field.html()
     assert "«es» Push: answer 0 for Ante pays here" in spanish and "«es»" not in english
-    assert again == english
+    # kept per language: each reader gets their own drawing back, never the other's
+    assert again == english and spanish_again == spanish
 
 
 def test_a_hand_is_drawn_in_each_readers_language(monkeypatch):

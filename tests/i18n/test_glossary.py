@@ -3,8 +3,10 @@
 glossary's column for that language (headed with the language's English name, "Spanish"):
 in Spanish in any gender or number (a verb in any form), accents aside, or a form a note of
 the glossary gives in italics.  A longer term is read first and the shorter ones inside it are
-then not read again ("full house" asks for *full*, not *casa* as "house" would).  How the table
-is read is shown below on its own rows."""
+then not read again ("full house" asks for *full*, not *casa* as "house" would), and a
+placeholder's name is not a word of the message (`%(house)s` is a value; a number in a term, as
+in "pays 3 to 1", still stands for a placeholder).  How the table is read is shown below on its
+own rows."""
 
 from __future__ import annotations
 
@@ -28,6 +30,10 @@ NOTE_TERM = re.compile(r'"([^"]+)"\s*(?::|is)\s*\*([^*]+)\*')
 NOTE_ITALICS = re.compile(r"\*([^*]+)\*")
 #: a number in a term ("pays 3 to 1") stands for any number or placeholder in a message
 NUMBER = r"(\d+|%\(\w+\)[sd]|\{\w+\})"
+#: where a placeholder's name begins: a term is never read there
+PLACEHOLDER_NAME_BEFORE = r"(?<!%\()(?<!\{)"
+#: a stem's vowel as a stressed syllable of a verb says it (resolver: resuelve)
+DIPHTHONG = {"o": "ue", "e": "ie"}
 #: a word this long takes other endings too (apuesta: apueste, apuestan)
 LONG_WORD = 5
 #: an infinitive: any form of the verb is the term (retirarse: se retira, retírese)
@@ -40,9 +46,18 @@ class Term:
     spanish: tuple[str, ...]  # the column's term first, then a note's forms
 
     def pattern(self) -> re.Pattern[str]:
-        """The English term as a message uses it: whole words, any case, a plural -s."""
+        """The English term as a message uses it: whole words, any case, a plural -s; never a
+        placeholder's name (`%(house)s` is a value, not the word "house").
+
+        >>> term = Term("house", ("casa",))
+        >>> [m.start() for m in term.pattern().finditer("%(house)s: the house, houses")]
+        [15, 22]
+        """
         words = [NUMBER if w.isdigit() else re.escape(w) for w in self.english.split()]
-        return re.compile(r"\b" + r"\s+".join(words) + r"(?:s|es)?\b", re.I)
+        return re.compile(
+            PLACEHOLDER_NAME_BEFORE + r"\b" + r"\s+".join(words) + r"(?:s|es)?\b",
+            re.I,
+        )
 
 
 def plain(text: str) -> str:
@@ -62,6 +77,8 @@ def _word_forms(word: str) -> str:
     [True, False]
     >>> [bool(re.fullmatch(_word_forms("retirarse"), w)) for w in ("retira", "retirese")]
     [True, True]
+    >>> [bool(re.fullmatch(_word_forms("contener"), w)) for w in ("contiene", "contenia", "cont")]
+    [True, True, False]
     >>> [bool(re.fullmatch(_word_forms("as"), w)) for w in ("as", "ases", "asi")]
     [True, True, False]
     >>> [bool(re.fullmatch(_word_forms("apuesta"), w)) for w in ("apueste", "apuestas", "apuro")]
@@ -70,7 +87,11 @@ def _word_forms(word: str) -> str:
     if not word.isalpha():
         return re.escape(word)
     if INFINITIVE.search(word):
-        return re.escape(INFINITIVE.sub("", word)) + r"\w*"
+        stem = INFINITIVE.sub("", word)
+        # a stem's last o or e becomes ue or ie where stressed (resolver: resuelva; contener:
+        # contiene)
+        changed = re.sub(r"([oe])([^aeiou]*)$", lambda m: DIPHTHONG[m[1]] + m[2], stem)
+        return "(?:" + "|".join(re.escape(s) for s in {stem, changed}) + r")\w*"
     stems = {word}
     if word.endswith("es") and len(word) > 3:
         stems.add(word[:-2])

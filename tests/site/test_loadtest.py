@@ -10,6 +10,8 @@ from django.db import connection
 
 from tools import load
 from tools.drillpage import answer_from_page
+from trainer.houses.models import User
+from trainer.houses.roles import TRAINEE
 
 
 def test_a_trainee_answers_from_the_page_alone():
@@ -38,6 +40,60 @@ def test_only_a_loopback_database_of_its_own_is_accepted():
         load.main(["--database-url", "postgres://postgres@db.example:5432/trainer_load"])
     with pytest.raises(SystemExit):
         load.recreate_database("postgres://postgres@127.0.0.1:5432/postgres")
+
+
+@pytest.mark.parametrize(("language", "header"), [("es", "es"), ("", "the browser's")])
+def test_the_trainees_of_both_runs_read_the_language_given(demo, monkeypatch, language, header):
+    # the set-up's script, run here on the test database rather than in a process of its own
+    monkeypatch.setattr(sys, "argv", ["-c", "2", "pw", language, load.PRODUCT, load.FLOOR])
+    exec(load.CREATE_TRAINEES, {})
+    trainees = User.objects.filter(username__regex=r"^(load|floor)-trainee-")
+    assert sorted(t.username for t in trainees) == [
+        "floor-trainee-000", "floor-trainee-001", "load-trainee-000", "load-trainee-001",
+    ]  # fmt: skip
+    assert {t.language for t in trainees} == {language}
+    assert all(t.house == demo and t.groups.filter(name=TRAINEE).exists() for t in trainees)
+    assert header in load.language_words(language)
+
+
+def test_a_language_the_site_does_not_have_stops_the_set_up(demo, monkeypatch):
+    monkeypatch.setattr(sys, "argv", ["-c", "2", "pw", "tl", load.PRODUCT])
+    with pytest.raises(SystemExit, match="'tl' is not a language of the site"):
+        exec(load.CREATE_TRAINEES, {})
+    assert not User.objects.filter(username__startswith=load.PRODUCT).exists()
+
+
+class NoWatchdog:
+    """A stand-in for the run's watchdog, which ends the whole process when it fires."""
+
+    def __init__(self, *args, **kwargs):
+        self.daemon = True
+
+    def start(self):
+        pass
+
+    def cancel(self):
+        pass
+
+
+def test_the_language_option_is_read_and_named_in_the_figures(monkeypatch, tmp_path):
+    asked = {}
+
+    def stop(*args):
+        asked["language"] = args[-1]
+        raise SystemExit(0)
+
+    # the run stops at its set-up (no database dropped, no server started)
+    monkeypatch.setattr(load, "set_up", stop)
+    monkeypatch.setattr(load.importlib.util, "find_spec", lambda name: True)
+    monkeypatch.setattr(load.threading, "Timer", NoWatchdog)
+    monkeypatch.setattr(load.tempfile, "mkdtemp", lambda prefix: str(tmp_path))
+    with pytest.raises(SystemExit):
+        load.main(["--language", "es", "--users", "1", "--seconds", "1"])
+    assert asked["language"] == "es"
+    run = load.Run("product", load.PRODUCT, "trainer.settings", None, "postgres://h/d")
+    run.figures = {"elapsed": 1.0, "tallies": [], "cpu_ms": [0, 0]}
+    assert load.summary(run, None, "es")["language"] == "es"
 
 
 def test_the_site_never_imports_the_tools():

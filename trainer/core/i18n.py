@@ -28,6 +28,7 @@ from typing import Any
 from django.db import models
 from django.utils import translation
 
+from trainer.core.numbers import localized_amount
 from trainer.engine.messages import Message
 
 __all__ = ["MessageTextField", "MessagesField", "render", "render_all", "storable", "stored"]
@@ -64,8 +65,11 @@ def _said(message: Message) -> str:
 
 
 def _param(value: object) -> object:
-    # numbers stay numbers, so a pattern's `%(count)d` still formats them
-    return _said(value) if isinstance(value, Message) else value
+    # numbers stay numbers, so a pattern's `%(count)d` still formats them; an amount the engine
+    # wrote grouped the English way ("1,250") is grouped the reader's way
+    if isinstance(value, Message):
+        return _said(value)
+    return localized_amount(value) if isinstance(value, str) else value
 
 
 def render_all(messages: Iterable[object]) -> list[str]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.http import JsonResponse
 from django.utils.translation import gettext
 
+from trainer.core.numbers import grouped
 from trainer.engine import EngineError
 from trainer.engine.kit.rounds import MAX_ROUNDS_PER_HOUR, MIN_ROUNDS_PER_HOUR
 from trainer.engine.parsheets import ParSheet
@@ -134,10 +135,10 @@ def _inputs(query) -> MoneyInputs:
             )
         value = int(text) if len(text) <= 20 else None
         if value is None or not low <= value <= high:
-            shown = f"{value:,}" if value is not None else gettext("that")
+            shown = grouped(value) if value is not None else gettext("that")
             raise _Refused(
                 gettext("%(name)s must be from %(low)s to %(high)s; %(shown)s is not.")
-                % {"name": name, "low": f"{low:,}", "high": f"{high:,}", "shown": shown},
+                % {"name": name, "low": grouped(low), "high": grouped(high), "shown": shown},
                 name,
             )
         values[name] = value

@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
+from trainer.core.numbers import localized
 from trainer.engine import EngineError, HouseRules
 from trainer.engine.catalog import Game
 from trainer.engine.figures import edge_words, exact_fraction
@@ -128,7 +129,7 @@ def preview_of(
     return Preview(
         figures=edge_figures(sheet.as_dict(), game, form.table, rules, compared),
         active=active,
-        active_edge=edge_words(compared["house_edge_exact"]) if compared else "",
+        active_edge=localized(edge_words(compared["house_edge_exact"])) if compared else "",
         pace=pace,
         win_hour=Shown(decimal_words(win, 2), exact_fraction(win)),
         bite=bite,

@@ -15,6 +15,7 @@ from typing import Any
 
 from django.utils.translation import gettext, ngettext
 
+from trainer.core.numbers import grouped, localized
 from trainer.engine.catalog import Game
 from trainer.engine.errors import EngineError
 from trainer.engine.figures import (
@@ -40,7 +41,7 @@ def percent_words(value: Fraction, places: int = 4) -> str:
     sign = MINUS if value < 0 else ""
     scaled = round(abs(value) * 100 * 10**places)
     whole, decimals = divmod(scaled, 10**places)
-    return f"{sign}{whole:,}.{decimals:0{places}d}%"
+    return sign + localized(f"{whole:,}.{decimals:0{places}d}%")
 
 
 def decimal_words(value: Fraction, places: int = 4) -> str:
@@ -52,7 +53,7 @@ def decimal_words(value: Fraction, places: int = 4) -> str:
     sign = MINUS if value < 0 else ""
     scaled = round(abs(value) * 10**places)
     whole, decimals = divmod(scaled, 10**places)
-    return f"{sign}{whole:,}.{decimals:0{places}d}" if places else f"{sign}{whole:,}"
+    return sign + (localized(f"{whole:,}.{decimals:0{places}d}") if places else grouped(whole))
 
 
 @dataclass(frozen=True)
@@ -86,7 +87,7 @@ def one_in(probability: Fraction) -> str:
     """
     if probability <= 0:
         return gettext("never")
-    return gettext("1 in %(count)s") % {"count": f"{round(1 / probability):,}"}
+    return gettext("1 in %(count)s") % {"count": grouped(round(1 / probability))}
 
 
 def difference_words(change: Fraction) -> str:
@@ -101,7 +102,7 @@ def difference_words(change: Fraction) -> str:
     """
     if change == 0:
         return gettext("no change")
-    return f"{change_points(change)} ({change_fraction(change)})"
+    return f"{localized(change_points(change))} ({change_fraction(change)})"
 
 
 @dataclass(frozen=True)
@@ -166,7 +167,7 @@ class Spread:
             "%(count)s decision with two choices worth exactly the same",
             "%(count)s decisions with two choices worth exactly the same",
             self.ties,
-        ) % {"count": f"{self.ties:,}"}
+        ) % {"count": grouped(self.ties)}
 
 
 def spread_of(figures: dict[str, Any]) -> Spread | None:
@@ -176,7 +177,7 @@ def spread_of(figures: dict[str, Any]) -> Spread | None:
     lines = tuple(
         OutcomeLine(
             name=row["name"][:1].upper() + row["name"][1:],
-            combinations=f"{row['combinations']:,}",
+            combinations=grouped(row["combinations"]),
             probability=shown_share(_exact(row, "probability_exact")),
             pays=row["pays"],
             contribution=shown_share(_exact(row, "contribution_exact")),
@@ -194,7 +195,7 @@ def spread_of(figures: dict[str, Any]) -> Spread | None:
             decimal_words(_exact(figures, "variance_exact")),
             exact_fraction(_exact(figures, "variance_exact")),
         ),
-        sd=gettext("%(amount)s Antes") % {"amount": f"{figures['sd']:,.4f}"},
+        sd=gettext("%(amount)s Antes") % {"amount": localized(f"{figures['sd']:,.4f}")},
         hit_frequency=shown_share(_exact(figures, "hit_frequency_exact")),
         push_share=shown_share(_exact(figures, "push_share_exact")),
         loss_share=shown_share(_exact(figures, "loss_share_exact")),
@@ -202,7 +203,7 @@ def spread_of(figures: dict[str, Any]) -> Spread | None:
         tie_share=shown_share(_exact(figures, "tie_share_exact")),
         tie_rule=figures.get("tie_rule", ""),
         outcomes=lines,
-        combinations=f"{figures['combinations']:,}",
+        combinations=grouped(figures["combinations"]),
         deals=int(figures["combinations"]),
         total_probability=shown_share(total_probability),
         total_return=shown_share(total_return),
@@ -226,7 +227,7 @@ class EdgeFigures:
 
     @property
     def edge_words(self) -> str:
-        return edge_words(self.edge)
+        return localized(edge_words(self.edge))
 
     @property
     def player_edge(self) -> bool:
@@ -377,7 +378,7 @@ def exposure_lines(figures: list[dict[str, Any]]) -> tuple[ExposureLine, ...]:
                 "simulated over %(count)s %(unit)s",
                 "simulated over %(count)s %(unit)s",
                 rounds,
-            ) % {"count": f"{rounds:,}", "unit": entry.get("unit", "")}
+            ) % {"count": grouped(rounds), "unit": entry.get("unit", "")}
             if error is not None:
                 how += gettext(" (standard error %(error)s)") % {
                     "error": percent_words(Fraction(error))

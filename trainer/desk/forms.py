@@ -16,6 +16,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
+from trainer.core.numbers import grouped
 from trainer.drills.practice.models import PaceTarget
 from trainer.drills.practice.targets import DrillTargets
 from trainer.engine import EngineError, HouseRules, scheduling
@@ -75,7 +76,7 @@ def odds_field(what: str, label: str) -> forms.IntegerField:
             "min_value": gettext("%(row)s: both parts of the odds must be at least 1.")
             % {"row": what},
             "max_value": gettext("%(row)s: neither part of the odds may be above %(most)s.")
-            % {"row": what, "most": f"{MAX_ODDS:,}"},
+            % {"row": what, "most": grouped(MAX_ODDS)},
         },
         widget=forms.NumberInput(attrs={"class": "odds", "min": 1, "max": MAX_ODDS}),
     )
@@ -135,6 +136,12 @@ class DesignForm(forms.ModelForm):
     class Meta:
         model = PaytableVersion
         fields = VERSION_FIELDS
+        # the model names these fields by their code names alone: the designer's words
+        labels = {
+            "label": gettext_lazy("Label"),
+            "bet_unit": gettext_lazy("Bet unit"),
+            "inversions_confirmed": gettext_lazy("Inversions confirmed"),
+        }
 
     def __init__(self, *args, game: Game, house: House, **kwargs):
         kwargs["instance"] = PaytableVersion(house=house, game=game.slug)

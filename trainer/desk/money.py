@@ -15,6 +15,7 @@ from fractions import Fraction
 from django import forms
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
+from trainer.core.numbers import grouped
 from trainer.engine import EngineError, HouseRules
 from trainer.engine.catalog import Game
 from trainer.engine.figures import exact_fraction
@@ -147,11 +148,11 @@ def money_figures(sheet: ParSheet, form: MoneyForm, pace: int) -> MoneyFigures |
             "after %(count)s rounds, %(confidence)s of the time",
             ahead,
         )
-        % {"count": f"{ahead:,}", "confidence": f"{CONFIDENCE:.0%}"},
+        % {"count": grouped(ahead), "confidence": f"{CONFIDENCE:.0%}"},
         shift_low=money_words(low),
         shift_high=money_words(high),
         shift_rounds=ngettext("%(count)s hand played", "%(count)s hands played", positions)
-        % {"count": f"{positions:,}"},
+        % {"count": grouped(positions)},
         per_hour=Shown(money_words(hour.amount), exact_fraction(hour.amount)),
         per_shift=Shown(money_words(shift.amount), exact_fraction(shift.amount)),
         hold=None if kept is None else shown_share(kept),
@@ -205,7 +206,7 @@ def cap_bite(game: Game, sheet: ParSheet, rules: HouseRules) -> CapBite | None:
         return None
     top = enumeration.capped_most(sheet)
     above = None if top <= 0 else money_words(Fraction(cap) / top)
-    return CapBite(RULE_NAMES[enumeration.cap_rule], f"{cap:,}", above)
+    return CapBite(RULE_NAMES[enumeration.cap_rule], grouped(cap), above)
 
 
 def cap_figures(
@@ -231,11 +232,11 @@ def cap_figures(
         uncapped=shown_share(effect.uncapped_edge),
         points=tuple(
             CapPointWords(
-                ante=f"{point.ante:,}",
+                ante=grouped(point.ante),
                 edge=shown_share(point.house_edge),
                 changed=point.house_edge != effect.uncapped_edge,
             )
             for point in effect.points
         ),
-        from_ante=None if effect.from_ante is None else f"{effect.from_ante:,}",
+        from_ante=None if effect.from_ante is None else grouped(effect.from_ante),
     )

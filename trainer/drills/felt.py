@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from trainer.core.numbers import grouped
 from trainer.engine.chips import chip_set
 from trainer.engine.kit.watched import settlement_words
 from trainer.engine.rulings import outcome_words
@@ -127,7 +128,7 @@ def _settled(place: dict, key: str, chips, *, pot: bool = False) -> Settled | No
         what = _("Pushed") if pot else _("Took in") if amount < 0 else _("Paid out")
         return Settled(what, drawn=True, chips=stacks(chips, counts) if counts else None)
     if pot:
-        return Settled(_("Pushed %(amount)s") % {"amount": f"{amount:,}"})
+        return Settled(_("Pushed %(amount)s") % {"amount": grouped(amount)})
     said = settlement_words(amount)
     return Settled(said[:1].upper() + said[1:])
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.utils import timezone
 
+from trainer.core.numbers import ungrouped
 from trainer.drills.practice.services import question_target_ms
 from trainer.engine.drills import REGISTRY, AnswerField, grade, parse_answer
 
@@ -23,6 +24,8 @@ def raw_answer(fields: tuple[AnswerField, ...], data) -> dict:
 
 
 def _raw_value(f: AnswerField, data):
+    """What was sent for `f`, an amount typed in the reader's grouping ("1.250" in Spanish)
+    as its digits: the engine reads plain digits only, in every language."""
     if f.kind == "seats":
         return data.getlist(f.name)
     if f.kind == "chips":
@@ -32,15 +35,17 @@ def _raw_value(f: AnswerField, data):
         # the mark, what went wrong and the right settlement, posted as "<field>.call",
         # "<field>.situation" and "<field>.amount" (a pot's: "<field>.share.<seat>")
         amount = (
-            {seat: data.get(f"{f.name}.share.{seat}", "") for seat in f.seats}
+            {seat: ungrouped(data.get(f"{f.name}.share.{seat}", "")) for seat in f.seats}
             if f.seats
-            else data.get(f"{f.name}.amount", "")
+            else ungrouped(data.get(f"{f.name}.amount", ""))
         )
         return {
             "call": data.get(f"{f.name}.call", ""),
             "situation": data.get(f"{f.name}.situation", ""),
             "amount": amount,
         }
+    if f.kind in ("amount", "signed"):
+        return ungrouped(data.get(f.name, ""))
     return data.get(f.name, "")
 
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext, ngettext
 
+from trainer.core.numbers import grouped
 from trainer.drills.chipping import Disc
 from trainer.drills.practice.targets import in_force
 from trainer.engine.catalog import ANY, GAMES, title_of
@@ -96,7 +97,7 @@ def _chips(config: HouseConfig) -> tuple[tuple[PlacardChip, ...], list[tuple[str
     floors = ", ".join(
         gettext("$%(minimum)s table %(chip)s")
         % {
-            "minimum": f"{TABLE_MINIMUMS[level] * base:,}",
+            "minimum": grouped(TABLE_MINIMUMS[level] * base),
             "chip": chips.chip(standard.floor(chips, level)).name,
         }
         for level in TABLE_LEVELS

@@ -10,6 +10,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 # card_text: the rounds and the tests take it from here, with the felt's other drawings
+from trainer.core.i18n import render
+from trainer.core.numbers import grouped
 from trainer.core.templatetags.cards import card_parts, card_text  # noqa: F401
 from trainer.core.templatetags.partials import drawn
 from trainer.engine import pace
@@ -50,13 +52,13 @@ def shown(field: AnswerField, value) -> str:
         if "amount" in value:  # the expected payout
             pay = Payout.of_json(value)
             if pay.rule == "amount":
-                return _("%(amount)s in any chips") % {"amount": f"{pay.amount:,}"}
+                return _("%(amount)s in any chips") % {"amount": grouped(pay.amount)}
             if pay.rule == "taken":
                 return _("no chips: the dealer takes the bet")
-            return f"{pay.amount:,}: {words(names, pay.chips, values=True)}"
+            return f"{grouped(pay.amount)}: {words(names, pay.chips, values=True)}"
         counts = {int(v): int(n) for v, n in value.items()}
         total = sum(v * n for v, n in counts.items())
-        return f"{total:,}: {words(names, counts, values=True)}"
+        return f"{grouped(total)}: {words(names, counts, values=True)}"
     if isinstance(value, list):
         return ", ".join(_("seat %(seat)s") % {"seat": v} for v in value) if value else "—"
     if field.kind == AnswerKind.SEAT:
@@ -141,7 +143,7 @@ def pace_line(attempt: Attempt) -> str:
     7.5 s (target 6 s): over the target."; a wrong answer in time is not "at pace" (only a
     right answer is): "Wrong, 0.8 s (target 3 s): in time, but wrong."; an answer stored
     without a target gives its time alone ("Right, 4.2 s.")."""
-    said = pace.pace_words(attempt.response_ms, attempt.target_ms)
+    said = render(pace.pace_words(attempt.response_ms, attempt.target_ms))
     within = pace.at_pace(attempt.response_ms, attempt.target_ms)
     if within is None:
         line = _("Right, %(time)s.") if attempt.is_correct else _("Wrong, %(time)s.")

@@ -22,7 +22,7 @@ from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -394,8 +394,9 @@ def drill_placard(request, question: Question) -> dict:
     """The placard as the drill draws it, in its dialog (`placard_html`), and the question's
     level named in its stakes: drawn once per app server for what they are drawn from (the
     drill and level, the paytable version, which no one may change once a question is graded
-    with it, the snapshot of the house rules, the house's name), then kept in its memory
-    (`CACHES["local"]`): the questions a house deals share them."""
+    with it, the snapshot of the house rules, the house's name, the reader's language: its
+    words and numbers), then kept in its memory (`CACHES["local"]`): the questions a house
+    deals share them."""
     house = request.user.house
     drawn_from = "|".join(
         (
@@ -404,6 +405,7 @@ def drill_placard(request, question: Question) -> dict:
             str(question.paytable_version_id),
             house.name if house is not None else "",
             json.dumps(question.house_rules, sort_keys=True),
+            get_language() or "",
         )
     )
     key = "drill-placard:" + hashlib.sha256(drawn_from.encode()).hexdigest()

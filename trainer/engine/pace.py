@@ -25,6 +25,8 @@ import re
 from collections.abc import Iterable
 from decimal import Decimal
 
+from .messages import Message, say
+
 #: the longest target a house may set, in seconds (a whole level-3 ledger is well inside it)
 MAX_TARGET_SECONDS = 600
 #: the shortest: under a second no one reads a question, let alone answers it
@@ -56,10 +58,13 @@ def seconds_words(ms: int) -> str:
     return f"{whole} s" if part == 0 else f"{whole}.{part} s"
 
 
-def pace_words(response_ms: int, target: int | None) -> str:
-    """ "4.2 s (target 6 s)", or the time alone without a target."""
+def pace_words(response_ms: int, target: int | None) -> str | Message:
+    """ "4.2 s (target 6 s)" (a message: said in the reader's language above the engine), or
+    the time alone without a target."""
     said = seconds_words(response_ms)
-    return said if target is None else f"{said} (target {seconds_words(target)})"
+    if target is None:
+        return said
+    return say("%(time)s (target %(target)s)", time=said, target=seconds_words(target))
 
 
 def at_pace(response_ms: int, target: int | None) -> bool | None:

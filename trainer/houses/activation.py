@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext
 
+from trainer.core.numbers import localized
 from trainer.engine import HouseRules
 from trainer.engine.figures import edge_words
 
@@ -127,6 +128,6 @@ def _edge_problems(version, proposed: HouseRules, confirmed: bool) -> list[str]:
                 "be %(edge)s of every Ante. If this is what the house means, tick “player edge "
                 "confirmed” and save again."
             )
-            % {"version": version, "edge": edge_words(sheet.figures["house_edge_exact"])}
+            % {"version": version, "edge": localized(edge_words(sheet.figures["house_edge_exact"]))}
         ]
     return []

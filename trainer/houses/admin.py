@@ -18,6 +18,7 @@ from django.urls import path, reverse
 from django.utils.translation import gettext, gettext_lazy
 from django_htmx.http import HttpResponseClientRefresh
 
+from trainer.core.numbers import localized
 from trainer.engine import EngineError
 from trainer.engine.figures import edge_words
 from trainer.engine.paytables import BANKED_STUD_ROWS
@@ -256,7 +257,7 @@ class PaytableVersionAdmin(HouseScopedAdmin):
         sheet = services.parsheet_of(obj)
         if sheet is None or sheet.status != sheet.Status.DONE:
             return "—" if sheet is None else sheet.get_status_display()
-        edge = edge_words(sheet.figures["house_edge_exact"])
+        edge = localized(edge_words(sheet.figures["house_edge_exact"]))
         if sheet.player_edge:
             return render_to_string("houses/admin/player_edge.html", {"edge": edge})
         return edge

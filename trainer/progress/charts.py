@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.dateformat import format as date_format
 from django.utils.translation import gettext
+
+from trainer.core.numbers import localized
 
 from .stats import Trend
 
@@ -44,7 +47,8 @@ def _panel(title, values, ticks, top_value, fmt) -> Panel:
 def trend_panels(trend: Trend) -> list[Panel]:
     if not trend.points:
         return []
-    ticks = [p.start.strftime("%d %b") for p in trend.points]
+    # the day and month in the reader's language (Django's month names, not the C locale's)
+    ticks = [date_format(p.start, "d M") for p in trend.points]
     accuracy = [p.accuracy * 100 for p in trend.points]
     seconds = [p.median_seconds for p in trend.points]
     slowest = max(seconds) or 1
@@ -64,7 +68,7 @@ def trend_panels(trend: Trend) -> list[Panel]:
             seconds,
             ticks,
             top_seconds,
-            lambda v: gettext("%(seconds)s s") % {"seconds": f"{v:.1f}"},
+            lambda v: gettext("%(seconds)s s") % {"seconds": localized(f"{v:.1f}")},
         ),
     ]
 

@@ -18,7 +18,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from trainer.core.i18n import MessagesField
+from trainer.core.i18n import MessagesField, render
 from trainer.engine import pace
 from trainer.engine.catalog import title_of
 from trainer.engine.kit.rounds import MAX_ROUNDS_PER_HOUR, MIN_ROUNDS_PER_HOUR
@@ -159,7 +159,7 @@ class Round(models.Model):
     @property
     def pace_words(self) -> str:
         """ "1 min 05 s (target 1 min 12 s, 50 rounds an hour)"."""
-        said = pace.pace_words(self.elapsed_ms, self.target_ms)
+        said = render(pace.pace_words(self.elapsed_ms, self.target_ms))
         rate = ngettext(
             ", %(rate)s round an hour)", ", %(rate)s rounds an hour)", self.rounds_per_hour
         )

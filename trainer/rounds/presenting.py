@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from trainer.core.i18n import render
 from trainer.drills.models import Attempt
 from trainer.drills.presenting import card_text, graded_against, pace_line, review
 from trainer.engine import pace
@@ -66,7 +67,7 @@ def answered(row: RoundStep | None) -> dict | None:
         "slips": row.slips,
         "reasons": [card_text(r) for r in reasons],
         "pace_line": pace_line(attempt),
-        "took": pace.pace_words(attempt.response_ms, attempt.target_ms),
+        "took": render(pace.pace_words(attempt.response_ms, attempt.target_ms)),
         "at_pace": pace.at_pace(attempt.response_ms, attempt.target_ms),
         "acted_on": place,
         "next_place": question.expected.get(WHERE),

@@ -13,14 +13,10 @@ from jinja2 import Environment
 from markupsafe import Markup
 
 from trainer.core.i18n import render
+from trainer.core.numbers import grouped, thousands_separator
 from trainer.core.templatetags.cards import cards
 from trainer.core.templatetags.times import when
 from trainer.drills.forms import seat_parts
-
-
-def _number(value) -> str:
-    """A whole number with its thousands grouped, as the felt has always written amounts."""
-    return f"{value:,}"
 
 
 def _capfirst(value) -> str:
@@ -59,7 +55,10 @@ def environment(**options) -> Environment:
     )
     # `_()` straight to Django's gettext, not through the extension's alias of `gettext`
     env.globals["_"] = _translated
-    env.globals.update(url=_url, cards=cards, seat_parts=seat_parts)
+    env.globals.update(
+        url=_url, cards=cards, seat_parts=seat_parts, thousands_separator=thousands_separator
+    )
+    # `number`: a whole number grouped as the reader's language groups it (1,250; 1.250);
     # `said`: an engine message in the reader's language (a plain string costs one isinstance)
-    env.filters.update(number=_number, capfirst=_capfirst, when=when, said=render)
+    env.filters.update(number=grouped, capfirst=_capfirst, when=when, said=render)
     return env

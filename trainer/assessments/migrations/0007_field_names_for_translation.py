@@ -11,7 +11,6 @@ import trainer.assessments.models
 class Migration(migrations.Migration):
     dependencies = [
         ("assessments", "0006_model_names_for_translation"),
-        ("drills", "0011_model_names_for_translation"),
         ("houses", "0021_exposure_result"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]

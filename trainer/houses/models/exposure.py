@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy
 
 from trainer.core.leases import Leased
 
@@ -40,13 +41,15 @@ class ExposureResult(Leased, models.Model):
         DONE = "done", "done"
         FAILED = "failed", "failed"
 
-    key = models.CharField(max_length=64, unique=True)
-    game = models.CharField(max_length=30, choices=paid_game_choices)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
-    done = models.BigIntegerField(default=0)
-    total = models.BigIntegerField(default=0)
-    figures = models.JSONField(null=True, blank=True)
-    error = models.TextField(blank=True)
+    key = models.CharField(gettext_lazy("key"), max_length=64, unique=True)
+    game = models.CharField(gettext_lazy("game"), max_length=30, choices=paid_game_choices)
+    status = models.CharField(
+        gettext_lazy("status"), max_length=10, choices=Status.choices, default=Status.QUEUED
+    )
+    done = models.BigIntegerField(gettext_lazy("done"), default=0)
+    total = models.BigIntegerField(gettext_lazy("total"), default=0)
+    figures = models.JSONField(gettext_lazy("figures"), null=True, blank=True)
+    error = models.TextField(gettext_lazy("error"), blank=True)
     version = models.ForeignKey(
         "PaytableVersion",
         on_delete=models.PROTECT,
@@ -54,17 +57,26 @@ class ExposureResult(Leased, models.Model):
         blank=True,
         related_name="+",
         help_text="The version whose table is computed (identical tables share the figures).",
+        verbose_name=gettext_lazy("version"),
     )
     rules = models.JSONField(
-        null=True, blank=True, help_text="The house rules the figures are computed under."
+        gettext_lazy("rules"),
+        null=True,
+        blank=True,
+        help_text="The house rules the figures are computed under.",
     )
-    requested_at = models.DateTimeField(auto_now_add=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
+    requested_at = models.DateTimeField(gettext_lazy("requested at"), auto_now_add=True)
+    finished_at = models.DateTimeField(gettext_lazy("finished at"), null=True, blank=True)
     attempt = models.PositiveIntegerField(
-        default=1, help_text="How many times the figures have been queued (the lease's number)."
+        gettext_lazy("attempt"),
+        default=1,
+        help_text="How many times the figures have been queued (the lease's number).",
     )
     heartbeat_at = models.DateTimeField(
-        null=True, blank=True, help_text="When the computing worker last said it is alive."
+        gettext_lazy("heartbeat at"),
+        null=True,
+        blank=True,
+        help_text="When the computing worker last said it is alive.",
     )
 
     #: as a par sheet's lease (`ParSheetResult`)
@@ -75,8 +87,8 @@ class ExposureResult(Leased, models.Model):
     objects = ExposureResultQuerySet.as_manager()
 
     class Meta:
-        verbose_name = "card-exposure figures"
-        verbose_name_plural = "card-exposure figures"
+        verbose_name = gettext_lazy("card-exposure figures")
+        verbose_name_plural = gettext_lazy("card-exposure figures")
 
     def __str__(self) -> str:
         return f"Card exposure {self.key[:12]} ({self.get_game_display()}, {self.status})"

@@ -98,8 +98,9 @@ class House(SerialsKept):
 
     serial_fields = ("config_serial",)
 
-    name = models.CharField(max_length=100)
+    name = models.CharField(gettext_lazy("name"), max_length=100)
     slug = models.SlugField(
+        gettext_lazy("slug"),
         unique=True,
         help_text=gettext_lazy('Short name used in rulings, e.g. demo in {"house": "demo"}.'),
     )
@@ -157,6 +158,7 @@ class House(SerialsKept):
         ),
     )
     config_serial = models.PositiveBigIntegerField(
+        gettext_lazy("config serial"),
         default=new_serial,
         editable=False,
         help_text="Goes up whenever the house's tables or rules change: app servers keep the "
@@ -215,7 +217,12 @@ class User(AbstractUser, SerialsKept):
     serial_fields = ("roles_serial", "sessions_serial")
 
     house = models.ForeignKey(
-        House, null=True, blank=True, on_delete=models.PROTECT, related_name="members"
+        House,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="members",
+        verbose_name=gettext_lazy("house"),
     )
     language = models.CharField(
         gettext_lazy("language"),
@@ -235,12 +242,14 @@ class User(AbstractUser, SerialsKept):
         help_text=gettext_lazy("The house's number for this person, as its hand logs write it."),
     )
     roles_serial = models.PositiveBigIntegerField(
+        gettext_lazy("roles serial"),
         default=new_serial,
         editable=False,
         help_text="Goes up whenever the user's groups or permissions change: app servers keep "
         "the user's permissions in memory under this number (trainer.core.auth).",
     )
     sessions_serial = models.PositiveBigIntegerField(
+        gettext_lazy("sessions serial"),
         default=new_serial,
         editable=False,
         help_text="Goes up when the user signs out: every session signed in before then, on "

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from django.core.validators import MaxValueValidator
-from django.utils.formats import number_format
 from django.utils.functional import lazy
-from django.utils.translation import get_language, gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
+from trainer.core.numbers import grouped
 from trainer.engine.kit.requests import MAX_AMOUNT
 from trainer.engine.kit.stakes import ANTE_STEPS, POT_STEPS, TABLE_CHIP
 
@@ -28,15 +28,6 @@ MAX_MONEY_UNIT = MAX_AMOUNT // (TABLE_CHIP * LARGEST_STAKE_STEP)
 MAX_PAYOUT_CAP = MAX_AMOUNT
 
 
-def _grouped(amount: int) -> str:
-    """`amount` with its digits grouped as the reader's language groups them; with no
-    language active (`makemigrations` turns translation off, and Django's formats then group
-    nothing) as English groups them, which is how the migrations recorded the message."""
-    if get_language() is None:
-        return f"{amount:,}"
-    return number_format(amount, force_grouping=True)
-
-
 def unit_bound(what) -> MaxValueValidator:
     """The bound on a unit, `what` naming it ("The chip unit", in the reader's language)."""
 
@@ -48,7 +39,7 @@ def unit_bound(what) -> MaxValueValidator:
                 "the largest amount the rules engine takes (%(most)s)."
             )
             .replace("%(what)s", str(what))
-            .replace("%(most)s", _grouped(MAX_AMOUNT))
+            .replace("%(most)s", grouped(MAX_AMOUNT))
         )
 
     return MaxValueValidator(MAX_MONEY_UNIT, message=lazy(message, str)())

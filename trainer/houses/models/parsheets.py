@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db import models
 from django.db.models import Q
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from trainer.core.leases import Leased
 
@@ -43,13 +43,15 @@ class ParSheetResult(Leased, models.Model):
         DONE = "done", pgettext_lazy("par sheet status", "done")
         FAILED = "failed", pgettext_lazy("par sheet status", "failed")
 
-    key = models.CharField(max_length=64, unique=True)
-    game = models.CharField(max_length=30, choices=paid_game_choices)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
-    done = models.BigIntegerField(default=0)
-    total = models.BigIntegerField(default=0)
-    figures = models.JSONField(null=True, blank=True)
-    error = models.TextField(blank=True)
+    key = models.CharField(gettext_lazy("key"), max_length=64, unique=True)
+    game = models.CharField(gettext_lazy("game"), max_length=30, choices=paid_game_choices)
+    status = models.CharField(
+        gettext_lazy("status"), max_length=10, choices=Status.choices, default=Status.QUEUED
+    )
+    done = models.BigIntegerField(gettext_lazy("done"), default=0)
+    total = models.BigIntegerField(gettext_lazy("total"), default=0)
+    figures = models.JSONField(gettext_lazy("figures"), null=True, blank=True)
+    error = models.TextField(gettext_lazy("error"), blank=True)
     # what to compute: this version's table under these house rules (`HouseRules` as a dict),
     # so that any worker can compute or recompute the sheet from the row alone
     version = models.ForeignKey(
@@ -59,17 +61,26 @@ class ParSheetResult(Leased, models.Model):
         blank=True,
         related_name="+",
         help_text="The version whose table is computed (identical tables share the sheet).",
+        verbose_name=gettext_lazy("version"),
     )
     rules = models.JSONField(
-        null=True, blank=True, help_text="The house rules the sheet is computed under."
+        gettext_lazy("rules"),
+        null=True,
+        blank=True,
+        help_text="The house rules the sheet is computed under.",
     )
-    requested_at = models.DateTimeField(auto_now_add=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
+    requested_at = models.DateTimeField(gettext_lazy("requested at"), auto_now_add=True)
+    finished_at = models.DateTimeField(gettext_lazy("finished at"), null=True, blank=True)
     attempt = models.PositiveIntegerField(
-        default=1, help_text="How many times the sheet has been queued (the lease's number)."
+        gettext_lazy("attempt"),
+        default=1,
+        help_text="How many times the sheet has been queued (the lease's number).",
     )
     heartbeat_at = models.DateTimeField(
-        null=True, blank=True, help_text="When the computing worker last said it is alive."
+        gettext_lazy("heartbeat at"),
+        null=True,
+        blank=True,
+        help_text="When the computing worker last said it is alive.",
     )
 
     #: A computing worker renews its lease this often ...
@@ -84,7 +95,7 @@ class ParSheetResult(Leased, models.Model):
     objects = ParSheetResultQuerySet.as_manager()
 
     class Meta:
-        verbose_name = "par sheet"
+        verbose_name = gettext_lazy("par sheet")
 
     def __str__(self) -> str:
         return f"Par sheet {self.key[:12]} ({self.get_game_display()}, {self.status})"
@@ -134,21 +145,32 @@ class PrecomputedCounts(Leased, models.Model):
         DONE = "done", pgettext_lazy("par sheet status", "done")
         FAILED = "failed", pgettext_lazy("par sheet status", "failed")
 
-    key = models.CharField(max_length=64, unique=True)
-    game = models.CharField(max_length=30, help_text="The game that first asked for them.")
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
-    done = models.BigIntegerField(default=0)
-    total = models.BigIntegerField(default=0)
-    error = models.TextField(blank=True)
-    data = models.BinaryField(null=True, blank=True, help_text="The counts, as the engine's bytes.")
-    size = models.PositiveIntegerField(default=0, help_text="Bytes of data.")
-    requested_at = models.DateTimeField(auto_now_add=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
+    key = models.CharField(gettext_lazy("key"), max_length=64, unique=True)
+    game = models.CharField(
+        gettext_lazy("game"), max_length=30, help_text="The game that first asked for them."
+    )
+    status = models.CharField(
+        gettext_lazy("status"), max_length=10, choices=Status.choices, default=Status.QUEUED
+    )
+    done = models.BigIntegerField(gettext_lazy("done"), default=0)
+    total = models.BigIntegerField(gettext_lazy("total"), default=0)
+    error = models.TextField(gettext_lazy("error"), blank=True)
+    data = models.BinaryField(
+        gettext_lazy("data"), null=True, blank=True, help_text="The counts, as the engine's bytes."
+    )
+    size = models.PositiveIntegerField(gettext_lazy("size"), default=0, help_text="Bytes of data.")
+    requested_at = models.DateTimeField(gettext_lazy("requested at"), auto_now_add=True)
+    finished_at = models.DateTimeField(gettext_lazy("finished at"), null=True, blank=True)
     attempt = models.PositiveIntegerField(
-        default=1, help_text="How many times the build has been queued (the lease's number)."
+        gettext_lazy("attempt"),
+        default=1,
+        help_text="How many times the build has been queued (the lease's number).",
     )
     heartbeat_at = models.DateTimeField(
-        null=True, blank=True, help_text="When the building worker last said it is alive."
+        gettext_lazy("heartbeat at"),
+        null=True,
+        blank=True,
+        help_text="When the building worker last said it is alive.",
     )
 
     #: as a par sheet's lease (`ParSheetResult`)
@@ -159,8 +181,8 @@ class PrecomputedCounts(Leased, models.Model):
     objects = PrecomputedCountsQuerySet.as_manager()
 
     class Meta:
-        verbose_name = "precomputed par-sheet counts"
-        verbose_name_plural = "precomputed par-sheet counts"
+        verbose_name = gettext_lazy("precomputed par-sheet counts")
+        verbose_name_plural = gettext_lazy("precomputed par-sheet counts")
 
     def __str__(self) -> str:
         return f"Par-sheet counts {self.key[:12]} ({self.game}, {self.status})"

@@ -65,13 +65,21 @@ class PaytableVersionManager(models.Manager.from_queryset(PaytableVersionQuerySe
 class PaytableVersion(models.Model):
     """One dated, labelled paytable of one game for one house."""
 
-    house = models.ForeignKey(House, on_delete=models.PROTECT, related_name="paytables")
-    game = models.CharField(max_length=30, choices=paid_game_choices)
-    number = models.PositiveIntegerField(
-        editable=False, help_text=gettext_lazy("Version number within the house and game, from 1.")
+    house = models.ForeignKey(
+        House,
+        on_delete=models.PROTECT,
+        related_name="paytables",
+        verbose_name=gettext_lazy("house"),
     )
-    label = models.CharField(max_length=100)
+    game = models.CharField(gettext_lazy("game"), max_length=30, choices=paid_game_choices)
+    number = models.PositiveIntegerField(
+        gettext_lazy("number"),
+        editable=False,
+        help_text=gettext_lazy("Version number within the house and game, from 1."),
+    )
+    label = models.CharField(gettext_lazy("label"), max_length=100)
     bet_unit = models.PositiveIntegerField(
+        gettext_lazy("bet unit"),
         default=1,
         validators=[MinValueValidator(1), unit_bound(gettext_lazy("The bet unit"))],
         help_text=gettext_lazy("Every bet on this table is a whole multiple of this amount."),
@@ -102,8 +110,9 @@ class PaytableVersion(models.Model):
             "just below the paying pairs."
         ),
     )
-    is_active = models.BooleanField(default=False, editable=False)
+    is_active = models.BooleanField(gettext_lazy("is active"), default=False, editable=False)
     first_used_at = models.DateTimeField(
+        gettext_lazy("first used at"),
         null=True,
         blank=True,
         editable=False,
@@ -112,7 +121,9 @@ class PaytableVersion(models.Model):
             "on the version is read-only."
         ),
     )
-    activated_at = models.DateTimeField(null=True, blank=True, editable=False)
+    activated_at = models.DateTimeField(
+        gettext_lazy("activated at"), null=True, blank=True, editable=False
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -120,11 +131,13 @@ class PaytableVersion(models.Model):
         on_delete=models.SET_NULL,
         related_name="+",
         editable=False,
+        verbose_name=gettext_lazy("created by"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(gettext_lazy("created at"), auto_now_add=True)
     # null, not "", for a version saved otherwise (the admin, a copy, a fixture): the
     # constraint below leaves those out
     form_token = models.CharField(  # noqa: DJ001
+        gettext_lazy("form token"),
         max_length=64,
         null=True,
         blank=True,
@@ -133,6 +146,7 @@ class PaytableVersion(models.Model):
         "version instead of saving another.",
     )
     inversions_confirmed = models.BooleanField(
+        gettext_lazy("inversions confirmed"),
         default=False,
         help_text=gettext_lazy(
             "Tick to save a table where a stronger hand pays less than a weaker one."
@@ -250,8 +264,13 @@ class PaytableRowManager(models.Manager):
 class PaytableRow(models.Model):
     """One category's profit odds "win to to" on a version."""
 
-    version = models.ForeignKey(PaytableVersion, on_delete=models.CASCADE, related_name="rows")
-    category = models.PositiveSmallIntegerField(choices=CATEGORY_CHOICES)
+    version = models.ForeignKey(
+        PaytableVersion,
+        on_delete=models.CASCADE,
+        related_name="rows",
+        verbose_name=gettext_lazy("version"),
+    )
+    category = models.PositiveSmallIntegerField(gettext_lazy("category"), choices=CATEGORY_CHOICES)
     win = models.PositiveIntegerField(
         pgettext_lazy("paytable odds: pays 3 to 1", "pays"),
         validators=[MinValueValidator(1), MaxValueValidator(MAX_ODDS)],
@@ -301,14 +320,24 @@ class TableActivation(models.Model):
     """A version made its house's active table for its game (`services.activate`), and when:
     the table in force at a moment is the one activated last before it."""
 
-    house = models.ForeignKey(House, on_delete=models.CASCADE, related_name="+")
-    game = models.CharField(max_length=30)
-    version = models.ForeignKey(
-        PaytableVersion, on_delete=models.CASCADE, related_name="activations"
+    house = models.ForeignKey(
+        House, on_delete=models.CASCADE, related_name="+", verbose_name=gettext_lazy("house")
     )
-    at = models.DateTimeField(db_index=True)
+    game = models.CharField(gettext_lazy("game"), max_length=30)
+    version = models.ForeignKey(
+        PaytableVersion,
+        on_delete=models.CASCADE,
+        related_name="activations",
+        verbose_name=gettext_lazy("version"),
+    )
+    at = models.DateTimeField(gettext_lazy("at"), db_index=True)
     by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=gettext_lazy("by"),
     )
 
     class Meta:
@@ -337,35 +366,63 @@ class PendingActivation(models.Model):
 
     OPEN = (State.AWAITING, State.SCHEDULED)
 
-    house = models.ForeignKey(House, on_delete=models.CASCADE, related_name="+")
-    game = models.CharField(max_length=30)
+    house = models.ForeignKey(
+        House, on_delete=models.CASCADE, related_name="+", verbose_name=gettext_lazy("house")
+    )
+    game = models.CharField(gettext_lazy("game"), max_length=30)
     version = models.ForeignKey(
-        PaytableVersion, on_delete=models.CASCADE, related_name="pending_activations"
+        PaytableVersion,
+        on_delete=models.CASCADE,
+        related_name="pending_activations",
+        verbose_name=gettext_lazy("version"),
     )
-    state = models.CharField(max_length=10, choices=State.choices, default=State.AWAITING)
+    state = models.CharField(
+        gettext_lazy("state"), max_length=10, choices=State.choices, default=State.AWAITING
+    )
     requested_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=gettext_lazy("requested by"),
     )
-    requested_at = models.DateTimeField()
-    effective_at = models.DateTimeField(db_index=True)
-    needs_approval = models.BooleanField(default=False)
+    requested_at = models.DateTimeField(gettext_lazy("requested at"))
+    effective_at = models.DateTimeField(gettext_lazy("effective at"), db_index=True)
+    needs_approval = models.BooleanField(gettext_lazy("needs approval"), default=False)
     # what the requester's page saw of the game's tables and confirmed of its edge: applying
     # goes ahead only while the tables are as they were then
-    seen = models.CharField(max_length=50)
-    player_edge_confirmed = models.BooleanField(default=False)
+    seen = models.CharField(gettext_lazy("seen"), max_length=50)
+    player_edge_confirmed = models.BooleanField(
+        gettext_lazy("player edge confirmed"), default=False
+    )
     approved_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=gettext_lazy("approved by"),
     )
-    approved_at = models.DateTimeField(null=True, blank=True)
+    approved_at = models.DateTimeField(gettext_lazy("approved at"), null=True, blank=True)
     refused_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=gettext_lazy("refused by"),
     )
-    refused_at = models.DateTimeField(null=True, blank=True)
+    refused_at = models.DateTimeField(gettext_lazy("refused at"), null=True, blank=True)
     activation = models.OneToOneField(
-        TableActivation, null=True, blank=True, on_delete=models.SET_NULL, related_name="pending"
+        TableActivation,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="pending",
+        verbose_name=gettext_lazy("activation"),
     )
     # why it could not take effect, in a games manager's words
-    reason = models.TextField(blank=True)
+    reason = models.TextField(gettext_lazy("reason"), blank=True)
 
     class Meta:
         ordering = ["effective_at", "pk"]

@@ -24,8 +24,11 @@ class HouseRulesManager(models.Manager):
 class HouseRulesSettings(models.Model):
     """A house's settings for every **house rule** line of RULES.md (defaults as there)."""
 
-    house = models.OneToOneField(House, on_delete=models.CASCADE, related_name="rules")
+    house = models.OneToOneField(
+        House, on_delete=models.CASCADE, related_name="rules", verbose_name=gettext_lazy("house")
+    )
     chip_unit = models.PositiveIntegerField(
+        gettext_lazy("chip unit"),
         default=RULE_DEFAULTS.chip_unit,
         validators=[MinValueValidator(1), unit_bound(gettext_lazy("The chip unit"))],
         help_text=gettext_lazy(
@@ -151,9 +154,11 @@ class HouseRulesRecord(models.Model):
     """A house's rules as they became from `at` on (written whenever they are saved with a
     change, `trainer.houses.signals`): `rules` holds `HouseRules` as a dict."""
 
-    house = models.ForeignKey(House, on_delete=models.CASCADE, related_name="+")
-    at = models.DateTimeField(db_index=True)
-    rules = models.JSONField()
+    house = models.ForeignKey(
+        House, on_delete=models.CASCADE, related_name="+", verbose_name=gettext_lazy("house")
+    )
+    at = models.DateTimeField(gettext_lazy("at"), db_index=True)
+    rules = models.JSONField(gettext_lazy("rules"))
 
     class Meta:
         ordering = ["house", "at", "pk"]

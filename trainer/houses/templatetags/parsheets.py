@@ -9,6 +9,7 @@ from fractions import Fraction
 from django import template
 from django.template.loader import render_to_string
 
+from trainer.core.numbers import localized
 from trainer.engine import HouseRules
 from trainer.engine.catalog import GAMES
 from trainer.engine.figures import (
@@ -28,7 +29,7 @@ register = template.Library()
 @register.filter
 def house_edge(figures) -> str:
     """A stored sheet's house edge (`ParSheetResult.figures`), e.g. "4.9149% (53223/1082900)"."""
-    return edge_words(figures["house_edge_exact"])
+    return localized(edge_words(figures["house_edge_exact"]))
 
 
 @register.inclusion_tag("houses/_edge.html")
@@ -40,8 +41,8 @@ def edge(value, points: bool = False) -> dict[str, str]:
         return {"shown": "—", "exact": ""}
     value = Fraction(value)
     if points:
-        return {"shown": change_points(value), "exact": change_fraction(value)}
-    return {"shown": edge_percent(value), "exact": exact_fraction(value)}
+        return {"shown": localized(change_points(value)), "exact": change_fraction(value)}
+    return {"shown": localized(edge_percent(value)), "exact": exact_fraction(value)}
 
 
 @register.simple_tag

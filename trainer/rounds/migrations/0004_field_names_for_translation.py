@@ -8,7 +8,6 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
     dependencies = [
         ("assessments", "0007_field_names_for_translation"),
-        ("drills", "0012_field_names_for_translation"),
         ("houses", "0021_exposure_result"),
         ("rounds", "0003_model_names_for_translation"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),

@@ -171,6 +171,11 @@
     drawChips(builder);
     return true;
   }
+  // a whole number grouped by threes with the page's language's separator (the server's,
+  // from Django's formats: the browser's own Intl leaves Spanish 1250 ungrouped)
+  function grouped(value, separator) {
+    return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, separator === undefined ? "," : separator);
+  }
   function drawChips(builder) {
     const said = builder.querySelector(".chip-said");
     const total = builder.querySelector(".chip-total output");
@@ -183,7 +188,7 @@
       const value = parseInt(input.dataset.chip, 10);
       if (n <= 0) return;
       sum += n * value;
-      words.push(n + " " + input.dataset.chipName + " " + value.toLocaleString("en"));
+      words.push(n + " " + input.dataset.chipName + " " + grouped(value, total.dataset.thousands));
       const stack = document.createElement("span");
       stack.className = "chip-stack";
       const sample = builder.querySelector('label[for="' + input.id + '"] .chip-disc');
@@ -203,7 +208,7 @@
       stacks.setAttribute("aria-label", words.join(", "));
     }
     said.replaceChildren(stacks);
-    total.textContent = sum.toLocaleString("en");
+    total.textContent = grouped(sum, total.dataset.thousands);
   }
   document.addEventListener("input", function (event) {
     const builder = event.target.closest && event.target.closest("[data-chips]");

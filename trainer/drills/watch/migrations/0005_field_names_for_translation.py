@@ -8,7 +8,6 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("drills", "0012_field_names_for_translation"),
         ("houses", "0021_exposure_result"),
         ("watch", "0004_model_names_for_translation"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
