@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
     dependencies = [
         ("auth", "0012_alter_user_first_name_max_length"),
-        ("houses", "0022_language"),
+        ("houses", "0023_verbose_names"),
     ]
 
     operations = [
