@@ -154,10 +154,10 @@ def test_a_spreadsheets_headings_are_read_and_the_template_is_one(client, superv
     assert template["Content-Type"].startswith("text/csv")
     assert "attachment" in template["Content-Disposition"]
     header = template.content.decode()
-    headings = ["Username", "First name", "Last name", "E-mail", "Language"]
+    headings = ["Username", "First name", "Last name", "E-mail", "Language", "Employee number"]
     assert next(csv.reader([header])) == headings
     # the template filled in, as a spreadsheet saves it (a byte order mark, CRLF line ends)
-    upload(client, "\ufeff" + header.strip() + "\r\nnew-fay,Fay,Fisher,fay@example.com\r\n")
+    upload(client, "\ufeff" + header.strip() + "\r\nnew-fay,Fay,Fisher,fay@example.com,,4417\r\n")
     (row,) = RosterImport.objects.get().rows
     assert (row["username"], row["first_name"], row["last_name"], row["email"]) == (
         "new-fay",
@@ -165,6 +165,7 @@ def test_a_spreadsheets_headings_are_read_and_the_template_is_one(client, superv
         "Fisher",
         "fay@example.com",
     )
+    assert row["employee_number"] == "4417"
     page = client.get(reverse("people-import")).content.decode()
     assert reverse("people-import-template") in page
 

@@ -9,4 +9,9 @@ class AuditsConfig(AppConfig):
     verbose_name = gettext_lazy("Audits")
 
     def ready(self):
-        from . import signals  # noqa: F401  (connects the worker sweep's receiver)
+        from trainer.drills.practice import notes
+
+        from . import findings, signals  # noqa: F401  (connects the worker sweep's receiver)
+
+        # Today's practice says where a lapse the audit found came from
+        notes.register(findings.note)

@@ -10,6 +10,7 @@ from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from trainer.engine.audit import VERDICTS
 from trainer.engine.catalog import title_of
+from trainer.houses.models import User
 
 from .models import VERDICT_WORDS, AuditReport
 from .services import max_upload_bytes
@@ -113,3 +114,38 @@ class FilterForm(forms.Form):
             for name, value in self.cleaned_data.items()
             if value and name not in self.errors
         }
+
+
+class AliasForm(forms.Form):
+    """ "This is …": a dealer's name as the log writes it, and which of the house's people
+    it is (only they are offered, and only they are taken)."""
+
+    alias = forms.CharField(max_length=200, strip=False, widget=forms.HiddenInput)
+    person = forms.ModelChoiceField(
+        queryset=None,
+        label=gettext_lazy("This is"),
+        empty_label=gettext_lazy("choose a person"),
+        error_messages={
+            "invalid_choice": gettext_lazy("Choose one of your house's people."),
+            "required": gettext_lazy("Choose one of your house's people."),
+        },
+    )
+
+    def __init__(self, *args, house, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["person"]
+        assert isinstance(field, forms.ModelChoiceField)
+        field.queryset = people_of(house)
+        field.label_from_instance = person_words
+
+
+def people_of(house):
+    """The house's people a log may name, by name: everyone of the house, the archived
+    (deactivated) too, since a log names whoever dealt."""
+    return User.objects.filter(house=house).order_by("last_name", "first_name", "username")
+
+
+def person_words(person) -> str:
+    """A person as the "this is" list names them: full name and username."""
+    full = person.get_full_name()
+    return f"{full} ({person.get_username()})" if full else person.get_username()

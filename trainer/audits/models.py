@@ -142,6 +142,15 @@ class AuditLine(models.Model):
     overpaid = models.BigIntegerField(default=0)
     underpaid = models.BigIntegerField(default=0)
     version = models.CharField(max_length=300, blank=True)
+    #: the house's person the log's dealer is (`trainer.audits.findings`: matched exactly on
+    #: an employee number or a log alias); None: not matched (yet)
+    person = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="audit_lines",
+    )
     #: the log line as read (None: it could not be read), and the audit's output object
     request = models.JSONField(null=True, blank=True)
     #: (its steps kept as the engine's messages, to read in the reader's language)
@@ -164,3 +173,68 @@ class AuditLine(models.Model):
     def verdict_words(self) -> str:
         """The verdict in the reader's language (its code where the pages know no words)."""
         return str(VERDICT_WORDS.get(self.verdict, self.verdict))
+
+
+class LogAliasQuerySet(models.QuerySet):
+    def of_house(self, house) -> LogAliasQuerySet:
+        return self.filter(house=house).select_related("person", "created_by")
+
+
+class LogAlias(models.Model):
+    """How a house's table system writes one of its people in a hand log ("D. Ortiz",
+    "4417"): a log's dealer written exactly so is that person.  Added from a report's
+    unmatched names by audit staff (who, when); deleting it unlinks the lines it linked."""
+
+    house = models.ForeignKey(House, on_delete=models.CASCADE, related_name="log_aliases")
+    person = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="log_aliases"
+    )
+    alias = models.CharField(max_length=AuditLine._meta.get_field("dealer").max_length)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    objects = LogAliasQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["alias"]
+        constraints = [
+            models.UniqueConstraint(fields=["house", "alias"], name="one_person_per_log_alias")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.alias} = {self.person}"
+
+
+class AuditFinding(models.Model):
+    """A mispay of a matched dealer applied to their skill card as a lapse: once per hand
+    and card (`hand`: a digest of the line as audited, the same in a second report of the
+    same log), so auditing a log again or linking a name again changes no card twice.  It
+    keeps what the dealer is told on Today's practice even after its report is deleted."""
+
+    report = models.ForeignKey(
+        AuditReport, on_delete=models.SET_NULL, null=True, blank=True, related_name="findings"
+    )
+    line = models.ForeignKey(
+        AuditLine, on_delete=models.SET_NULL, null=True, blank=True, related_name="findings"
+    )
+    card = models.ForeignKey(
+        "practice.SkillCard", on_delete=models.CASCADE, related_name="audit_findings"
+    )
+    hand = models.CharField(max_length=64, help_text="SHA-256 of the line as audited.")
+    #: the hand's time (the log's, else the report's upload): the lapse's review time
+    at = models.DateTimeField()
+    game = models.CharField(max_length=40)
+    table = models.CharField(max_length=200, blank=True)
+    situation = models.CharField(max_length=300)
+    applied_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["card", "hand"], name="one_lapse_per_hand_and_card")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.card}: {self.situation} at {self.at:%Y-%m-%d %H:%M}"

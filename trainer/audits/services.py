@@ -42,6 +42,7 @@ from trainer.engine.errors import RulingError
 from trainer.engine.messages import Message
 from trainer.houses.timeline import HouseTimeline
 
+from . import findings
 from .models import AuditChunk, AuditLine, AuditReport
 
 logger = logging.getLogger(__name__)
@@ -309,6 +310,8 @@ def _audit(report: AuditReport, mine) -> None:
         versions={game: sorted(labels) for game, labels in sorted(versions.items())},
         finished_at=timezone.now(),
     )
+    # the log's dealers as the house's people, and their mispays on their cards
+    findings.link_report(report)
 
 
 #: the longest dealer or table name a row keeps (and so a group of the summary)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import people, views
 
 app_name = "audits"
 urlpatterns = [
@@ -14,4 +14,9 @@ urlpatterns = [
     path("<int:report_id>/delete/", views.delete, name="delete"),
     # the report's mispaid hands as a watch set for the floor team
     path("<int:report_id>/watch-set/", views.watch_set, name="watch-set"),
+    # the log's dealers as the house's people
+    path("<int:report_id>/name-dealer/", people.name_dealer, name="name-dealer"),
+    path("names/", people.names, name="names"),
+    path("names/<int:alias_id>/remove/", people.remove_name, name="remove-name"),
+    path("people/<int:user_id>/", people.record, name="record"),
 ]

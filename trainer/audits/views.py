@@ -32,8 +32,8 @@ from trainer.engine.catalog import title_of
 from trainer.engine.errors import RulingError
 from trainer.rulings.views import request_cards, request_stakes
 
-from . import services
-from .forms import FilterForm, UploadForm
+from . import findings, services
+from .forms import AliasForm, FilterForm, UploadForm
 from .models import AuditLine, AuditReport
 
 auditor_only = permission_required("audits.audit_hands", raise_exception=True)
@@ -195,6 +195,11 @@ def report(request, report_id: int):
             may_make_set=may_watch(request.user) and report.lines.exclude(verdict="error").exists(),
             set_filters=[(n, v) for n, v in values.items() if n in SET_FILTERS],
             set_title=gettext("Mispays of %(name)s") % {"name": report.name},
+            # the dealers none of the house's people is, each with its "this is …" form
+            unmatched=[
+                AliasForm(house=report.house, initial={"alias": name}, auto_id=f"name{i}-%s")
+                for i, name in enumerate(findings.unmatched(report))
+            ],
         )
     return render(request, "audits/report.html", context)
 

@@ -29,6 +29,8 @@ class Drill:
     level_name: str = ""
     trying: bool = False
     placard_html: SafeString | str = ""
+    #: where the skill's lapse came from, outside the drills (`practice.notes`)
+    floor_note: str = ""
 
 
 @dataclass(frozen=True)
@@ -77,6 +79,7 @@ def drill(d: dict, area: str) -> SafeString:
         level_name=d.get("level_name") or "",
         trying=bool(d.get("trying")),
         placard_html=d.get("placard_html", ""),
+        floor_note=d.get("floor_note", ""),
     )
     return drawn("felt/drill.html", "draw_drill", shown)
 

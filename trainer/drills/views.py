@@ -28,6 +28,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from trainer.drills.access import may_take, may_watch
 from trainer.drills.placard import placard
+from trainer.drills.practice import notes
 from trainer.drills.practice.mistakes import waiting_count
 from trainer.drills.practice.services import question_target_ms
 from trainer.engine import pace
@@ -191,6 +192,7 @@ def _render_drill(request, session, question, *, form=None, result=None, unanswe
             "kind": REGISTRY[question.kind],
             "question": question,
             "attempt": attempt,
+            "floor_note": notes.note_for(session, question),
             "pace_line": pace_line(attempt),
             "answered_felt": answered_felt(question),
             # what was wrong first, the seats all right folded away (one wrong seat: one
@@ -226,6 +228,7 @@ def open_question(request, question: Question, form=None, *, whole: bool | None 
         "kind": REGISTRY[question.kind],
         "question": question,
         "form": form,
+        "floor_note": notes.note_for(question.session, question),
         "attempt": None,
         "order_words": SETTLE_ORDERS[settle_order(question)],
         "felt_html": felt_html,

@@ -54,7 +54,7 @@ logger = logging.getLogger(__name__)
 
 Status = RosterImport.Status
 
-COLUMNS = ("username", "first_name", "last_name", "email", "language")
+COLUMNS = ("username", "first_name", "last_name", "email", "language", "employee_number")
 #: the headings a spreadsheet or another system may write for each column, as `column_of`
 #: reads a heading (lower case; spaces, hyphens and underscores alike)
 HEADINGS = {
@@ -63,10 +63,18 @@ HEADINGS = {
     "last_name": ("last name", "lastname", "surname", "family name"),
     "email": ("email", "e mail", "email address", "e mail address", "mail"),
     "language": ("language", "lang"),
+    "employee_number": ("employee number", "employee no", "employee id", "staff number"),
 }
 _BY_HEADING = {heading: column for column, headings in HEADINGS.items() for heading in headings}
 #: the header row of the downloadable template, in a spreadsheet's words
-TEMPLATE_HEADINGS = ("Username", "First name", "Last name", "E-mail", "Language")
+TEMPLATE_HEADINGS = (
+    "Username",
+    "First name",
+    "Last name",
+    "E-mail",
+    "Language",
+    "Employee number",
+)
 MAX_ROWS = 500
 MAX_BYTES = 512 * 1024
 _TOO_LARGE = gettext_noop("The file is larger than %(kb)s KB: split it.")
@@ -92,6 +100,8 @@ class Row:
     email: str = ""
     #: a code of settings.LANGUAGES (or the language's own name, `language_named`); empty: none
     language: str = ""
+    #: the house's number for the person, as its hand logs write a dealer; empty: none
+    employee_number: str = ""
     problems: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict:
@@ -114,6 +124,8 @@ class Row:
             cells.add("username")
         if language_problems(self.language):
             cells.add("language")
+        if any(_about_the_number(p) for p in self.problems):
+            cells.add("employee_number")
         return frozenset(cells)
 
 
@@ -137,6 +149,53 @@ class Preview:
     @property
     def row_problems(self) -> int:
         return sum(1 for r in self.rows if r.problems)
+
+
+def _about_the_number(problem: str) -> bool:
+    """A problem about the employee number (given twice, taken or too long), as
+    `_about_the_username` tells one about the username."""
+    return problem.startswith(
+        (
+            "the employee number",
+            pgettext("how a problem about the employee number opens", "the employee number"),
+        )
+    )
+
+
+#: the longest employee number kept (the person's field)
+NUMBER_CHARS = User._meta.get_field("employee_number").max_length
+
+
+def _mark_numbers(rows: list[Row], house) -> None:
+    """Employee numbers too long, given twice in the file, or already one of the house's
+    people's (numbers are compared exactly, as a hand log's dealer is matched)."""
+    first: dict[str, int] = {}
+    for row in rows:
+        number = row.employee_number
+        if not number:
+            continue
+        if len(number) > NUMBER_CHARS:
+            row.problems.append(
+                gettext("the employee number is longer than %(most)d characters")
+                % {"most": NUMBER_CHARS}
+            )
+        elif number in first:
+            row.problems.append(
+                gettext("the employee number is also on line %(line)d") % {"line": first[number]}
+            )
+        else:
+            first[number] = row.line
+    taken = set(
+        User.objects.filter(house=house, employee_number__in=list(first)).values_list(
+            "employee_number", flat=True
+        )
+    )
+    for row in rows:
+        if row.employee_number in taken:
+            row.problems.append(
+                gettext("the employee number “%(number)s” is already someone's in the house")
+                % {"number": row.employee_number}
+            )
 
 
 def column_of(heading: str) -> str:
@@ -323,6 +382,7 @@ def stage_import(
 ) -> tuple[Preview, RosterImport | None]:
     """Read the file; when every row is good, keep it waiting for confirmation."""
     preview = read_roster(data)
+    _mark_numbers(preview.rows, house)
     if not preview.ok:
         return preview, None
     staged = RosterImport.objects.create(
@@ -388,6 +448,7 @@ def _recheck(staged: RosterImport) -> Preview:
         row.problems = person_problems(row.username, row.first_name, row.last_name, row.email)
         row.problems += language_problems(row.language)
     _mark_clashes(rows)
+    _mark_numbers(rows, staged.house)
     return Preview(rows, [])
 
 
@@ -497,6 +558,7 @@ def _make(staged: RosterImport, row: Row, password_hash: str) -> User:
         row.email,
         password_hash=password_hash,
         language=language_named(row.language) or "",
+        employee_number=row.employee_number,
     )
     mark_temporary(actor=actor, person=user)
     log_action(

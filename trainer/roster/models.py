@@ -67,6 +67,7 @@ class PersonAction(models.Model):
         # the Floor supervisor role, given to a trainee or taken back
         PROMOTED = "promoted", _("promoted to watch the game")
         PROMOTION_WITHDRAWN = "promotion-withdrawn", _("promotion to watch the game taken back")
+        EMPLOYEE_NUMBER = "employee-number", _("employee number changed")
 
     subject = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="actions_on")
     actor = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")

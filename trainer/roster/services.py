@@ -292,6 +292,7 @@ def make_trainee(
     *,
     password_hash: str | None = None,
     language: str = "",
+    employee_number: str = "",
 ) -> User:
     """A trainee account of `house`: with the password of `password_hash` (Django's
     `make_password`), or none that signs in until one is given; in `language` (a code of
@@ -303,6 +304,7 @@ def make_trainee(
         email=email,
         house=house,
         language=language,
+        employee_number=employee_number,
     )
     if password_hash is None:
         user.set_unusable_password()
@@ -314,6 +316,43 @@ def make_trainee(
 
 
 # -- account actions ----------------------------------------------------------------------------
+
+
+def set_employee_number(*, actor, person, number: str) -> bool:
+    """Set the house's number for `person` (empty: none), as its hand logs write a dealer;
+    logged.  False when it is theirs already; ValidationError, changing nothing, for one too
+    long or already another's of the house."""
+    number = number.strip()
+    if number == person.employee_number:
+        return False
+    most = User._meta.get_field("employee_number").max_length
+    if len(number) > most:
+        raise ValidationError(
+            gettext("An employee number is at most %(most)d characters.") % {"most": most}
+        )
+    if (
+        number
+        and User.objects.filter(house_id=person.house_id, employee_number=number)
+        .exclude(pk=person.pk)
+        .exists()
+    ):
+        raise ValidationError(
+            gettext("“%(number)s” is already the employee number of someone in the house.")
+            % {"number": number}
+        )
+    try:
+        with transaction.atomic():
+            person.employee_number = number
+            person.save(update_fields=["employee_number"])
+            log_action(
+                actor=actor, subject=person, action=Kind.EMPLOYEE_NUMBER, detail=number or "—"
+            )
+    except IntegrityError:  # given to another at the same moment
+        raise ValidationError(
+            gettext("“%(number)s” is already the employee number of someone in the house.")
+            % {"number": number}
+        ) from None
+    return True
 
 
 def deactivate(*, actor, person) -> None:

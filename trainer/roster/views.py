@@ -150,6 +150,16 @@ def person_act(request, user_id):
                     gettext("%(name)s no longer takes the watch drills.")
                     % {"name": person.get_username()},
                 )
+        elif action == "employee-number":
+            number = request.POST.get("employee_number", "")
+            if services.set_employee_number(actor=request.user, person=person, number=number):
+                messages.success(
+                    request,
+                    gettext("%(name)s's employee number is saved.")
+                    % {"name": person.get_username()},
+                )
+            else:
+                messages.info(request, gettext("Nothing changed: that is how it stands already."))
         elif action == "temporary-password":
             if not person.is_active:
                 raise ValidationError(gettext("Reactivate the account first: it cannot sign in."))

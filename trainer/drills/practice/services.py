@@ -173,3 +173,31 @@ def _state_of(stored) -> dict | None:
     # (a card read through the ORM gives it as an object)
     state = json.loads(stored) if isinstance(stored, str) else stored
     return state or None
+
+
+def lapse(*, trainee, kind: str, situation: str, when, record) -> SkillCard | None:
+    """Review the trainee's skill (`kind`, `situation`) as a lapse ("again") at `when`, a
+    mistake made away from the drills (a mispay the audit found on the floor), once:
+    `record(card)` records the mistake against the card and says False when it was recorded
+    already (then None, the card unchanged).
+    The card is locked first (made empty for a skill never met), so two applications of one
+    mistake take turns and the second finds the first's record.  A review is never dated
+    before the card's last one (FSRS reads time forward): a mistake older than the trainee's
+    last answer of the skill is reviewed at that answer's time.  Call inside a transaction;
+    `record` writes in it."""
+    card = _locked_card({"trainee_id": trainee.pk, "kind": kind, "situation": situation})
+    if not record(card):
+        return None
+    state = card.state or None
+    last = scheduling.card_of(state).last_review if state else None
+    at = max(when, last) if last is not None else when
+    reviewed = scheduling.review(state, "again", at, retention_of(trainee))
+    written = {
+        "state": reviewed,
+        "due": scheduling.due(reviewed),
+        "stability": scheduling.stability(reviewed),
+        "updated_at": timezone.now(),
+    }
+    SkillCard.objects.filter(pk=card.pk).update(reviews=card.reviews + 1, **written)
+    card.refresh_from_db()
+    return card

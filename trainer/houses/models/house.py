@@ -233,6 +233,14 @@ class User(AbstractUser, SerialsKept):
             "The language the site speaks to this person; empty: their house's."
         ),
     )
+    #: the house's own number for this person, as its table system writes a dealer in a
+    #: hand log (the audit matches a log's dealer on it exactly); empty: none
+    employee_number = models.CharField(
+        gettext_lazy("employee number"),
+        max_length=40,
+        blank=True,
+        help_text=gettext_lazy("The house's number for this person, as its hand logs write it."),
+    )
     roles_serial = models.PositiveBigIntegerField(
         gettext_lazy("roles serial"),
         default=new_serial,
@@ -249,6 +257,15 @@ class User(AbstractUser, SerialsKept):
     )
 
     objects = UserManager()
+
+    class Meta(AbstractUser.Meta):
+        constraints = [
+            models.UniqueConstraint(
+                fields=["house", "employee_number"],
+                condition=~Q(employee_number=""),
+                name="one_person_per_employee_number",
+            )
+        ]
 
     def __str__(self) -> str:
         return self.get_username()
