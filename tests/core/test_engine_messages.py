@@ -13,6 +13,7 @@ from django.utils import translation
 
 from trainer.core.i18n import render, storable, stored
 from trainer.engine.cards import parse_cards
+from trainer.engine.drills import REGISTRY, parse_answer
 from trainer.engine.games.banked_stud.ledger import CaribbeanLedger
 from trainer.engine.games.banked_stud.rules import (
     CARIBBEAN,
@@ -25,6 +26,8 @@ from trainer.engine.games.english_stud.rules import exchange_offer
 from trainer.engine.games.english_stud.rules import showdown as es_showdown
 from trainer.engine.games.mississippi_gonorrhea.rules import settle as mg_settle
 from trainer.engine.games.mississippi_stud.rules import settle as ms_settle
+from trainer.engine.house import DEFAULT_CONFIG
+from trainer.engine.kit.answers import chip_verdict
 from trainer.engine.kit.watched import MISSED, counted, reason
 from trainer.engine.messages import Message, say
 from trainer.engine.words import cap, payout_sentence, seat_list
@@ -197,4 +200,38 @@ def test_who_is_offered_the_exchange_reads_in_spanish():
         assert render(decision.steps[-1]) == (
             "El asiento 1 ya tuvo su turno y el asiento 2 se retiró: ahora se le ofrece el "
             "cambio al asiento 4."
+        )
+
+
+@spanish
+def test_a_colour_up_question_and_its_reason_read_in_spanish():
+    q = REGISTRY["colour-up"].generate(4, 1, DEFAULT_CONFIG)
+    wrong = parse_answer(q.fields, {"chips": {"5": "11", "1": "3"}})
+    verdict = chip_verdict(q.fields[0], q.expected, wrong)
+    with translation.override("en"):
+        assert render(q.prompt) == "Colour up 10 red and 8 white (58)."
+    with translation.override("es"):
+        # the house's chip names are its own: they stay as the house wrote them
+        assert render(q.prompt) == "Colorear 10 red y 8 white (58)."
+        assert render(q.fields[0].label) == "Colorear en"
+        assert render(q.steps[0]) == "La pila es 10 red y 8 white: 58 en total."
+        assert render(verdict.reason) == (
+            "cantidad correcta; 58 se colorea en 2 green + 1 red + 3 white, "
+            "usted usó 11 red + 3 white"
+        )
+
+
+@spanish
+def test_a_make_change_question_reads_in_spanish():
+    q = REGISTRY["make-change"].generate(6, 3, DEFAULT_CONFIG)
+    all_red = parse_answer(q.fields, {"chips": {"5": "14"}})
+    verdict = chip_verdict(q.fields[0], q.expected, all_red)
+    with translation.override("es"):
+        assert render(q.prompt) == "Un jugador apuesta 5 con 3 green (75): haga el cambio."
+        assert render(q.steps[1]) == (
+            "La apuesta toma 1 green (25): devuelva las otras 2 green sin cambiar."
+        )
+        assert render(verdict.reason) == (
+            "cantidad correcta; el cambio de 70 es 2 green + 4 red (las 2 green que la apuesta "
+            "no necesita se devuelven sin cambiar), usted usó 14 red"
         )
