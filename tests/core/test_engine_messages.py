@@ -235,3 +235,44 @@ def test_a_make_change_question_reads_in_spanish():
             "cantidad correcta; el cambio de 70 es 2 green + 4 red (las 2 green que la apuesta "
             "no necesita se devuelven sin cambiar), usted usó 14 red"
         )
+
+
+@spanish
+def test_mississippi_gonorrhea_exchanges_and_betting_read_in_spanish():
+    from trainer.engine.cards import Card
+    from trainer.engine.games.mississippi_gonorrhea.round import _betting
+    from trainer.engine.games.mississippi_gonorrhea.rules import Exchange, ExchangeRecord
+
+    kh, two, nine = Card("Kh"), Card("2c"), Card("9d")
+    up = ExchangeRecord("dinner", "3", Exchange.UP, (kh, two), (kh, nine), (two,), (nine,), 0)
+    pat = ExchangeRecord("lunch", "1", Exchange.STAND_PAT, (kh, two), (kh, two), (), (), 0)
+    assert up.sentence == "Dinner: seat 3 exchanges the up card 2♣ for a new up card, 9♦."
+    with translation.override("es"):
+        assert render(up.sentence) == (
+            "Cena: el asiento 3 cambia la carta descubierta 2♣ por una nueva carta descubierta, 9♦."
+        )
+        assert render(pat.sentence) == "Almuerzo: el asiento 1 se planta con K♥ 2♣."
+        assert render(_betting("dinner", "2", 3, 20, 140)) == (
+            "Apuestas tras la cena: el asiento 2 sube y todos igualan: 3 jugadores ponen 20 "
+            "cada uno; el bote es de 140."
+        )
+
+
+@spanish
+def test_a_mississippi_gonorrhea_rounds_steps_read_in_spanish():
+    from trainer.engine.games.mississippi_gonorrhea.round import PROCEDURE
+    from trainer.engine.kit.rounds import Setting, play
+
+    setting = Setting("mississippi-gonorrhea", 1, 3)
+    dealt = PROCEDURE.deal(1, setting, DEFAULT_CONFIG)
+    steps = play(PROCEDURE, dealt, setting, DEFAULT_CONFIG)
+    with translation.override("es"):
+        events = [render(e) for e in steps[0].events]
+        assert render(steps[0].fields[0].choices[0][1]) == "Los sietes se lo llevan todo"
+        assert render(steps[1].prompt) == "Lea las manos: ¿quién se lleva el bote, o cada mitad?"
+        assert render(steps[2].prompt).startswith("El bote de 105 no se divide exactamente")
+        assert render(steps[1].fields[0].choices[0][1]) == "Asiento 1"
+    assert events[0] == "Cada uno de los 3 jugadores pone un ante de 5: el bote es de 15."
+    assert events[1].startswith("Reparto: una carta tapada y una descubierta a cada uno de los 3")
+    assert events[2] == "Apuestas tras el reparto: 3 jugadores ponen 5 cada uno; el bote es de 30."
+    assert events[3].startswith("Desayuno: el asiento 1 ")

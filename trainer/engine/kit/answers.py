@@ -10,6 +10,7 @@ from typing import Any
 
 from ..chips import Payout, Verdict, judge
 from ..errors import EngineError
+from ..messages import say
 from .answer_reading import (
     AMOUNT_FORMAT,
     NO_SEAT,
@@ -269,7 +270,11 @@ def seat_field(name: str, label: str, seats: Sequence[str]) -> AnswerField:
     """
     ordered = sorted(seats, key=int)
     return AnswerField(
-        name, label, AnswerKind.SEAT, tuple((s, f"Seat {s}") for s in ordered), tuple(ordered)
+        name,
+        label,
+        AnswerKind.SEAT,
+        tuple((s, say("Seat %(seat)s", seat=s)) for s in ordered),
+        tuple(ordered),
     )
 
 
@@ -277,5 +282,9 @@ def seats_field(name: str, label: str, seats: Sequence[str]) -> AnswerField:
     """A field asking for one or more of `seats` (the winners of a pot)."""
     ordered = sorted(seats, key=int)
     return AnswerField(
-        name, label, AnswerKind.SEATS, tuple((s, f"Seat {s}") for s in ordered), tuple(ordered)
+        name,
+        label,
+        AnswerKind.SEATS,
+        tuple((s, say("Seat %(seat)s", seat=s)) for s in ordered),
+        tuple(ordered),
     )
