@@ -276,3 +276,32 @@ def test_a_mississippi_gonorrhea_rounds_steps_read_in_spanish():
     assert events[1].startswith("Reparto: una carta tapada y una descubierta a cada uno de los 3")
     assert events[2] == "Apuestas tras el reparto: 3 jugadores ponen 5 cada uno; el bote es de 30."
     assert events[3].startswith("Desayuno: el asiento 1 ")
+
+
+@spanish
+def test_a_requests_errors_read_in_spanish_and_name_their_seat_and_street():
+    from trainer.engine.rulings import rule
+
+    bad_card = rule({"game": "mississippi-gonorrhea", "pot": 10, "hands": {"2": "7c 7x"}})
+    three = rule({"game": "english-stud", "ask": "bring-in", "up": {"1": "Kd", "4": "Qd 2c"}})
+    street = rule(
+        {"game": "mississippi-stud", "hole": "Qh Qs", "board": "2c 7d 9s", "bets": [2, 2, 7]},
+        locate=True,
+    )
+    # the API's error object is field and message only; a form asks for the seat and street
+    assert set(bad_card["error"]) == {"field", "message"}
+    assert (street["error"]["field"], street["error"]["street"]) == ("bets", 4)
+    assert bad_card["error"]["message"] == (
+        "Seat 2: '7x' has no suit: end it with c, d, h or s (or ♣ ♦ ♥ ♠)."
+    )
+    with translation.override("es"):
+        assert render(bad_card["error"]["message"]) == (
+            "Asiento 2: '7x' no tiene palo: termínela con c, d, h o s (o ♣ ♦ ♥ ♠)."
+        )
+        assert render(three["error"]["message"]) == (
+            "La apuesta obligatoria se decide por una carta descubierta por asiento; el "
+            "asiento 4 muestra 2."
+        )
+        assert render(street["error"]["message"]) == (
+            "Cuarta calle: la apuesta debe ser 1, 2 o 3 veces el ante (2); 7 no lo es."
+        )
