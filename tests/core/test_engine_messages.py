@@ -155,7 +155,7 @@ def test_a_watched_positions_reason_reads_in_spanish():
     )
     with translation.override("es"):
         assert render(said) == (
-            "Pago erróneo no detectado: el crupier hizo: pago de 5 (fold paid), cuando lo "
+            "Pago erróneo no detectado: el crupier hizo: pago de 5 (retirada pagada), cuando lo "
             "correcto es: cobro de 15; usted la marcó como bien."
         )
         assert render(counted(MISSED, 2)) == "2 pagos erróneos no detectados"
@@ -304,4 +304,27 @@ def test_a_requests_errors_read_in_spanish_and_name_their_seat_and_street():
         )
         assert render(street["error"]["message"]) == (
             "Cuarta calle: la apuesta debe ser 1, 2 o 3 veces el ante (2); 7 no lo es."
+        )
+
+
+@spanish
+def test_the_watch_drills_situations_are_said_in_spanish_and_sent_as_their_key():
+    from trainer.engine.kit.situations import situation_words
+
+    q = REGISTRY["watch-mississippi-stud"].generate(4, 1, DEFAULT_CONFIG)
+    choices = dict(q.fields[0].choices)
+    # the value sent and stored is the English key; only its label is said
+    assert choices["fold paid"] == "fold paid"
+    with translation.override("es"):
+        assert render(choices["fold paid"]) == "retirada pagada"
+        assert render(choices["two pair overpaid"]) == "pago de más con doble pareja"
+        assert render(situation_words("Call paid when the dealer did not qualify")) == (
+            "Apuesta de igualar pagada cuando la banca no calificó"
+        )
+        assert render(situation_words("pair of sixes to tens taken instead of pushed")) == (
+            "cobro con pareja de seises a dieces en lugar de devolver la apuesta"
+        )
+        # a phrase the vocabulary does not hold is shown as stored
+        assert render(situation_words("stored before this vocabulary")) == (
+            "stored before this vocabulary"
         )

@@ -19,6 +19,7 @@ from ..words import cap
 from .answer_reading import AMOUNT_FORMAT, SIGNED_FORMAT, _blank, _choice, _read_number
 from .fields import AnswerKind
 from .kinds import AnswerField
+from .situations import situation_words
 
 #: a position's mark: (value, label), and its key
 CALLS = (("right", "Right"), ("wrong", "Wrong"))
@@ -185,7 +186,7 @@ you marked it right.'
         what = say(
             "the dealer %(paid)s (%(situation)s) where the right settlement is %(right)s",
             paid=paid,
-            situation=str(expected["situation"]),
+            situation=situation_words(str(expected["situation"])),
             right=right,
         )
     return say(
