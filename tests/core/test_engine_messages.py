@@ -328,3 +328,18 @@ def test_the_watch_drills_situations_are_said_in_spanish_and_sent_as_their_key()
         assert render(situation_words("stored before this vocabulary")) == (
             "stored before this vocabulary"
         )
+
+
+@spanish
+def test_what_is_wrong_with_a_typed_answer_reads_in_spanish():
+    from trainer.engine.drills import AnswerError
+
+    q = REGISTRY["colour-up"].generate(4, 1, DEFAULT_CONFIG)
+    with pytest.raises(AnswerError) as refused:
+        parse_answer(q.fields, {"chips": {"25": "two"}})
+    [problem] = refused.value.problems.values()
+    assert problem == "Give each chip's count as a whole number, like 2 (0 for none)."
+    with translation.override("es"):
+        assert render(problem) == (
+            "Indique la cantidad de cada ficha como un número entero, como 2 (0 si no hay ninguna)."
+        )

@@ -91,7 +91,7 @@ def _read_choice(f: AnswerField, value: object, out_of_time: bool) -> Any:
 def _read_one_seat(f: AnswerField, value: object, out_of_time: bool) -> Any:
     seat = None if _blank(value) else _read_seat(value)
     if seat is None:
-        return Problem("Choose a seat.")
+        return Problem(say("Choose a seat."))
     problem = _seat_problem(seat, f)
     return seat if problem is None else Problem(problem)
 
@@ -125,21 +125,21 @@ def _seats_or_message(value: object, f: AnswerField) -> list[str] | str:
     elif isinstance(value, (list, tuple, set, frozenset)):
         items = list(value)
     else:
-        return "Choose the seats, like 1, 3."
+        return say("Choose the seats, like 1, 3.")
     if not items:
         return NO_SEAT
     seats: set[str] = set()
     for item in items:
         seat = _read_seat(item)
         if seat is None:
-            return "Choose the seats by number, like 1, 3."
+            return say("Choose the seats by number, like 1, 3.")
         if (problem := _seat_problem(seat, f)) is not None:
             return problem
         seats.add(seat)
     return sorted(seats, key=int)
 
 
-CHIP_COUNT = "Give each chip's count as a whole number, like 2 (0 for none)."
+CHIP_COUNT = say("Give each chip's count as a whole number, like 2 (0 for none).")
 
 
 def _chips_or_message(value: object, f: AnswerField) -> dict[str, int] | str:
@@ -149,7 +149,7 @@ def _chips_or_message(value: object, f: AnswerField) -> dict[str, int] | str:
         return CHIP_COUNT
     known = {v for v, _ in f.choices}
     if any(str(k) not in known for k in value):
-        return "Use the house's chips only."
+        return say("Use the house's chips only.")
     counts: dict[str, int] = {}
     for v, _ in f.choices:
         raw = value.get(v, value.get(int(v)))

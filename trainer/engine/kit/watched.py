@@ -85,7 +85,7 @@ def read_watch(f: AnswerField, raw: object, *, out_of_time: bool = False) -> dic
     if call is None:
         if out_of_time and _blank(given.get("call")):
             return {"call": None}
-        return "Mark the settlement right or wrong."
+        return say("Mark the settlement right or wrong.")
     if call == "right":
         return {"call": "right"}
     situation = _choice(given.get("situation"), f)
@@ -96,13 +96,13 @@ def read_watch(f: AnswerField, raw: object, *, out_of_time: bool = False) -> dic
             "situation": situation,
             "amount": None if isinstance(amount, str) else amount,
         }
-    problems = []
+    problems: list[str] = []
     if situation is None:
-        problems.append("Choose what went wrong.")
+        problems.append(say("Choose what went wrong."))
     if isinstance(amount, str):
         problems.append(amount)
     if problems:
-        return " ".join(problems)
+        return join(problems, sep=" ")
     return {"call": "wrong", "situation": situation, "amount": amount}
 
 
