@@ -343,3 +343,29 @@ def test_what_is_wrong_with_a_typed_answer_reads_in_spanish():
         assert render(problem) == (
             "Indique la cantidad de cada ficha como un número entero, como 2 (0 si no hay ninguna)."
         )
+
+
+@spanish
+def test_an_english_stud_rounds_prompts_and_log_read_in_spanish():
+    from trainer.engine.games.english_stud.deal import ExchangeRecord, Face
+    from trainer.engine.games.english_stud.round import PROCEDURE
+    from trainer.engine.kit.rounds import Setting, play
+
+    setting = Setting("english-stud", 1, 3)
+    dealt = PROCEDURE.deal(1, setting, DEFAULT_CONFIG)
+    steps = play(PROCEDURE, dealt, setting, DEFAULT_CONFIG)
+    record = ExchangeRecord(1, "2", parse_cards("9d")[0], parse_cards("Kh")[0], Face.UP, 0)
+    with translation.override("en"):
+        assert render(steps[0].prompt) == "3rd Street is dealt: who brings it in?"
+    with translation.override("es"):
+        said = [render(e) for e in steps[0].events]
+        assert render(steps[0].prompt) == (
+            "Se reparte la tercera calle: ¿quién abre con la apuesta obligatoria?"
+        )
+        assert render(steps[-1].fields[0].choices[0][1]).startswith("Asiento ")
+        assert render(record.sentence) == (
+            "Cambio tras la Quinta calle: el asiento 2 cambia la carta descubierta 9♦ por K♥, "
+            "descubierta."
+        )
+    assert said[0].startswith("Cada uno de los 3 jugadores pone un ante de ")
+    assert said[1].startswith("Tercera calle: dos cartas tapadas y una descubierta a cada jugador")
