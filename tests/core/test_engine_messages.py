@@ -369,3 +369,23 @@ def test_an_english_stud_rounds_prompts_and_log_read_in_spanish():
         )
     assert said[0].startswith("Cada uno de los 3 jugadores pone un ante de ")
     assert said[1].startswith("Tercera calle: dos cartas tapadas y una descubierta a cada jugador")
+
+
+@spanish
+def test_a_mississippi_stud_rounds_events_read_in_spanish():
+    from trainer.engine.games.mississippi_stud.round import PROCEDURE
+    from trainer.engine.kit.rounds import Setting, play
+
+    setting = Setting("mississippi-stud", 1, 2)
+    dealt = PROCEDURE.deal(5, setting, DEFAULT_CONFIG)
+    steps = play(PROCEDURE, dealt, setting, DEFAULT_CONFIG)
+    events = [e for s in steps for e in s.events]
+    assert events[0] == "3rd Street: seat 3 bets 5 (1 × Ante), seat 6 bets 5 (1 × Ante)."
+    with translation.override("es"):
+        said = [render(e) for e in events]
+    assert said[0] == (
+        "Tercera calle: el asiento 3 apuesta 5 (1 × ante), el asiento 6 apuesta 5 (1 × ante)."
+    )
+    assert any(
+        line.startswith("El crupier descubre la siguiente carta comunitaria: ") for line in said
+    )
