@@ -571,17 +571,7 @@ def judge(expected: Payout, answer: Mapping[int, int], chips: ChipSet | Names) -
     # `taken` stored it (they are graded as they were dealt)
     if expected.rule in ("amount", "taken"):
         return Verdict(True, True)
-    amount = f"{expected.amount:,}"
-    right_chips = words(chips, expected.chips)
-    if expected.rule == "change":
-        house = say("the change of %(amount)s is %(chips)s", amount=amount, chips=right_chips)
-    elif expected.rule == "colour up":
-        house = say("%(amount)s colours up into %(chips)s", amount=amount, chips=right_chips)
-    else:
-        house = say(
-            "the house standard pays %(amount)s as %(chips)s", amount=amount, chips=right_chips
-        )
-    used = words(chips, answer)
+    # the reason is built only for a wrong answer: a right one (most) pays nothing for it
     if expected.top is not None and any(v > expected.top for v in answer):
         top = names_of(chips)[expected.top]
         where = (
@@ -589,7 +579,7 @@ def judge(expected: Payout, answer: Mapping[int, int], chips: ChipSet | Names) -
             if expected.rule == "change"
             else say("in the colours of the bet: nothing above %(chip)s", chip=top)
         )
-        return Verdict(False, True, _right_amount(house, where, used))
+        return Verdict(False, True, _right_amount(expected, answer, chips, where))
     if expected.rule == "change" and expected.top is not None:
         # the chips the bet does not need go back untouched: as many of the chip handed in
         # as the expected change holds (never none: with none, the change is below that chip)
@@ -602,20 +592,34 @@ def judge(expected: Payout, answer: Mapping[int, int], chips: ChipSet | Names) -
                 back,
                 chip=name,
             )
-            return Verdict(False, True, _right_amount(house, where, used))
+            return Verdict(False, True, _right_amount(expected, answer, chips, where))
     if cost(answer, expected.floor) != cost(expected.chips, expected.floor):
-        if expected.rule == "coloured up":
-            where = say("coloured up: in the bet's colours it would take too many chips")
-            return Verdict(False, True, _right_amount(house, where, used))
-        return Verdict(
-            False,
-            True,
-            say("right amount; %(house)s, you used %(chips)s", house=house, chips=used),
+        why = (
+            say("coloured up: in the bet's colours it would take too many chips")
+            if expected.rule == "coloured up"
+            else None
         )
+        return Verdict(False, True, _right_amount(expected, answer, chips, why))
     return Verdict(True, True)
 
 
-def _right_amount(house: Message, where: Message, used: Message) -> Message:
+def _right_amount(
+    expected: Payout, answer: Mapping[int, int], chips: ChipSet | Names, where: Message | None
+) -> Message:
+    """The right amount in the wrong chips: what the house standard pays, why, what was used."""
+    amount = f"{expected.amount:,}"
+    right_chips = words(chips, expected.chips)
+    if expected.rule == "change":
+        house = say("the change of %(amount)s is %(chips)s", amount=amount, chips=right_chips)
+    elif expected.rule == "colour up":
+        house = say("%(amount)s colours up into %(chips)s", amount=amount, chips=right_chips)
+    else:
+        house = say(
+            "the house standard pays %(amount)s as %(chips)s", amount=amount, chips=right_chips
+        )
+    used = words(chips, answer)
+    if where is None:
+        return say("right amount; %(house)s, you used %(chips)s", house=house, chips=used)
     return say(
         "right amount; %(house)s (%(why)s), you used %(chips)s", house=house, why=where, chips=used
     )

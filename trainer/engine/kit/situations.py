@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from itertools import combinations, product
 from typing import Any
 
@@ -93,6 +94,7 @@ def _pairs() -> Mapping[str, Message]:
     return _PAIRS
 
 
+@lru_cache(maxsize=1024)  # a watch question lists a game's whole vocabulary
 def situation_words(situation: str) -> str:
     """A stored situation (the audit's and the watch drill's English key, which filters,
     groups and exports stay in) as a message to say in the reader's language; a phrase this
