@@ -3,6 +3,7 @@
 import json
 
 import pytest
+from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from trainer.audits.models import AuditChunk, AuditLine, AuditReport
@@ -169,3 +170,26 @@ def test_the_summary_counts_one_hand_and_one_chip_in_the_singular(staff_client, 
     page = staff_client.get(f"/audits/{report.pk}/").content.decode()
     assert "<dt>Underpaid</dt><dd>1 hand, 1 chip</dd>" in page
     assert "<dt>Overpaid</dt><dd>1 hand, 4 chips</dd>" in page
+
+
+@pytest.mark.skipif(
+    not (settings.BASE_DIR / "locale" / "es" / "LC_MESSAGES" / "django.mo").exists(),
+    reason="no Spanish catalogue built (compilemessages)",
+)
+def test_a_spanish_reader_sees_the_situations_said_and_filters_by_their_stored_key(
+    staff_client, report
+):
+    spanish = {"HTTP_ACCEPT_LANGUAGE": "es"}
+    pushed = "pago con pareja de seises a dieces en lugar de devolver la apuesta"
+    page = staff_client.get(f"/audits/{report.pk}/", **spanish).content.decode()
+    assert pushed in page and "retirada pagada" in page
+    # the filter offers the stored key, said in Spanish
+    assert '<option value="fold paid">retirada pagada</option>' in page
+    line = staff_client.get(f"/audits/{report.pk}/lines/1/", **spanish).content.decode()
+    assert pushed in line and "pair of sixes to tens paid" not in line
+    filtered = staff_client.get(f"/audits/{report.pk}/?situation=fold+paid", **spanish)
+    assert [r["line"].number for r in filtered.context["rows"]] == [4]
+    assert AuditLine.objects.get(report=report, number=4).situation == "fold paid"
+    response = staff_client.get(f"/audits/{report.pk}/discrepancies.csv", **spanish)
+    csv = b"".join(response.streaming_content).decode()
+    assert "fold paid" in csv and "retirada pagada" not in csv

@@ -6,13 +6,14 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.urls import reverse
 from django.utils import translation
 
-from tests.rounds.conftest import steps
+from tests.rounds.conftest import deal, steps
 from trainer.core.i18n import render
 from trainer.engine.kit.rounds import Step
 from trainer.engine.messages import Message
-from trainer.rounds.models import RoundStep
+from trainer.rounds.models import Round, RoundStep
 
 CATALOGUE = Path(settings.BASE_DIR) / "locale" / "es" / "LC_MESSAGES" / "django.mo"
 spanish = pytest.mark.skipif(
@@ -48,3 +49,20 @@ def test_a_stored_steps_prompt_and_events_read_in_spanish(caribbean):
     with translation.override("es"):
         assert render(step.prompt).startswith("Todas las decisiones están tomadas")
         assert render(step.events[-1]).startswith("El crupier descubre la mano: ")
+
+
+def test_a_dealt_rounds_log_is_kept_as_messages(trainee):
+    played = deal(trainee, "mississippi-gonorrhea", players=3, seed=1)
+    log = Round.objects.get(pk=played.pk).dealt["log"]
+    assert log and all(isinstance(line, Message) for line in log)
+    assert log[0] == "Each of 3 players antes 5: the pot is 15."
+
+
+@spanish
+def test_a_rounds_page_shows_its_events_in_spanish(trainee, trainee_client):
+    played = deal(trainee, "mississippi-gonorrhea", players=3, seed=1)
+    page = trainee_client.get(
+        reverse("rounds:round", args=[played.pk]), HTTP_ACCEPT_LANGUAGE="es"
+    ).content.decode()
+    assert "Cada uno de los 3 jugadores pone un ante de 5: el bote es de 15." in page
+    assert "Apuestas tras el reparto: 3 jugadores ponen 5 cada uno" in page

@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from django.conf import settings
 from django.http import QueryDict
 from django_htmx.middleware import HtmxDetails
 
@@ -290,3 +291,35 @@ def test_a_lone_surrogate_as_the_game_is_refused_with_a_message(rf, django_user_
     response = rule_check_posting(rf, user, {"game": "mississippi\ud800"})
     assert response.status_code == 200
     assert "Unknown game: &#x27;mississippi\ufffd&#x27;" in response.content.decode("utf-8")
+
+
+def test_a_street_bets_error_goes_beside_its_street_by_the_streets_number(signed_in):
+    # 1, 2 and 4: the 5th Street bet breaks the rule (1 to 3 times the Ante), not the 4th
+    data = {"game": "mississippi-stud", "hole": "Qh Qs", "board": "2c 7d 9s", "ante": 1}
+    response = post(signed_in, {**data, "third": 1, "fourth": 2, "fifth": 4})
+    assert "5th Street bet must be 1, 2 or 3 times the Ante" in field_error(
+        response.content.decode(), "fifth"
+    )
+
+
+@pytest.mark.skipif(
+    not (settings.BASE_DIR / "locale" / "es" / "LC_MESSAGES" / "django.mo").exists(),
+    reason="no Spanish catalogue built (compilemessages)",
+)
+def test_a_spanish_reader_sees_the_error_in_spanish_beside_its_seat_and_street(signed_in):
+    """The form finds the input by the error's seat and street, not by its English words."""
+    response = signed_in.post(
+        URL,
+        {"game": "mississippi-gonorrhea", "pot": 10, "seat_1": "7c 7d", "seat_2": "3h 2s 4d"},
+        HTTP_ACCEPT_LANGUAGE="es",
+    )
+    assert "Asiento 2 necesita 2 cartas; se dieron 3." in field_error(
+        response.content.decode(), "seat_2"
+    )
+    data = {"game": "mississippi-stud", "hole": "Qh Qs", "board": "2c 7d 9s", "ante": 1}
+    response = signed_in.post(
+        URL, {**data, "third": 1, "fourth": 5, "fifth": 1}, HTTP_ACCEPT_LANGUAGE="es"
+    )
+    assert "Cuarta calle: la apuesta debe ser 1, 2 o 3 veces el ante (1); 5 no lo es." in (
+        field_error(response.content.decode(), "fourth")
+    )

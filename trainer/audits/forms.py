@@ -12,7 +12,7 @@ from trainer.engine.audit import VERDICTS
 from trainer.engine.catalog import title_of
 from trainer.houses.models import User
 
-from .models import VERDICT_WORDS, AuditReport
+from .models import VERDICT_WORDS, AuditReport, situation_said
 from .services import max_upload_bytes
 
 BY_EXTENSION = ""
@@ -100,7 +100,7 @@ class FilterForm(forms.Form):
             ("dealer", "by_dealer", gettext("every dealer"), str),
             ("table", "by_table", gettext("every table"), str),
             ("game", "by_game", gettext("every game"), title_of),
-            ("situation", "by_situation", gettext("every situation"), str),
+            ("situation", "by_situation", gettext("every situation"), situation_said),
         ):
             self.fields[name].choices = _choices(summary.get(key, {}), every, label)
 

@@ -8,8 +8,9 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
-from trainer.core.i18n import MessagesField
+from trainer.core.i18n import MessagesField, render
 from trainer.core.leases import Leased
+from trainer.engine.kit.situations import situation_words
 from trainer.houses.models import House
 
 
@@ -174,6 +175,12 @@ class AuditLine(models.Model):
         """The verdict in the reader's language (its code where the pages know no words)."""
         return str(VERDICT_WORDS.get(self.verdict, self.verdict))
 
+    @property
+    def situation_said(self) -> str:
+        """The situation in the reader's language; the stored key (filters, grouping and the
+        CSV export read it) stays the engine's English."""
+        return situation_said(self.situation)
+
 
 class LogAliasQuerySet(models.QuerySet):
     def of_house(self, house) -> LogAliasQuerySet:
@@ -238,3 +245,8 @@ class AuditFinding(models.Model):
 
     def __str__(self) -> str:
         return f"{self.card}: {self.situation} at {self.at:%Y-%m-%d %H:%M}"
+
+
+def situation_said(situation: str) -> str:
+    """A stored situation key as the pages say it (`engine.kit.situations.situation_words`)."""
+    return render(situation_words(situation))

@@ -34,7 +34,7 @@ from trainer.rulings.views import request_cards, request_stakes
 
 from . import findings, services
 from .forms import AliasForm, FilterForm, UploadForm
-from .models import AuditLine, AuditReport
+from .models import AuditLine, AuditReport, situation_said
 
 auditor_only = permission_required("audits.audit_hands", raise_exception=True)
 
@@ -161,11 +161,18 @@ def example_log(request, format: str):
     return response
 
 
+def _group_name(key: str, name: str) -> str:
+    if key == "by_game":
+        return title_of(name)
+    # a situation's key stays English (filters and the CSV export use it); the page says it
+    return situation_said(name) if key == "by_situation" else name
+
+
 def _groups(summary: dict) -> list[dict]:
     groups = []
     for key, label in GROUPS:
         rows = [
-            {"name": title_of(name) if key == "by_game" else name, "counts": counts}
+            {"name": _group_name(key, name), "counts": counts}
             for name, counts in (summary.get(key) or {}).items()
         ]
         groups.append({"key": key, "label": label, "rows": rows})

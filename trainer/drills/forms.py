@@ -320,4 +320,5 @@ class AnswerForm(forms.Form):
     def show(self, problems: dict[str, str]) -> None:
         self.is_valid()
         for name, message in problems.items():
-            self.add_error(name if name in self.fields else None, message)
+            # an engine message, said in the reader's language
+            self.add_error(name if name in self.fields else None, render(message))

@@ -37,7 +37,7 @@ from datetime import datetime
 from itertools import chain
 from typing import Any
 
-from .errors import EngineError, RulingError
+from .errors import EngineError, RulingError, message_of
 from .house import DEFAULT_CONFIG, HouseConfig  # noqa: F401 (the doctest uses it)
 from .jsontext import NotJSON, read_json
 from .kit.registry import GAMES
@@ -121,7 +121,7 @@ def _error(exc: RulingError | EngineError, head: Mapping[str, Any]) -> Audited:
     if isinstance(exc, RulingError):
         error = {"field": exc.field, "message": exc.message}
     else:
-        error = {"field": None, "message": str(exc)}
+        error = {"field": None, "message": message_of(exc)}
     return Audited(verdict="error", difference=0, situation=None, error=error, **head)
 
 

@@ -16,6 +16,7 @@ import random
 from collections.abc import Callable, Iterable
 
 from .errors import CardError
+from .messages import Message, say
 
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"  # suit order where a rule asks for it: clubs < diamonds < hearts < spades
@@ -129,19 +130,31 @@ def card(code: str) -> Card:
     token = code.strip()
     upper = token.upper()
     if len(upper) < 2:
-        raise CardError(f'\'{token}\' is not a card: write a rank and a suit, like "Qh" or "10d".')
+        raise CardError(_not_a_card(token))
     rank_part, suit_part = upper[:-1], token[-1].lower()
     rank = _RANK_TOKENS.get(rank_part)
     suit = _SUIT_TOKENS.get(suit_part)
     if rank is None and suit is None:
-        raise CardError(f'\'{token}\' is not a card: write a rank and a suit, like "Qh" or "10d".')
+        raise CardError(_not_a_card(token))
     if rank is None:
         raise CardError(
-            f"'{token}' has no rank a deck holds: use 2-9, T or 10, J, Q, K or A before the suit."
+            say(
+                "'%(token)s' has no rank a deck holds: use 2-9, T or 10, J, Q, K or A before "
+                "the suit.",
+                token=token,
+            )
         )
     if suit is None:
-        raise CardError(f"'{token}' has no suit: end it with c, d, h or s (or ♣ ♦ ♥ ♠).")
+        raise CardError(
+            say("'%(token)s' has no suit: end it with c, d, h or s (or ♣ ♦ ♥ ♠).", token=token)
+        )
     return ALL_CARDS[(rank - 2) * 4 + suit]
+
+
+def _not_a_card(token: str) -> Message:
+    return say(
+        '\'%(token)s\' is not a card: write a rank and a suit, like "Qh" or "10d".', token=token
+    )
 
 
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
@@ -161,16 +174,28 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
         tokens = []
         for item in text:
             if not isinstance(item, str):
-                raise CardError(f'{item!r} is not a card: write cards as text, like "Qh" or "10d".')
+                raise CardError(
+                    say(
+                        '%(item)s is not a card: write cards as text, like "Qh" or "10d".',
+                        item=repr(item),
+                    )
+                )
             tokens.extend(item.translate(_SEPARATORS).split())
     else:
-        raise CardError(f"{text!r} is not a list of cards: write cards as text, like 'Qh Qs'.")
+        raise CardError(
+            say(
+                "%(text)s is not a list of cards: write cards as text, like 'Qh Qs'.",
+                text=repr(text),
+            )
+        )
     cards = tuple(card(t) for t in tokens)
     if len(set(cards)) != len(cards):
         seen: set[Card] = set()
         for c in cards:
             if c in seen:
-                raise CardError(f"{c} is given twice: a deck has one of each card.")
+                raise CardError(
+                    say("%(card)s is given twice: a deck has one of each card.", card=c)
+                )
             seen.add(c)
     return cards
 

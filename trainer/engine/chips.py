@@ -57,6 +57,7 @@ from functools import lru_cache
 from typing import Any
 
 from .errors import EngineError
+from .messages import Message, join, say, say_n
 
 
 def divide(amount: int, order: Sequence[str], *, unit: int = 1) -> dict[str, int]:
@@ -494,22 +495,37 @@ def names_of(chips: ChipSet | Names) -> Names:
     return {c.value: c.name for c in chips.chips} if isinstance(chips, ChipSet) else chips
 
 
-def words(chips: ChipSet | Names, counts: Mapping[int, int], *, values: bool = False) -> str:
+def chip_counts(chips: ChipSet | Names, counts: Mapping[int, int]) -> list[Message]:
+    """Each chip's count in a dealer's words, largest first: "1 green", "2 red" (the house's
+    chip names are its own: a parameter, never translated)."""
+    names = names_of(chips)
+    return [
+        say("%(count)s %(chip)s", count=f"{n:,}", chip=names[v])
+        for v, n in sorted(counts.items(), reverse=True)
+        if n
+    ]
+
+
+def words(chips: ChipSet | Names, counts: Mapping[int, int], *, values: bool = False) -> Message:
     """Chips in a dealer's words, largest first: "1 green + 2 red"; with `values` as a
     screen reader reads a stack: "1 green 25, 2 red 5"."""
-    names = names_of(chips)
-    shown = [(v, n) for v, n in sorted(counts.items(), reverse=True) if n]
-    if not shown:
-        return "no chips"
     if values:
-        return ", ".join(f"{n} {names[v]} {v:,}" for v, n in shown)
-    return " + ".join(f"{n} {names[v]}" for v, n in shown)
+        names = names_of(chips)
+        shown = [
+            say("%(count)s %(chip)s %(value)s", count=f"{n:,}", chip=names[v], value=f"{v:,}")
+            for v, n in sorted(counts.items(), reverse=True)
+            if n
+        ]
+        return join(shown, sep=", ") if shown else say("no chips")
+    shown = chip_counts(chips, counts)
+    return join(shown, sep=" + ") if shown else say("no chips")
 
 
 @dataclass(frozen=True)
 class Verdict:
     right: bool
     amount_right: bool
+    #: why not, in words (a `Message`); "" when right
     reason: str = ""
 
 
@@ -532,46 +548,81 @@ def judge(expected: Payout, answer: Mapping[int, int], chips: ChipSet | Names) -
         return Verdict(
             False,
             False,
-            f"the bet is lost: the dealer takes it and pays nothing, and you put out {total:,}",
+            say(
+                "the bet is lost: the dealer takes it and pays nothing, and you put out %(total)s",
+                total=f"{total:,}",
+            ),
         )
     if total != expected.amount:
-        noun = "payout" if expected.rule != "amount" else "amount"
-        return Verdict(
-            False, False, f"the chips come to {total:,}; the {noun} is {expected.amount:,}"
-        )
+        if expected.rule != "amount":
+            wrong = say(
+                "the chips come to %(total)s; the payout is %(amount)s",
+                total=f"{total:,}",
+                amount=f"{expected.amount:,}",
+            )
+        else:
+            wrong = say(
+                "the chips come to %(total)s; the amount is %(amount)s",
+                total=f"{total:,}",
+                amount=f"{expected.amount:,}",
+            )
+        return Verdict(False, False, wrong)
     # "amount": a lost stake taken in any chips, as questions dealt before lost bets were
     # `taken` stored it (they are graded as they were dealt)
     if expected.rule in ("amount", "taken"):
         return Verdict(True, True)
-    house = f"the house standard pays {expected.amount:,} as {words(chips, expected.chips)}"
-    if expected.rule == "change":
-        house = f"the change of {expected.amount:,} is {words(chips, expected.chips)}"
-    elif expected.rule == "colour up":
-        house = f"{expected.amount:,} colours up into {words(chips, expected.chips)}"
-    used = f"you used {words(chips, answer)}"
+    # the reason is built only for a wrong answer: a right one (most) pays nothing for it
     if expected.top is not None and any(v > expected.top for v in answer):
         top = names_of(chips)[expected.top]
         where = (
-            f"no chip above the {top} handed in"
+            say("no chip above the %(chip)s handed in", chip=top)
             if expected.rule == "change"
-            else f"in the colours of the bet: nothing above {top}"
+            else say("in the colours of the bet: nothing above %(chip)s", chip=top)
         )
-        return Verdict(False, True, f"right amount; {house} ({where}), {used}")
+        return Verdict(False, True, _right_amount(expected, answer, chips, where))
     if expected.rule == "change" and expected.top is not None:
         # the chips the bet does not need go back untouched: as many of the chip handed in
         # as the expected change holds (never none: with none, the change is below that chip)
         back = expected.chips.get(expected.top, 0)
         if answer.get(expected.top, 0) != back:
             name = names_of(chips)[expected.top]
-            goes = "goes" if back == 1 else "go"
-            where = f"the {back} {name} the bet does not need {goes} back untouched"
-            return Verdict(False, True, f"right amount; {house} ({where}), {used}")
+            where = say_n(
+                "the %(count)s %(chip)s the bet does not need goes back untouched",
+                "the %(count)s %(chip)s the bet does not need go back untouched",
+                back,
+                chip=name,
+            )
+            return Verdict(False, True, _right_amount(expected, answer, chips, where))
     if cost(answer, expected.floor) != cost(expected.chips, expected.floor):
-        why = ""
-        if expected.rule == "coloured up":
-            why = " (coloured up: in the bet's colours it would take too many chips)"
-        return Verdict(False, True, f"right amount; {house}{why}, {used}")
+        why = (
+            say("coloured up: in the bet's colours it would take too many chips")
+            if expected.rule == "coloured up"
+            else None
+        )
+        return Verdict(False, True, _right_amount(expected, answer, chips, why))
     return Verdict(True, True)
+
+
+def _right_amount(
+    expected: Payout, answer: Mapping[int, int], chips: ChipSet | Names, where: Message | None
+) -> Message:
+    """The right amount in the wrong chips: what the house standard pays, why, what was used."""
+    amount = f"{expected.amount:,}"
+    right_chips = words(chips, expected.chips)
+    if expected.rule == "change":
+        house = say("the change of %(amount)s is %(chips)s", amount=amount, chips=right_chips)
+    elif expected.rule == "colour up":
+        house = say("%(amount)s colours up into %(chips)s", amount=amount, chips=right_chips)
+    else:
+        house = say(
+            "the house standard pays %(amount)s as %(chips)s", amount=amount, chips=right_chips
+        )
+    used = words(chips, answer)
+    if where is None:
+        return say("right amount; %(house)s, you used %(chips)s", house=house, chips=used)
+    return say(
+        "right amount; %(house)s (%(why)s), you used %(chips)s", house=house, why=where, chips=used
+    )
 
 
 def change(value: int, count: int, bet: int, chips: ChipSet) -> Payout:

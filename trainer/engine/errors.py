@@ -25,11 +25,28 @@ class CardError(EngineError):
 
 
 class RulingError(EngineError):
-    """A request that cannot be ruled: `field` names the request key at fault (or None), and
-    `seat` the seat within it, when one seat's entry is at fault."""
+    """A request that cannot be ruled: `field` names the request key at fault (or None),
+    `seat` the seat within it, when one seat's entry is at fault, and `street` (3 to 7) the
+    street, when one street's entry is (Mississippi Stud's bets): a page puts the message
+    beside the right input by these, never by reading the message's words."""
 
-    def __init__(self, message: str, field: str | None = None, *, seat: str | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        field: str | None = None,
+        *,
+        seat: str | None = None,
+        street: int | None = None,
+    ) -> None:
         super().__init__(message)
         self.field = field
         self.seat = seat
+        self.street = street
         self.message = message
+
+
+def message_of(exc: BaseException) -> str:
+    """The message an engine error was raised with: a `Message` stays one (`str(exc)` would
+    keep only its English)."""
+    first = exc.args[0] if len(exc.args) == 1 else None
+    return first if isinstance(first, str) else str(exc)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .errors import EngineError, RulingError
+from .errors import EngineError, RulingError, message_of
 from .games.banked_stud import rules as banked_stud
 from .house import DEFAULT_CONFIG, HouseConfig
 from .kit.registry import GAMES
@@ -41,8 +41,18 @@ def unknown_house(slug: str) -> HouseConfig:
     raise RulingError(say("There is no house '%(slug)s'.", slug=slug), field="house")
 
 
-def rule(request: object, *, resolve_house: HouseResolver = unknown_house) -> dict[str, Any]:
-    """Rule one request.  Never raises for bad input: the answer is then an error object."""
+def rule(
+    request: object, *, resolve_house: HouseResolver = unknown_house, locate: bool = False
+) -> dict[str, Any]:
+    """Rule one request.  Never raises for bad input: the answer is then an error object.
+    With `locate`, an error object also names the `seat` and the `street` at fault where the
+    error knows them (for a form that shows the message beside that seat's or street's input;
+    the API's error object is `field` and `message` only).
+
+    >>> rule({"game": "mississippi-stud", "hole": "Qh Qs", "board": "2c 7d 9s",
+    ...       "bets": [1, 5]}, locate=True)["error"]["street"]
+    3
+    """
     head: dict[str, Any] = {}
     try:
         if not isinstance(request, Mapping):
@@ -78,9 +88,12 @@ def rule(request: object, *, resolve_house: HouseResolver = unknown_house) -> di
         entry = GAMES[game]
         return {**head, **entry.rule(entry.read(request, config), config)}
     except RulingError as exc:
-        return {**head, "error": {"field": exc.field, "message": exc.message}}
+        error: dict[str, Any] = {"field": exc.field, "message": exc.message}
+        if locate:
+            error.update(seat=exc.seat, street=exc.street)
+        return {**head, "error": error}
     except EngineError as exc:
-        return {**head, "error": {"field": None, "message": str(exc)}}
+        return {**head, "error": {"field": None, "message": message_of(exc)}}
 
 
 def rule_game(

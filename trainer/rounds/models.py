@@ -77,7 +77,8 @@ class Round(models.Model):
     players = models.PositiveSmallIntegerField(verbose_name=_("players"))
     in_chips = models.BooleanField(default=False, verbose_name=_("in chips"))
     seed = models.BigIntegerField(verbose_name=_("seed"))
-    dealt = models.JSONField(
+    # its log's sentences kept as the engine's messages (read in any language)
+    dealt = MessagesField(
         help_text=_("Every card and every player's decision: the round replays from it alone."),
         verbose_name=_("dealt"),
     )

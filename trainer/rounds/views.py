@@ -21,6 +21,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from trainer.assessments import services as tests
 from trainer.assessments.models import Sitting
+from trainer.core.i18n import render as said
 from trainer.drills.forms import AnswerForm
 from trainer.drills.grading import browser_time
 from trainer.drills.presenting import card_text, felt
@@ -120,7 +121,7 @@ def _step_context(request, played: Round, row: RoundStep, form) -> dict:
         "form": form,
         "inputs": form.inputs(),
         "felt": felt(question.table),
-        "events": [card_text(e) for e in step.events],
+        "events": [card_text(said(e)) for e in step.events],
         "target_ms": row.target_ms,
         "target_words": pace.seconds_words(row.target_ms),
         "kind": REGISTRY[question.kind],

@@ -7,11 +7,10 @@ the engine, and its error is shown beside the field it names.
 
 from __future__ import annotations
 
-import re
-
 from django import forms
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
+from trainer.core.i18n import render
 from trainer.engine.catalog import GAMES, Game
 from trainer.engine.kit.requests import NOT_TEXT, is_text
 
@@ -95,17 +94,19 @@ class RulingForm(forms.Form):
 
     def field_for_error(self, error: dict) -> str | None:
         field = error.get("field")
-        # the engine's messages name the seat at fault ("Seat 3: ...")
-        seat = re.search(r"\bSeat (\d+)\b", error.get("message", ""))
-        if seat and f"seat_{seat.group(1)}" in self.fields:
-            return f"seat_{seat.group(1)}"
+        # the error names the seat at fault (`give_ruling(..., locate=True)`)
+        seat = error.get("seat")
+        if seat is not None and f"seat_{seat}" in self.fields:
+            return f"seat_{seat}"
         if field == "house":
             return "house"
         return self.error_fields.get(field) if field else None
 
     def show_error(self, error: dict) -> None:
+        message = error.get("message")
         self.add_error(
-            self.field_for_error(error), error.get("message") or gettext("This cannot be ruled.")
+            self.field_for_error(error),
+            render(message) if message else gettext("This cannot be ruled."),
         )
 
     def seat_fields(self):
@@ -130,8 +131,8 @@ class StreetBetsForm(RulingForm):
     fourth = forms.IntegerField(label=gettext_lazy("4th Street"), required=False, min_value=1)
     fifth = forms.IntegerField(label=gettext_lazy("5th Street"), required=False, min_value=1)
     error_fields = {"hole": "hole", "board": "board"}
-    #: each street's field and its name in the engine's messages
-    streets = (("third", "3rd"), ("fourth", "4th"), ("fifth", "5th"))
+    #: each street's field and its number, as the engine's errors name it (`street`)
+    streets = (("third", 3), ("fourth", 4), ("fifth", 5))
 
     def clean(self):
         data = super().clean()
@@ -152,11 +153,8 @@ class StreetBetsForm(RulingForm):
 
     def field_for_error(self, error):
         if error.get("field") == "bets":
-            message = error.get("message", "")
-            for name, label in self.streets:
-                if label in message:
-                    return name
-            return "ante"
+            street = error.get("street")
+            return next((name for name, number in self.streets if number == street), "ante")
         return super().field_for_error(error)
 
     def game_request(self):

@@ -55,14 +55,18 @@ def open_sitting(user) -> Sitting | None:
     return Sitting.objects.open_for(user).select_related("assignment__test").first()
 
 
-def give_ruling(request: object, *, user=None, resolve=None) -> dict[str, Any]:
-    """Rule one request (a decoded JSON object); bad input comes back as an error object."""
+def give_ruling(request: object, *, user=None, resolve=None, locate=False) -> dict[str, Any]:
+    """Rule one request (a decoded JSON object); bad input comes back as an error object
+    (with `locate`, naming its `seat` and `street` too, for a form: `engine.rulings.rule`)."""
     if isinstance(request, dict):
         try:
             refuse_unwritable(request)
         except RulingError as exc:
-            return {**_echo(request), "error": {"field": exc.field, "message": exc.message}}
-    return rule(request, resolve_house=resolve or house_resolver(user))
+            error = {"field": exc.field, "message": exc.message}
+            if locate:
+                error.update(seat=exc.seat, street=exc.street)
+            return {**_echo(request), "error": error}
+    return rule(request, resolve_house=resolve or house_resolver(user), locate=locate)
 
 
 def language_of(accepted: str | None) -> str:

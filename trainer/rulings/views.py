@@ -280,7 +280,7 @@ def rule_check(request):
         form = form_for(GAMES[game], request.POST, **form_kwargs)
         if form.is_valid():
             ruling_request = form.ruling_request()
-            ruling = give_ruling(ruling_request, user=request.user)
+            ruling = give_ruling(ruling_request, user=request.user, locate=True)
             if "error" in ruling:
                 form.show_error(ruling["error"])
                 ruling = None

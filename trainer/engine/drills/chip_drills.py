@@ -26,19 +26,22 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from ..chips import ChipSet, change, colour_up, words
+from ..chips import ChipSet, change, chip_counts, colour_up, words
 from ..errors import EngineError
 from ..house import HouseConfig
 from ..kit.asked_in_chips import chips_field
 from ..kit.kinds import Answer, Dealt, DrillKind, Level
 from ..kit.registry import CHIPS
 from ..kit.stored import value_at
+from ..messages import Message, join, say
 
 
-def _pile_words(chips: ChipSet, pile: Mapping[int, int]) -> str:
+def _pile_words(chips: ChipSet, pile: Mapping[int, int]) -> Message:
     """A pile in words: "4 green, 10 red and 8 white"."""
-    head, _, last = words(chips, pile).rpartition(" + ")
-    return f"{head.replace(' + ', ', ')} and {last}" if head else last
+    counts = chip_counts(chips, pile)
+    if len(counts) < 2:
+        return counts[0] if counts else words(chips, pile)
+    return say("%(chips)s and %(last)s", chips=join(counts[:-1], sep=", "), last=counts[-1])
 
 
 def _read_pile(request: Mapping[str, Any], name: str, chips: ChipSet) -> dict[int, int]:
@@ -90,7 +93,11 @@ class ColourUp(DrillKind):
         return Dealt(
             request={"pile": table["pile"]},
             table=table,
-            prompt=f"Colour up {_pile_words(chips, pile)} ({amount:,}).",
+            prompt=say(
+                "Colour up %(pile)s (%(amount)s).",
+                pile=_pile_words(chips, pile),
+                amount=f"{amount:,}",
+            ),
             situation=COLOUR_UP,
         )
 
@@ -112,10 +119,17 @@ class ColourUp(DrillKind):
         pile = _read_pile(request, "pile", chips)
         amount = sum(v * n for v, n in pile.items())
         pay = colour_up(amount, chips)
-        field_ = chips_field("chips", "Colour up into", chips)
+        field_ = chips_field("chips", say("Colour up into"), chips)
         steps = (
-            f"The pile is {_pile_words(chips, pile)}: {amount:,} in all.",
-            f"In the fewest chips of the house that is {words(chips, pay.chips)}.",
+            say(
+                "The pile is %(pile)s: %(amount)s in all.",
+                pile=_pile_words(chips, pile),
+                amount=f"{amount:,}",
+            ),
+            say(
+                "In the fewest chips of the house that is %(chips)s.",
+                chips=words(chips, pay.chips),
+            ),
         )
         return (field_,), {"chips": pay.as_json()}, steps
 
@@ -209,8 +223,12 @@ class MakeChange(DrillKind):
         return Dealt(
             request={"handed": handed, "bet": bet},
             table={"pile": handed, "bet": bet, "chips": chips.text()},
-            prompt=f"A player bets {bet:,} with {_pile_words(chips, {value: count})} "
-            f"({total:,}): make the change.",
+            prompt=say(
+                "A player bets %(bet)s with %(pile)s (%(total)s): make the change.",
+                bet=f"{bet:,}",
+                pile=_pile_words(chips, {value: count}),
+                total=f"{total:,}",
+            ),
             situation=_change_situation(chips, value),
         )
 
@@ -227,15 +245,36 @@ class MakeChange(DrillKind):
         pay = change(value, count, bet, chips)
         broken = -(-bet // value)
         name = chips.chip(value).name
-        field_ = chips_field("chips", "Change", chips)
-        steps = [f"{_pile_words(chips, handed)} is {total:,}; the bet is {bet:,}."]
+        field_ = chips_field("chips", say("Change"), chips)
+        steps = [
+            say(
+                "%(pile)s is %(total)s; the bet is %(bet)s.",
+                pile=_pile_words(chips, handed),
+                total=f"{total:,}",
+                bet=f"{bet:,}",
+            )
+        ]
         if broken < count:
             steps.append(
-                f"The bet takes {broken} {name} ({broken * value:,}): "
-                f"give back the other {count - broken} {name} untouched."
+                say(
+                    "The bet takes %(broken)s %(chip)s (%(value)s): "
+                    "give back the other %(back)s %(chip)s untouched.",
+                    broken=broken,
+                    chip=name,
+                    value=f"{broken * value:,}",
+                    back=count - broken,
+                )
             )
         steps.append(
-            f"Change {broken * value:,} − {bet:,} = {broken * value - bet:,} in the fewest chips "
-            f"below {name}; the change in all is {words(chips, pay.chips)} ({total - bet:,})."
+            say(
+                "Change %(broken)s − %(bet)s = %(change)s in the fewest chips below %(chip)s; "
+                "the change in all is %(chips)s (%(total)s).",
+                broken=f"{broken * value:,}",
+                bet=f"{bet:,}",
+                change=f"{broken * value - bet:,}",
+                chip=name,
+                chips=words(chips, pay.chips),
+                total=f"{total - bet:,}",
+            )
         )
         return (field_,), {"chips": pay.as_json()}, tuple(steps)

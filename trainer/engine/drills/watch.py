@@ -39,7 +39,7 @@ from ..kit.fields import AnswerKind
 from ..kit.game import Game
 from ..kit.kinds import Answer, AnswerField, Dealt, DrillKind, Level, Question
 from ..kit.registry import GAMES
-from ..kit.situations import MORE_TAKEN
+from ..kit.situations import MORE_TAKEN, situation_words
 from ..kit.stakes import TABLE_CHIP, TABLE_MINIMUMS, StakesAntes, _ante_words
 from ..kit.stored import positions_of, seat_of, value_at
 from ..kit.watched import settlement_words
@@ -245,7 +245,8 @@ class Watch(DrillKind):
 
     def answer_for(self, request: Mapping[str, Any], level: int, config: HouseConfig) -> Answer:
         words = mispays.vocabulary(self.entry, config)
-        choices = tuple((w, w) for w in words)
+        # each stored situation (an English key) shown in the reader's language
+        choices = tuple((w, situation_words(w)) for w in words)
         lines, several = ([request], False) if self.shares else positions_of(request)
         fields: list[AnswerField] = []
         expected: dict[str, Any] = {}

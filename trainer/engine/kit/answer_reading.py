@@ -8,6 +8,7 @@ import re
 from collections.abc import Sequence
 
 from ..house import MAX_CALL_MULTIPLE
+from ..messages import say
 from ..paytables import MAX_ODDS
 from .kinds import AnswerField
 from .requests import MAX_AMOUNT
@@ -28,11 +29,11 @@ MAX_ANSWER = MAX_AMOUNT * (1 + MAX_CALL_MULTIPLE) * MAX_ODDS * MAX_ROUNDS_TOTALL
 #: more digits than this is no question's amount (and keeps int() away from huge strings)
 _MAX_DIGITS = len(str(MAX_ANSWER)) + 1
 
-AMOUNT_FORMAT = "Enter the amount as a whole number of chips, like 35."
-SIGNED_FORMAT = "Enter the amount as a whole number of chips, like 35 or -15."
-NEGATIVE = "The amount cannot be negative."
-TOO_LARGE = "That amount is larger than any payout at this table."
-NO_SEAT = "Choose at least one seat."
+AMOUNT_FORMAT = say("Enter the amount as a whole number of chips, like 35.")
+SIGNED_FORMAT = say("Enter the amount as a whole number of chips, like 35 or -15.")
+NEGATIVE = say("The amount cannot be negative.")
+TOO_LARGE = say("That amount is larger than any payout at this table.")
+NO_SEAT = say("Choose at least one seat.")
 
 
 def _words(items: Sequence[str]) -> str:
@@ -89,8 +90,8 @@ def _read_seat(raw: object) -> str | None:
 def _seat_problem(seat: str, f: AnswerField) -> str | None:
     if seat not in {value for value, _ in f.choices}:
         if len(seat) > 2:
-            return "That is not a seat at this table."
-        return f"Seat {seat} is not at this table."
+            return say("That is not a seat at this table.")
+        return say("Seat %(seat)s is not at this table.", seat=seat)
     return None
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..chips import Payout, Verdict, judge
 from ..errors import EngineError
+from ..messages import say
 from .answer_reading import (
     AMOUNT_FORMAT,
     NO_SEAT,
@@ -90,7 +91,7 @@ def _read_choice(f: AnswerField, value: object, out_of_time: bool) -> Any:
 def _read_one_seat(f: AnswerField, value: object, out_of_time: bool) -> Any:
     seat = None if _blank(value) else _read_seat(value)
     if seat is None:
-        return Problem("Choose a seat.")
+        return Problem(say("Choose a seat."))
     problem = _seat_problem(seat, f)
     return seat if problem is None else Problem(problem)
 
@@ -124,21 +125,21 @@ def _seats_or_message(value: object, f: AnswerField) -> list[str] | str:
     elif isinstance(value, (list, tuple, set, frozenset)):
         items = list(value)
     else:
-        return "Choose the seats, like 1, 3."
+        return say("Choose the seats, like 1, 3.")
     if not items:
         return NO_SEAT
     seats: set[str] = set()
     for item in items:
         seat = _read_seat(item)
         if seat is None:
-            return "Choose the seats by number, like 1, 3."
+            return say("Choose the seats by number, like 1, 3.")
         if (problem := _seat_problem(seat, f)) is not None:
             return problem
         seats.add(seat)
     return sorted(seats, key=int)
 
 
-CHIP_COUNT = "Give each chip's count as a whole number, like 2 (0 for none)."
+CHIP_COUNT = say("Give each chip's count as a whole number, like 2 (0 for none).")
 
 
 def _chips_or_message(value: object, f: AnswerField) -> dict[str, int] | str:
@@ -148,7 +149,7 @@ def _chips_or_message(value: object, f: AnswerField) -> dict[str, int] | str:
         return CHIP_COUNT
     known = {v for v, _ in f.choices}
     if any(str(k) not in known for k in value):
-        return "Use the house's chips only."
+        return say("Use the house's chips only.")
     counts: dict[str, int] = {}
     for v, _ in f.choices:
         raw = value.get(v, value.get(int(v)))
@@ -269,7 +270,11 @@ def seat_field(name: str, label: str, seats: Sequence[str]) -> AnswerField:
     """
     ordered = sorted(seats, key=int)
     return AnswerField(
-        name, label, AnswerKind.SEAT, tuple((s, f"Seat {s}") for s in ordered), tuple(ordered)
+        name,
+        label,
+        AnswerKind.SEAT,
+        tuple((s, say("Seat %(seat)s", seat=s)) for s in ordered),
+        tuple(ordered),
     )
 
 
@@ -277,5 +282,9 @@ def seats_field(name: str, label: str, seats: Sequence[str]) -> AnswerField:
     """A field asking for one or more of `seats` (the winners of a pot)."""
     ordered = sorted(seats, key=int)
     return AnswerField(
-        name, label, AnswerKind.SEATS, tuple((s, f"Seat {s}") for s in ordered), tuple(ordered)
+        name,
+        label,
+        AnswerKind.SEATS,
+        tuple((s, say("Seat %(seat)s", seat=s)) for s in ordered),
+        tuple(ordered),
     )

@@ -21,7 +21,8 @@ from enum import Enum
 from typing import Any, TypeVar
 
 from ..cards import Card, parse_cards
-from ..errors import CardError, RulingError
+from ..errors import CardError, RulingError, message_of
+from ..messages import Message, join, say, say_n
 from ..seats import TABLE_SEATS, in_seat_order
 
 V = TypeVar("V")
@@ -52,6 +53,10 @@ def is_text(value: str) -> bool:
 NOT_TEXT = "holds a character that is not text (a lone surrogate, such as \\ud800)"
 
 
+def _not_text() -> Message:
+    return say("holds a character that is not text (a lone surrogate, such as \\ud800)")
+
+
 def refuse_unwritable(request: Mapping[str, Any]) -> None:
     """Refuse a request holding what no JSON answer can carry back: NaN and Infinity (Python's
     json reads them, JSON has no such numbers; a number too large for a float, like 1e400, is
@@ -66,13 +71,17 @@ def refuse_unwritable(request: Mapping[str, Any]) -> None:
     """
     for name, value in request.items():
         if isinstance(name, str) and not is_text(name):
-            raise RulingError(f"A field name of the request {NOT_TEXT}: type it again.")
+            raise RulingError(
+                say("A field name of the request %(problem)s: type it again.", problem=_not_text())
+            )
         problem = _unwritable(value)
         if problem:
-            raise RulingError(f"'{name}' {problem}", field=str(name))
+            raise RulingError(
+                say("'%(name)s' %(problem)s", name=str(name), problem=problem), field=str(name)
+            )
 
 
-def _unwritable(value: object) -> str | None:
+def _unwritable(value: object) -> Message | None:
     """What in `value` JSON cannot carry, in words, or None.  Iterative: a request may nest
     as deeply as the JSON reader allows."""
     pending = [value]
@@ -80,12 +89,12 @@ def _unwritable(value: object) -> str | None:
         item = pending.pop()
         if isinstance(item, str):
             if not is_text(item):
-                return f"{NOT_TEXT}: type it again."
+                return say("%(problem)s: type it again.", problem=_not_text())
         elif isinstance(item, float):
             if math.isnan(item):
-                return "holds NaN, which is not a number: write a number, like 5."
+                return say("holds NaN, which is not a number: write a number, like 5.")
             if math.isinf(item):
-                return (
+                return say(
                     "holds Infinity, or a number too large to hold (like 1e400): write a "
                     "number, like 5."
                 )
@@ -162,12 +171,24 @@ def refuse_unread(
     unread = unread_fields(request, fields, also=also)
     if not unread:
         return
-    named = ", ".join(shown(name) for name in unread[:3])
+    named: str = ", ".join(shown(name) for name in unread[:3])
     if len(unread) > 3:
-        named += f" and {len(unread) - 3} more"
-    verb = "is not a field" if len(unread) == 1 else "are not fields"
-    take = "it" if len(unread) == 1 else "them"
-    raise RulingError(f"{named} {verb} of a {title} request: take {take} out.", field=unread[0])
+        named = say_n(
+            "%(named)s and %(count)s more",
+            "%(named)s and %(count)s more",
+            len(unread) - 3,
+            named=named,
+        )
+    raise RulingError(
+        say_n(
+            "%(named)s is not a field of a %(title)s request: take it out.",
+            "%(named)s are not fields of a %(title)s request: take them out.",
+            len(unread),
+            named=named,
+            title=title,
+        ),
+        field=unread[0],
+    )
 
 
 def only_read(
@@ -196,14 +217,17 @@ def cards_field(
 ) -> tuple[Card, ...]:
     """The cards of `request[name]`, with the number of cards checked."""
     if name not in request:
-        raise RulingError(f"The request has no '{name}' cards.", field=name)
+        raise RulingError(say("The request has no '%(name)s' cards.", name=name), field=name)
     raw = request[name]
     if not isinstance(raw, str):
-        raise RulingError(f"'{name}' must be cards written as text, like \"Qh Qs\".", field=name)
+        raise RulingError(
+            say("'%(name)s' must be cards written as text, like \"Qh Qs\".", name=name),
+            field=name,
+        )
     try:
         cards = parse_cards(raw)
     except CardError as exc:
-        raise RulingError(str(exc), field=name) from None
+        raise RulingError(message_of(exc), field=name) from None
     _check_count(cards, f"'{name}'", name, count, between)
     return cards
 
@@ -216,19 +240,38 @@ def _check_count(
     between: tuple[int, int] | None,
     seat: str | None = None,
 ) -> None:
-    given = f"{len(cards)} {'was' if len(cards) == 1 else 'were'} given"
+    given = say_n("%(count)s was given", "%(count)s were given", len(cards))
     if count is not None and len(cards) != count:
-        plural = "s" if count != 1 else ""
-        raise RulingError(f"{label} needs {count} card{plural}; {given}.", field=name, seat=seat)
+        raise RulingError(
+            say_n(
+                "%(label)s needs %(count)s card; %(given)s.",
+                "%(label)s needs %(count)s cards; %(given)s.",
+                count,
+                label=label,
+                given=given,
+            ),
+            field=name,
+            seat=seat,
+        )
     if between is not None and not between[0] <= len(cards) <= between[1]:
         low, high = between
-        raise RulingError(f"{label} needs {low} to {high} cards; {given}.", field=name, seat=seat)
+        raise RulingError(
+            say(
+                "%(label)s needs %(low)s to %(high)s cards; %(given)s.",
+                label=label,
+                low=low,
+                high=high,
+                given=given,
+            ),
+            field=name,
+            seat=seat,
+        )
 
 
 def amount_field(request: Mapping[str, Any], name: str, *, minimum: int = 1, unit: int = 1) -> int:
     """A whole number of chips, at least `minimum`, in multiples of the house's chip unit."""
     if name not in request:
-        raise RulingError(f"The request has no '{name}'.", field=name)
+        raise RulingError(_missing(name), field=name)
     return amount_value(request[name], name, minimum=minimum, unit=unit)
 
 
@@ -237,37 +280,78 @@ def amount_value(value: object, name: str, *, minimum: int = 1, unit: int = 1) -
         if isinstance(value, float) and value.is_integer():
             value = int(value)
         else:
-            what = "a positive whole number" if minimum >= 1 else "a whole number"
+            if minimum >= 1:
+                raise RulingError(_not_positive(name, value), field=name)
             raise RulingError(
-                f"'{name}' must be {what} of chips; {shown(value)} is not.", field=name
+                say(
+                    "'%(name)s' must be a whole number of chips; %(value)s is not.",
+                    name=name,
+                    value=shown(value),
+                ),
+                field=name,
             )
     if value < minimum:
         if minimum == 0:
             raise RulingError(
-                f"'{name}' cannot be below zero; {shown(value)} was given.", field=name
+                say(
+                    "'%(name)s' cannot be below zero; %(value)s was given.",
+                    name=name,
+                    value=shown(value),
+                ),
+                field=name,
             )
-        raise RulingError(
-            f"'{name}' must be a positive whole number of chips; {shown(value)} is not.", field=name
-        )
+        raise RulingError(_not_positive(name, value), field=name)
     if value > MAX_AMOUNT:
-        raise RulingError(f"'{name}' of {shown(value)} is beyond any table's limit.", field=name)
+        raise RulingError(
+            say(
+                "'%(name)s' of %(value)s is beyond any table's limit.",
+                name=name,
+                value=shown(value),
+            ),
+            field=name,
+        )
     if value % unit:
         raise RulingError(
-            f"'{name}' of {value} is not a multiple of {unit}, the smallest stake here.",
+            say(
+                "'%(name)s' of %(value)s is not a multiple of %(unit)s, the smallest stake here.",
+                name=name,
+                value=value,
+                unit=unit,
+            ),
             field=name,
         )
     return value
 
 
+def _missing(name: str) -> Message:
+    return say("The request has no '%(name)s'.", name=name)
+
+
+def _not_positive(name: str, value: object) -> Message:
+    return say(
+        "'%(name)s' must be a positive whole number of chips; %(value)s is not.",
+        name=name,
+        value=shown(value),
+    )
+
+
 def choice_field(request: Mapping[str, Any], name: str, choices: Mapping[str, V]) -> V:
     """One of `choices` (word as written -> what it means)."""
     if name not in request:
-        raise RulingError(f"The request has no '{name}'.", field=name)
+        raise RulingError(_missing(name), field=name)
     raw = request[name]
     key = raw.strip().lower() if isinstance(raw, str) else None
     if key is None or key not in choices:
         listed = ", ".join(sorted(set(choices)))
-        raise RulingError(f"'{name}' must be one of {listed}; {raw!r} is not.", field=name)
+        raise RulingError(
+            say(
+                "'%(name)s' must be one of %(listed)s; %(value)s is not.",
+                name=name,
+                listed=listed,
+                value=repr(raw),
+            ),
+            field=name,
+        )
     return choices[key]
 
 
@@ -282,33 +366,53 @@ def seat_cards_field(
 ) -> dict[str, tuple[Card, ...]]:
     """A map of seat (one of `seats`) to cards, in seat order."""
     if name not in request:
-        raise RulingError(f"The request has no '{name}'.", field=name)
+        raise RulingError(_missing(name), field=name)
     raw = request[name]
     last = seats[-1]
     if not isinstance(raw, Mapping):
         raise RulingError(
-            f'\'{name}\' must map seats "1" to "{last}" to their cards, like '
-            '{"1": "7c 7d", "2": "3h 2s"}.',
+            say(
+                '\'%(name)s\' must map seats "1" to "%(last)s" to their cards, like '
+                '{"1": "7c 7d", "2": "3h 2s"}.',
+                name=name,
+                last=last,
+            ),
             field=name,
         )
     out: dict[str, tuple[Card, ...]] = {}
     for seat in sorted(raw, key=lambda s: (str(s) not in seats, str(s))):
         key = str(seat)
         if key not in seats:
-            raise RulingError(f'Seat {seat!r} is not a seat: seats are "1" to "{last}".', name)
+            raise RulingError(
+                say(
+                    'Seat %(seat)s is not a seat: seats are "1" to "%(last)s".',
+                    seat=repr(seat),
+                    last=last,
+                ),
+                name,
+            )
         value = raw[seat]
         if not isinstance(value, str):
-            raise RulingError(f"Seat {key}'s cards must be written as text.", name, seat=key)
+            raise RulingError(
+                say("Seat %(seat)s's cards must be written as text.", seat=key), name, seat=key
+            )
         try:
             cards = parse_cards(value)
         except CardError as exc:
-            raise RulingError(f"Seat {key}: {exc}", field=name, seat=key) from None
-        _check_count(cards, f"Seat {key}", name, count, between, seat=key)
+            raise RulingError(
+                join(say("Seat %(seat)s: ", seat=key), message_of(exc)), field=name, seat=key
+            ) from None
+        _check_count(cards, say("Seat %(seat)s", seat=key), name, count, between, seat=key)
         out[key] = cards
     if len(out) < minimum_seats:
         raise RulingError(
-            f"'{name}' needs at least {minimum_seats} seat{'s' if minimum_seats != 1 else ''}"
-            f" to compare; {len(out)} {'were' if len(out) != 1 else 'was'} given.",
+            say_n(
+                "'%(name)s' needs at least %(count)s seat to compare; %(given)s.",
+                "'%(name)s' needs at least %(count)s seats to compare; %(given)s.",
+                minimum_seats,
+                name=name,
+                given=say_n("%(count)s was given", "%(count)s were given", len(out)),
+            ),
             field=name,
         )
     return {seat: out[seat] for seat in in_seat_order(out)}
@@ -321,16 +425,24 @@ def refuse_duplicates(groups: Mapping[str, tuple[Card, ...]], *, field: str | No
     for name, cards in groups.items():
         for card in cards:
             if card in seen:
-                where = name if seen[card] == name else f"{seen[card]} and {name}"
+                where: str = (
+                    name
+                    if seen[card] == name
+                    else say("%(first)s and %(second)s", first=seen[card], second=name)
+                )
                 raise RulingError(
-                    f"{card} appears twice ({where}): a deck has one of each card.",
+                    say(
+                        "%(card)s appears twice (%(where)s): a deck has one of each card.",
+                        card=card,
+                        where=where,
+                    ),
                     field=field or name,
                 )
             seen[card] = name
 
 
 def by_seat(hands: Mapping[str, tuple[Card, ...]]) -> dict[str, tuple[Card, ...]]:
-    return {f"seat {s}": cards for s, cards in hands.items()}
+    return {say("seat %(seat)s", seat=s): cards for s, cards in hands.items()}
 
 
 #: the fields of a pot's showdown, which the split-pot and the stud games share

@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from itertools import combinations, product
 from typing import Any
 
-from ..hands import Category
+from ..hands import Category, rank_plural
+from ..messages import Message, say
 
 #: every phrase that does not name a hand category or a bet (those are listed in the README)
 MORE_TAKEN = "more taken than was bet"
@@ -38,6 +40,95 @@ ODD_CHIP_SEAT = "odd chip to the wrong seat"
 HOG_MISSED = "pot split though sevens hog"
 WRONG_SEAT = "pot to the wrong seat"
 UNEVEN = "pot divided unevenly"
+
+#: each fixed phrase said in the reader's language (`situation_words`)
+_FIXED: Mapping[str, Message] = {
+    MORE_TAKEN: say("more taken than was bet"),
+    FOLD_PAID: say("fold paid"),
+    FOLD_RETURNED: say("fold's bets returned"),
+    LOSS_PAID: say("losing hand paid"),
+    LOSS_PUSHED: say("losing hand pushed"),
+    LOSS_RETURNED: say("losing hand's bets partly returned"),
+    WIN_NOT_PAID: say("winning hand not paid"),
+    CAP_NOT_APPLIED: say("payout cap not applied"),
+    TIE_PAID: say("tie paid instead of pushed"),
+    TIE_TAKEN: say("tie taken instead of pushed"),
+    POT_OVERPAID: say("more paid out than the pot"),
+    POT_UNDERPAID: say("less paid out than the pot"),
+    ODD_CHIP_HALF: say("odd chip to the wrong half"),
+    ODD_CHIP_SEAT: say("odd chip to the wrong seat"),
+    HOG_MISSED: say("pot split though sevens hog"),
+    WRONG_SEAT: say("pot to the wrong seat"),
+    UNEVEN: say("pot divided unevenly"),
+    # the watch drill's word for a position settled right (`mispays.RIGHT`)
+    "settled right": say("settled right"),
+}
+#: the second bets a banked game's phrase names ("Call paid when the dealer did not qualify")
+_BETS: Mapping[str, Message] = {"Call": say("Call"), "Raise": say("Raise")}
+
+
+def _hand_of(text: str) -> Message | None:
+    """A phrase's hand: a category ("two pair") or a pushing band of pairs ("pair of sixes
+    to tens", Mississippi Stud's), as a message; None when it is neither."""
+    try:
+        return Category(text).label  # type: ignore[return-value]
+    except ValueError:
+        pass
+    return _pairs().get(text)
+
+
+_PAIRS: dict[str, Message] = {}
+
+
+def _pairs() -> Mapping[str, Message]:
+    """Every band of pairs a paytable can push, by its words ("pair of sixes to tens")."""
+    if not _PAIRS:
+        for low in range(2, 15):
+            one = say("pair of %(ranks)s", ranks=rank_plural(low))
+            _PAIRS[str(one)] = one
+            for high in range(low + 1, 15):
+                band = say(
+                    "pair of %(low)s to %(high)s", low=rank_plural(low), high=rank_plural(high)
+                )
+                _PAIRS[str(band)] = band
+    return _PAIRS
+
+
+@lru_cache(maxsize=1024)  # a watch question lists a game's whole vocabulary
+def situation_words(situation: str) -> str:
+    """A stored situation (the audit's and the watch drill's English key, which filters,
+    groups and exports stay in) as a message to say in the reader's language; a phrase this
+    vocabulary does not hold, as it is.  English is the key itself, byte for byte.
+
+    >>> [situation_words(s).msgid for s in ("fold paid", "two pair overpaid")]
+    ['fold paid', '%(hand)s overpaid']
+    >>> situation_words("pair of sixes to tens paid instead of pushed").params["hand"]
+    'pair of sixes to tens'
+    >>> situation_words("Raise paid when the dealer did not qualify")
+    'Raise paid when the dealer did not qualify'
+    """
+    fixed = _FIXED.get(situation)
+    if fixed is not None:
+        return fixed
+    head, _, how = situation.rpartition(" ")
+    if how in ("overpaid", "underpaid"):
+        hand = _hand_of(head)
+        if hand is not None:
+            if how == "overpaid":
+                return say("%(hand)s overpaid", hand=hand)
+            return say("%(hand)s underpaid", hand=hand)
+    for tail in (" paid instead of pushed", " taken instead of pushed"):
+        if situation.endswith(tail):
+            hand = _hand_of(situation.removesuffix(tail))
+            if hand is not None:
+                if tail == " paid instead of pushed":
+                    return say("%(hand)s paid instead of pushed", hand=hand)
+                return say("%(hand)s taken instead of pushed", hand=hand)
+    bet, _, rest = situation.partition(" ")
+    if rest == "paid when the dealer did not qualify" and bet in _BETS:
+        return say("%(bet)s paid when the dealer did not qualify", bet=_BETS[bet])
+    return situation
+
 
 #: one division of a pot, as the ruling makes it: (chips, the seats sharing them)
 Division = tuple[int, Sequence[str]]

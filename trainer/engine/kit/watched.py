@@ -19,6 +19,7 @@ from ..words import cap
 from .answer_reading import AMOUNT_FORMAT, SIGNED_FORMAT, _blank, _choice, _read_number
 from .fields import AnswerKind
 from .kinds import AnswerField
+from .situations import situation_words
 
 #: a position's mark: (value, label), and its key
 CALLS = (("right", "Right"), ("wrong", "Wrong"))
@@ -84,7 +85,7 @@ def read_watch(f: AnswerField, raw: object, *, out_of_time: bool = False) -> dic
     if call is None:
         if out_of_time and _blank(given.get("call")):
             return {"call": None}
-        return "Mark the settlement right or wrong."
+        return say("Mark the settlement right or wrong.")
     if call == "right":
         return {"call": "right"}
     situation = _choice(given.get("situation"), f)
@@ -95,13 +96,13 @@ def read_watch(f: AnswerField, raw: object, *, out_of_time: bool = False) -> dic
             "situation": situation,
             "amount": None if isinstance(amount, str) else amount,
         }
-    problems = []
+    problems: list[str] = []
     if situation is None:
-        problems.append("Choose what went wrong.")
+        problems.append(say("Choose what went wrong."))
     if isinstance(amount, str):
         problems.append(amount)
     if problems:
-        return " ".join(problems)
+        return join(problems, sep=" ")
     return {"call": "wrong", "situation": situation, "amount": amount}
 
 
@@ -185,7 +186,7 @@ you marked it right.'
         what = say(
             "the dealer %(paid)s (%(situation)s) where the right settlement is %(right)s",
             paid=paid,
-            situation=str(expected["situation"]),
+            situation=situation_words(str(expected["situation"])),
             right=right,
         )
     return say(

@@ -16,6 +16,7 @@ from ...kit.requests import (
     choice_field,
     refuse_duplicates,
 )
+from ...messages import say
 from . import rules as banked_stud
 from .request import BankedStudRequest
 
@@ -38,7 +39,7 @@ def read_banked_stud(
     dealer = cards_field(request, "dealer", count=5)
     refuse_duplicates({"player": player, "dealer": dealer})
     if "ante" not in request:
-        raise RulingError("The request has no 'ante'.", field="ante")
+        raise RulingError(say("The request has no '%(name)s'.", name="ante"), field="ante")
     unit = config.paytable(profile.game).stake_unit(config.rules.chip_unit)
     ante = amount_value(request["ante"], "ante", unit=unit)
     action = choice_field(request, "action", banked_stud.ACTIONS)

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...cards import Card, Deck, format_cards, parse_cards
-from ...errors import RulingError
+from ...errors import RulingError, message_of
 from ...hands import Category, HandValue, evaluate_five
 from ...house import DEFAULT_CONFIG, HouseConfig, HouseRules
 from ...kit.game import PreviewRow
@@ -328,7 +328,7 @@ def settle(
         try:
             full = odds.profit(call)
         except PaytableError as exc:
-            raise RulingError(str(exc), field="ante") from None
+            raise RulingError(message_of(exc), field="ante") from None
         cap = profile.cap(rules)
         capped = full - cap if cap is not None and full > cap else 0
         ante_bet, call_bet = Bet(ante, Result.WIN, ante), Bet(call, Result.WIN, full - capped)

@@ -13,6 +13,7 @@ from ...cards import Card, Deck, card, format_cards, parse_cards  # noqa: F401 (
 from ...errors import EngineError
 from ...hands import Category, best_five
 from ...house import HouseRules
+from ...messages import join, say
 from ...words import seat_list, show
 from .rules import (
     _DEFAULT_RULES,
@@ -55,15 +56,25 @@ class ExchangeRecord:
     def sentence(self) -> str:
         where = street_name(4 + self.round)
         if self.discarded is None or self.received is None:
-            return f"Exchange after {where}: seat {self.seat} stands pat."
-        if self.face is Face.DOWN:
-            return (
-                f"Exchange after {where}: seat {self.seat} exchanges a hole card, "
-                f"{show(self.discarded)}, for a new hole card, {show(self.received)}."
+            return say(
+                "Exchange after %(street)s: seat %(seat)s stands pat.", street=where, seat=self.seat
             )
-        return (
-            f"Exchange after {where}: seat {self.seat} exchanges the exposed "
-            f"{show(self.discarded)} for {show(self.received)}, face up."
+        if self.face is Face.DOWN:
+            return say(
+                "Exchange after %(street)s: seat %(seat)s exchanges a hole card, %(old)s, for a "
+                "new hole card, %(new)s.",
+                street=where,
+                seat=self.seat,
+                old=show(self.discarded),
+                new=show(self.received),
+            )
+        return say(
+            "Exchange after %(street)s: seat %(seat)s exchanges the exposed %(old)s for "
+            "%(new)s, face up.",
+            street=where,
+            seat=self.seat,
+            old=show(self.discarded),
+            new=show(self.received),
         )
 
 
@@ -116,8 +127,16 @@ class Hand:
         self.street = 3
         self._exchange_round = 0
         self._acted: set[str] = set()
-        shown = ", ".join(f"seat {s} {show(c)}" for s, c in self.third_street_up.items())
-        self.steps.append(f"3rd Street: two cards down and one up to each player ({shown}).")
+        shown = join(
+            [
+                say("seat %(seat)s %(card)s", seat=s, card=show(c))
+                for s, c in self.third_street_up.items()
+            ],
+            sep=", ",
+        )
+        self.steps.append(
+            say("3rd Street: two cards down and one up to each player (%(shown)s).", shown=shown)
+        )
 
     # what the table shows
 
@@ -192,8 +211,11 @@ class Hand:
         self.discards.clear()
         self.reshuffles.append(len(pool))
         self.steps.append(
-            f"The stock is out: the burn cards and discards, {len(pool)} cards, are shuffled "
-            "to form a new stock."
+            say(
+                "The stock is out: the burn cards and discards, %(count)s cards, are shuffled "
+                "to form a new stock.",
+                count=len(pool),
+            )
         )
         return self.stock.deal_one(), len(pool)
 
@@ -218,9 +240,13 @@ class Hand:
             self.burns.append(self._draw()[0])
             self.community = self._draw()[0]
             self.steps.append(
-                f"{name}: even with the burns and discards reshuffled the stock cannot give "
-                f"every player a card, so the dealer burns one and turns one community card, "
-                f"{show(self.community)}, face up for all."
+                say(
+                    "%(street)s: even with the burns and discards reshuffled the stock cannot "
+                    "give every player a card, so the dealer burns one and turns one community "
+                    "card, %(card)s, face up for all.",
+                    street=name,
+                    card=show(self.community),
+                )
             )
         else:
             self._require(need, name)
@@ -229,9 +255,20 @@ class Hand:
             for s in active:
                 c = self._draw()[0]
                 (self.down if street == 7 else self.up)[s].append(c)
-                dealt.append(f"seat {s} {show(c)}")
-            face = "down" if street == 7 else "up"
-            self.steps.append(f"{name}: burn one, one card {face} to each ({', '.join(dealt)}).")
+                dealt.append(say("seat %(seat)s %(card)s", seat=s, card=show(c)))
+            if street == 7:
+                line = say(
+                    "%(street)s: burn one, one card down to each (%(shown)s).",
+                    street=name,
+                    shown=join(dealt, sep=", "),
+                )
+            else:
+                line = say(
+                    "%(street)s: burn one, one card up to each (%(shown)s).",
+                    street=name,
+                    shown=join(dealt, sep=", "),
+                )
+            self.steps.append(line)
         self.street = street
         self._exchange_round = EXCHANGE_AFTER.get(street, 0)
         self._acted = set()
@@ -284,7 +321,7 @@ class Hand:
         self.folded.add(seat)
         self.discards.extend([*self.down[seat], *self.up[seat]])
         self._acted.discard(seat)
-        self.steps.append(f"Seat {seat} folds.")
+        self.steps.append(say("Seat %(seat)s folds.", seat=seat))
         self._close_round_if_done()
 
     def showdown(self, pot: int) -> Showdown:

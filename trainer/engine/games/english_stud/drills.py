@@ -529,7 +529,10 @@ class EnglishShowdown(DrillKind):
         seats = list(settled.shares)
         fields = (
             seats_field("winners", "Winning seats", seats),
-            *(AnswerField(f"share.{s}", f"Seat {s}", AnswerKind.AMOUNT) for s in seats),
+            *(
+                AnswerField(f"share.{s}", say("Seat %(seat)s", seat=s), AnswerKind.AMOUNT)
+                for s in seats
+            ),
         )
         expected: dict[str, Any] = {"winners": sorted(settled.winners, key=int)}
         expected.update({f"share.{s}": n for s, n in settled.shares.items()})

@@ -24,6 +24,7 @@ from ...kit.requests import (
     seat_cards_field,
     shown,
 )
+from ...messages import say, say_n
 from . import rules as english_stud
 from .request import BringInRequest, FirstToActRequest, ShowdownRequest
 
@@ -61,7 +62,8 @@ def street_value(raw: object) -> int:
         raw = int(raw)
     if isinstance(raw, bool) or not isinstance(raw, int) or not 3 <= raw <= 7:
         raise RulingError(
-            f"'street' must be a whole number from 3 to 7; {shown(raw)} is not.", field="street"
+            say("'street' must be a whole number from 3 to 7; %(value)s is not.", value=shown(raw)),
+            field="street",
         )
     return raw
 
@@ -76,8 +78,12 @@ def read_english_stud(
         for seat, cards in up.items():
             if len(cards) != 1:
                 raise RulingError(
-                    f"The bring-in is decided by one up card a seat; seat {seat} shows "
-                    f"{len(cards)}.",
+                    say(
+                        "The bring-in is decided by one up card a seat; seat %(seat)s shows "
+                        "%(count)s.",
+                        seat=seat,
+                        count=len(cards),
+                    ),
                     field="up",
                     seat=seat,
                 )
@@ -85,17 +91,26 @@ def read_english_stud(
         return BringInRequest({s: cards[0] for s, cards in up.items()})
     if ask is FirstToActRequest:
         if "street" not in request:
-            raise RulingError("The request has no 'street' (3 to 7).", field="street")
+            raise RulingError(say("The request has no 'street' (3 to 7)."), field="street")
         street = street_value(request["street"])
         up = seat_cards_field(request, "up", minimum_seats=2, seats=seats)
         wanted = english_stud.UP_CARDS[street]
         for seat, cards in up.items():
             if len(cards) != wanted:
                 raise RulingError(
-                    f"On {english_stud.street_name(street)} each seat shows {wanted} up "
-                    f"card{'s' if wanted != 1 else ''}; seat {seat} shows {len(cards)}.",
+                    say_n(
+                        "On %(street)s each seat shows %(count)s up card; seat %(seat)s shows "
+                        "%(shows)s.",
+                        "On %(street)s each seat shows %(count)s up cards; seat %(seat)s shows "
+                        "%(shows)s.",
+                        wanted,
+                        street=english_stud.street_name(street),
+                        seat=seat,
+                        shows=len(cards),
+                    ),
                     field="up",
                     seat=seat,
+                    street=street,
                 )
         refuse_duplicates(by_seat(up), field="up")
         return FirstToActRequest(street, up)

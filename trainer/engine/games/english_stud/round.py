@@ -44,6 +44,7 @@ from ...kit.answers import seats_field
 from ...kit.kinds import REGISTRY
 from ...kit.pots import FOLD_WHILE, pick_ante, pot_left, push_steps
 from ...kit.rounds import Procedure, Setting, Step, ask
+from ...messages import Message, say
 from . import deal
 from . import rules as es
 
@@ -199,14 +200,14 @@ class EnglishStudRound(Procedure[State]):
         if state.at == len(state.plan):
             return replace(
                 base,
-                prompt="The last bets are in: read the hands. Who takes the pot?",
+                prompt=say("The last bets are in: read the hands. Who takes the pot?"),
                 fields=(
                     seats_field(
-                        "winners", "Winning seats (every seat that ties)", list(state.hands)
+                        "winners", say("Winning seats (every seat that ties)"), list(state.hands)
                     ),
                 ),
                 expected={"winners": sorted(showdown.winners, key=int)},
-                events=("The players still in show their cards.",),
+                events=(say("The players still in show their cards."),),
             )
         return push_steps(
             kind=SHOWDOWN,
@@ -267,7 +268,15 @@ def _play(seed: int, players: int, ante: int, config: HouseConfig) -> dict[str, 
     rules = config.rules
     hand = deal.Hand(players, seed=seed, rules=rules)
     pot = ante * players
-    log: list[str] = [f"Each of {players} players antes {ante}: the pot is {pot}.", *hand.steps]
+    log: list[str] = [
+        say(
+            "Each of %(players)s players antes %(ante)s: the pot is %(pot)s.",
+            players=players,
+            ante=ante,
+            pot=pot,
+        ),
+        *hand.steps,
+    ]
     seen = len(hand.steps)
 
     def catch_up(into: list[str]) -> None:
@@ -295,12 +304,8 @@ def _play(seed: int, players: int, ante: int, config: HouseConfig) -> dict[str, 
         raiser = next((s for s in hand.active if raises((*hand.hole(s), *hand.exposed(s)))), None)
         amount = BETS[street] * ante * (2 if raiser else 1)
         pot += amount * len(hand.active)
-        betting = [f"Seat {s} folds." for s in folds]
-        raised = f"seat {raiser} raises and everyone calls: " if raiser else ""
-        betting.append(
-            f"{es.street_name(street)} betting: {raised}{len(hand.active)} players put in "
-            f"{amount} each; the pot is {pot}."
-        )
+        betting: list[str] = [say("Seat %(seat)s folds.", seat=s) for s in folds]
+        betting.append(_betting(street, raiser, len(hand.active), amount, pot))
         offers: list[dict[str, str]] = []
         while (turn := hand.to_act) is not None:
             record = hand.exchange(turn, deal.simple_policy(hand.hole(turn), hand.exposed(turn)))
@@ -339,6 +344,33 @@ def _play(seed: int, players: int, ante: int, config: HouseConfig) -> dict[str, 
         # stud order: two down, four up, the 7th Street card down
         "hands": {s: format_cards((*h[:2], *h[3:], h[2])) for s, h in hand.holdings.items()},
     }
+
+
+def _betting(street: int, raiser: str | None, players: int, amount: int, pot: int) -> Message:
+    """A street's betting in the log: "5th Street betting: seat 2 raises and everyone calls:
+    3 players put in 20 each; the pot is 140." """
+    if raiser:
+        return say(
+            "%(street)s betting: seat %(seat)s raises and everyone calls: %(players)s players "
+            "put in %(amount)s each; the pot is %(pot)s.",
+            street=es.street_name(street),
+            seat=raiser,
+            players=players,
+            amount=amount,
+            pot=pot,
+        )
+    return say(
+        "%(street)s betting: %(players)s players put in %(amount)s each; the pot is %(pot)s.",
+        street=es.street_name(street),
+        players=players,
+        amount=amount,
+        pot=pot,
+    )
+
+
+def _line(value: object) -> str:
+    """A stored log line: a message (Round.dealt keeps them) stays one."""
+    return value if isinstance(value, str) else str(value)
 
 
 def _plan(dealt: Mapping[str, Any]) -> list[Planned]:
@@ -383,7 +415,7 @@ def _plan(dealt: Mapping[str, Any]) -> list[Planned]:
             # seat's cards after its turn replays as it was dealt)
             if "up" in offer and seat in up:
                 up[seat] = str(offer["up"])
-            pending = [str(offer["line"])]
+            pending = [_line(offer["line"])]
     return plan
 
 
@@ -424,11 +456,11 @@ def _showdown_table(state: State, shares: Mapping[str, int]) -> dict[str, Any]:
 def _prompt(planned: Planned) -> str:
     request = planned.request
     if planned.phase == "bring-in":
-        return "3rd Street is dealt: who brings it in?"
+        return say("3rd Street is dealt: who brings it in?")
     street = es.street_name(int(request["street"]))
     if planned.phase == "first":
-        return f"{street} is dealt: who acts first?"
-    return f"The exchange after {street}: who is offered it next?"
+        return say("%(street)s is dealt: who acts first?", street=street)
+    return say("The exchange after %(street)s: who is offered it next?", street=street)
 
 
 def showdown_request(dealt: Mapping[str, Any]) -> dict[str, Any]:

@@ -185,7 +185,10 @@ class GonorrheaSplit(DrillKind):
         asked = read_stored(mississippi_gonorrhea.SLUG, request, config)
         settled = mississippi_gonorrhea.settle(asked.pot, asked.hands, rules=config.rules)
         shares = settled.shares
-        fields = tuple(AnswerField(f"share.{s}", f"Seat {s}", AnswerKind.AMOUNT) for s in shares)
+        fields = tuple(
+            AnswerField(f"share.{s}", say("Seat %(seat)s", seat=s), AnswerKind.AMOUNT)
+            for s in shares
+        )
         expected = {f"share.{s}": n for s, n in shares.items()}
         return fields, expected, settled.steps
 

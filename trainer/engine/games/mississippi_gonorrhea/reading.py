@@ -16,6 +16,7 @@ from ...kit.requests import (
     refuse_duplicates,
     seat_cards_field,
 )
+from ...messages import say
 from . import rules as mississippi_gonorrhea
 from .request import GonorrheaRequest
 
@@ -33,7 +34,7 @@ def read_gonorrhea(request: Mapping[str, Any], config: HouseConfig) -> Gonorrhea
     )
     if not hands:
         raise RulingError(
-            "'hands' lists no hands: give the hands still in at the showdown, at least one.",
+            say("'hands' lists no hands: give the hands still in at the showdown, at least one."),
             field="hands",
         )
     refuse_duplicates(by_seat(hands), field="hands")

@@ -41,6 +41,7 @@ from ...kit.fields import AnswerKind
 from ...kit.kinds import REGISTRY, AnswerField
 from ...kit.pots import FOLD_WHILE, pick_ante, pot_left, push_steps
 from ...kit.rounds import Procedure, Setting, Step
+from ...messages import Message, say
 from . import rules as mg
 
 KIND = "mg-split"
@@ -53,19 +54,26 @@ TRIES = 20
 HIGH_HOPE = 12  # a queen or better: worth playing for high
 LOW_HOPE = 8  # both cards eight or lower: worth playing for low
 RAISE_LOW = 4  # a four-high low or better: worth a raise
+#: when a betting round comes, after each exchange round (each its own sentence: the
+#: rounds' names differ in gender in other languages)
+AFTER: Mapping[str, Message] = {
+    "breakfast": say("after breakfast"),
+    "lunch": say("after lunch"),
+    "dinner": say("after dinner"),
+}
 
 SHOWDOWN = AnswerField(
     "showdown",
-    "The pot",
+    say("The pot"),
     AnswerKind.CHOICE,
-    (("hog", "Sevens hog it"), ("split", "High and low split it")),
+    (("hog", say("Sevens hog it")), ("split", say("High and low split it"))),
     ("7", "2"),
 )
 ODD = AnswerField(
     "odd",
-    "The odd chip goes to",
+    say("The odd chip goes to"),
     AnswerKind.CHOICE,
-    (("high", "The high half"), ("low", "The low half")),
+    (("high", say("The high half")), ("low", say("The low half"))),
 )
 
 
@@ -128,7 +136,15 @@ class GonorrheaRound(Procedure[State]):
         rules = config.rules
         hand = mg.Hand(players, seed=seed, rules=rules)
         pot = ante * players
-        log = [f"Each of {players} players antes {ante}: the pot is {pot}.", *hand.steps]
+        log: list[str] = [
+            say(
+                "Each of %(players)s players antes %(ante)s: the pot is %(pot)s.",
+                players=players,
+                ante=ante,
+                pot=pot,
+            ),
+            *hand.steps,
+        ]
         seen = len(hand.steps)
 
         def catch_up() -> None:
@@ -153,12 +169,7 @@ class GonorrheaRound(Procedure[State]):
             raiser = next((s for s in hand.active if raises(*hand.held[s])), None)
             amount = bet * ante * (2 if raiser else 1)
             pot += amount * len(hand.active)
-            when = f"after {after}" if after else "after the deal"
-            raised = f"seat {raiser} raises and everyone calls: " if raiser else ""
-            log.append(
-                f"Betting {when}: {raised}{len(hand.active)} players put in {amount} each; the "
-                f"pot is {pot}."
-            )
+            log.append(_betting(after, raiser, len(hand.active), amount, pot))
         return {
             "ante": ante,
             "seats": list(hand.seats),
@@ -177,7 +188,10 @@ class GonorrheaRound(Procedure[State]):
             seats=tuple(hands),
             hands=hands,
             folded=tuple(str(s) for s in dealt.get("folded", ())),
-            log=tuple(str(line) for line in dealt.get("log", ())),
+            # a line stored as a message (Round.dealt keeps them) stays one
+            log=tuple(
+                line if isinstance(line, str) else str(line) for line in dealt.get("log", ())
+            ),
         )
 
     def next_step(self, state: State) -> Step | None:
@@ -211,19 +225,23 @@ class GonorrheaRound(Procedure[State]):
         if not state.called:
             return replace(
                 base,
-                prompt="The last bets are in and the hands are shown: do sevens hog the pot, "
-                "or does it split between high and low?",
+                prompt=say(
+                    "The last bets are in and the hands are shown: do sevens hog the pot, "
+                    "or does it split between high and low?"
+                ),
                 fields=(SHOWDOWN,),
                 expected={"showdown": "hog" if hog else "split"},
             )
         if not state.named:
             if hog:
-                fields: tuple[AnswerField, ...] = (seats_field("hog", "Seats holding 7-7", seats),)
+                fields: tuple[AnswerField, ...] = (
+                    seats_field("hog", say("Seats holding 7-7"), seats),
+                )
                 expected: dict[str, Any] = {"hog": sorted(showdown.hog, key=int)}
             else:
                 fields = (
-                    seats_field("high", "Best high hand (every seat that ties)", seats),
-                    seats_field("low", "Best low hand (every seat that ties)", seats),
+                    seats_field("high", say("Best high hand (every seat that ties)"), seats),
+                    seats_field("low", say("Best low hand (every seat that ties)"), seats),
                 )
                 expected = {
                     "high": sorted(showdown.high, key=int),
@@ -232,7 +250,7 @@ class GonorrheaRound(Procedure[State]):
             return replace(
                 base,
                 phase="winners",
-                prompt="Read the hands: who takes the pot, or each half of it?",
+                prompt=say("Read the hands: who takes the pot, or each half of it?"),
                 fields=fields,
                 expected=expected,
             )
@@ -240,8 +258,10 @@ class GonorrheaRound(Procedure[State]):
             return replace(
                 base,
                 phase="odd",
-                prompt=f"The pot of {state.pot} does not halve evenly: which half takes the odd "
-                "chip?",
+                prompt=say(
+                    "The pot of %(pot)s does not halve evenly: which half takes the odd chip?",
+                    pot=state.pot,
+                ),
                 fields=(ODD,),
                 expected={"odd": config.rules.split_pot_odd_chip},
             )
@@ -305,6 +325,29 @@ class GonorrheaRound(Procedure[State]):
                 "the dealer's left."
             )
         return said
+
+
+def _betting(after: str | None, raiser: str | None, players: int, amount: int, pot: int) -> Message:
+    """A betting round in the log: "Betting after lunch: seat 2 raises and everyone calls: 3
+    players put in 20 each; the pot is 140." """
+    when = AFTER[after] if after else say("after the deal")
+    if raiser:
+        return say(
+            "Betting %(when)s: seat %(seat)s raises and everyone calls: %(players)s players put "
+            "in %(amount)s each; the pot is %(pot)s.",
+            when=when,
+            seat=raiser,
+            players=players,
+            amount=amount,
+            pot=pot,
+        )
+    return say(
+        "Betting %(when)s: %(players)s players put in %(amount)s each; the pot is %(pot)s.",
+        when=when,
+        players=players,
+        amount=amount,
+        pot=pot,
+    )
 
 
 def _table(state: State, shares: Mapping[str, int]) -> dict[str, Any]:

@@ -53,6 +53,12 @@ SLUG = "mississippi-gonorrhea"
 
 #: the three exchange rounds, in order (mississippi-gonorrhea.txt)
 ROUNDS = ("breakfast", "lunch", "dinner")
+#: each exchange round's name said in a sentence
+ROUND_NAMES: Mapping[str, Message] = {
+    "breakfast": say("breakfast"),
+    "lunch": say("lunch"),
+    "dinner": say("dinner"),
+}
 #: the source sets no limit; beyond six the stock may run short, and eight is where a table
 #: of two-card hands stops being a table (8 players × 8 cards each = 64 > 52 exercises reuse)
 MAX_PLAYERS = 8
@@ -303,20 +309,46 @@ class ExchangeRecord:
     reshuffled: int  # discards shuffled into a new stock before this turn was served (0: none)
 
     @property
-    def sentence(self) -> str:
+    def sentence(self) -> Message:
         d0, u0 = (show(c) for c in self.before)
         d1, u1 = (show(c) for c in self.after)
-        text = {
-            Exchange.STAND_PAT: f"seat {self.seat} stands pat on {d0} {u0}.",
-            Exchange.DOWN: (
-                f"seat {self.seat} exchanges the down card {d0} for a new down card, {d1}."
-            ),
-            Exchange.UP: f"seat {self.seat} exchanges the up card {u0} for a new up card, {u1}.",
-            Exchange.LIBRARY: (
-                f"seat {self.seat} goes to the library: {d0} {u0} out, {d1} down and {u1} up."
-            ),
-        }[self.choice]
-        return f"{cap(self.round)}: {text}"
+        when = cap(ROUND_NAMES.get(self.round, self.round))
+        if self.choice is Exchange.STAND_PAT:
+            return say(
+                "%(round)s: seat %(seat)s stands pat on %(down)s %(up)s.",
+                round=when,
+                seat=self.seat,
+                down=d0,
+                up=u0,
+            )
+        if self.choice is Exchange.DOWN:
+            return say(
+                "%(round)s: seat %(seat)s exchanges the down card %(old)s for a new down card, "
+                "%(new)s.",
+                round=when,
+                seat=self.seat,
+                old=d0,
+                new=d1,
+            )
+        if self.choice is Exchange.UP:
+            return say(
+                "%(round)s: seat %(seat)s exchanges the up card %(old)s for a new up card, "
+                "%(new)s.",
+                round=when,
+                seat=self.seat,
+                old=u0,
+                new=u1,
+            )
+        return say(
+            "%(round)s: seat %(seat)s goes to the library: %(down)s %(up)s out, %(new_down)s "
+            "down and %(new_up)s up.",
+            round=when,
+            seat=self.seat,
+            down=d0,
+            up=u0,
+            new_down=d1,
+            new_up=u1,
+        )
 
 
 class Hand:
@@ -361,8 +393,20 @@ class Hand:
         }
         self._round = 0
         self._acted: set[str] = set()
-        shown = ", ".join(f"seat {s} {show(u)}" for s, (_, u) in self.held.items())
-        self.steps.append(f"Deal: one card down and one up to each of {players} players ({shown}).")
+        shown = join(
+            [
+                say("seat %(seat)s %(card)s", seat=s, card=show(u))
+                for s, (_, u) in self.held.items()
+            ],
+            sep=", ",
+        )
+        self.steps.append(
+            say(
+                "Deal: one card down and one up to each of %(players)s players (%(shown)s).",
+                players=players,
+                shown=shown,
+            )
+        )
 
     @property
     def active(self) -> tuple[str, ...]:
@@ -413,7 +457,10 @@ class Hand:
         self.stock.add_to_stock(self.discards)
         self.discards = []
         self.steps.append(
-            f"The stock has run out: the {count} discards are shuffled to form a new stock."
+            say(
+                "The stock has run out: the %(count)s discards are shuffled to form a new stock.",
+                count=count,
+            )
         )
         return self.stock.deal(n), count
 
@@ -468,7 +515,7 @@ class Hand:
         self.folded.add(seat)
         self.discards.extend(self.held.pop(seat))
         self._acted.discard(seat)
-        self.steps.append(f"Seat {seat} folds.")
+        self.steps.append(say("Seat %(seat)s folds.", seat=seat))
         if self.round is not None and all(s in self._acted for s in self.active):
             self._round += 1
             self._acted = set()

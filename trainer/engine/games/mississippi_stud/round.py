@@ -46,7 +46,7 @@ from ...kit.rounds import (
     where_field,
 )
 from ...kit.stakes import pick_ante, pick_seats
-from ...messages import say
+from ...messages import join, say
 from ...seats import TABLE_SEATS, settle_order
 from . import rules as mississippi_stud
 from .drills import street_bet
@@ -271,28 +271,44 @@ def _table(state: State, street: int, shown: int) -> dict[str, Any]:
 def _events(state: State, street: int) -> tuple[str, ...]:
     """What happened at the table since the last step: each street's decisions, and the card
     turned after them."""
-    lines = []
+    lines: list[str] = []
     for told in range(state.told + 1, min(street, len(STREETS)) + 1):
         if told > 1:
-            lines.append(f"The dealer turns the next community card: {state.board[told - 2]}.")
+            lines.append(
+                say(
+                    "The dealer turns the next community card: %(card)s.",
+                    card=state.board[told - 2],
+                )
+            )
         lines.append(_decisions(state, told))
     if street > len(STREETS) and state.told < street:
-        lines.append(f"The dealer turns the last community card: {state.board[-1]}.")
+        lines.append(
+            say("The dealer turns the last community card: %(card)s.", card=state.board[-1])
+        )
     return tuple(lines)
 
 
 def _decisions(state: State, street: int) -> str:
-    said = []
+    said: list[str] = []
     for seat in state.seats:
         placed = state.bets[seat]
         if len(placed) < street:
             continue
         if len(placed) == street:
-            said.append(f"seat {seat} folds")
+            said.append(say("seat %(seat)s folds", seat=seat))
         else:
             bet = placed[street]
-            said.append(f"seat {seat} bets {bet} ({bet // state.ante} × Ante)")
-    return f"{STREETS[street - 1][1]}: " + ", ".join(said) + "."
+            said.append(
+                say(
+                    "seat %(seat)s bets %(bet)s (%(times)s × Ante)",
+                    seat=seat,
+                    bet=bet,
+                    times=bet // state.ante,
+                )
+            )
+    return say(
+        "%(street)s: %(decisions)s.", street=STREETS[street - 1][1], decisions=join(said, sep=", ")
+    )
 
 
 def seat_requests(dealt: Mapping[str, Any]) -> dict[str, dict[str, Any]]:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...cards import Card, Deck, format_cards, parse_cards  # noqa: F401 (doctests use it)
-from ...errors import RulingError
+from ...errors import RulingError, message_of
 from ...hands import Category, HandValue, evaluate_five, rank_plural
 from ...house import HouseConfig, HouseRules
 from ...kit.game import PreviewRow
@@ -170,7 +170,7 @@ def settle(
     try:
         won = [odds.profit(a) for a in amounts]
     except PaytableError as exc:
-        raise RulingError(str(exc), field="bets") from None
+        raise RulingError(message_of(exc), field="bets") from None
     full = sum(won)
     cap = rules.mississippi_payout_cap
     capped = full - cap if cap is not None and full > cap else 0
