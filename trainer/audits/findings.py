@@ -34,7 +34,7 @@ from trainer.engine.findings import Skill, skill_for
 from trainer.engine.house import HouseConfig
 from trainer.houses.models import House, User
 
-from .models import AuditFinding, AuditLine, AuditReport, LogAlias
+from .models import AuditFinding, AuditLine, AuditReport, LogAlias, situation_said
 
 #: the verdicts that are a dealer's mispay (an "error" line is the log's, not the dealer's)
 MISPAID = ("overpaid", "underpaid", "misdirected")
@@ -229,7 +229,7 @@ def latest_finding(trainee, kind: str, situation: str) -> AuditFinding | None:
 def said(finding: AuditFinding) -> str:
     """A finding as the dealer reads it beside the skill ("From the audit of 14 Nov 2026,
     table 3: pair of sixes to tens paid instead of pushed.")."""
-    words = {"date": when(finding.at, "day"), "situation": finding.situation}
+    words = {"date": when(finding.at, "day"), "situation": situation_said(finding.situation)}
     if finding.table:
         return gettext("From the audit of %(date)s, table %(table)s: %(situation)s.") % {
             **words,

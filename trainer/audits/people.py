@@ -24,7 +24,7 @@ from trainer.houses.models import User
 
 from . import findings
 from .forms import AliasForm, person_words
-from .models import AuditLine, AuditReport, LogAlias
+from .models import AuditLine, AuditReport, LogAlias, situation_said
 from .views import _report
 
 auditor_only = permission_required("audits.audit_hands", raise_exception=True)
@@ -127,7 +127,11 @@ def record(request, user_id: int):
         if dealt or mispaid[report.pk]:
             shifts.append({"report": report, "hands": dealt, "mispaid": mispaid[report.pk]})
     situations = [
-        {**row, "game_title": title_of(row["game"])}
+        {
+            **row,
+            "game_title": title_of(row["game"]),
+            "situation_said": situation_said(row["situation"]),
+        }
         for row in lines.values("game", "situation")
         .annotate(
             count=Count("pk"),
