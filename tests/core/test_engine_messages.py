@@ -266,7 +266,7 @@ def test_a_mississippi_gonorrhea_rounds_steps_read_in_spanish():
     steps = play(PROCEDURE, dealt, setting, DEFAULT_CONFIG)
     with translation.override("es"):
         events = [render(e) for e in steps[0].events]
-        assert render(steps[0].fields[0].choices[0][1]) == "Los sietes se lo llevan todo"
+        assert render(steps[0].fields[0].choices[0][1]) == "Los sietes se llevan todo"
         assert render(steps[1].prompt) == "Lea las manos: ¿quién se lleva el bote, o cada mitad?"
         assert render(steps[2].prompt).startswith("El bote de 105 no se divide exactamente")
         assert render(steps[1].fields[0].choices[0][1]) == "Asiento 1"

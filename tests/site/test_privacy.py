@@ -12,6 +12,7 @@ from tests.factories import AssessmentFactory, AssignmentFactory, right_answer
 from tests.site.pages import without_csrf_token
 from trainer.assessments import services as tests_services
 from trainer.assessments.models import Certificate
+from trainer.audits.models import LogAlias
 from trainer.cases import services as cases_services
 from trainer.drills import services as drill_services
 from trainer.drills.watch.models import WatchSet
@@ -164,6 +165,8 @@ def tinas(demo, trainee, other_trainee, stranger, supervisor):
         ),
         # a watch set of the house's floor team
         "watch_set": WatchSet.objects.create(house=demo, title="Probe set", hands=[PROBE_HAND]),
+        # how the house's table system writes Tina in its logs
+        "alias": LogAlias.objects.create(house=demo, person=trainee, alias="T. Probe"),
     }
 
 
@@ -246,6 +249,14 @@ def supervisor_requests(t, trainee):
         "audits:run-again": ("post", [t["audit"].pk], [NOBODY], {}),
         "audits:delete": ("post", [t["audit"].pk], [NOBODY], {}),
         "audits:watch-set": ("post", [t["audit"].pk], [NOBODY], {"title": "probe"}),
+        "audits:name-dealer": (
+            "post",
+            [t["audit"].pk],
+            [NOBODY],
+            {"alias": "T. Probe 2", "person": trainee.pk},
+        ),
+        "audits:remove-name": ("post", [t["alias"].pk], [NOBODY], {}),
+        "audits:record": ("get", [trainee.pk], [NOBODY], None),
         "watch:start-set": ("post", [t["watch_set"].pk], [NOBODY], {}),
     }
 

@@ -82,13 +82,13 @@ def remove_name(request, alias_id: int):
     try:
         removed = findings.remove_alias(house=_house(request), alias_id=alias_id)
     except ValidationError as exc:
-        messages.error(request, " ".join(exc.messages))
-    else:
-        messages.success(
-            request,
-            gettext("“%(alias)s” is no longer %(person)s: its lines are unmatched again.")
-            % {"alias": removed.alias, "person": person_words(removed.person)},
-        )
+        # another house's name, or one removed meanwhile: as missing as a name never made
+        raise Http404(" ".join(exc.messages)) from None
+    messages.success(
+        request,
+        gettext("“%(alias)s” is no longer %(person)s: its lines are unmatched again.")
+        % {"alias": removed.alias, "person": person_words(removed.person)},
+    )
     return redirect("audits:names")
 
 

@@ -4,6 +4,7 @@ language; a plain string (stored before messages) as it is."""
 from django import template
 
 from trainer.core.i18n import render
+from trainer.engine.kit.situations import situation_words
 
 register = template.Library()
 
@@ -11,3 +12,11 @@ register = template.Library()
 @register.filter
 def said(value) -> str:
     return render(value)
+
+
+@register.filter
+def situation_said(key) -> str:
+    """A stored situation key (a skill's, an audit line's) as the reader's language says it
+    (`trainer.engine.kit.situations.situation_words`); a key its vocabulary does not hold yet
+    as it is stored."""
+    return render(situation_words(key)) if key else ""
