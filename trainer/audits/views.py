@@ -24,6 +24,7 @@ from django_htmx.http import HttpResponseClientRefresh
 
 from trainer.core import csvsafe
 from trainer.core.bodies import body_limit
+from trainer.core.i18n import render as said_text
 from trainer.drills.access import may_watch
 from trainer.drills.services import NOT_A_WATCHER
 from trainer.drills.watch import services as watch_services
@@ -165,7 +166,7 @@ def _groups(summary: dict) -> list[dict]:
     groups = []
     for key, label in GROUPS:
         rows = [
-            {"name": title_of(name) if key == "by_game" else name, "counts": counts}
+            {"name": said_text(title_of(name)) if key == "by_game" else name, "counts": counts}
             for name, counts in (summary.get(key) or {}).items()
         ]
         groups.append({"key": key, "label": label, "rows": rows})
@@ -190,7 +191,9 @@ def report(request, report_id: int):
             rows=[_line_row(line) for line in page],
             summary=report.summary,
             groups=_groups(report.summary),
-            versions=[(title_of(game), labels) for game, labels in report.versions.items()],
+            versions=[
+                (said_text(title_of(game)), labels) for game, labels in report.versions.items()
+            ],
             # a watch set of these mispaid hands, for the floor team
             may_make_set=may_watch(request.user) and report.lines.exclude(verdict="error").exists(),
             set_filters=[(n, v) for n, v in values.items() if n in SET_FILTERS],
@@ -203,7 +206,7 @@ def _line_row(line: AuditLine) -> dict:
     logged = line.request if isinstance(line.request, Mapping) else {}
     return {
         "line": line,
-        "game": title_of(line.game) if line.game else "—",
+        "game": said_text(title_of(line.game)) if line.game else "—",
         "paid": amount(line.result.get("paid")),
         "correct": amount(line.result.get("correct")),
         "error": (line.result.get("error") or {}).get("message", ""),

@@ -37,7 +37,7 @@ class StartForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["kind"].choices = [(k.slug, k.title) for k in REGISTRY.values()]
+        self.fields["kind"].choices = [(k.slug, render(k.title)) for k in REGISTRY.values()]
 
 
 _SEAT_PREFIX = re.compile(r"(Seat [0-9]+: )(.*)", re.DOTALL)

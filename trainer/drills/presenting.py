@@ -62,7 +62,7 @@ def shown(field: AnswerField, value) -> str:
         return ", ".join(_("seat %(seat)s") % {"seat": v} for v in value) if value else "—"
     if field.kind == AnswerKind.SEAT:
         return _("seat %(seat)s") % {"seat": value}
-    return str(dict(field.choices).get(value, value))
+    return render(dict(field.choices).get(value, value))
 
 
 def _watched(value: dict) -> str:
@@ -339,7 +339,9 @@ def hints_legend(answer_spots) -> tuple[Legend, ...]:
                 names = by_hint.setdefault(field.hint, [])
                 if name not in names:
                     names.append(name)
-    return tuple(Legend(", ".join(names), hint) for hint, names in by_hint.items())
+    return tuple(
+        Legend(", ".join(render(n) for n in names), render(hint)) for hint, names in by_hint.items()
+    )
 
 
 def table_seats(table: dict) -> list[str]:

@@ -26,6 +26,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from trainer.core.i18n import render as said_text
 from trainer.drills.access import may_take, may_watch
 from trainer.drills.placard import placard
 from trainer.drills.practice.mistakes import waiting_count
@@ -90,7 +91,7 @@ def _kinds_by_game(user):
     for kind in REGISTRY.values():
         if may_take(user, kind):  # a watch drill only for those who watch the game
             groups.setdefault(kind.game, []).append(HouseKind(kind, config))
-    return [(title_of(game), kinds) for game, kinds in groups.items()]
+    return [(said_text(title_of(game)), kinds) for game, kinds in groups.items()]
 
 
 @login_required

@@ -34,7 +34,7 @@ from typing import Any, Generic, TypeVar
 
 from ..errors import EngineError
 from ..house import SETTLE_ORDERS, HouseConfig
-from ..messages import Message
+from ..messages import Message, say
 from .answers import grade
 from .fields import AnswerKind
 from .kinds import REGISTRY, AnswerField
@@ -202,7 +202,7 @@ def field_of(data: Mapping[str, Any]) -> AnswerField:
         name=str(data["name"]),
         label=_text(data["label"]),
         kind=AnswerKind(str(data["kind"])),
-        choices=tuple((str(v), str(label)) for v, label in data.get("choices", ())),
+        choices=tuple((str(v), _text(label)) for v, label in data.get("choices", ())),
         keys=tuple(str(k) for k in data.get("keys", ())),
     )
 
@@ -218,12 +218,12 @@ def where_field(places: Sequence[str], *, dealer: bool = False) -> AnswerField:
     (('dealer', "The dealer's hand"), ('1', 'Seat 1'), ('3', 'Seat 3'))
     """
     seats = sorted(places, key=int)
-    choices = [(s, f"Seat {s}") for s in seats]
+    choices = [(s, say("Seat %(seat)s", seat=s)) for s in seats]
     keys = list(seats)
     if dealer:
-        choices.insert(0, (DEALER, "The dealer's hand"))
+        choices.insert(0, (DEALER, say("The dealer's hand")))
         keys.insert(0, "d")
-    return AnswerField(WHERE, "Act on", AnswerKind.CHOICE, tuple(choices), tuple(keys))
+    return AnswerField(WHERE, say("Act on"), AnswerKind.CHOICE, tuple(choices), tuple(keys))
 
 
 @dataclass(frozen=True)

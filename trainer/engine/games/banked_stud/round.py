@@ -308,7 +308,7 @@ class BankedStudRound(Procedure[State]):
                 "bets": {"ante": state.ante, **({} if folding else {"call": call})},
             }
             if seat in state.taken:
-                position.update(bets={}, note="Ante taken")
+                position.update(bets={}, note=say("Ante taken"))
             elif seat in state.settled:
                 position.update(bets={}, note="settled")
             positions.append(position)

@@ -41,6 +41,7 @@ from ...kit.fields import AnswerKind
 from ...kit.kinds import REGISTRY, AnswerField
 from ...kit.pots import FOLD_WHILE, pick_ante, pot_left, push_steps
 from ...kit.rounds import Procedure, Setting, Step
+from ...messages import say
 from . import rules as mg
 
 KIND = "mg-split"
@@ -56,16 +57,16 @@ RAISE_LOW = 4  # a four-high low or better: worth a raise
 
 SHOWDOWN = AnswerField(
     "showdown",
-    "The pot",
+    say("The pot"),
     AnswerKind.CHOICE,
-    (("hog", "Sevens hog it"), ("split", "High and low split it")),
+    (("hog", say("Sevens hog it")), ("split", say("High and low split it"))),
     ("7", "2"),
 )
 ODD = AnswerField(
     "odd",
-    "The odd chip goes to",
+    say("The odd chip goes to"),
     AnswerKind.CHOICE,
-    (("high", "The high half"), ("low", "The low half")),
+    (("high", say("The high half")), ("low", say("The low half"))),
 )
 
 
@@ -211,19 +212,23 @@ class GonorrheaRound(Procedure[State]):
         if not state.called:
             return replace(
                 base,
-                prompt="The last bets are in and the hands are shown: do sevens hog the pot, "
-                "or does it split between high and low?",
+                prompt=say(
+                    "The last bets are in and the hands are shown: do sevens hog the pot, "
+                    "or does it split between high and low?"
+                ),
                 fields=(SHOWDOWN,),
                 expected={"showdown": "hog" if hog else "split"},
             )
         if not state.named:
             if hog:
-                fields: tuple[AnswerField, ...] = (seats_field("hog", "Seats holding 7-7", seats),)
+                fields: tuple[AnswerField, ...] = (
+                    seats_field("hog", say("Seats holding 7-7"), seats),
+                )
                 expected: dict[str, Any] = {"hog": sorted(showdown.hog, key=int)}
             else:
                 fields = (
-                    seats_field("high", "Best high hand (every seat that ties)", seats),
-                    seats_field("low", "Best low hand (every seat that ties)", seats),
+                    seats_field("high", say("Best high hand (every seat that ties)"), seats),
+                    seats_field("low", say("Best low hand (every seat that ties)"), seats),
                 )
                 expected = {
                     "high": sorted(showdown.high, key=int),
@@ -232,7 +237,7 @@ class GonorrheaRound(Procedure[State]):
             return replace(
                 base,
                 phase="winners",
-                prompt="Read the hands: who takes the pot, or each half of it?",
+                prompt=say("Read the hands: who takes the pot, or each half of it?"),
                 fields=fields,
                 expected=expected,
             )
@@ -240,8 +245,10 @@ class GonorrheaRound(Procedure[State]):
             return replace(
                 base,
                 phase="odd",
-                prompt=f"The pot of {state.pot} does not halve evenly: which half takes the odd "
-                "chip?",
+                prompt=say(
+                    "The pot of %(pot)s does not halve evenly: which half takes the odd chip?",
+                    pot=state.pot,
+                ),
                 fields=(ODD,),
                 expected={"odd": config.rules.split_pot_odd_chip},
             )
@@ -268,41 +275,56 @@ class GonorrheaRound(Procedure[State]):
 
     def slips(self, step: Step, answer: Mapping[str, Any], marks: Mapping[str, bool]) -> list[str]:
         """The showdown's rules, each broken named in RULES.md's words."""
-        said = []
+        said: list[str] = []
         if not marks.get("showdown", True):
             if step.facts.get("hog"):
                 said.append(
-                    "Splitting a pot that sevens hog: a pair of sevens takes the whole pot, "
-                    "even against A-A."
+                    say(
+                        "Splitting a pot that sevens hog: a pair of sevens takes the whole pot, "
+                        "even against A-A."
+                    )
                 )
             else:
-                said.append("Calling a hog without a pair of sevens: only 7-7 hogs the pot.")
+                said.append(say("Calling a hog without a pair of sevens: only 7-7 hogs the pot."))
         if not marks.get("hog", True):
             said.append(
-                "The wrong hog: the pot goes to the pair of sevens, shared if two hold one."
+                say("The wrong hog: the pot goes to the pair of sevens, shared if two hold one.")
             )
         if not marks.get("high", True):
             said.append(
-                "The wrong high hand: any pair beats any two unpaired cards, a higher pair a "
-                "lower one; unpaired hands compare the higher card, then the lower; aces are high."
+                say(
+                    "The wrong high hand: any pair beats any two unpaired cards, a higher pair a "
+                    "lower one; unpaired hands compare the higher card, then the lower; aces are "
+                    "high."
+                )
             )
         if not marks.get("low", True):
             said.append(
-                "The wrong low hand: unpaired hands compare the higher card first, the lower "
-                "hand winning, 3-2 best; every pair is a worse low than any unpaired hand; aces "
-                "are high."
+                say(
+                    "The wrong low hand: unpaired hands compare the higher card first, the lower "
+                    "hand winning, 3-2 best; every pair is a worse low than any unpaired hand; "
+                    "aces are high."
+                )
             )
         if not marks.get("odd", True):
-            half = step.facts.get("odd_to", "high")
             said.append(
-                f"The odd chip to the wrong half: this house gives the odd chip of a pot that "
-                f"does not halve evenly to the {half} half."
+                say(
+                    "The odd chip to the wrong half: this house gives the odd chip of a pot "
+                    "that does not halve evenly to the low half."
+                )
+                if step.facts.get("odd_to", "high") == "low"
+                else say(
+                    "The odd chip to the wrong half: this house gives the odd chip of a pot "
+                    "that does not halve evenly to the high half."
+                )
             )
         if step.phase == "push" and not marks.get("amount", True):
             said.append(
-                "Pushing the wrong share: each half goes to its best hand, tied hands share it "
-                "equally, and leftover chips go one each to the tied players in seat order from "
-                "the dealer's left."
+                say(
+                    "Pushing the wrong share: each half goes to its best hand, tied hands share "
+                    "it equally, and leftover chips go one each to the tied players in seat "
+                    "order from the dealer's left."
+                )
             )
         return said
 
@@ -314,9 +336,9 @@ def _table(state: State, shares: Mapping[str, int]) -> dict[str, Any]:
         if seat in state.hands:
             position: dict[str, Any] = {"seat": seat, "hole": format_cards(state.hands[seat])}
             if seat in state.pushed:
-                position["note"] = f"pushed {shares.get(seat, 0)}"
+                position["note"] = say("pushed %(amount)s", amount=shares.get(seat, 0))
         else:
-            position = {"seat": seat, "hole": "", "folded": "this hand"}
+            position = {"seat": seat, "hole": "", "folded": say("this hand")}
         positions.append(position)
     return {"pot": state.pot, **pot_left(state.pot, shares, state.pushed), "positions": positions}
 

@@ -46,7 +46,7 @@ from ...kit.rounds import (
     where_field,
 )
 from ...kit.stakes import pick_ante, pick_seats
-from ...messages import say
+from ...messages import join, say
 from ...seats import TABLE_SEATS, settle_order
 from . import rules as mississippi_stud
 from .drills import street_bet
@@ -252,14 +252,16 @@ def _table(state: State, street: int, shown: int) -> dict[str, Any]:
         visible = placed if out else placed[: street + 1]
         if seat in state.taken:
             position["bets"] = {}
-            position["note"] = "bets taken"
+            position["note"] = say("bets taken")
         elif seat in state.settled:
             position["bets"] = {}
-            position["note"] = "settled"
+            position["note"] = say("settled")
         else:
             position["bets"] = dict(zip(keys, visible, strict=False))
         if out:
-            position["folded"] = f"before {mississippi_stud.BETS[len(placed)][1]}"
+            position["folded"] = say(
+                "before %(street)s", street=mississippi_stud.BETS[len(placed)][1]
+            )
         positions.append(position)
     return {
         "ante": state.ante,
@@ -271,13 +273,20 @@ def _table(state: State, street: int, shown: int) -> dict[str, Any]:
 def _events(state: State, street: int) -> tuple[str, ...]:
     """What happened at the table since the last step: each street's decisions, and the card
     turned after them."""
-    lines = []
+    lines: list[str] = []
     for told in range(state.told + 1, min(street, len(STREETS)) + 1):
         if told > 1:
-            lines.append(f"The dealer turns the next community card: {state.board[told - 2]}.")
+            lines.append(
+                say(
+                    "The dealer turns the next community card: %(card)s.",
+                    card=state.board[told - 2],
+                )
+            )
         lines.append(_decisions(state, told))
     if street > len(STREETS) and state.told < street:
-        lines.append(f"The dealer turns the last community card: {state.board[-1]}.")
+        lines.append(
+            say("The dealer turns the last community card: %(card)s.", card=state.board[-1])
+        )
     return tuple(lines)
 
 
@@ -288,11 +297,20 @@ def _decisions(state: State, street: int) -> str:
         if len(placed) < street:
             continue
         if len(placed) == street:
-            said.append(f"seat {seat} folds")
+            said.append(say("seat %(seat)s folds", seat=seat))
         else:
             bet = placed[street]
-            said.append(f"seat {seat} bets {bet} ({bet // state.ante} × Ante)")
-    return f"{STREETS[street - 1][1]}: " + ", ".join(said) + "."
+            said.append(
+                say(
+                    "seat %(seat)s bets %(bet)s (%(multiple)s × Ante)",
+                    seat=seat,
+                    bet=bet,
+                    multiple=bet // state.ante,
+                )
+            )
+    return say(
+        "%(street)s: %(decisions)s.", street=STREETS[street - 1][1], decisions=join(said, sep=", ")
+    )
 
 
 def seat_requests(dealt: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
