@@ -43,16 +43,6 @@ class StartForm(forms.Form):
 _SEAT_PREFIX = re.compile(r"(Seat [0-9]+: )(.*)", re.DOTALL)
 
 
-def unseated(label: str) -> str:
-    """A field's label without its "Seat 3: ".
-
-    >>> unseated("Seat 3: Ante amount"), unseated("Winners")
-    ('Ante amount', 'Winners')
-    """
-    m = _SEAT_PREFIX.fullmatch(label)
-    return label if m is None else m.group(2)
-
-
 def seat_parts(label: str) -> tuple[str, str]:
     """A field's label as its "Seat 3: " and the rest, which the page shows (the prefix is
     said to a screen reader only: the field sits at seat 3's spot already), each in the

@@ -34,7 +34,7 @@ from trainer.engine.seats import settle_order as seats_in_order
 from .chipping import stacks
 from .dealing import config_for
 from .felt import Legend, felt_of, ledger_of
-from .forms import unseated
+from .forms import seat_parts
 from .grading import fields_of
 from .models import Attempt, Question
 
@@ -335,13 +335,11 @@ def hints_legend(answer_spots) -> tuple[Legend, ...]:
             continue
         for field in spot.inputs:
             if field.hint:
-                name = unseated(field.label)
+                name = seat_parts(field.label)[1]  # in the reader's language
                 names = by_hint.setdefault(field.hint, [])
                 if name not in names:
                     names.append(name)
-    return tuple(
-        Legend(", ".join(render(n) for n in names), render(hint)) for hint, names in by_hint.items()
-    )
+    return tuple(Legend(", ".join(names), render(hint)) for hint, names in by_hint.items())
 
 
 def table_seats(table: dict) -> list[str]:

@@ -39,7 +39,11 @@ def drill_task(kind) -> str:
     """
     title = drill_title(kind)
     head, sep, task = title.partition(": ")
-    return task[:1].upper() + task[1:] if sep else title
+    if not sep:
+        return title
+    # the first letter, after any opening mark ("¿la banca califica?" is "¿La banca ...")
+    at = next((n for n, c in enumerate(task) if c.isalpha()), 0)
+    return task[:at] + task[at : at + 1].upper() + task[at + 1 :]
 
 
 @register.filter
