@@ -16,9 +16,10 @@ from trainer.core.templatetags.names import drill_task, drill_title, game_title
 from trainer.engine.catalog import ANY, CHIPS, GAMES
 from trainer.engine.drills import REGISTRY
 from trainer.engine.figures import rules_note
-from trainer.engine.house import DEFAULT_CONFIG, RULE_NAMES, HouseRules
+from trainer.engine.house import DEFAULT_CONFIG, RULE_NAMES, SETTLE_ORDERS, HouseRules
 from trainer.engine.kit.rounds import where_field
 from trainer.engine.messages import Message
+from trainer.houses.forms import HouseRulesForm
 from trainer.site.jinja import environment
 
 CATALOGUE = Path(settings.BASE_DIR) / "locale" / "es" / "LC_MESSAGES" / "django.mo"
@@ -91,3 +92,15 @@ def test_the_felt_and_the_pages_say_a_drills_words():
         choices = dict(where_field(["1"], dealer=True).choices)
         assert render(choices["dealer"]) == "La mano de la banca"
     assert page == felt == "English Stud: la apuesta obligatoria"
+
+
+@spanish
+def test_the_settle_orders_read_in_spanish_on_the_house_rules_form():
+    with translation.override("es"):
+        choices = dict(HouseRulesForm().fields["settle_order"].choices)
+    assert choices["left"] == (
+        "desde la izquierda del crupier: de primera base a tercera base (primero el asiento 1)"
+    )
+    assert (
+        SETTLE_ORDERS["left"] == "from the dealer's left: first base to third base (seat 1 first)"
+    )

@@ -228,7 +228,7 @@ def open_question(request, question: Question, form=None, *, whole: bool | None 
         "question": question,
         "form": form,
         "attempt": None,
-        "order_words": SETTLE_ORDERS[settle_order(question)],
+        "order_words": said_text(SETTLE_ORDERS[settle_order(question)]),
         "felt_html": felt_html,
         "own_spots": own_spots,
         "seated": seated,

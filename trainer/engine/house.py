@@ -39,8 +39,8 @@ SOURCE_TABLES: dict[str, tuple[str, Paytable | None]] = {}
 #: seat 1 is the first clockwise from the dealer, on the dealer's left)
 SETTLE_ORDERS: Mapping[str, str] = MappingProxyType(
     {
-        "right": "from the dealer's right: third base to first base (the highest seat first)",
-        "left": "from the dealer's left: first base to third base (seat 1 first)",
+        "right": say("from the dealer's right: third base to first base (the highest seat first)"),
+        "left": say("from the dealer's left: first base to third base (seat 1 first)"),
     }
 )
 
