@@ -63,7 +63,7 @@ def _setting(name: str, value) -> str:
     if isinstance(value, bool):
         return gettext("yes") if value else gettext("no")
     choices = dict(HouseRulesSettings._meta.get_field(name).flatchoices)
-    return str(choices.get(value, value))
+    return render(choices.get(value, value))
 
 
 def _table_notes(game, table: Paytable, config: HouseConfig) -> list[str]:
