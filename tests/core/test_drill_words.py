@@ -19,6 +19,7 @@ from trainer.engine.figures import rules_note
 from trainer.engine.house import DEFAULT_CONFIG, RULE_NAMES, SETTLE_ORDERS, HouseRules
 from trainer.engine.kit.rounds import where_field
 from trainer.engine.messages import Message
+from trainer.engine.parsheets.sheet import said_in_sheet
 from trainer.houses.forms import HouseRulesForm
 from trainer.site.jinja import environment
 
@@ -104,3 +105,14 @@ def test_the_settle_orders_read_in_spanish_on_the_house_rules_form():
     assert (
         SETTLE_ORDERS["left"] == "from the dealer's left: first base to third base (seat 1 first)"
     )
+
+
+@spanish
+def test_a_stored_sheets_outcomes_and_pays_read_in_spanish():
+    with translation.override("es"):
+        assert render(said_in_sheet("dealer does not qualify")) == "la banca no califica"
+        assert render(said_in_sheet("fold on 4th Street")) == "se retira en la Cuarta calle"
+        assert render(said_in_sheet("Ante and bets lost")) == "se pierden el ante y las apuestas"
+    # a figure is no word of the engine's: it is shown as the sheet keeps it
+    assert said_in_sheet("500 to 1") == "500 to 1"
+    assert said_in_sheet("full house") == "full house"
