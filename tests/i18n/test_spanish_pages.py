@@ -96,7 +96,7 @@ def engine_texts() -> tuple[EngineText, ...]:
     """The English the engine's source writes (each string, each f-string with its values),
     but for the engine's messages of the catalogue (referenced from trainer/engine).
 
-    >>> any("sorted high to low" in t.longest for t in engine_texts())
+    >>> any("pushed in seat order" in t.longest for t in engine_texts())
     True
     """
     entries = catalogue.read(SPANISH) if SPANISH.exists() else []
@@ -229,10 +229,10 @@ def test_every_page_read_in_spanish_shows_no_english_of_the_catalogue(
 
 
 def test_a_wording_is_left_to_the_engine_only_inside_the_engines_own_text():
-    # a drill's level, as the engine writes it; the same words in a sentence of a template not
-    # marked for translation are the page's
-    assert from_engine("The dealer", "nivel 1: The dealer's cards sorted high to low")
-    assert not from_engine("The dealer", "Pay the winners, then The dealer takes the rest")
+    # how a round's part is worked, as the engine writes it; the same words in a sentence of a
+    # template not marked for translation are the page's
+    assert from_engine("the pot", "paso 3: the pot is pushed in seat order from the dealer's left")
+    assert not from_engine("the pot", "Pay the winners, then the pot goes to the rest")
     # a value the engine fills in is the engine's too ("fold on {street}")
     assert from_engine("3rd Street", "fold on 3rd Street: aún sin practicar")
     assert not from_engine("3rd Street", "3rd Street: aún sin practicar")

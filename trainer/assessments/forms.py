@@ -8,6 +8,7 @@ from django.utils import timezone
 from django.utils.text import format_lazy
 from django.utils.translation import gettext, gettext_lazy
 
+from trainer.core.i18n import render
 from trainer.engine.drills import REGISTRY
 from trainer.houses.models import House
 
@@ -42,7 +43,7 @@ def section_kinds() -> list[tuple[str, str, int]]:
     """What a section may be, in order: (kind, its title with what its count counts, the
     most it may count): every drill (questions), then the registered sections (rounds)."""
     return [
-        *((slug, kind.title, MAX_QUESTIONS_PER_KIND) for slug, kind in REGISTRY.items()),
+        *((slug, render(kind.title), MAX_QUESTIONS_PER_KIND) for slug, kind in REGISTRY.items()),
         *((k.slug, f"{k.title} ({k.unit})", k.most) for k in sections.KINDS.values()),
     ]
 

@@ -6,6 +6,7 @@ import math
 
 from django.utils.translation import gettext
 
+from trainer.core.i18n import render
 from trainer.engine.catalog import title_of
 from trainer.engine.drills import REGISTRY
 from trainer.engine.pace import seconds_words
@@ -15,12 +16,12 @@ from .models import Sitting
 
 def kind_title(kind: str) -> str:
     drill = REGISTRY.get(kind)
-    return drill.title if drill else kind
+    return render(drill.title) if drill else kind
 
 
 def game_of(kind: str) -> str:
     drill = REGISTRY.get(kind)
-    return title_of(drill.game) if drill else ""
+    return render(title_of(drill.game)) if drill else ""
 
 
 def section_rows(sitting: Sitting) -> list[dict]:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from trainer.core.i18n import render
 from trainer.engine.drills import REGISTRY
 
 
@@ -48,7 +49,7 @@ def known(slug: str) -> bool:
 def title_of(slug: str) -> str:
     drill = REGISTRY.get(slug)
     if drill is not None:
-        return drill.title
+        return render(drill.title)
     kind = KINDS.get(slug)
     return kind.title if kind is not None else slug
 

@@ -23,6 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from trainer.core.i18n import render as said_text
 from trainer.drills.drawing import clock
 from trainer.drills.forms import AnswerForm
 from trainer.drills.grading import fields_of
@@ -191,7 +192,7 @@ def _render_question(request, sitting, item, form):
             "clock_html": clock_html,
             "own_spots": own_spots,
             "seated": seated,
-            "order_words": SETTLE_ORDERS[settle_order(item.question)],
+            "order_words": said_text(SETTLE_ORDERS[settle_order(item.question)]),
         },
     )
 

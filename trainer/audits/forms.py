@@ -8,6 +8,7 @@ from django import forms
 from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
+from trainer.core.i18n import render
 from trainer.engine.audit import VERDICTS
 from trainer.engine.catalog import title_of
 from trainer.houses.models import User
@@ -99,7 +100,7 @@ class FilterForm(forms.Form):
         for name, key, every, label in (
             ("dealer", "by_dealer", gettext("every dealer"), str),
             ("table", "by_table", gettext("every table"), str),
-            ("game", "by_game", gettext("every game"), title_of),
+            ("game", "by_game", gettext("every game"), lambda g: render(title_of(g))),
             ("situation", "by_situation", gettext("every situation"), situation_said),
         ):
             self.fields[name].choices = _choices(summary.get(key, {}), every, label)

@@ -24,6 +24,7 @@ from django_htmx.http import HttpResponseClientRefresh
 
 from trainer.core import csvsafe
 from trainer.core.bodies import body_limit
+from trainer.core.i18n import render as said_text
 from trainer.drills.access import may_watch
 from trainer.drills.services import NOT_A_WATCHER
 from trainer.drills.watch import services as watch_services
@@ -163,7 +164,7 @@ def example_log(request, format: str):
 
 def _group_name(key: str, name: str) -> str:
     if key == "by_game":
-        return title_of(name)
+        return said_text(title_of(name))
     # a situation's key stays English (filters and the CSV export use it); the page says it
     return situation_said(name) if key == "by_situation" else name
 
@@ -197,7 +198,9 @@ def report(request, report_id: int):
             rows=[_line_row(line) for line in page],
             summary=report.summary,
             groups=_groups(report.summary),
-            versions=[(title_of(game), labels) for game, labels in report.versions.items()],
+            versions=[
+                (said_text(title_of(game)), labels) for game, labels in report.versions.items()
+            ],
             # a watch set of these mispaid hands, for the floor team
             may_make_set=may_watch(request.user) and report.lines.exclude(verdict="error").exists(),
             set_filters=[(n, v) for n, v in values.items() if n in SET_FILTERS],
@@ -215,7 +218,7 @@ def _line_row(line: AuditLine) -> dict:
     logged = line.request if isinstance(line.request, Mapping) else {}
     return {
         "line": line,
-        "game": title_of(line.game) if line.game else "—",
+        "game": said_text(title_of(line.game)) if line.game else "—",
         "paid": amount(line.result.get("paid")),
         "correct": amount(line.result.get("correct")),
         "error": (line.result.get("error") or {}).get("message", ""),

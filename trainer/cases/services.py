@@ -18,6 +18,7 @@ from django.db.models import F
 from django.utils.formats import number_format
 from django.utils.translation import gettext, pgettext
 
+from trainer.core.i18n import render as said_text
 from trainer.engine.cards import parse_cards
 from trainer.engine.catalog import GAMES
 from trainer.engine.chips import COMMON_SET
@@ -284,7 +285,7 @@ def rules_in_words(case: Case) -> list[tuple[str, str]]:
         field = fields.get(name)
         text = words.get(str(value), str(value))
         if field is not None and field.flatchoices:
-            text = str(dict(field.flatchoices).get(value, text))
+            text = said_text(dict(field.flatchoices).get(value, text))
         elif name == "chips" and value == COMMON_SET:
             text = gettext("the common set, from the chip unit up")
         elif name == "chips":

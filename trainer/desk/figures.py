@@ -15,6 +15,7 @@ from typing import Any
 
 from django.utils.translation import gettext, ngettext
 
+from trainer.core.i18n import render
 from trainer.core.numbers import grouped, localized
 from trainer.engine.catalog import Game
 from trainer.engine.errors import EngineError
@@ -26,8 +27,9 @@ from trainer.engine.figures import (
     exact_fraction,
 )
 from trainer.engine.house import HouseRules
-from trainer.engine.parsheets.sheet import ParSheet
+from trainer.engine.parsheets.sheet import ParSheet, said_in_sheet
 from trainer.engine.paytables import Paytable
+from trainer.engine.words import cap
 
 
 def percent_words(value: Fraction, places: int = 4) -> str:
@@ -176,10 +178,11 @@ def spread_of(figures: dict[str, Any]) -> Spread | None:
         return None
     lines = tuple(
         OutcomeLine(
-            name=row["name"][:1].upper() + row["name"][1:],
+            # a stored sheet names its rows in the engine's words, said in the reader's language
+            name=render(cap(said_in_sheet(row["name"]))),
             combinations=grouped(row["combinations"]),
             probability=shown_share(_exact(row, "probability_exact")),
-            pays=row["pays"],
+            pays=render(said_in_sheet(row["pays"])),
             contribution=shown_share(_exact(row, "contribution_exact")),
         )
         for row in figures["contributions"]

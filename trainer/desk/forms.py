@@ -16,6 +16,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
+from trainer.core.i18n import render
 from trainer.core.numbers import grouped
 from trainer.drills.practice.models import PaceTarget
 from trainer.drills.practice.targets import DrillTargets
@@ -395,7 +396,7 @@ class PaceForm(forms.Form):
                     if isinstance(v, MinValueValidator | MaxValueValidator)
                 )
                 field.label = gettext("%(drill)s, level %(level)s: seconds") % {
-                    "drill": drill.title,
+                    "drill": render(drill.title),
                     "level": level.level,
                 }
                 field.widget.attrs.update({"class": "seconds", "placeholder": level.default_words})

@@ -17,6 +17,7 @@ from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods
 from django_htmx.http import HttpResponseClientRefresh
 
+from trainer.core.i18n import render as said_text
 from trainer.drills.practice.targets import in_force
 from trainer.engine import EngineError
 from trainer.engine.figures import edge_percent
@@ -86,7 +87,7 @@ def rule_value(name: str, value) -> str:
         return "none"
     if isinstance(value, bool):
         return "yes" if value else "no"
-    return str(dict(model_field.flatchoices).get(value, value))
+    return said_text(dict(model_field.flatchoices).get(value, value))
 
 
 @dataclass

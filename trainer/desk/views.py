@@ -26,6 +26,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
+from trainer.core.i18n import render_all
 from trainer.core.times import when
 from trainer.engine import EngineError, HouseRules
 from trainer.engine.catalog import GAMES, Game, paid_games
@@ -350,8 +351,8 @@ def version_pdf(request, version_id: int):
         "Under the house's rules: %(assumed)s. Not modelled: %(unmodelled)s (the figures are "
         "as if no payout cap applied)."
     ) % {
-        "assumed": "; ".join(assumed) or gettext("no house rule changes these figures"),
-        "unmodelled": "; ".join(unmodelled),
+        "assumed": "; ".join(render_all(assumed)) or gettext("no house rule changes these figures"),
+        "unmodelled": "; ".join(render_all(unmodelled)),
     }
     printed = SheetPrint(
         house=version.house.name,

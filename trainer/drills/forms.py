@@ -37,20 +37,10 @@ class StartForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["kind"].choices = [(k.slug, k.title) for k in REGISTRY.values()]
+        self.fields["kind"].choices = [(k.slug, render(k.title)) for k in REGISTRY.values()]
 
 
 _SEAT_PREFIX = re.compile(r"(Seat [0-9]+: )(.*)", re.DOTALL)
-
-
-def unseated(label: str) -> str:
-    """A field's label without its "Seat 3: ".
-
-    >>> unseated("Seat 3: Ante amount"), unseated("Winners")
-    ('Ante amount', 'Winners')
-    """
-    m = _SEAT_PREFIX.fullmatch(label)
-    return label if m is None else m.group(2)
 
 
 def seat_parts(label: str) -> tuple[str, str]:

@@ -131,7 +131,8 @@ class Question(models.Model):
     )
     #: the question as the engine asked it (a message, or English text stored before messages)
     prompt = MessageTextField(verbose_name=_("prompt"))
-    table = models.JSONField(verbose_name=_("table"))
+    #: the table shown, its words (a folded position's street) kept as the engine's messages
+    table = MessagesField(verbose_name=_("table"))
     request = models.JSONField(verbose_name=_("request"))
     #: the answer fields, their labels kept as the engine's messages
     fields = MessagesField(verbose_name=_("fields"))

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext, ngettext
 
+from trainer.core.i18n import render
 from trainer.core.numbers import grouped
 from trainer.drills.chipping import Disc
 from trainer.drills.practice.targets import in_force
@@ -18,6 +19,7 @@ from trainer.engine.drills import REGISTRY
 from trainer.engine.house import RULE_NAMES, HouseConfig
 from trainer.engine.kit.stakes import TABLE_MINIMUMS, stake_base
 from trainer.engine.paytables import Paytable
+from trainer.engine.words import cap
 from trainer.houses.models import HouseRulesSettings, PaytableVersion
 
 #: the house rules a placard shows for the drills every game shares (hand reading)
@@ -27,7 +29,7 @@ SHARED_RULES = ("chip_unit",)
 def placard_games() -> list[tuple[str, str]]:
     """(slug, title) of every game a placard can be printed for, in registry order, then
     the hand-reading drills every game shares."""
-    return [(slug, g.title) for slug, g in GAMES.items()] + [(ANY, title_of(ANY))]
+    return [(slug, g.title) for slug, g in GAMES.items()] + [(ANY, render(title_of(ANY)))]
 
 
 @dataclass(frozen=True)
@@ -62,7 +64,7 @@ def _setting(name: str, value) -> str:
     if isinstance(value, bool):
         return gettext("yes") if value else gettext("no")
     choices = dict(HouseRulesSettings._meta.get_field(name).flatchoices)
-    return str(choices.get(value, value))
+    return render(choices.get(value, value))
 
 
 def _table_notes(game, table: Paytable, config: HouseConfig) -> list[str]:
@@ -140,14 +142,17 @@ def placard(
     question's placard: the question's own target is on its page)."""
     game = GAMES.get(game_slug)
     names = (*game.house_rules, *game.table_rules) if game is not None else SHARED_RULES
-    rules = [
-        (RULE_NAMES[n][:1].upper() + RULE_NAMES[n][1:], _setting(n, getattr(config.rules, n)))
-        for n in names
-    ]
+    rules = [(render(cap(RULE_NAMES[n])), _setting(n, getattr(config.rules, n))) for n in names]
     chips, pay = _chips(config)
     if game is None or not game.pays_from_paytable:
         return Placard(
-            game_slug, title_of(game_slug), "", rules=rules, chips=chips, pay=pay, pace=pace or []
+            game_slug,
+            render(title_of(game_slug)),
+            "",
+            rules=rules,
+            chips=chips,
+            pay=pay,
+            pace=pace or [],
         )
     table = config.paytable(game_slug)
     name = (

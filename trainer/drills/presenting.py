@@ -35,7 +35,7 @@ from trainer.engine.seats import settle_order as seats_in_order
 from .chipping import stacks
 from .dealing import config_for
 from .felt import Legend, felt_of, ledger_of
-from .forms import unseated
+from .forms import seat_parts
 from .grading import fields_of
 from .models import Attempt, Question
 
@@ -63,7 +63,7 @@ def shown(field: AnswerField, value) -> str:
         return ", ".join(_("seat %(seat)s") % {"seat": v} for v in value) if value else "—"
     if field.kind == AnswerKind.SEAT:
         return _("seat %(seat)s") % {"seat": value}
-    return str(dict(field.choices).get(value, value))
+    return render(dict(field.choices).get(value, value))
 
 
 def _watched(value: dict) -> str:
@@ -336,11 +336,11 @@ def hints_legend(answer_spots) -> tuple[Legend, ...]:
             continue
         for field in spot.inputs:
             if field.hint:
-                name = unseated(field.label)
+                name = seat_parts(field.label)[1]  # in the reader's language
                 names = by_hint.setdefault(field.hint, [])
                 if name not in names:
                     names.append(name)
-    return tuple(Legend(", ".join(names), hint) for hint, names in by_hint.items())
+    return tuple(Legend(", ".join(names), render(hint)) for hint, names in by_hint.items())
 
 
 def table_seats(table: dict) -> list[str]:

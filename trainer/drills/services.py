@@ -21,6 +21,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from trainer.core.i18n import render
 from trainer.core.writes import update_if
 from trainer.drills.access import may_take, may_watch
 from trainer.drills.practice import planning
@@ -65,7 +66,7 @@ def start_session(
     if in_chips and not REGISTRY[kind].pays:
         raise DrillError(
             gettext("%(drill)s asks no amount to pay: it cannot be taken in chips.")
-            % {"drill": REGISTRY[kind].title}
+            % {"drill": render(REGISTRY[kind].title)}
         )
     levels = [lv.number for lv in REGISTRY[kind].levels]
     if level not in levels:

@@ -26,6 +26,7 @@ from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
+from trainer.core.i18n import render as said_text
 from trainer.drills.access import may_take, may_watch
 from trainer.drills.placard import placard
 from trainer.drills.practice import notes
@@ -91,7 +92,7 @@ def _kinds_by_game(user):
     for kind in REGISTRY.values():
         if may_take(user, kind):  # a watch drill only for those who watch the game
             groups.setdefault(kind.game, []).append(HouseKind(kind, config))
-    return [(title_of(game), kinds) for game, kinds in groups.items()]
+    return [(said_text(title_of(game)), kinds) for game, kinds in groups.items()]
 
 
 @login_required
@@ -230,7 +231,7 @@ def open_question(request, question: Question, form=None, *, whole: bool | None 
         "form": form,
         "floor_note": notes.note_for(question.session, question),
         "attempt": None,
-        "order_words": SETTLE_ORDERS[settle_order(question)],
+        "order_words": said_text(SETTLE_ORDERS[settle_order(question)]),
         "felt_html": felt_html,
         "own_spots": own_spots,
         "seated": seated,

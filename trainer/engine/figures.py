@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from .house import RULE_NAMES, HouseRules
 from .kit.game import Game
+from .messages import say
 
 #: the minus sign of a figure shown to people (the JSON keeps "-": it is for machines)
 MINUS = "\u2212"
@@ -100,14 +101,21 @@ def rules_note(game: Game, rules: HouseRules) -> tuple[list[str], list[str]]:
     >>> rules_note(GAMES["mississippi-stud"], HouseRules())
     ([], ['the chip unit', 'the Mississippi Stud payout cap'])
     """
-    assumed = []
+    assumed: list[str] = []
     multiple = game.multiple(rules)
     if multiple is not None:
         source = (
-            "the house's call multiple"
+            say("the house's call multiple")
             if "call_multiple" in game.house_rules
-            else f"the rules of {game.title}"
+            else say("the rules of %(game)s", game=game.title)
         )
-        assumed.append(f"the {game.second_bet} is {multiple} × Ante ({source})")
+        assumed.append(
+            say(
+                "the %(bet)s is %(multiple)s × Ante (%(source)s)",
+                bet=game.second_bet or "",
+                multiple=multiple,
+                source=source,
+            )
+        )
     unmodelled = [RULE_NAMES[name] for name in game.house_rules if name not in MODELLED_RULES]
     return assumed, unmodelled

@@ -23,6 +23,7 @@ from .chips import (
     floors_of,
 )
 from .errors import EngineError
+from .messages import say
 from .paytables import Paytable
 
 #: the largest Caribbean Stud call multiple a house may set (RULES.md's default is 2); with it a
@@ -38,8 +39,8 @@ SOURCE_TABLES: dict[str, tuple[str, Paytable | None]] = {}
 #: seat 1 is the first clockwise from the dealer, on the dealer's left)
 SETTLE_ORDERS: Mapping[str, str] = MappingProxyType(
     {
-        "right": "from the dealer's right: third base to first base (the highest seat first)",
-        "left": "from the dealer's left: first base to third base (seat 1 first)",
+        "right": say("from the dealer's right: third base to first base (the highest seat first)"),
+        "left": say("from the dealer's left: first base to third base (seat 1 first)"),
     }
 )
 
@@ -143,19 +144,19 @@ class HouseRules:
 #: each house rule in a games manager's words (a par sheet names those it does not model)
 RULE_NAMES: Mapping[str, str] = MappingProxyType(
     {
-        "chip_unit": "the chip unit",
-        "split_pot_odd_chip": "the odd chip of a split pot",
-        "mississippi_payout_cap": "the Mississippi Stud payout cap",
-        "call_multiple": "the Caribbean Stud call multiple",
-        "call_payout_cap": "the Caribbean Stud call payout cap",
-        "stand_pat_allowed": "standing pat",
-        "reuse_discards": "reusing the discards",
-        "stud_stock_shortage": "the English Stud stock shortage rule",
-        "settle_order": "the order a layout is settled in",
-        "chips": "the house's chips",
-        "pay_standard": "the pay standard",
-        "colour_up_at": "the chips a payout in the bet's colours may take",
-        "payout_floors": "the smallest payout chip at each table level",
+        "chip_unit": say("the chip unit"),
+        "split_pot_odd_chip": say("the odd chip of a split pot"),
+        "mississippi_payout_cap": say("the Mississippi Stud payout cap"),
+        "call_multiple": say("the Caribbean Stud call multiple"),
+        "call_payout_cap": say("the Caribbean Stud call payout cap"),
+        "stand_pat_allowed": say("standing pat"),
+        "reuse_discards": say("reusing the discards"),
+        "stud_stock_shortage": say("the English Stud stock shortage rule"),
+        "settle_order": say("the order a layout is settled in"),
+        "chips": say("the house's chips"),
+        "pay_standard": say("the pay standard"),
+        "colour_up_at": say("the chips a payout in the bet's colours may take"),
+        "payout_floors": say("the smallest payout chip at each table level"),
     }
 )
 

@@ -8,7 +8,9 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy
 
+from trainer.core.i18n import render
 from trainer.engine import EngineError, HouseRules
+from trainer.engine.house import SETTLE_ORDERS
 
 from . import activation
 from .models import HouseRulesSettings
@@ -37,6 +39,13 @@ class HouseRulesForm(forms.ModelForm):
                 "halve evenly (by default, the high half)."
             ),
         }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # the settle orders in the reader's language (the model's choices are the engine's)
+        order = self.fields.get("settle_order")
+        if isinstance(order, forms.ChoiceField):
+            order.choices = [(value, render(words)) for value, words in SETTLE_ORDERS.items()]
 
     def clean(self):
         data = super().clean()

@@ -17,6 +17,7 @@ from django.db.models import Count, F, Max, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from trainer.core.i18n import render
 from trainer.drills.models import Attempt
 from trainer.engine.catalog import title_of
 from trainer.engine.drills import REGISTRY
@@ -25,12 +26,12 @@ from trainer.engine.drills import REGISTRY
 def game_choices() -> list[tuple[str, str]]:
     """Every game a drill belongs to, with its title, in the registry's order."""
     games = dict.fromkeys(kind.game for kind in REGISTRY.values())
-    return [(game, title_of(game)) for game in games]
+    return [(game, render(title_of(game))) for game in games]
 
 
 def kind_title(kind: str) -> str:
     drill = REGISTRY.get(kind)
-    return drill.title if drill else kind
+    return render(drill.title) if drill else kind
 
 
 @dataclass
@@ -107,7 +108,7 @@ def by_kind(attempts: QuerySet) -> list[Line]:
             attempts=row["n"],
             right=row["right"],
             last=row["last"],
-            game=title_of(row["game"]),
+            game=render(title_of(row["game"])),
         )
     times: dict[str, list[int]] = defaultdict(list)
     marks: dict[str, list[bool]] = defaultdict(list)

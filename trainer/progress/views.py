@@ -30,6 +30,7 @@ from django.views.decorators.http import require_GET
 from trainer.assessments.finishing import shown_finished
 from trainer.assessments.models import Certificate, Sitting
 from trainer.core import csvsafe
+from trainer.core.i18n import render as said_text
 from trainer.drills.models import Attempt
 from trainer.drills.presenting import review
 from trainer.engine.drills import REGISTRY
@@ -59,7 +60,6 @@ class FilterForm(forms.Form):
     game = forms.ChoiceField(
         required=False,
         label=gettext_lazy("game"),
-        choices=[("", gettext_lazy("every game")), *stats.game_choices()],
     )
     kind = forms.ChoiceField(required=False, label=gettext_lazy("kind"))
     since = forms.DateField(
@@ -71,8 +71,10 @@ class FilterForm(forms.Form):
 
     def __init__(self, *args, user=None, **kwargs):
         super().__init__(*args, **kwargs)
+        # the games' and drills' names in the reader's language, said when the form is made
+        self.fields["game"].choices = [("", gettext("every game")), *stats.game_choices()]
         self.fields["kind"].choices = [("", gettext("every drill"))] + [
-            (k.slug, k.title) for k in REGISTRY.values()
+            (k.slug, said_text(k.title)) for k in REGISTRY.values()
         ]
         if user is None:
             del self.fields["cohort"]

@@ -144,7 +144,7 @@ class Round(models.Model):
 
     @property
     def title(self) -> str:
-        return title_of(self.game)
+        return render(title_of(self.game))
 
     @property
     def is_finished(self) -> bool:

@@ -1,5 +1,6 @@
 """Names people read, from the registries: `{{ kind|drill_title }}`, `{{ game|game_title }}`,
-`{{ kind|drill_game }}`.  A page never shows a slug such as ``ms-pay`` or ``cs-settle``.
+`{{ kind|drill_game }}`, in the reader's language.  A page never shows a slug such as ``ms-pay``
+or ``cs-settle``.
 
 >>> drill_title("ms-pay"), game_title("casino-stud"), drill_game("cs-settle")
 ('Mississippi Stud: pay the position', 'Casino Stud Poker', 'Caribbean Stud')
@@ -13,6 +14,7 @@ it was stored rather than failing the page:
 
 from django import template
 
+from trainer.core.i18n import render
 from trainer.engine.catalog import title_of
 from trainer.engine.drills import REGISTRY
 
@@ -24,7 +26,7 @@ def drill_title(kind) -> str:
     """The drill kind's title (its slug, or a stored kind's slug, in)."""
     slug = getattr(kind, "slug", kind)
     drill = REGISTRY.get(slug)
-    return drill.title if drill is not None else str(slug)
+    return render(drill.title) if drill is not None else str(slug)
 
 
 @register.filter
@@ -37,17 +39,21 @@ def drill_task(kind) -> str:
     """
     title = drill_title(kind)
     head, sep, task = title.partition(": ")
-    return task[:1].upper() + task[1:] if sep else title
+    if not sep:
+        return title
+    # the first letter, after any opening mark ("¿la banca califica?" is "¿La banca ...")
+    at = next((n for n, c in enumerate(task) if c.isalpha()), 0)
+    return task[:at] + task[at : at + 1].upper() + task[at + 1 :]
 
 
 @register.filter
 def game_title(game) -> str:
     """The game's title, including the shared 'Hand reading (every game)'."""
-    return title_of(getattr(game, "slug", game))
+    return render(title_of(getattr(game, "slug", game)))
 
 
 @register.filter
 def drill_game(kind) -> str:
     """The title of the game a drill kind belongs to."""
     drill = REGISTRY.get(getattr(kind, "slug", kind))
-    return title_of(drill.game) if drill is not None else ""
+    return render(title_of(drill.game)) if drill is not None else ""

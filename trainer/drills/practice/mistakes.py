@@ -40,6 +40,7 @@ from itertools import count, islice
 from django.db.models import Exists, OuterRef
 from django.utils.translation import gettext, gettext_lazy
 
+from trainer.core.i18n import render
 from trainer.drills.access import kinds_for
 from trainer.drills.models import Attempt, Question
 from trainer.drills.retagging import situation_now
@@ -155,7 +156,7 @@ def fresh_hand(
                 return q
     raise EngineError(
         gettext("The %(drill)s drill deals no other hand than the one missed.")
-        % {"drill": drill.title}
+        % {"drill": render(drill.title)}
     )
 
 

@@ -15,6 +15,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from trainer.core.i18n import render
 from trainer.engine import pace
 from trainer.engine.drills import REGISTRY
 
@@ -131,7 +132,7 @@ class PaceTarget(models.Model):
         """In words, as the admin lists it: "Demo house: Mississippi Stud: pay the position,
         level 1, 8 s" (never the drill's slug or a decimal)."""
         drill = REGISTRY.get(self.kind)
-        title = drill.title if drill is not None else self.kind
+        title = render(drill.title) if drill is not None else self.kind
         said = pace.seconds_words(round(Decimal(self.seconds) * 1000))
         return _("%(house)s: %(drill)s, level %(level)s, %(target)s") % {
             "house": self.house,

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 
+from trainer.core.i18n import render
 from trainer.engine.drills import REGISTRY, DrillKind
 
 from .models import PaceTarget
@@ -55,7 +56,7 @@ def seconds_words(seconds: float | Decimal) -> str:
 
 def kind_choices() -> list[tuple[str, str]]:
     """(slug, title) of every drill, in the registry's order."""
-    return [(kind.slug, kind.title) for kind in REGISTRY.values()]
+    return [(kind.slug, render(kind.title)) for kind in REGISTRY.values()]
 
 
 def in_force(house_id: int | None, kinds: Iterable[DrillKind] | None = None) -> list[DrillTargets]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from trainer.core.i18n import render
 from trainer.drills.access import watch_kinds
 from trainer.drills.models import Attempt
 from trainer.drills.practice.models import SkillCard
@@ -40,7 +41,7 @@ def record(user) -> list[Row]:
     for attempt in attempts:
         question = attempt.question
         key = (question.kind, question.situation)
-        row = rows.setdefault(key, Row(question.kind, kinds[question.kind].title, key[1]))
+        row = rows.setdefault(key, Row(question.kind, render(kinds[question.kind].title), key[1]))
         row.answered += 1
         row.right += attempt.is_correct
         counts = tally(question.answer_fields(), question.expected, attempt.answer)

@@ -93,16 +93,16 @@ class HandFive(DrillKind):
     pace = (4.0, 5.0, 6.0)
     slug = "hand-five"
     game = "any"
-    title = "Hand reading: five cards"
-    description = "Name the category of five cards."
-    mix = (
+    title = say("Hand reading: five cards")
+    description = say("Name the category of five cards.")
+    mix = say(
         "Every category about equally often, royal flushes included; from level 3, wheel "
         "straights and hands one card short of a flush or a straight."
     )
     levels = (
-        Level(1, "Cards sorted high to low"),
-        Level(2, "Cards in the order dealt"),
-        Level(3, "Near misses: four-flushes, four-straights, wheels"),
+        Level(1, say("Cards sorted high to low")),
+        Level(2, say("Cards in the order dealt")),
+        Level(3, say("Near misses: four-flushes, four-straights, wheels")),
     )
 
     def deal(self, rng: random.Random, level: int, config: HouseConfig, natural: bool) -> Dealt:
@@ -215,16 +215,16 @@ class HandSeven(DrillKind):
     pace = (6.0, 8.0, 10.0)
     slug = "hand-seven"
     game = "any"
-    title = "Hand reading: best five of seven"
-    description = "Name the category of the best five-card hand among seven cards."
-    mix = (
+    title = say("Hand reading: best five of seven")
+    description = say("Name the category of the best five-card hand among seven cards.")
+    mix = say(
         "Every category about equally often; from level 3, sevens that tempt a misread: three "
         "pairs, two triples, six suited cards, six to a straight."
     )
     levels = (
-        Level(1, "Seven cards sorted high to low"),
-        Level(2, "Seven cards in the order dealt"),
-        Level(3, "Traps: three pair, two triples, six suited, six to a straight"),
+        Level(1, say("Seven cards sorted high to low")),
+        Level(2, say("Seven cards in the order dealt")),
+        Level(3, say("Traps: three pair, two triples, six suited, six to a straight")),
     )
 
     def deal(self, rng: random.Random, level: int, config: HouseConfig, natural: bool) -> Dealt:

@@ -40,10 +40,10 @@ from ..kit.game import Game
 from ..kit.kinds import Answer, AnswerField, Dealt, DrillKind, Level, Question
 from ..kit.registry import GAMES
 from ..kit.situations import MORE_TAKEN, situation_words
-from ..kit.stakes import TABLE_CHIP, TABLE_MINIMUMS, StakesAntes, _ante_words
+from ..kit.stakes import TABLE_CHIP, StakesAntes, _ante_words, table_words
 from ..kit.stored import positions_of, seat_of, value_at
 from ..kit.watched import settlement_words
-from ..messages import say
+from ..messages import join, say
 from ..paytables import Paytable
 
 #: at a table of several, the share of the positions beside the featured one that are mispaid
@@ -62,17 +62,23 @@ def _levels(source: DrillKind) -> tuple[Level, ...]:
     first and the biggest tables the source drill deals, named in the house's stakes."""
     antes = isinstance(source, StakesAntes)
     rests = (
-        ("one position", "a full table of three to six positions", "a full table in colour")
+        (
+            say("one position"),
+            say("a full table of three to six positions"),
+            say("a full table in colour"),
+        )
         if antes
-        else ("one pot of three players", "one pot of six players", "six players, in colour")
+        else (
+            say("one pot of three players"),
+            say("one pot of six players"),
+            say("six players, in colour"),
+        )
     )
 
     def level(number: int, stakes: int, rest: str) -> Level:
         def words(base: int) -> str:
-            table = (
-                _ante_words(stakes, base) if antes else f"${TABLE_MINIMUMS[stakes] * base} table"
-            )
-            return f"{table}, {rest}"
+            table = _ante_words(stakes, base) if antes else table_words(stakes, base)
+            return say("%(table)s, %(players)s", table=table, players=rest)
 
         return Level(number, words(TABLE_CHIP), words)
 
@@ -91,15 +97,22 @@ class Watch(DrillKind):
         self.entry = entry
         self.slug = f"watch-{entry.slug}"
         self.game = entry.slug
-        self.title = f"{entry.title}: watch the game"
+        self.title = say("%(game)s: watch the game", game=entry.title)
         self.shares = entry.settles == "shares"
-        where = "the pot" if self.shares else "each position"
         self.description = (
-            f"A settled table as the floor sees it: mark {where} right or wrong before the "
-            "house's clock runs out and, for a wrong one, say what went wrong and the right "
-            "settlement."
+            say(
+                "A settled table as the floor sees it: mark the pot right or wrong before the "
+                "house's clock runs out and, for a wrong one, say what went wrong and the "
+                "right settlement."
+            )
+            if self.shares
+            else say(
+                "A settled table as the floor sees it: mark each position right or wrong "
+                "before the house's clock runs out and, for a wrong one, say what went wrong "
+                "and the right settlement."
+            )
         )
-        self.mix = (
+        self.mix = say(
             "Half the featured positions carry a mispay the audit names, about a third of the "
             "others too; the level in colour shows the chips the dealer put out, not their sum."
         )
@@ -260,12 +273,13 @@ class Watch(DrillKind):
             paid = _checked_paid(paid, right)
             situation = mispays.read(hand, paid, config)
             if self.shares:
-                name, label, who = "pot.watch", "The pot", ""
+                name, label, who = "pot.watch", say("The pot"), ""
                 field = AnswerField(name, label, AnswerKind.WATCH, choices, seats=tuple(right))
             else:
                 seat = seat_of(line)
-                name, label = f"p{seat}.watch", f"Seat {seat}: the settlement"
-                who = f"Seat {seat}: " if several else ""
+                name = f"p{seat}.watch"
+                label = join(say("Seat %(seat)s: ", seat=seat), say("the settlement"))
+                who = say("Seat %(seat)s: ", seat=seat) if several else ""
                 field = AnswerField(name, label, AnswerKind.WATCH, choices)
             fields.append(field)
             shown = dict(right) if self.shares else right
@@ -379,7 +393,7 @@ def _table_of(entry: Game, lines: list[dict[str, Any]], config: HouseConfig) -> 
                     "seat": line["seat"],
                     "hole": line["hole"],
                     "bets": dict(zip(names, line["bets"], strict=False)),
-                    "folded": None if len(line["bets"]) == len(names) else "before the end",
+                    "folded": None if len(line["bets"]) == len(names) else say("before the end"),
                 }
                 for line in lines
             ],

@@ -62,7 +62,7 @@ def push_steps(
         return None
     seat = pending[0]
     asked: Asked = ask(kind, request, level, config, in_chips=in_chips, names=[f"share.{seat}"])
-    asked = renamed(asked, {f"share.{seat}": ("amount", "Chips pushed")})
+    asked = renamed(asked, {f"share.{seat}": ("amount", say("Chips pushed"))})
     return replace(
         base,
         phase="push",

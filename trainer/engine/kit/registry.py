@@ -17,6 +17,7 @@ from collections.abc import Iterator
 
 from ..errors import EngineError
 from ..house import SOURCE_TABLES
+from ..messages import say
 from .game import Game
 
 #: slug -> game, in the order the product lists them
@@ -57,9 +58,9 @@ def title_of(slug: str) -> str:
     ('Casino Stud Poker', 'Hand reading (every game)')
     """
     if slug == ANY:
-        return "Hand reading (every game)"
+        return say("Hand reading (every game)")
     if slug == CHIPS:
-        return "Chips (every game)"
+        return say("Chips (every game)")
     entry = GAMES.get(slug)
     return entry.title if entry is not None else slug
 

@@ -202,7 +202,7 @@ def field_of(data: Mapping[str, Any]) -> AnswerField:
         name=str(data["name"]),
         label=_text(data["label"]),
         kind=AnswerKind(str(data["kind"])),
-        choices=tuple((str(v), str(label)) for v, label in data.get("choices", ())),
+        choices=tuple((str(v), _text(label)) for v, label in data.get("choices", ())),
         keys=tuple(str(k) for k in data.get("keys", ())),
     )
 
@@ -223,7 +223,7 @@ def where_field(places: Sequence[str], *, dealer: bool = False) -> AnswerField:
     if dealer:
         choices.insert(0, (DEALER, say("The dealer's hand")))
         keys.insert(0, "d")
-    return AnswerField(WHERE, "Act on", AnswerKind.CHOICE, tuple(choices), tuple(keys))
+    return AnswerField(WHERE, say("Act on"), AnswerKind.CHOICE, tuple(choices), tuple(keys))
 
 
 @dataclass(frozen=True)

@@ -110,6 +110,10 @@ def situation_words(situation: str) -> str:
     fixed = _FIXED.get(situation)
     if fixed is not None:
         return fixed
+    # a hand-reading skill is its category ("royal flush"), or a pair band
+    hand = _hand_of(situation)
+    if hand is not None:
+        return hand
     head, _, how = situation.rpartition(" ")
     if how in ("overpaid", "underpaid"):
         hand = _hand_of(head)

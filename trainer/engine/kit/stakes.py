@@ -21,6 +21,7 @@ from typing import TypeVar
 from ..cards import Card
 from ..hands import Category
 from ..house import HouseConfig
+from ..messages import Message, join, say
 from ..paytables import Paytable
 from .kinds import TABLE_CHIP as TABLE_CHIP
 from .kinds import Level, StakedRandom
@@ -45,22 +46,32 @@ TABLE_MINIMUMS = {1: 1, 2: 5, 3: 20}
 EXAMPLE_POT = 23
 
 
-def _ante_words(level: int, base: int) -> str:
+def table_words(level: int, base: int) -> Message:
+    """A level's table, named by its minimum (`TABLE_MINIMUMS`): "$25 table"."""
+    return say("$%(minimum)s table", minimum=TABLE_MINIMUMS[level] * base)
+
+
+def _ante_words(level: int, base: int) -> Message:
     """A table staking Antes, named by its minimum and antes it deals (`ANTE_STEPS`)."""
-    table = f"${TABLE_MINIMUMS[level] * base} table"
+    table = table_words(level, base)
     steps = ANTE_STEPS[level]
     if len(steps) == 1:
-        return f"{table}, ante {steps[0] * base}"
+        return say("%(table)s, ante %(ante)s", table=table, ante=steps[0] * base)
     if level == 2:
-        return f"{table}, odd antes like {steps[0] * base} and {steps[2] * base}"
-    return f"{table}, odd antes like {steps[1] * base}"
+        return say(
+            "%(table)s, odd antes like %(ante)s and %(other)s",
+            table=table,
+            ante=steps[0] * base,
+            other=steps[2] * base,
+        )
+    return say("%(table)s, odd antes like %(ante)s", table=table, ante=steps[1] * base)
 
 
 def ante_level(level: int, rest: str) -> Level:
     """A level of a drill staking Antes: "$25 table, odd antes like 15 and 35, `rest`"."""
 
     def words(base: int) -> str:
-        return ", ".join(w for w in (_ante_words(level, base), rest) if w)
+        return join((w for w in (_ante_words(level, base), rest) if w), sep=", ")
 
     return Level(level, words(TABLE_CHIP), words)
 
@@ -70,22 +81,28 @@ def pot_level(level: int, rest: str, *, example: bool = False) -> Level:
     `example`."""
 
     def words(base: int) -> str:
-        table = f"${TABLE_MINIMUMS[level] * base} table"
-        pots = f", pots like {EXAMPLE_POT * base}" if example else ""
-        return f"{table}, {rest}{pots}"
+        table = table_words(level, base)
+        if example:
+            return say(
+                "%(table)s, %(players)s, pots like %(pot)s",
+                table=table,
+                players=rest,
+                pot=EXAMPLE_POT * base,
+            )
+        return say("%(table)s, %(players)s", table=table, players=rest)
 
     return Level(level, words(TABLE_CHIP), words)
 
 
 STAKE_LEVELS = (
-    ante_level(1, "one position"),
-    ante_level(2, "two or three positions"),
-    ante_level(3, "up to six positions"),
+    ante_level(1, say("one position")),
+    ante_level(2, say("two or three positions")),
+    ante_level(3, say("up to six positions")),
 )
 PLAYER_LEVELS = (
-    pot_level(1, "three players"),
-    pot_level(2, "four or five players, odd pots"),
-    pot_level(3, "six players", example=True),
+    pot_level(1, say("three players")),
+    pot_level(2, say("four or five players, odd pots")),
+    pot_level(3, say("six players"), example=True),
 )
 
 

@@ -14,6 +14,8 @@ from typing import Any, Protocol, runtime_checkable
 
 from ..cards import ALL_CARDS, Card
 from ..errors import EngineError
+from ..hands import Category
+from ..messages import Message
 from ..paytables import Paytable
 from .counts import Counts
 
@@ -79,6 +81,32 @@ TIE_RULE = (
     "Where two choices are worth exactly the same, the player bets rather than folds, and "
     "bets the larger amount."
 )
+
+
+#: the words a sheet writes its outcomes and their pays with, by their English, each as the
+#: engine's message: a stored sheet keeps them as text (its JSON), and a page says them from
+#: here in its reader's language (`sheet_words`); each game's enumeration adds its own
+SHEET_WORDS: dict[str, Message] = {}
+
+
+def sheet_words(*words: str) -> tuple[str, ...]:
+    """Register `words`, the engine's messages, as a sheet's (`SHEET_WORDS`) and give them
+    back."""
+    SHEET_WORDS.update((str(w), w) for w in words if isinstance(w, Message))
+    return words
+
+
+sheet_words(*(c.label for c in Category))
+
+
+def said_in_sheet(text: str) -> str:
+    """A stored sheet's outcome or pay as the engine's message, or the text itself when no
+    enumeration writes it (a figure: "500 to 1").
+
+    >>> said_in_sheet("full house").msgid, said_in_sheet("500 to 1")
+    ('full house', '500 to 1')
+    """
+    return SHEET_WORDS.get(text, text)
 
 
 @dataclass(frozen=True)

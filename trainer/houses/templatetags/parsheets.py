@@ -9,6 +9,7 @@ from fractions import Fraction
 from django import template
 from django.template.loader import render_to_string
 
+from trainer.core.i18n import render_all
 from trainer.core.numbers import localized
 from trainer.engine import HouseRules
 from trainer.engine.catalog import GAMES
@@ -62,4 +63,4 @@ def sheet_rules(result, version=None) -> dict[str, list[str]]:
     else:
         rules = house_rules_of(getattr(getattr(version, "house", None), "rules", None))
     assumed, unmodelled = rules_note(GAMES[result.game], rules)
-    return {"assumed": assumed, "unmodelled": unmodelled}
+    return {"assumed": render_all(assumed), "unmodelled": render_all(unmodelled)}

@@ -289,15 +289,15 @@ class _Banked(StakesAntes, DrillKind):
 class BankedQualify(_Banked):
     # the qualify call is made as the dealer's hand is turned: a dealer says it at once
     pace = (3.0, 4.0, 5.0)
-    mix = (
+    mix = say(
         "Half the dealer hands qualify, half do not.  Qualifying: A-K high exactly (often), "
         "small pairs, pairs, two pair or better.  Short: A-Q high (often), A-J or lower with an "
         "ace, K-Q, queen high and lower."
     )
     levels = (
-        Level(1, "The dealer's cards sorted high to low"),
-        Level(2, "The dealer's cards as dealt"),
-        Level(3, "As dealt, with near misses: four to a flush or a straight"),
+        Level(1, say("The dealer's cards sorted high to low")),
+        Level(2, say("The dealer's cards as dealt")),
+        Level(3, say("As dealt, with near misses: four to a flush or a straight")),
     )
 
     def deal(self, rng: random.Random, level: int, config: HouseConfig, natural: bool) -> Dealt:
@@ -426,7 +426,7 @@ class BankedSettle(_Banked):
     pace = (8.0, 10.0, 12.0)
     pays = True
     deals_hands = True
-    mix = (
+    mix = say(
         "About a quarter of the rounds the dealer does not qualify, a third the player wins "
         "(every paying category up to the royal flush), a fifth the dealer wins, one in eight "
         "is an exact tie, one in twelve the player folds.  A-K high dealers come up often."
@@ -635,24 +635,24 @@ class CaribbeanQualify(BankedQualify):
     slug = "cs-qualify"
     profile = banked_stud.CARIBBEAN
     game = profile.game
-    title = "Caribbean Stud: does the dealer qualify?"
-    description = "Read the dealer's five cards: A-K high or better qualifies."
+    title = say("Caribbean Stud: does the dealer qualify?")
+    description = say("Read the dealer's five cards: A-K high or better qualifies.")
 
 
 class CasinoQualify(BankedQualify):
     slug = "csp-qualify"
     profile = banked_stud.CASINO
     game = profile.game
-    title = "Casino Stud Poker: does the dealer qualify?"
-    description = "Read the dealer's five cards (the last one was face up): A-K or better."
+    title = say("Casino Stud Poker: does the dealer qualify?")
+    description = say("Read the dealer's five cards (the last one was face up): A-K or better.")
 
 
 class CaribbeanSettle(BankedSettle):
     slug = "cs-settle"
     profile = banked_stud.CARIBBEAN
     game = profile.game
-    title = "Caribbean Stud: settle the player"
-    description = (
+    title = say("Caribbean Stud: settle the player")
+    description = say(
         "Settle the Ante and the Call: win, push or lose and the amount of each, and the net."
     )
 
@@ -661,8 +661,8 @@ class CasinoSettle(BankedSettle):
     slug = "csp-settle"
     profile = banked_stud.CASINO
     game = profile.game
-    title = "Casino Stud Poker: settle the player"
-    description = (
+    title = say("Casino Stud Poker: settle the player")
+    description = say(
         "Settle the Ante and the Raise: win, push (stand off) or lose and the amount of each, "
         "and the net."
     )

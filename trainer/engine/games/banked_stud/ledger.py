@@ -67,21 +67,21 @@ class CaribbeanLedger(StakesAntes, DrillKind):
     pace = (30.0, 45.0, 60.0)
     slug = "cs-ledger"
     game = PROFILE.game
-    title = "Caribbean Stud: the match ledger"
-    description = (
+    title = say("Caribbean Stud: the match ledger")
+    description = say(
         "Total a 20-round match, leaving out the void deals, and call the verdict: player "
         "win, bank win or draw.  Level 1 gives each round's net; from level 2 each round is "
         "settled from its hands."
     )
-    mix = (
+    mix = say(
         "Every match has void deals to leave out; a third of the matches end in a draw, the "
         "rest lean to the player or to the bank.  Natural odds: plain deals, the player "
         "calling with A-K or better, about one deal in twenty void."
     )
     levels = (
-        ante_level(1, "one void deal"),
-        ante_level(2, "one or two void deals"),
-        ante_level(3, "two or three void deals"),
+        ante_level(1, say("one void deal")),
+        ante_level(2, say("one or two void deals")),
+        ante_level(3, say("two or three void deals")),
     )
 
     def deal(self, rng: random.Random, level: int, config: HouseConfig, natural: bool) -> Dealt:

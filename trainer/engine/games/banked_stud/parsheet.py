@@ -22,11 +22,25 @@ from ...cards import Card
 from ...errors import EngineError
 from ...hands import DISTINCT_STRENGTHS, Category, hand_value
 from ...house import HouseRules
+from ...messages import say
 from ...parsheets.arrays import _combos, _rank, _strengths, _sum_into
 from ...parsheets.counts import Counts, check_bound, counts_key
-from ...parsheets.sheet import Contribution, ParSheet, Progress, _deck, paytable_key
+from ...parsheets.sheet import (
+    Contribution,
+    ParSheet,
+    Progress,
+    _deck,
+    paytable_key,
+    sheet_words,
+)
 from ...paytables import BANKED_STUD_ROWS, Paytable, PaytableError
 from .rules import CARIBBEAN, LOWEST_QUALIFIER, Profile  # noqa: F401 (CARIBBEAN: the doctest)
+
+#: the sheet's outcomes beside the hand categories, and what they pay, in its words
+NO_QUALIFY, PUSH, LOSS, FOLD = sheet_words(
+    say("dealer does not qualify"), say("push"), say("loss"), say("fold")
+)
+PUSHES, LOSES, ANTE_LOST = sheet_words(say("pushes"), say("loses"), say("Ante lost"))
 
 #: subsets of a five-card hand of at most four cards: (positions, sign for inclusion-exclusion)
 _SUBSETS = tuple(
@@ -456,10 +470,10 @@ def _sheet(
     ev = Fraction(totals.value, combinations * scale)
     outcomes = [(c.label, Fraction(totals.win[c.order], combinations)) for c in Category]
     outcomes += [
-        ("dealer does not qualify", Fraction(totals.nq, combinations)),
-        ("push", Fraction(totals.push, combinations)),
-        ("loss", Fraction(totals.loss, combinations)),
-        ("fold", Fraction(totals.fold, combinations)),
+        (NO_QUALIFY, Fraction(totals.nq, combinations)),
+        (PUSH, Fraction(totals.push, combinations)),
+        (LOSS, Fraction(totals.loss, combinations)),
+        (FOLD, Fraction(totals.fold, combinations)),
     ]
     # the outcome counts must account for every combination and the value found
     assert sum(p for _, p in outcomes) == 1
@@ -478,10 +492,10 @@ def _sheet(
         pays = f"{odds}" if payout_cap is None else f"{odds}, {second} held to {payout_cap} Antes"
         rows.append((c.label, totals.win[c.order], pays, Fraction(int(win[c.order]), scale)))
     rows += [
-        ("dealer does not qualify", totals.nq, f"Ante 1:1, {second} pushes", Fraction(1)),
-        ("push", totals.push, "pushes", Fraction(0)),
-        ("loss", totals.loss, "loses", Fraction(-1 - multiple)),
-        ("fold", totals.fold, "Ante lost", Fraction(-1)),
+        (NO_QUALIFY, totals.nq, f"Ante 1:1, {second} pushes", Fraction(1)),
+        (PUSH, totals.push, PUSHES, Fraction(0)),
+        (LOSS, totals.loss, LOSES, Fraction(-1 - multiple)),
+        (FOLD, totals.fold, ANTE_LOST, Fraction(-1)),
     ]
     contributions = tuple(
         Contribution(

@@ -308,7 +308,7 @@ class BankedStudRound(Procedure[State]):
                 "bets": {"ante": state.ante, **({} if folding else {"call": call})},
             }
             if seat in state.taken:
-                position.update(bets={}, note="Ante taken")
+                position.update(bets={}, note=say("Ante taken"))
             elif seat in state.settled:
                 position.update(bets={}, note="settled")
             positions.append(position)
@@ -328,23 +328,45 @@ class BankedStudRound(Procedure[State]):
             if marks.get("qualifies", True):
                 return []
             return [
-                "Calling the dealer's hand wrong: the dealer qualifies with A-K high or better, "
-                "any pair or better or a high-card hand holding both an ace and a king."
+                say(
+                    "Calling the dealer's hand wrong: the dealer qualifies with A-K high or "
+                    "better, any pair or better or a high-card hand holding both an ace and a "
+                    "king."
+                )
             ]
-        named = []
+        named: list[str] = []
         second = self.second
         if step.expected.get("call.result") == Result.PUSH.value:
             given = answer.get("call.result")
             if step.facts.get("qualifies") is False and given in ("win", "lose"):
-                verb = "Paying" if given == "win" else "Taking"
                 named.append(
-                    f"{verb} the {second} when the dealer does not qualify: the Ante wins "
-                    f"1 to 1 and the {second} is returned, whatever the player holds."
+                    say(
+                        "Paying the %(bet)s when the dealer does not qualify: the Ante wins "
+                        "1 to 1 and the %(bet)s is returned, whatever the player holds.",
+                        bet=second,
+                    )
+                    if given == "win"
+                    else say(
+                        "Taking the %(bet)s when the dealer does not qualify: the Ante wins "
+                        "1 to 1 and the %(bet)s is returned, whatever the player holds.",
+                        bet=second,
+                    )
                 )
             elif step.facts.get("tie") and given in ("win", "lose"):
-                verb = "Paying" if given == "win" else "Taking"
                 tie = self.profile.tie_word
-                named.append(f"{verb} {tie}: the Ante and the {second} are both returned.")
+                named.append(
+                    say(
+                        "Paying %(tie)s: the Ante and the %(bet)s are both returned.",
+                        tie=tie,
+                        bet=second,
+                    )
+                    if given == "win"
+                    else say(
+                        "Taking %(tie)s: the Ante and the %(bet)s are both returned.",
+                        tie=tie,
+                        bet=second,
+                    )
+                )
         if named:
             rest = [
                 s

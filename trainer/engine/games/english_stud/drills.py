@@ -103,12 +103,12 @@ class EnglishBringIn(DrillKind):
     pace = (4.0, 5.0, 6.0)
     slug = "es-bring-in"
     game = "english-stud"
-    title = "English Stud: the bring-in"
-    description = (
+    title = say("English Stud: the bring-in")
+    description = say(
         "On 3rd Street the lowest up card brings it in: aces are high, and a tie on rank goes "
         "by suit, clubs lowest, then diamonds, hearts, spades."
     )
-    mix = (
+    mix = say(
         "Nearly half the deals tie on the lowest rank, so the suits decide; one in five shows "
         "an ace beside the low card; the rest have one plainly lowest card."
     )
@@ -190,21 +190,21 @@ class EnglishFirstToAct(DrillKind):
     pace = (4.0, 5.0, 6.0)
     slug = "es-first-to-act"
     game = "english-stud"
-    title = "English Stud: first to act"
-    description = (
+    title = say("English Stud: first to act")
+    description = say(
         "Who starts the betting: on 3rd Street the highest up card (suits do not count); on "
         "4th to 7th the highest exposed hand, no straights or flushes; ties go to the first "
         "seat clockwise from the dealer."
     )
-    mix = (
+    mix = say(
         "Half the 3rd Streets tie on the highest rank; later streets bring up pairs against "
         "high cards, kickers, tied hands, up cards that look like a straight or a flush but "
         "count only as high cards, and trips against two pair."
     )
     levels = (
-        pot_level(1, "three players, 3rd and 4th Street"),
-        pot_level(2, "four or five players, 3rd to 6th Street"),
-        pot_level(3, "six players, 4th to 7th Street"),
+        pot_level(1, say("three players, 3rd and 4th Street")),
+        pot_level(2, say("four or five players, 3rd to 6th Street")),
+        pot_level(3, say("six players, 4th to 7th Street")),
     )
 
     def deal(self, rng: random.Random, level: int, config: HouseConfig, natural: bool) -> Dealt:
@@ -389,12 +389,12 @@ class EnglishShowdown(DrillKind):
     deals_hands = True
     slug = "es-showdown"
     game = "english-stud"
-    title = "English Stud: the showdown"
-    description = (
+    title = say("English Stud: the showdown")
+    description = say(
         "Find each seat's best five of seven, name the winner or the tied winners, and split "
         "the pot, odd chips by the highest card by suit."
     )
-    mix = (
+    mix = say(
         "About a third of the showdowns are ties (so the pot splits, often with odd chips); "
         "the winning hands spread from one pair to the royal flush; some are decided by a "
         "kicker."

@@ -44,12 +44,12 @@ class EnglishExchange(DrillKind):
     pace = (3.0, 4.0, 5.0)
     slug = "es-exchange"
     game = "english-stud"
-    title = "English Stud: offer the exchange"
-    description = (
+    title = say("English Stud: offer the exchange")
+    description = say(
         "After 5th and 6th Street each player still in is offered one exchange, one at a "
         "time in seat order from the dealer's left: who is offered it next?"
     )
-    mix = (
+    mix = say(
         "A quarter of the layouts start the round; the rest are part way round, a third of "
         "them with a folded seat next in line that the dealer passes over."
     )
@@ -135,7 +135,7 @@ def _table(
     for seat, cards in shown.items():
         position: dict[str, Any] = {"seat": seat, "hole": "" if seat in folded else cards}
         if seat in folded:
-            position["folded"] = "this hand"
+            position["folded"] = say("this hand")
         elif seat in offered:
             position["note"] = "offered already"
         positions.append(position)

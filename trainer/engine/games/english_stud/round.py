@@ -231,33 +231,48 @@ class EnglishStudRound(Procedure[State]):
         if marks.get("seat", True) and marks.get("winners", True):
             if step.phase == "push" and not marks.get("amount", True):
                 return [
-                    "Pushing the wrong share: tied hands split the pot equally, leftover chips "
-                    "one each to the tied players in order of their highest card by suit."
+                    say(
+                        "Pushing the wrong share: tied hands split the pot equally, leftover "
+                        "chips one each to the tied players in order of their highest card by "
+                        "suit."
+                    )
                 ]
             return []
         given = str(answer.get("seat", ""))
         words = {
-            "bring-in": "The wrong bring-in: the lowest up card brings it in, aces high, a tie "
-            "on rank broken by suit (clubs, diamonds, hearts, spades).",
-            "first": "The wrong player to act first: on 3rd Street the highest up card, on 4th "
-            "to 7th the best exposed hand (no straights or flushes), ties to the first seat "
-            "clockwise from the dealer.",
-            "winners": "The wrong winner: each player's best five of seven; tied hands split "
-            "the pot.",
+            "bring-in": say(
+                "The wrong bring-in: the lowest up card brings it in, aces high, a tie on rank "
+                "broken by suit (clubs, diamonds, hearts, spades)."
+            ),
+            "first": say(
+                "The wrong player to act first: on 3rd Street the highest up card, on 4th to "
+                "7th the best exposed hand (no straights or flushes), ties to the first seat "
+                "clockwise from the dealer."
+            ),
+            "winners": say(
+                "The wrong winner: each player's best five of seven; tied hands split the pot."
+            ),
         }
         if step.phase == "offer":
             folded = step.request.get("folded", [])
             offered = step.request.get("offered", [])
             if given in folded:
                 return [
-                    f"Offering the exchange to a folded hand: seat {given} is out; only "
-                    "players still in are offered it."
+                    say(
+                        "Offering the exchange to a folded hand: seat %(seat)s is out; only "
+                        "players still in are offered it.",
+                        seat=given,
+                    )
                 ]
             if given in offered:
-                return [f"Offering the exchange twice: seat {given} has had its turn."]
+                return [
+                    say("Offering the exchange twice: seat %(seat)s has had its turn.", seat=given)
+                ]
             return [
-                "Offering the exchange out of order: it goes one player at a time in seat "
-                "order, starting to the left of the dealer."
+                say(
+                    "Offering the exchange out of order: it goes one player at a time in seat "
+                    "order, starting to the left of the dealer."
+                )
             ]
         return [words[step.phase]] if step.phase in words else []
 
@@ -431,7 +446,7 @@ def _table(
     positions = []
     for seat in seats:
         if seat in folded or seat not in up:
-            positions.append({"seat": seat, "hole": "", "folded": "this hand"})
+            positions.append({"seat": seat, "hole": "", "folded": say("this hand")})
             continue
         position: dict[str, Any] = {"seat": seat, "hole": up[seat]}
         if notes and seat in notes:
@@ -444,16 +459,16 @@ def _showdown_table(state: State, shares: Mapping[str, int]) -> dict[str, Any]:
     positions: list[dict[str, Any]] = []
     for seat in state.seats:
         if seat not in state.hands:
-            positions.append({"seat": seat, "hole": "", "folded": "this hand"})
+            positions.append({"seat": seat, "hole": "", "folded": say("this hand")})
             continue
         position: dict[str, Any] = {"seat": seat, "hole": format_cards(state.hands[seat])}
         if seat in state.pushed:
-            position["note"] = f"pushed {shares.get(seat, 0)}"
+            position["note"] = say("pushed %(amount)s", amount=shares.get(seat, 0))
         positions.append(position)
     return {"pot": state.pot, **pot_left(state.pot, shares, state.pushed), "positions": positions}
 
 
-def _prompt(planned: Planned) -> str:
+def _prompt(planned: Planned) -> Message:
     request = planned.request
     if planned.phase == "bring-in":
         return say("3rd Street is dealt: who brings it in?")

@@ -63,12 +63,12 @@ class GonorrheaSplit(DrillKind):
     deals_hands = True
     slug = "mg-split"
     game = "mississippi-gonorrhea"
-    title = "Mississippi Gonorrhea: split the pot"
-    description = (
+    title = say("Mississippi Gonorrhea: split the pot")
+    description = say(
         "Find the hog, or the best high and the best low, and give each seat its chips, odd "
         "chips included."
     )
-    mix = (
+    mix = say(
         "About a quarter of the pots are hogged by sevens (two pairs of sevens now and then), "
         "three in ten are tied for high or for low, some have every hand paired, and about half "
         "the pots are odd, so an odd chip must go somewhere."

@@ -288,41 +288,56 @@ class GonorrheaRound(Procedure[State]):
 
     def slips(self, step: Step, answer: Mapping[str, Any], marks: Mapping[str, bool]) -> list[str]:
         """The showdown's rules, each broken named in RULES.md's words."""
-        said = []
+        said: list[str] = []
         if not marks.get("showdown", True):
             if step.facts.get("hog"):
                 said.append(
-                    "Splitting a pot that sevens hog: a pair of sevens takes the whole pot, "
-                    "even against A-A."
+                    say(
+                        "Splitting a pot that sevens hog: a pair of sevens takes the whole pot, "
+                        "even against A-A."
+                    )
                 )
             else:
-                said.append("Calling a hog without a pair of sevens: only 7-7 hogs the pot.")
+                said.append(say("Calling a hog without a pair of sevens: only 7-7 hogs the pot."))
         if not marks.get("hog", True):
             said.append(
-                "The wrong hog: the pot goes to the pair of sevens, shared if two hold one."
+                say("The wrong hog: the pot goes to the pair of sevens, shared if two hold one.")
             )
         if not marks.get("high", True):
             said.append(
-                "The wrong high hand: any pair beats any two unpaired cards, a higher pair a "
-                "lower one; unpaired hands compare the higher card, then the lower; aces are high."
+                say(
+                    "The wrong high hand: any pair beats any two unpaired cards, a higher pair a "
+                    "lower one; unpaired hands compare the higher card, then the lower; aces are "
+                    "high."
+                )
             )
         if not marks.get("low", True):
             said.append(
-                "The wrong low hand: unpaired hands compare the higher card first, the lower "
-                "hand winning, 3-2 best; every pair is a worse low than any unpaired hand; aces "
-                "are high."
+                say(
+                    "The wrong low hand: unpaired hands compare the higher card first, the lower "
+                    "hand winning, 3-2 best; every pair is a worse low than any unpaired hand; "
+                    "aces are high."
+                )
             )
         if not marks.get("odd", True):
-            half = step.facts.get("odd_to", "high")
             said.append(
-                f"The odd chip to the wrong half: this house gives the odd chip of a pot that "
-                f"does not halve evenly to the {half} half."
+                say(
+                    "The odd chip to the wrong half: this house gives the odd chip of a pot "
+                    "that does not halve evenly to the low half."
+                )
+                if step.facts.get("odd_to", "high") == "low"
+                else say(
+                    "The odd chip to the wrong half: this house gives the odd chip of a pot "
+                    "that does not halve evenly to the high half."
+                )
             )
         if step.phase == "push" and not marks.get("amount", True):
             said.append(
-                "Pushing the wrong share: each half goes to its best hand, tied hands share it "
-                "equally, and leftover chips go one each to the tied players in seat order from "
-                "the dealer's left."
+                say(
+                    "Pushing the wrong share: each half goes to its best hand, tied hands share "
+                    "it equally, and leftover chips go one each to the tied players in seat "
+                    "order from the dealer's left."
+                )
             )
         return said
 
@@ -357,9 +372,9 @@ def _table(state: State, shares: Mapping[str, int]) -> dict[str, Any]:
         if seat in state.hands:
             position: dict[str, Any] = {"seat": seat, "hole": format_cards(state.hands[seat])}
             if seat in state.pushed:
-                position["note"] = f"pushed {shares.get(seat, 0)}"
+                position["note"] = say("pushed %(amount)s", amount=shares.get(seat, 0))
         else:
-            position = {"seat": seat, "hole": "", "folded": "this hand"}
+            position = {"seat": seat, "hole": "", "folded": say("this hand")}
         positions.append(position)
     return {"pot": state.pot, **pot_left(state.pot, shares, state.pushed), "positions": positions}
 

@@ -90,7 +90,7 @@ _MS_OTHERS: tuple[tuple[str, float], ...] = (
 #: bets placed -> the street a position folded before (the one whose bet it never made)
 _FOLD_STREETS = {n: title for n, (_, title) in enumerate(mississippi_stud.BETS) if n}
 #: how the table shows a folded position (None: played to the end)
-_FOLDED = {n: f"before {street}" for n, street in _FOLD_STREETS.items()}
+_FOLDED = {n: say("before %(street)s", street=street) for n, street in _FOLD_STREETS.items()}
 _SPOT_TITLES = dict(mississippi_stud.BETS)
 _MULTIPLES = mississippi_stud.STREET_MULTIPLES
 
@@ -168,20 +168,20 @@ class MississippiPay(StakesAntes, DrillKind):
     deals_hands = True
     slug = "ms-pay"
     game = "mississippi-stud"
-    title = "Mississippi Stud: pay the position"
-    description = (
+    title = say("Mississippi Stud: pay the position")
+    description = say(
         "Read each position's final five, then call win, push, lose or fold and the amount "
         "paid (profit) or collected (the stake lost); at level 3 pay every spot."
     )
-    mix = (
+    mix = say(
         "About one hand in eight folds (on 3rd, 4th or 5th Street), one in seven pushes on a "
         "pair of 6-10, one in seven loses (high card or a pair of 2-5); the rest win, spread "
         "over every paying category from a pair of J-A to the royal flush."
     )
     levels = (
-        ante_level(1, "one position"),
-        ante_level(2, "two or three positions"),
-        ante_level(3, "up to six positions, pay each spot"),
+        ante_level(1, say("one position")),
+        ante_level(2, say("two or three positions")),
+        ante_level(3, say("up to six positions, pay each spot")),
     )
 
     def deal(self, rng: random.Random, level: int, config: HouseConfig, natural: bool) -> Dealt:

@@ -21,16 +21,36 @@ import numpy as np
 from ...cards import Card
 from ...errors import EngineError
 from ...hands import DISTINCT_STRENGTHS, Category, hand_value
+from ...messages import say
 from ...parsheets.arrays import _combos, _lookup, _strengths, _sub_ranks, _sum_into
 from ...parsheets.counts import Counts, check_bound, counts_key
-from ...parsheets.sheet import Contribution, ParSheet, Progress, _deck, paytable_key
+from ...parsheets.sheet import (
+    Contribution,
+    ParSheet,
+    Progress,
+    _deck,
+    paytable_key,
+    sheet_words,
+)
 from ...paytables import MISSISSIPPI_STUD_ROWS, Band, Paytable, PaytableError
 from .rules import SLUG
 from .rules import Outcome as StudOutcome
 from .rules import settle as settle_mississippi
 
 #: Mississippi Stud streets, in the order they are bet
-STREETS = ("3rd Street", "4th Street", "5th Street")
+STREETS = (say("3rd Street"), say("4th Street"), say("5th Street"))
+#: what a fold on each street is named in the sheet's return column, and what it loses
+_FOLD_ON = dict(
+    zip(
+        STREETS,
+        sheet_words(*(say("fold on %(street)s", street=street) for street in STREETS)),
+        strict=True,
+    )
+)
+_ANTE_LOST, _BETS_LOST = sheet_words(say("Ante lost"), say("Ante and bets lost"))
+#: the rows beside the paying categories, and what they pay
+_PUSH_LOSS = sheet_words(say("push"), say("loss"))
+_PUSHES_LOSES = sheet_words(say("pushes"), say("loses"))
 #: a street decision: bet 3, 2 or 1 × Ante, or fold.  Listed in the order ties are broken:
 #: equal values go to betting, and to the larger bet
 _STREET_CHOICES = (3, 2, 1, 0)
@@ -63,7 +83,7 @@ def _class_returns(paytable: Paytable) -> tuple[np.ndarray, int, np.ndarray, lis
     ante = math.lcm(paytable.bet_unit, *(o.to for _, o in paytable.rows))
     scale = math.lcm(*(o.to for _, o in paytable.rows))
     paying = [c for c, _ in paytable.rows]
-    names = [c.label for c in paying] + ["push", "loss"]
+    names = [c.label for c in paying] + list(_PUSH_LOSS)
     table = _lookup()
     _, samples = _outcome_classes()
     returns = np.zeros(len(samples), dtype=np.int64)
@@ -121,7 +141,7 @@ def _nets(paytable: Paytable, payout_cap: Fraction | None) -> _Nets:
         net.append(tuple(row))
     weights = np.array([[int(v * scale) for v in row] for row in net], dtype=np.int64).T
     held = "" if payout_cap is None else f", held to {payout_cap} Antes"
-    pays = [f"{o}{held}" for _, o in paytable.rows] + ["pushes", "loses"]
+    pays = [f"{o}{held}" for _, o in paytable.rows] + list(_PUSHES_LOSES)
     return _Nets(tuple(net), weights, scale, rows, names, pays)
 
 
@@ -473,12 +493,12 @@ def _sheet(
     ]
     for street, lost in folds:
         count = sum(lost.values())
-        outcomes.append((f"fold on {street}", Fraction(count, deals)))
+        outcomes.append((_FOLD_ON[street], Fraction(count, deals)))
         value = -sum(placed * c for placed, c in lost.items())
-        pays = "Ante lost" if street == STREETS[0] else "Ante and bets lost"
+        pays = _ANTE_LOST if street == STREETS[0] else _BETS_LOST
         contributions.append(
             Contribution(
-                f"fold on {street}", count, Fraction(count, deals), pays, Fraction(value, deals)
+                _FOLD_ON[street], count, Fraction(count, deals), pays, Fraction(value, deals)
             )
         )
     assert sum(r.contribution for r in contributions) == ev

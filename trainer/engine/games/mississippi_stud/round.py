@@ -252,14 +252,16 @@ def _table(state: State, street: int, shown: int) -> dict[str, Any]:
         visible = placed if out else placed[: street + 1]
         if seat in state.taken:
             position["bets"] = {}
-            position["note"] = "bets taken"
+            position["note"] = say("bets taken")
         elif seat in state.settled:
             position["bets"] = {}
-            position["note"] = "settled"
+            position["note"] = say("settled")
         else:
             position["bets"] = dict(zip(keys, visible, strict=False))
         if out:
-            position["folded"] = f"before {mississippi_stud.BETS[len(placed)][1]}"
+            position["folded"] = say(
+                "before %(street)s", street=mississippi_stud.BETS[len(placed)][1]
+            )
         positions.append(position)
     return {
         "ante": state.ante,

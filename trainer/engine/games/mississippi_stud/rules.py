@@ -408,6 +408,15 @@ PREVIEW_HANDS = (
 )
 
 
+#: each outcome as the example hands say it, written out so the catalogue's extraction finds it
+_OUTCOME_WORDS = {
+    Outcome.WIN: say("win"),
+    Outcome.PUSH: say("push"),
+    Outcome.LOSE: say("lose"),
+    Outcome.FOLD: say("fold"),
+}
+
+
 def preview(config: HouseConfig) -> list[PreviewRow]:
     """The preview hands settled with the house's table, every bet the smallest stake.
 
@@ -423,7 +432,12 @@ def preview(config: HouseConfig) -> list[PreviewRow]:
         s = settle(
             parse_cards(hole), parse_cards(board), (unit,) * 4, paytable=table, rules=config.rules
         )
-        result = s.outcome.value + (f" at {s.odds}" if s.odds is not None else "")
+        word = _OUTCOME_WORDS[s.outcome]
+        result = (
+            word
+            if s.odds is None
+            else say("%(outcome)s at %(odds)s", outcome=word, odds=str(s.odds))
+        )
         category = s.category.label if s.category is not None else ""
         rows.append(PreviewRow(f"{hole} + {board}", "", category, result, s.stake, s.net))
     return rows
