@@ -92,6 +92,8 @@ NOT_PAGES = {
     "audits:csv",
     "audits:run-again",
     "audits:delete",  # its confirmation is the report page's form
+    "audits:name-dealer",  # POST: the report's "this is …" form
+    "audits:remove-name",  # POST: the log names page's form
     "progress:trainees-csv",
     "progress:attempts-csv",
     "password_reset_done",
@@ -274,6 +276,8 @@ def staff_pages(w) -> list[Page]:
         Page("audits", "audits:index", reverse("audits:index")),
         Page("audit report", "audits:report", reverse("audits:report", args=[report.pk]), True),
         Page("audit line", "audits:line", reverse("audits:line", args=[report.pk, 1])),
+        Page("log names", "audits:names", reverse("audits:names")),
+        Page("audit record", "audits:record", reverse("audits:record", args=[w["trainee"].pk])),
         Page("people", "people", reverse("people")),
         Page("set password", "set-password", reverse("set-password", args=[w["trainee"].pk])),
         *password_pages(),

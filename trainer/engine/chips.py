@@ -500,7 +500,7 @@ def chip_counts(chips: ChipSet | Names, counts: Mapping[int, int]) -> list[Messa
     chip names are its own: a parameter, never translated)."""
     names = names_of(chips)
     return [
-        say("%(count)s %(chip)s", count=f"{n:,}", chip=names[v])
+        say("%(count)s %(chip)s", count=str(n), chip=names[v])
         for v, n in sorted(counts.items(), reverse=True)
         if n
     ]
@@ -512,7 +512,7 @@ def words(chips: ChipSet | Names, counts: Mapping[int, int], *, values: bool = F
     if values:
         names = names_of(chips)
         shown = [
-            say("%(count)s %(chip)s %(value)s", count=f"{n:,}", chip=names[v], value=f"{v:,}")
+            say("%(count)s %(chip)s %(value)s", count=str(n), chip=names[v], value=f"{v:,}")
             for v, n in sorted(counts.items(), reverse=True)
             if n
         ]
