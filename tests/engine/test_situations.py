@@ -12,6 +12,8 @@ from trainer.engine.cards import ACE
 from trainer.engine.drills import REGISTRY
 from trainer.engine.errors import EngineError
 from trainer.engine.house import DEFAULT_CONFIG, HouseConfig, HouseRules
+from trainer.engine.kit.situations import situation_words
+from trainer.engine.messages import Message
 from trainer.engine.paytables import (
     CARIBBEAN_STUD_BASE,
     MISSISSIPPI_STUD_BASE,
@@ -149,3 +151,16 @@ def test_an_aimed_deal_is_of_its_level():
     ranks = [c[0] for c in hand.request["cards"].split()]
     order = "23456789TJQKA"
     assert ranks == sorted(ranks, key=order.index, reverse=True)  # level 1 sorts high to low
+
+
+def test_every_drill_skill_is_said_as_a_message_whose_english_is_its_key():
+    """Each skill a drill can deal (its stored key, which cards and filters keep in English)
+    has a message to say it in the reader's language, whose English is the key byte for byte
+    (`situation_words`)."""
+    keys = set()
+    for kind in REGISTRY.values():
+        keys |= {s if isinstance(s, str) else s[0] for s in kind.situations(DEFAULT_CONFIG)}
+    assert len(keys) > 100  # every game's skills, not an empty registry
+    unsaid = sorted(k for k in keys if not isinstance(situation_words(k), Message))
+    assert unsaid == []
+    assert [k for k in keys if str(situation_words(k)) != k] == []

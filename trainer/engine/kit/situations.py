@@ -14,7 +14,8 @@ on seeded hands of every game).  `trainer.engine.mispays` is the one door to bot
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from itertools import combinations, product
 from typing import Any
@@ -63,6 +64,93 @@ _FIXED: Mapping[str, Message] = {
     # the watch drill's word for a position settled right (`mispays.RIGHT`)
     "settled right": say("settled right"),
 }
+#: the drills' own skills (`DrillKind.situations`), each fixed phrase said in the reader's
+#: language; those built around a hand are read by `_DRILL_PATTERNS`
+_DRILL_FIXED: Mapping[str, Message] = {
+    "Ante not paid when the dealer did not qualify": say(
+        "Ante not paid when the dealer did not qualify"
+    ),
+    "a folded seat is passed": say("a folded seat is passed"),
+    "a pair takes low": say("a pair takes low"),
+    "ace is high": say("ace is high"),
+    "alone: takes the pot without a showdown": say("alone: takes the pot without a showdown"),
+    "bank win": say("bank win"),
+    "player win": say("player win"),
+    "draw": say("draw"),
+    "bring-in tie on rank": say("bring-in tie on rank"),
+    "change black": say("change black"),
+    "change green": say("change green"),
+    "change purple or larger": say("change purple or larger"),
+    "colour up": say("colour up"),
+    "dealer A-K high": say("dealer A-K high"),
+    "dealer ace high without a king": say("dealer ace high without a king"),
+    "dealer below king high": say("dealer below king high"),
+    "dealer king high": say("dealer king high"),
+    "dealer does not qualify": say("dealer does not qualify"),
+    "dealer pair": say("dealer pair"),
+    "dealer small pair": say("dealer small pair"),
+    "dealer wins": say("dealer wins"),
+    "even split": say("even split"),
+    "exact tie": say("exact tie"),
+    "first to the dealer's left": say("first to the dealer's left"),
+    "five-high straight (wheel)": say("five-high straight (wheel)"),
+    "fold on 3rd Street": say("fold on 3rd Street"),
+    "fold on 4th Street": say("fold on 4th Street"),
+    "fold on 5th Street": say("fold on 5th Street"),
+    "higher category": say("higher category"),
+    "higher rank": say("higher rank"),
+    "hog": say("hog"),
+    "kicker decides": say("kicker decides"),
+    "lowest card": say("lowest card"),
+    "next in seat order": say("next in seat order"),
+    "odd chip": say("odd chip"),
+    "player folds": say("player folds"),
+    "sevens share the hog": say("sevens share the hog"),
+    "six or seven suited: the best five count": say("six or seven suited: the best five count"),
+    "six to a straight: the top five count": say("six to a straight: the top five count"),
+    "stand off": say("stand off"),
+    "three pair: the best two count": say("three pair: the best two count"),
+    "tie": say("tie"),
+    "tie with odd chips": say("tie with odd chips"),
+    "tied exposed hands": say("tied exposed hands"),
+    "tied high": say("tied high"),
+    "tied low": say("tied low"),
+    "two triples make a full house": say("two triples make a full house"),
+}
+#: a drill skill built around hands: its pattern, and its message given the hands said
+_HAND = r"(?P<hand>.+?)"
+_DRILL_PATTERNS: tuple[tuple[re.Pattern[str], Callable[..., Message]], ...] = (
+    (re.compile(rf"^{_HAND} wins$"), lambda hand: say("%(hand)s wins", hand=hand)),
+    (re.compile(rf"^{_HAND} loses$"), lambda hand: say("%(hand)s loses", hand=hand)),
+    (re.compile(rf"^{_HAND} pushes$"), lambda hand: say("%(hand)s pushes", hand=hand)),
+    (re.compile(rf"^call pays {_HAND}$"), lambda hand: say("call pays %(hand)s", hand=hand)),
+    (re.compile(rf"^raise pays {_HAND}$"), lambda hand: say("raise pays %(hand)s", hand=hand)),
+    (
+        re.compile(rf"^dealer {_HAND} or better$"),
+        lambda hand: say("dealer %(hand)s or better", hand=hand),
+    ),
+    (
+        re.compile(r"^(?P<hand>.+?) over a (?P<other>.+)$"),
+        lambda hand, other: say("%(hand)s over a %(other)s", hand=hand, other=other),
+    ),
+    (
+        re.compile(r"^(?P<hand>.+?), four to a (?P<other>.+)$"),
+        lambda hand, other: say("%(hand)s, four to a %(other)s", hand=hand, other=other),
+    ),
+)
+
+
+def _hand_said(text: str) -> str:
+    """A hand in a drill skill's name: a category, a pair band, a fixed phrase of the
+    dealer's hand ("dealer king high"), "pair of 2-5"; else the text as it is."""
+    hand = _hand_of(text) or _DRILL_FIXED.get(text)
+    if hand is not None:
+        return hand
+    if text.startswith("pair of "):
+        return say("pair of %(ranks)s", ranks=text.removeprefix("pair of "))
+    return text
+
+
 #: the second bets a banked game's phrase names ("Call paid when the dealer did not qualify")
 _BETS: Mapping[str, Message] = {"Call": say("Call"), "Raise": say("Raise")}
 
@@ -131,6 +219,14 @@ def situation_words(situation: str) -> str:
     bet, _, rest = situation.partition(" ")
     if rest == "paid when the dealer did not qualify" and bet in _BETS:
         return say("%(bet)s paid when the dealer did not qualify", bet=_BETS[bet])
+    # the drills' own skills
+    fixed = _DRILL_FIXED.get(situation)
+    if fixed is not None:
+        return fixed
+    for pattern, message in _DRILL_PATTERNS:
+        match = pattern.match(situation)
+        if match:
+            return message(**{k: _hand_said(v) for k, v in match.groupdict().items()})
     return situation
 
 
