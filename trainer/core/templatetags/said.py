@@ -19,4 +19,6 @@ def situation_said(key) -> str:
     """A stored situation key (a skill's, an audit line's) as the reader's language says it
     (`trainer.engine.kit.situations.situation_words`); a key its vocabulary does not hold yet
     as it is stored."""
+    if not isinstance(key, str):
+        return render(key)
     return render(situation_words(key)) if key else ""

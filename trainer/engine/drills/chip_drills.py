@@ -66,16 +66,16 @@ class ColourUp(DrillKind):
     pace = (8.0, 10.0, 15.0)
     slug = "colour-up"
     game = CHIPS
-    title = "Chips: colour up"
-    description = (
+    title = say("Chips: colour up")
+    description = say(
         "A player leaves with a pile of small chips: exchange them for the fewest chips of the "
         "house, keyboard first (a key per chip)."
     )
-    mix = "Piles of the house's two smallest chips, then three, then four of them mixed."
+    mix = say("Piles of the house's two smallest chips, then three, then four of them mixed.")
     levels = (
-        Level(1, "a pile of the two smallest chips"),
-        Level(2, "the three smallest chips, bigger piles"),
-        Level(3, "four kinds of chip, piles worth hundreds of units"),
+        Level(1, say("a pile of the two smallest chips")),
+        Level(2, say("the three smallest chips, bigger piles")),
+        Level(3, say("four kinds of chip, piles worth hundreds of units")),
     )
     #: (kinds of chip in the pile, most of each)
     PILES = {1: (2, 20), 2: (3, 25), 3: (4, 30)}
@@ -161,17 +161,17 @@ class MakeChange(DrillKind):
     pace = (6.0, 8.0, 10.0)
     slug = "make-change"
     game = CHIPS
-    title = "Chips: make change"
-    description = (
+    title = say("Chips: make change")
+    description = say(
         "A player bets with bigger chips than the bet: take the bet, give back the chips it "
         "does not need untouched and change the one it breaks into the fewest smaller chips, "
         "keyboard first (a key per chip)."
     )
-    mix = "A lower colour for a small bet, then any colour, then several chips at once."
+    mix = say("A lower colour for a small bet, then any colour, then several chips at once.")
     levels = (
-        Level(1, "one chip of the third, fourth or fifth smallest colour"),
-        Level(2, "one or two chips of any colour above the second smallest"),
-        Level(3, "two to four chips of one colour"),
+        Level(1, say("one chip of the third, fourth or fifth smallest colour")),
+        Level(2, say("one or two chips of any colour above the second smallest")),
+        Level(3, say("two to four chips of one colour")),
     )
 
     def deal(self, rng: random.Random, level: int, config: HouseConfig, natural: bool) -> Dealt:
