@@ -137,8 +137,12 @@ test: lint $(LOAD_STAMP)
 
 # What a developer runs all day: the engine and the unit tests, without the tests marked slow
 # (full enumerations, fuzzing, long runs) or browser (pyproject.toml lists the marks).
+# Its test database is made from the models (--no-migrations: pytest-django's syncdb), not by
+# running the ~130 migrations, whose historical model states cost 10 to 12 CPU-seconds of the
+# tier; the roles the migrations would make come from the same function (tests/conftest.py).
+# `make test` and `make test-db` build it by the migrations, and lint checks none is missing.
 test-fast: install
-	$(BIN)/python -m pytest -n $(FAST_WORKERS) -m "not slow and not browser"
+	$(BIN)/python -m pytest -n $(FAST_WORKERS) -m "not slow and not browser" --no-migrations
 
 # The tests that reach the database (marked `database` by tests/conftest.py), slow ones
 # included, on the database DATABASE_URL names: how CI runs the suite a second time, on

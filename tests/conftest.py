@@ -81,11 +81,15 @@ def _load_demo() -> House:
 
 
 @pytest.fixture(scope="session")
-def django_db_setup(django_db_setup, django_db_blocker):
+def django_db_setup(request, django_db_setup, django_db_blocker):
     """The test database, with the demo house loaded once for the whole session (once per
     xdist worker): every test's transaction rolls back to it, so no test pays for loading it.
-    The roles (groups) come from the migrations."""
+    The roles (groups) come from the migrations; where the tables are made from the models
+    without them (`--no-migrations`: the quick tier, README "Tests"), from the function the
+    migration runs."""
     with django_db_blocker.unblock():
+        if request.config.option.nomigrations:
+            sync_roles(apps)
         _load_demo()
 
 
@@ -210,6 +214,23 @@ def _par_sheets_computed_once(request, monkeypatch, tmp_path_factory):
         return counts
 
     monkeypatch.setattr(Game, "parsheet_counts", parsheet_counts)
+    fast = Game.fast_parsheet
+
+    def fast_parsheet(self, table, rules, counts):
+        """A sheet from the counts (a tenth of a second for Mississippi Stud), made once per
+        session for the same table, rules and counts: the desk's and the houses' tests ask
+        for the same few tables again and again."""
+        memo = (
+            "fast",
+            self.slug,
+            self.parsheet_key(table, rules, deck=counts.deck),
+            counts.key,
+        )
+        if memo not in _SHEETS:
+            _SHEETS[memo] = fast(self, table, rules, counts)
+        return _SHEETS[memo]
+
+    monkeypatch.setattr(Game, "fast_parsheet", fast_parsheet)
 
 
 @pytest.fixture
