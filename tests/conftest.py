@@ -223,6 +223,7 @@ def _par_sheets_computed_once(request, monkeypatch, tmp_path_factory):
         memo = (
             "fast",
             self.slug,
+            table.name,  # the sheet names its table
             self.parsheet_key(table, rules, deck=counts.deck),
             counts.key,
         )
