@@ -28,3 +28,10 @@ MIDDLEWARE = ["tests.readonly.GetsNeverWrite", *MIDDLEWARE]
 # a par sheet queued by a test queues no card-exposure figures (minutes of a worker's time on
 # the full deck); tests/houses/test_exposure.py turns it on where it checks the queueing
 PARSHEET_EXPOSURE = False
+# On SQLite the test database is a file (a copy of the migrated one, tests/conftest.py), not
+# memory: it need not survive a crash, so it is not synced to the disk at every commit (the
+# live-server and transactional tests commit often), and its rollback journal stays in memory.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    DATABASES["default"].setdefault("OPTIONS", {})["init_command"] = (  # noqa: F405
+        "PRAGMA synchronous=OFF; PRAGMA journal_mode=MEMORY"
+    )
