@@ -32,6 +32,7 @@ def seen(demo) -> str:
     return services.activation_state(demo, "mississippi-stud")
 
 
+@pytest.mark.slow  # the state followed through a sheet computed in full: out of the quick tier
 def test_a_version_without_its_sheet_waits_for_it_as_a_state(
     desk, demo, django_capture_on_commit_callbacks
 ):

@@ -456,6 +456,7 @@ def test_shares_always_add_up_to_the_pot(case):
     assert all(s.shares[seat] == 0 for seat in hands if seat not in s.winners)
 
 
+@pytest.mark.slow  # 200 generated showdowns: out of the quick tier
 @settings(max_examples=200, deadline=None)
 @given(tie_prone_showdowns())
 def test_no_tied_player_gets_more_than_one_odd_chip(case):

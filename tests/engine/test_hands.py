@@ -115,6 +115,7 @@ def test_treys_orders_the_hands_the_same_way():
     assert order_fingerprint(strength) == (7_462, ORDER_FINGERPRINT)
 
 
+@pytest.mark.slow  # a large random sample against the reference evaluator: out of the quick tier
 def test_best_of_seven_agrees_with_treys_on_a_random_sample():
     from treys import Card as TreysCard
     from treys import Evaluator

@@ -54,6 +54,7 @@ def test_every_game_the_audit_checks_can_be_mispaid():
         assert _dealer_of(game).game == game.slug
 
 
+@pytest.mark.slow  # every planted mispay of every game and house: out of the quick tier
 @pytest.mark.parametrize("house", HOUSES)
 @pytest.mark.parametrize("game", GAMES)
 def test_every_planted_mispay_is_read_back_as_planted(game, house):

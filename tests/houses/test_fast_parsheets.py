@@ -145,6 +145,7 @@ def test_the_worker_builds_the_counts_once_then_every_sheet_is_quick(
     )
 
 
+@pytest.mark.slow  # a full enumeration, seconds: out of the quick tier
 def test_a_failing_build_leaves_the_sheet_to_the_full_enumeration(ms_version, monkeypatch):
     def broken(*args, **kwargs):
         raise MemoryError("no room for the counts")

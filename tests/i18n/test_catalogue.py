@@ -60,6 +60,7 @@ def committed(code: str) -> Path:
     return path
 
 
+@pytest.mark.slow  # makemessages (GNU xgettext) over the whole code: out of the quick tier
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_every_message_of_the_code_is_in_the_catalogue(code, tmp_path, monkeypatch):
     path = committed(code)
@@ -88,6 +89,7 @@ HEADER = (
 NEW = "A message of the code that nobody has translated yet"
 
 
+@pytest.mark.slow  # makemessages (GNU xgettext) over the whole code: out of the quick tier
 def test_a_message_of_the_code_missing_from_the_catalogue_is_named(tmp_path, monkeypatch):
     python = f"from django.utils.translation import gettext\ngettext({NEW!r})\n"
     # a partial of the felt, in Jinja: read by Jinja's own extraction, named by its line

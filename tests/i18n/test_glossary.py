@@ -200,6 +200,7 @@ def misused(terms: list[Term], english: str, spanish: str, inflected: bool = Tru
     return found
 
 
+@pytest.mark.slow  # every message against every word of the glossary: out of the quick tier
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_every_message_uses_the_glossarys_words(code):
     path = catalogue_of(code)

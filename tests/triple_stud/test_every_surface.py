@@ -88,6 +88,7 @@ def test_every_mispay_planted_in_its_hands_reads_back(triple):
     assert planted
 
 
+@pytest.mark.slow  # a full enumeration: out of the quick tier
 def test_it_has_a_par_sheet_of_its_own(triple):
     entry = GAMES[SLUG]
     sheet = entry.parsheet(CASINO_STUD_POKER, HouseRules(), deck=TWO_SUITS)

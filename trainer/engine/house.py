@@ -6,9 +6,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
+from typing import Any, TypeVar, cast
 
 from .chips import (
     COLOUR_UP_AT,
@@ -25,6 +26,8 @@ from .chips import (
 from .errors import EngineError
 from .messages import say
 from .paytables import Paytable
+
+T = TypeVar("T")
 
 #: the largest Caribbean Stud call multiple a house may set (RULES.md's default is 2); with it a
 #: position stakes at most eleven Antes, which bounds every payout a question can ask for
@@ -176,9 +179,23 @@ class HouseConfig:
 
     paytables: Mapping[str, Paytable] = field(default_factory=dict)
     rules: HouseRules = field(default_factory=HouseRules)
+    #: what has been worked out from this configuration, kept with it (`remembered`)
+    _kept: dict[Hashable, Any] = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False
+    )
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "paytables", MappingProxyType(dict(self.paytables)))
+
+    def remembered(self, key: Hashable, make: Callable[[], T]) -> T:
+        """`make()`, worked out once for this configuration and kept with it: a configuration
+        never changes, and the site keeps one per house until the house's tables or rules
+        change (a drill's situations, asked for on every Today's page, cost milliseconds)."""
+        try:
+            return cast(T, self._kept[key])
+        except KeyError:
+            value = self._kept[key] = make()
+            return value
 
     def paytable(self, game: str) -> Paytable:
         """The table `game` pays at this house."""

@@ -188,6 +188,7 @@ def share(dealt: list[Dealt], skill: practice.Skill, *, natural: bool = False) -
     return Fraction(hits, len(dealt))
 
 
+@pytest.mark.slow  # a long simulated run: out of the quick tier
 def test_a_missed_situation_comes_up_three_times_as_often_then_falls_back():
     weak = weak_skill()
     missing = False
@@ -248,6 +249,7 @@ def listed_situations(monkeypatch):
         )
 
 
+@pytest.mark.slow  # a long simulated run: out of the quick tier
 def test_the_site_deals_what_the_pure_run_deals(trainee, listed_situations, monkeypatch):
     """Three days of 25 questions, the weak situation missed: the services (start_mode,
     next_question, answer_question) deal the same skills in the same order as `Run`, with the

@@ -105,7 +105,8 @@ class ColourUp(DrillKind):
         """One situation: how many colours a pile holds is the level's, so it is no
         situation of its own (a skill is dealt at every level).
 
-        >>> ColourUp().situations(None)
+        >>> from trainer.engine.house import DEFAULT_CONFIG
+        >>> ColourUp().situations(DEFAULT_CONFIG)
         ('colour up',)
         """
         return {COLOUR_UP: None}

@@ -128,7 +128,8 @@ class HandFive(DrillKind):
         """Every category (a straight: not the wheel), then the wheel and the near misses: a
         hand of the category, its near miss left to chance (`deal_for` keeps the one asked).
 
-        >>> tags = HandFive().situations(None)
+        >>> from trainer.engine.house import DEFAULT_CONFIG
+        >>> tags = HandFive().situations(DEFAULT_CONFIG)
         >>> tags[:2], tags[-1], len(tags)
         (('high card', 'one pair'), 'one pair, four to a straight', 15)
         """
@@ -251,7 +252,8 @@ class HandSeven(DrillKind):
     def aims(self, config: HouseConfig) -> dict[str, Any]:
         """Every category plainly made, then the traps: seven of the category, or the trap.
 
-        >>> tags = HandSeven().situations(None)
+        >>> from trainer.engine.house import DEFAULT_CONFIG
+        >>> tags = HandSeven().situations(DEFAULT_CONFIG)
         >>> tags[0], tags[-1], len(tags)
         ('high card', 'flush over a straight', 15)
         """

@@ -27,6 +27,7 @@ import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from ..cards import Card, parse_cards
@@ -174,7 +175,12 @@ class DrillKind:
         """Every situation this kind deals under the house `config`, in teaching order (plain
         cases first), each dealable on demand at every level (`generate(..., situation=...)`):
         the skills a trainee is scheduled on.  Empty for a kind that lists none."""
-        return tuple(self.aims(config))
+        return tuple(self.aims_at(config))
+
+    def aims_at(self, config: HouseConfig) -> Mapping[str, Any]:
+        """`aims(config)`, worked out once per house configuration (`remembered`), read-only."""
+        key = ("aims", id(self), type(self).aims)
+        return config.remembered(key, lambda: MappingProxyType(self.aims(config)))
 
     def aims(self, config: HouseConfig) -> dict[str, Any]:
         """Each situation of `situations`, in its order, with what `deal_aimed` needs to deal
@@ -193,7 +199,7 @@ class DrillKind:
         """A deal whose situation is `situation`, drawn from `rng` only: aimed deals
         (`deal_aimed`) until one shows it.  EngineError for a situation the kind does not
         list, or one that does not come up."""
-        aims = self.aims(config)
+        aims = self.aims_at(config)
         if situation not in aims:
             known = "; ".join(aims) or "none"
             raise EngineError(

@@ -308,7 +308,8 @@ class BankedQualify(_Banked):
         high card hands with a near miss: the mix's scenario, a high card hand topped as one
         of the mix's (A-K, or the short tops that read as the situation).
 
-        >>> tags = CaribbeanQualify().situations(None)
+        >>> from trainer.engine.house import DEFAULT_CONFIG
+        >>> tags = CaribbeanQualify().situations(DEFAULT_CONFIG)
         >>> tags[:2], len(tags)
         (('dealer A-K high', 'dealer ace high without a king'), 15)
         >>> tags[-1]

@@ -92,7 +92,8 @@ class CaribbeanLedger(StakesAntes, DrillKind):
         not part of the situation: how many there are is the level's, and a natural match
         has any number.)
 
-        >>> CaribbeanLedger().situations(None)
+        >>> from trainer.engine.house import DEFAULT_CONFIG
+        >>> CaribbeanLedger().situations(DEFAULT_CONFIG)
         ('player win', 'bank win', 'draw')
         """
         return {v.value: v.value for v in banked_stud.Verdict}

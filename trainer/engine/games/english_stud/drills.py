@@ -120,7 +120,8 @@ class EnglishBringIn(DrillKind):
     def aims(self, config: HouseConfig) -> dict[str, Any]:
         """The plainly lowest card, an ace beside it, a tie on rank: the mix's scenarios.
 
-        >>> EnglishBringIn().situations(None)
+        >>> from trainer.engine.house import DEFAULT_CONFIG
+        >>> EnglishBringIn().situations(DEFAULT_CONFIG)
         ('lowest card', 'ace is high', 'bring-in tie on rank')
         """
         return {tag: tag for tag in (LOWEST, ACE_HIGH, TIE_ON_RANK)}
@@ -216,7 +217,8 @@ class EnglishFirstToAct(DrillKind):
         (Which categories, or a straight or flush in the up cards not counting, cannot be
         told apart in the situation: a level dealing 3rd and 4th Street shows neither.)
 
-        >>> EnglishFirstToAct().situations(None)
+        >>> from trainer.engine.house import DEFAULT_CONFIG
+        >>> EnglishFirstToAct().situations(DEFAULT_CONFIG)
         ('higher rank', 'higher category', 'kicker decides', 'tied exposed hands')
         """
         return dict(_FIRST_AIMS)
@@ -409,7 +411,8 @@ class EnglishShowdown(DrillKind):
         evenly or not: its size is left to chance); each the mix's scenario, a win its
         winning category.
 
-        >>> tags = EnglishShowdown().situations(None)
+        >>> from trainer.engine.house import DEFAULT_CONFIG
+        >>> tags = EnglishShowdown().situations(DEFAULT_CONFIG)
         >>> tags[:2], tags[-3:], len(tags)
         (('high card wins', 'one pair wins'), ('kicker decides', 'tie', 'tie with odd chips'), 13)
         """

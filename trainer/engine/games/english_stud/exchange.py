@@ -61,7 +61,8 @@ class EnglishExchange(DrillKind):
     def aims(self, config: HouseConfig) -> dict[str, Any]:
         """The three situations, each its own scenario.
 
-        >>> EnglishExchange().situations(None)
+        >>> from trainer.engine.house import DEFAULT_CONFIG
+        >>> EnglishExchange().situations(DEFAULT_CONFIG)
         ("first to the dealer's left", 'next in seat order', 'a folded seat is passed')
         """
         return {tag: tag for tag in (FIRST, NEXT, PASSED)}

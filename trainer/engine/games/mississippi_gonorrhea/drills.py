@@ -82,7 +82,8 @@ class GonorrheaSplit(DrillKind):
         """Each situation of `SPLITS`, aimed at with the mix's scenario (a plain split for an
         even or an odd pot: the pot's parity is left to chance).
 
-        >>> GonorrheaSplit().situations(None)[:3]
+        >>> from trainer.engine.house import DEFAULT_CONFIG
+        >>> GonorrheaSplit().situations(DEFAULT_CONFIG)[:3]
         ('even split', 'odd chip', 'hog')
         """
         return {
