@@ -127,6 +127,7 @@ def test_the_glossary_names_every_category_apart():
     assert len(set(spanish)) == len(spanish)
 
 
+@pytest.mark.slow  # every table of both rulebooks: out of the quick tier
 @both
 @pytest.mark.parametrize("game", list(paid_games()), ids=lambda g: g.slug)
 def test_each_paytable_is_the_engines_source_table(book, game):

@@ -269,6 +269,7 @@ def test_mississippi_decision_shares_add_up_per_street():
 # --- Caribbean Stud and Casino Stud Poker against brute force -------------------------------
 
 
+@pytest.mark.slow  # brute force on reduced decks: out of the quick tier
 @pytest.mark.parametrize("name", BANKED_DECKS)
 def test_caribbean_matches_brute_force_on_a_reduced_deck(name):
     cards = BANKED_DECKS[name]

@@ -87,6 +87,7 @@ def test_stored_questions_regrade_identically(records):
         regrades_identically(record)
 
 
+@pytest.mark.slow  # every kind, twice over: out of the quick tier
 @pytest.mark.parametrize("records", stored())
 def test_same_seed_deals_the_same_questions(records):
     for record in records:

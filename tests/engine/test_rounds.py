@@ -77,6 +77,7 @@ def _answer(step: Step) -> dict:
     }
 
 
+@pytest.mark.slow  # every game's rounds at every level: out of the quick tier
 @pytest.mark.parametrize("house", HOUSES)
 @pytest.mark.parametrize("slug", GAMES_WITH_ROUNDS)
 def test_a_round_ends_replays_and_judges_its_own_answers_right(slug, house):

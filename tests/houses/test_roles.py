@@ -136,6 +136,7 @@ def meets(response, url: str, expected) -> bool:
     return response.status_code == expected
 
 
+@pytest.mark.slow  # every role against every page: out of the quick tier
 @pytest.mark.parametrize("role", ROLE_NAMES)
 def test_every_role_meets_every_page_as_the_matrix_says(users, objects, role):
     # one role's column of the matrix, each request from a new client: the people and objects

@@ -80,6 +80,7 @@ def test_my_progress_shows_my_figures_and_mistakes_only(client, people):
     assert "Practise this drill again" in mistakes
 
 
+@pytest.mark.slow  # every page against every role: out of the quick tier
 @pytest.mark.parametrize(
     ("role", "expected"),
     [

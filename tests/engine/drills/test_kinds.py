@@ -97,6 +97,7 @@ def _typed(f: AnswerField, value) -> str:
     return str(value)
 
 
+@pytest.mark.slow  # every kind at every level: out of the quick tier
 @pytest.mark.parametrize("natural", [False, True], ids=["mix", "natural"])
 @pytest.mark.parametrize(("slug", "level"), CASES)
 def test_generates_reproducibly_and_regrades_the_same(slug, level, natural):
@@ -156,6 +157,7 @@ def test_a_changed_field_is_marked_wrong(slug, level):
         assert all(v for name, v in marks.items() if name != f.name)
 
 
+@pytest.mark.slow  # every kind at every level: out of the quick tier
 @pytest.mark.parametrize("natural", [False, True], ids=["mix", "natural"])
 @pytest.mark.parametrize(("slug", "level"), CASES)
 def test_a_house_of_its_own_is_respected(slug, level, natural):
