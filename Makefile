@@ -131,9 +131,12 @@ FAST_WORKERS ?= 0
 test test-fast test-db: export OPENBLAS_NUM_THREADS = 1
 
 # Everything, as CI runs it: lint, the slow enumerations and the browser tests included, and
-# (on PostgreSQL) a short load run, which needs the `load` extra (Locust).
+# (on PostgreSQL) a short load run, which needs the `load` extra (Locust).  The browser tier
+# runs in one worker and the rest in the others (`--dist loadgroup`, the groups in
+# tests/conftest.py): each worker warms only its own part, 541 CPU-s of tests against 605
+# when both workers ran some of everything.
 test: lint $(LOAD_STAMP)
-	$(BIN)/python -m pytest -n $(TEST_WORKERS)
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup
 
 # What a developer runs all day: the engine and the unit tests, without the tests marked slow
 # (full enumerations, fuzzing, long runs) or browser (pyproject.toml lists the marks).

@@ -225,7 +225,11 @@ def read_roster(data: bytes) -> Preview:
         return Preview([], [gettext("The file holds a NUL character: it is not a CSV text file.")])
     reader = csv.reader(io.StringIO(text, newline=""))
     try:
-        header = [column_of(h) for h in next(reader)]
+        # a heading read once however often the row repeats it (a reported file held 500,000
+        # empty headings)
+        headings = next(reader)
+        columns = {heading: column_of(heading) for heading in set(headings)}
+        header = [columns[heading] for heading in headings]
     except StopIteration:
         return Preview(
             [], [gettext("The file is empty: it needs a header row and a row per trainee.")]
