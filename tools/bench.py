@@ -6,6 +6,7 @@ the same run, so the ratio is fair whatever the machine is doing.
     python -m tools.bench rule         # 100,000 mixed requests through `manage.py rule`
     python -m tools.bench audit        # a 100,000-hand log through `manage.py audit`, and rule
     python -m tools.bench sign-in      # a password checked with Argon2, and with PBKDF2
+    python -m tools.bench costs        # the audit's cost figures over 1,000,000 stored lines
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -483,6 +485,103 @@ def bench_sign_in(rounds: int = 5) -> None:
     )
 
 
+def bench_costs(lines: int = 1_000_000) -> None:
+    """CPU of the audit's cost page figures (`trainer.audits.costs`: every grouping, the weeks,
+    the hands) over `lines` stored mispaid lines of one house, on a SQLite file, against a
+    reference in the same run: one pass of the database adding up the same lines' money
+    (the least any figure over them could cost).  The issue's target: under 1 s of CPU."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tests.settings")
+    import django
+
+    django.setup()
+    import datetime as dt
+    import itertools
+    from zoneinfo import ZoneInfo
+
+    from django.core.management import call_command
+    from django.db import connection, transaction
+    from django.utils import timezone
+
+    if connection.vendor != "sqlite":
+        print(f"costs: measured on SQLite only (this run's database is {connection.vendor})")
+        return
+    folder = tempfile.mkdtemp(prefix="costs-bench-")
+    connection.settings_dict.setdefault("TEST", {})["NAME"] = str(Path(folder) / "costs.sqlite3")
+    old_name = connection.settings_dict["NAME"]
+    connection.creation.create_test_db(verbosity=0, autoclobber=True)
+    try:
+        from trainer.audits.costs import Selection, costs
+        from trainer.audits.models import AuditLine, AuditReport, on_house_clock
+        from trainer.houses.models import House
+
+        call_command("loaddata", "demo_house", verbosity=0)
+        house = House.objects.get(slug="demo")
+        report = AuditReport.objects.create(
+            house=house, name="bench.jsonl", format="jsonl", status="done", total=lines,
+            summary={"hands": lines * 10, "errors": 0},
+        )  # fmt: skip
+        rng = random.Random(5)
+        games = ["mississippi-stud", "caribbean-stud", "mississippi-gonorrhea"]
+        situations = [f"situation {n}" for n in range(40)]
+        start = timezone.now() - dt.timedelta(days=365)
+        columns = ["report_id", "number", "verdict", "game", "dealer", "table", "situation"]
+        columns += ["difference", "overpaid", "underpaid", "version", "at", "result", "raw"]
+        columns += ["day", "week", "minute"]
+        zone = ZoneInfo(house.time_zone)
+        table = AuditLine._meta.db_table
+        insert = (
+            f"INSERT INTO {table} ({', '.join(connection.ops.quote_name(c) for c in columns)}) "
+            f"VALUES ({', '.join('%s' for _ in columns)})"
+        )
+        numbers = itertools.count(1)
+        made = time.perf_counter()
+        for _ in range(0, lines, 50_000):
+            rows = []
+            for _ in range(50_000):
+                over = rng.random() < 0.6
+                money = rng.randint(1, 500)
+                when = start + dt.timedelta(seconds=rng.randint(0, 365 * 86_400))
+                clock = on_house_clock(when, zone)
+                rows.append((report.pk, next(numbers), "overpaid" if over else "underpaid",
+                             rng.choice(games), f"D{rng.randint(1, 300)}",
+                             f"T{rng.randint(1, 60)}", rng.choice(situations),
+                             money if over else -money, money if over else 0,
+                             0 if over else money, "", when, "{}", "",
+                             clock["day"], clock["week"], clock["minute"]))  # fmt: skip
+            with transaction.atomic(), connection.cursor() as cursor:
+                cursor.executemany(insert, rows)
+        made = time.perf_counter() - made
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")
+
+        def cpu(fn) -> float:
+            best = float("inf")
+            for _ in range(3):
+                begin = time.process_time()
+                fn()
+                best = min(best, time.process_time() - begin)
+            return best
+
+        def reference():
+            with connection.cursor() as cursor:
+                cursor.execute(f"SELECT COUNT(*), SUM(overpaid), SUM(underpaid) FROM {table}")
+                cursor.fetchall()
+
+        everything = cpu(lambda: costs(Selection(house=house)))
+        month = Selection(house=house, start=(start + dt.timedelta(days=100)).date(),
+                          end=(start + dt.timedelta(days=130)).date())  # fmt: skip
+        a_month = cpu(lambda: costs(month))
+        floor = cpu(reference)
+        print(
+            f"costs: {lines:,} stored lines (SQLite file; stored in {made:.0f} s): every figure "
+            f"{everything:.2f} CPU-s (target under 1 s), a month of them {a_month:.2f} CPU-s; "
+            f"one pass adding up their money {floor:.2f} CPU-s; ratio {everything / floor:.1f}x"
+        )
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 BENCHES = {
     "evaluate": bench_evaluate,
     "rule": bench_rule,
@@ -491,6 +590,7 @@ BENCHES = {
     "review": bench_review,
     "designer": bench_designer,
     "sign-in": bench_sign_in,
+    "costs": bench_costs,
 }
 
 

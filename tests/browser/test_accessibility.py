@@ -90,6 +90,7 @@ NOT_PAGES = {
     "audits:status",  # the htmx fragment of the report page's status
     "people-import-status",  # the htmx fragment of an import's progress
     "audits:csv",
+    "audits:costs-csv",  # a CSV file to download (tests/audits/test_costs.py)
     "audits:run-again",
     "audits:delete",  # its confirmation is the report page's form
     "audits:name-dealer",  # POST: the report's "this is …" form
@@ -278,6 +279,12 @@ def staff_pages(w) -> list[Page]:
         Page("audit line", "audits:line", reverse("audits:line", args=[report.pk, 1])),
         Page("log names", "audits:names", reverse("audits:names")),
         Page("audit record", "audits:record", reverse("audits:record", args=[w["trainee"].pk])),
+        Page("mispay costs", "audits:costs", reverse("audits:costs")),
+        Page(
+            "mispay cost lines",
+            "audits:cost-lines",
+            reverse("audits:cost-lines") + "?group=situation&key=",
+        ),
         Page("people", "people", reverse("people")),
         Page("set password", "set-password", reverse("set-password", args=[w["trainee"].pk])),
         *password_pages(),

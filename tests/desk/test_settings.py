@@ -51,7 +51,8 @@ def test_the_houses_zone_and_practice_day_are_set_on_the_desk(desk, demo):
     from trainer.houses.models import House
 
     data = {"name": "Demo house", "time_zone": "Europe/London", "day_starts": "05:00",
-            "desired_retention": "0.85"}  # fmt: skip
+            "desired_retention": "0.85", "reaudit_days": "7",
+            "shifts": "07:00 Early, 15:00 Late, 23:00 Night"}  # fmt: skip
     response = desk.post(reverse("desk:house"), data, follow=True)
     assert "settings are saved." in response.content.decode()
     demo = House.objects.get(pk=demo.pk)
@@ -61,6 +62,19 @@ def test_the_houses_zone_and_practice_day_are_set_on_the_desk(desk, demo):
     assert response.status_code == 400 and "is not a time zone" in response.content.decode()
     assert House.objects.get(pk=demo.pk).time_zone == "Europe/London"
     assert House.objects.get(pk=demo.pk).slug == "demo"  # only a superuser renames it
+    # the audit's re-audit window and the shifts its costs are counted by
+    assert (demo.reaudit_days, demo.shifts) == (7, "07:00 Early, 15:00 Late, 23:00 Night")
+    for shifts, words in [
+        ("", "This field is required"),
+        ("7am Early", "“7am Early” is not a shift: write its start on the 24-hour clock"),
+        ("07:00 Early, 07:00 Late", "Two shifts start at 07:00."),
+        ("07:00 Early, 19:00 Early", "Two shifts are named “Early”."),
+    ]:
+        response = desk.post(reverse("desk:house"), {**data, "shifts": shifts})
+        assert response.status_code == 400 and words in response.content.decode(), shifts
+    response = desk.post(reverse("desk:house"), {**data, "reaudit_days": "0"})
+    assert response.status_code == 400
+    assert House.objects.get(pk=demo.pk).shifts == "07:00 Early, 15:00 Late, 23:00 Night"
 
 
 # --- round paces (rounds an hour, a house setting, on the desk) -------------------------------

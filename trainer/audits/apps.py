@@ -10,8 +10,11 @@ class AuditsConfig(AppConfig):
 
     def ready(self):
         from trainer.drills.practice import notes
+        from trainer.progress import sections
 
-        from . import findings, signals  # noqa: F401  (connects the worker sweep's receiver)
+        from . import class_section, findings, signals  # noqa: F401  (signals: the sweep's receiver)
 
         # Today's practice says where a lapse the audit found came from
         notes.register(findings.note)
+        # a class page lists its dealers due a re-audit, and floor mispays beside drill accuracy
+        sections.register(class_section.class_section)

@@ -34,10 +34,7 @@ from trainer.engine.findings import Skill, skill_for
 from trainer.engine.house import HouseConfig
 from trainer.houses.models import House, User
 
-from .models import AuditFinding, AuditLine, AuditReport, LogAlias, situation_said
-
-#: the verdicts that are a dealer's mispay (an "error" line is the log's, not the dealer's)
-MISPAID = ("overpaid", "underpaid", "misdirected")
+from .models import MISPAID, AuditFinding, AuditLine, AuditReport, LogAlias, situation_said
 
 
 def people_by_name(house: House) -> dict[str, int]:

@@ -150,3 +150,41 @@ def person_words(person) -> str:
     """A person as the "this is" list names them: full name and username."""
     full = person.get_full_name()
     return f"{full} ({person.get_username()})" if full else person.get_username()
+
+
+class CostsForm(forms.Form):
+    """The cost page's choice of hands: dealt from a day to a day (the house's clock, either
+    open) in some of the house's finished reports (none chosen: all of them)."""
+
+    start = forms.DateField(
+        label=gettext_lazy("Hands dealt from"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+    )
+    end = forms.DateField(
+        label=gettext_lazy("to"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+    )
+    reports = forms.ModelMultipleChoiceField(
+        label=gettext_lazy("Reports"),
+        queryset=AuditReport.objects.none(),
+        required=False,
+        help_text=gettext_lazy("None chosen: every finished report of the house."),
+        widget=forms.CheckboxSelectMultiple,
+    )
+
+    def __init__(self, data, *, house) -> None:
+        super().__init__(data)
+        self.fields["reports"].queryset = AuditReport.objects.filter(
+            house=house, status=AuditReport.Status.DONE
+        ).order_by("-uploaded_at", "-pk")
+
+    def clean(self):
+        data = super().clean()
+        start, end = data.get("start"), data.get("end")
+        if start and end and start > end:
+            raise forms.ValidationError(
+                gettext("The first day is after the last: swap them, or leave one empty.")
+            )
+        return data

@@ -17,6 +17,7 @@ import math
 import time
 from collections.abc import Iterator, Mapping
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -43,7 +44,7 @@ from trainer.engine.messages import Message
 from trainer.houses.timeline import HouseTimeline
 
 from . import findings
-from .models import AuditChunk, AuditLine, AuditReport
+from .models import AuditChunk, AuditLine, AuditReport, on_house_clock
 
 logger = logging.getLogger(__name__)
 
@@ -280,6 +281,7 @@ def _failed(mine, error: str) -> None:
 def _audit(report: AuditReport, mine) -> None:
     timeline = HouseTimeline(report.house)
     zone = timezone.get_default_timezone()
+    house_zone = ZoneInfo(report.house.time_zone)
     summary = Summary()
     versions: dict[str, set[str]] = {}
     rows: list[AuditLine] = []
@@ -290,14 +292,19 @@ def _audit(report: AuditReport, mine) -> None:
         numbered = read_jsonl(source.as_bytes())
     beat = time.monotonic()
     for number, line in numbered:
-        config, labels = timeline.at(_when(line, zone))
+        dealt = _when(line, zone)
+        config, labels = timeline.at(dealt)
         audited = _named_as_stored(audit_line(line, config, house=report.house.slug))
         summary.add(audited)
         version = labels.get(audited.game, "") if audited.game else ""
         if version:
             versions.setdefault(audited.game, set()).add(version)
         if audited.verdict != "correct":
-            rows.append(_row(report, number, line, audited, version, source.last))
+            row = _row(report, number, line, audited, version, source.last)
+            row.at = dealt or report.uploaded_at
+            for name, value in on_house_clock(row.at, house_zone).items():
+                setattr(row, name, value)
+            rows.append(row)
         if len(rows) >= ROWS_PER_WRITE or time.monotonic() - beat >= report.HEARTBEAT_SECONDS:
             _write(mine, rows, done=number)
             rows, beat = [], time.monotonic()

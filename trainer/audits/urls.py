@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import people, views
+from . import cost_views, people, views
 
 app_name = "audits"
 urlpatterns = [
@@ -19,4 +19,8 @@ urlpatterns = [
     path("names/", people.names, name="names"),
     path("names/<int:alias_id>/remove/", people.remove_name, name="remove-name"),
     path("people/<int:user_id>/", people.record, name="record"),
+    # what mispays cost the house, and the lines behind each figure
+    path("costs/", cost_views.costs_page, name="costs"),
+    path("costs.csv", cost_views.costs_csv, name="costs-csv"),
+    path("costs/lines/", cost_views.cost_lines, name="cost-lines"),
 ]

@@ -33,7 +33,7 @@ from trainer.engine.catalog import title_of
 from trainer.engine.errors import RulingError
 from trainer.rulings.views import request_cards, request_stakes
 
-from . import findings, services
+from . import findings, reaudit, services
 from .forms import AliasForm, FilterForm, UploadForm
 from .models import AuditLine, AuditReport, situation_said
 
@@ -133,10 +133,17 @@ def index(request):
                 return redirect("audits:report", report.pk)
     reports = AuditReport.objects.visible_to(request.user).select_related("house", "uploaded_by")
     status = 400 if form.errors else 200
+    house = request.user.house
     return render(
         request,
         "audits/index.html",
-        {"form": form, "reports": reports.newest_first()[:200]},
+        {
+            "form": form,
+            "reports": reports.newest_first()[:200],
+            # the dealers whose mispays no later audited shift has followed clean
+            "reaudits": reaudit.due(house) if house is not None else [],
+            "reaudit_days": house.reaudit_days if house is not None else None,
+        },
         status=status,
     )
 
@@ -286,7 +293,7 @@ def line(request, report_id: int, number: int):
     )
 
 
-class _Pending:
+class Pending:
     """A stream for the CSV writer that hands back what was written since last asked."""
 
     def __init__(self) -> None:
@@ -301,7 +308,7 @@ class _Pending:
 
 
 def _csv_rows(lines) -> Iterator[str]:
-    out = _Pending()
+    out = Pending()
     writer = csvsafe.writer(out)
     writer.writerow(CSV_COLUMNS)
     yield out.take()

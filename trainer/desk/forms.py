@@ -326,6 +326,8 @@ class HouseForm(forms.ModelForm):
             "desired_retention",
             "activations_need_approval",
             "language",
+            "reaudit_days",
+            "shifts",
         ]
         # the model's help is for developers (it names the zone database and the scheduler's
         # model); a games manager reads what each setting does for the house's people

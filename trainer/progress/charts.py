@@ -32,7 +32,7 @@ class Panel:
     axis_bottom: str
 
 
-def _panel(title, values, ticks, top_value, fmt) -> Panel:
+def panel(title, values, ticks, top_value, fmt) -> Panel:
     inner_w, inner_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
     n = len(values)
     points = []
@@ -62,8 +62,8 @@ def trend_panels(trend: Trend) -> list[Panel]:
         accuracy_title = gettext("Accuracy by week (from Monday)")
         time_title = gettext("Median answer time by week (from Monday)")
     return [
-        _panel(accuracy_title, accuracy, ticks, 100, lambda v: f"{v:.0f}%"),
-        _panel(
+        panel(accuracy_title, accuracy, ticks, 100, lambda v: f"{v:.0f}%"),
+        panel(
             time_title,
             seconds,
             ticks,

@@ -28,7 +28,7 @@ from trainer.roster.forms import ClassForm, ClassTestForm, MembersForm
 from trainer.roster.models import ClassTest, Cohort, RosterImport
 from trainer.roster.views import house_of
 
-from . import stats
+from . import sections, stats
 from .views import trainee_rows
 
 classes_only = permission_required("roster.run_classes", raise_exception=True)
@@ -133,6 +133,8 @@ def _render_class(request, cohort, *, members_form=None, test_form=None, status=
             "test_form": test_form or ClassTestForm(tests=tests),
             "may_assign": request.user.has_perm("houses.assign_tests"),
             "left_out": services.left_out(cohort),
+            # what the apps above add (the audit's re-audits and floor mispays)
+            "sections": sections.sections_for(cohort, [row["trainee"] for row in rows]),
         },
         status=status,
     )

@@ -19,6 +19,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from trainer.core.languages import validate_language
 from trainer.engine import scheduling
+from trainer.houses.shifts import DEFAULT_SHIFTS, validate_shifts
 
 
 def new_serial() -> int:
@@ -155,6 +156,27 @@ class House(SerialsKept):
         help_text=gettext_lazy(
             "A table activated takes effect only once another games manager of the "
             "house approves it (never the one who asked)."
+        ),
+    )
+    # the audit's follow-up and its cost figures (trainer.audits): read by no game
+    reaudit_days = models.PositiveSmallIntegerField(
+        gettext_lazy("re-audit within (days)"),
+        default=10,
+        validators=[MinValueValidator(1), MaxValueValidator(90)],
+        help_text=gettext_lazy(
+            "After the audit finds a dealer's mispay, how many days the house gives itself to "
+            "audit a later shift of theirs; until then the dealer is listed for a re-audit."
+        ),
+    )
+    shifts = models.CharField(
+        gettext_lazy("shifts"),
+        max_length=400,
+        default=DEFAULT_SHIFTS,
+        validators=[validate_shifts],
+        help_text=gettext_lazy(
+            "Each shift's start on the 24-hour clock and its name, separated by commas, such "
+            "as “06:00 Day, 14:00 Swing, 22:00 Graveyard”: each runs to the next one's start. "
+            "The audit's costs are counted by shift."
         ),
     )
     config_serial = models.PositiveBigIntegerField(
