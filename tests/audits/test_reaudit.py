@@ -77,5 +77,5 @@ def test_the_audits_page_and_the_class_page_list_her(client, demo, supervisor, a
     # her floor mispay on the skill it exercises (test_findings: Mississippi Stud payouts,
     # a pair of 6-10 pushing), beside her practice on it: none yet
     floor = class_page[class_page.index('id="floor-and-drill"') :]
-    row = floor[floor.index("<th scope=\"row\">ann") :].split("</tr>")[0]
+    row = floor[floor.index('<th scope="row">ann') :].split("</tr>")[0]
     assert "pair of 6-10 pushes" in row and "<td>1</td>" in row and "not practised" in row

@@ -414,3 +414,31 @@ def test_the_watch_page_keeps_the_watchers_record_by_situation(client, superviso
     assert "In all: 1 missed mispay, 0 false alarms, 0 wrong corrections, 0 not marked." in html
     row = html[html.index('id="watch-record"') :]
     assert PUSH_PAID in row and REGISTRY[KIND].title in row
+
+
+def test_a_watchers_hit_rate_and_false_alarm_rate_per_situation_and_in_their_class(
+    client, supervisor, promoted, demo
+):
+    """A mispay (a push paid as a win) marked right is a miss: 0% of the mispays shown
+    caught; no position settled right was shown, so no false-alarm rate is claimed (—)."""
+    from datetime import date
+
+    from trainer.roster import services as roster
+
+    _, question = watch_question(promoted, situation=PUSH_PAID)
+    [field] = question.fields
+    answer(promoted, question, post_watch(field, {"call": "right"}))
+    client.force_login(promoted)
+    html = client.get("/watch/").content.decode()
+    assert "Mispays caught: 0% of the mispaid positions shown." in html
+    row = html[html.index('id="watch-record"') :].split("</tr>")[1]
+    assert "<td>0%</td><td>—</td>" in row
+    # the watcher's class shows the same figures beside their name
+    cohort = roster.create_class(
+        actor=supervisor, house=demo, name="Floor", starts_on=date(2026, 9, 1),
+        trainees=[promoted],
+    )  # fmt: skip
+    client.force_login(supervisor)
+    page = client.get(f"/classes/{cohort.pk}/").content.decode()
+    watching = page[page.index('id="watching"') :].split("</table>")[0]
+    assert promoted.username in watching and "<td>1</td><td>0%</td><td>—</td>" in watching

@@ -22,6 +22,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from trainer.assessments.models import Assessment, Assignment
 from trainer.assessments.services import assign_to_class, is_an_id, members_without
 from trainer.drills.models import Attempt
+from trainer.drills.watch.record import overall, record
 from trainer.houses.models import User
 from trainer.roster import services
 from trainer.roster.forms import ClassForm, ClassTestForm, MembersForm
@@ -94,6 +95,17 @@ def week_start(now=None) -> dt.datetime:
     return dt.datetime.combine(monday, dt.time(), tzinfo=timezone.get_current_timezone())
 
 
+def _watching(trainees) -> list:
+    """(member, their watch record added up) for each member who has answered a watch drill:
+    their hit rate (mispays caught) and false-alarm rate, as the Watch page gives them."""
+    watched = []
+    for trainee in trainees:
+        rows = record(trainee)
+        if rows:
+            watched.append((trainee, overall(rows)))
+    return watched
+
+
 def _render_class(request, cohort, *, members_form=None, test_form=None, status=200):
     rows = trainee_rows(request.user, {}, cohort)
     since = week_start()
@@ -133,6 +145,8 @@ def _render_class(request, cohort, *, members_form=None, test_form=None, status=
             "test_form": test_form or ClassTestForm(tests=tests),
             "may_assign": request.user.has_perm("houses.assign_tests"),
             "left_out": services.left_out(cohort),
+            # each member's watching: mispays caught and false alarms on the watch drills
+            "watching": _watching([row["trainee"] for row in rows]),
             # what the apps above add (the audit's re-audits and floor mispays)
             "sections": sections.sections_for(cohort, [row["trainee"] for row in rows]),
         },

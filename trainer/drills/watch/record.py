@@ -12,7 +12,7 @@ from trainer.drills.access import watch_kinds
 from trainer.drills.models import Attempt
 from trainer.drills.practice.models import SkillCard
 from trainer.drills.presenting import mistakes_said
-from trainer.engine.kit.watched import MISTAKES, tally
+from trainer.engine.kit.watched import CAUGHT, CLEARED, MISTAKES, false_alarm_rate, hit_rate, tally
 
 #: the answers a watcher's record reads, newest first
 RECENT = 500
@@ -26,7 +26,36 @@ class Row:
     answered: int = 0
     right: int = 0
     mistakes: dict[str, int] = field(default_factory=lambda: dict.fromkeys(MISTAKES, 0))
+    #: the positions graded right, by kind: settled right and cleared, mispaid and caught
+    cleared: int = 0
+    caught: int = 0
     due: object = None
+
+    @property
+    def counts(self) -> dict[str, int]:
+        return {**self.mistakes, CLEARED: self.cleared, CAUGHT: self.caught}
+
+    @property
+    def hit_rate(self) -> float | None:
+        """Mispays marked wrong of the mispays shown (`engine.kit.watched.hit_rate`)."""
+        return hit_rate(self.counts)
+
+    @property
+    def false_alarm_rate(self) -> float | None:
+        """Right settlements marked wrong of those shown."""
+        return false_alarm_rate(self.counts)
+
+    @property
+    def hit_percent(self) -> str:
+        return _percent(self.hit_rate)
+
+    @property
+    def false_alarm_percent(self) -> str:
+        return _percent(self.false_alarm_rate)
+
+
+def _percent(rate: float | None) -> str:
+    return "—" if rate is None else f"{round(rate * 100)}%"
 
 
 def record(user) -> list[Row]:
@@ -47,12 +76,27 @@ def record(user) -> list[Row]:
         counts = tally(question.answer_fields(), question.expected, attempt.answer)
         for name in MISTAKES:
             row.mistakes[name] += counts[name]
+        row.cleared += counts[CLEARED]
+        row.caught += counts[CAUGHT]
     cards = SkillCard.objects.filter(trainee=user, kind__in=list(kinds)).exclude(state={})
     for kind, situation, due in cards.values_list("kind", "situation", "due"):
         if (kind, situation) in rows:
             rows[kind, situation].due = due
     order = list(kinds)
     return sorted(rows.values(), key=lambda r: (order.index(r.kind), -r.answered, r.situation))
+
+
+def overall(rows: list[Row]) -> Row:
+    """Every skill of the record added up into one row (its rates are the watcher's)."""
+    whole = Row("", "", "")
+    for row in rows:
+        whole.answered += row.answered
+        whole.right += row.right
+        whole.cleared += row.cleared
+        whole.caught += row.caught
+        for name in MISTAKES:
+            whole.mistakes[name] += row.mistakes[name]
+    return whole
 
 
 def totals(rows: list[Row]) -> list[str]:

@@ -23,7 +23,7 @@ from trainer.houses.config import house_setup
 
 from . import services
 from .models import WatchSet
-from .record import record, totals
+from .record import overall, record, totals
 
 
 def _watcher(request):
@@ -56,6 +56,7 @@ def index(request):
             "sets": WatchSet.objects.of_house(user.house_id)[:20],
             "rows": rows,
             "totals": totals(rows),
+            "overall": overall(rows),
             "mistakes": MISTAKES,
         },
     )

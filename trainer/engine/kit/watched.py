@@ -218,12 +218,37 @@ def counted(name: str, n: int) -> str:
 def tally(
     fields: Sequence[AnswerField], expected: Mapping[str, Any], answer: Mapping[str, Any]
 ) -> dict[str, int]:
-    """How many watched positions came to each verdict (every one of `MISTAKES` listed, 0 or
-    more), and how many were right ("right")."""
-    counts = dict.fromkeys((*MISTAKES, "right"), 0)
+    """How many watched positions came to each verdict (every one of `MISTAKES`, `CLEARED`
+    and `CAUGHT` listed, 0 or more), and how many were right ("right": cleared or caught)."""
+    counts = dict.fromkeys((*MISTAKES, CLEARED, CAUGHT, "right"), 0)
     for f in fields:
         if f.kind is not AnswerKind.WATCH:
             continue
         said = verdict(expected[f.name], answer.get(f.name))
-        counts["right" if said in (CLEARED, CAUGHT) else said] += 1
+        counts[said] += 1
+        if said in (CLEARED, CAUGHT):
+            counts["right"] += 1
     return counts
+
+
+def hit_rate(counts: Mapping[str, int]) -> float | None:
+    """Of the mispaid positions a watcher was shown, the share they marked wrong (caught, or
+    marked wrong with another settlement); None when they were shown none.
+
+    >>> hit_rate({CAUGHT: 2, WRONG_CORRECTION: 1, MISSED: 1})
+    0.75
+    """
+    hits = counts.get(CAUGHT, 0) + counts.get(WRONG_CORRECTION, 0)
+    shown = hits + counts.get(MISSED, 0)
+    return hits / shown if shown else None
+
+
+def false_alarm_rate(counts: Mapping[str, int]) -> float | None:
+    """Of the positions settled right a watcher was shown, the share they marked wrong
+    (an unmarked one is not an alarm, but was shown); None when they were shown none.
+
+    >>> false_alarm_rate({CLEARED: 3, FALSE_ALARM: 1, UNMARKED: 0})
+    0.25
+    """
+    shown = counts.get(CLEARED, 0) + counts.get(FALSE_ALARM, 0) + counts.get(UNMARKED, 0)
+    return counts.get(FALSE_ALARM, 0) / shown if shown else None
