@@ -15,6 +15,7 @@ from tests.audits.conftest import audited
 from tests.audits.test_findings import AT, FOLD_PAID, PUSH_PAID
 from tests.factories import TraineeFactory
 from trainer.audits import reaudit
+from trainer.audits.models import AuditReport
 from trainer.roster import services as roster
 
 pytestmark = pytest.mark.django_db
@@ -71,6 +72,17 @@ def test_the_audits_page_and_the_class_page_list_her(client, demo, supervisor, a
     client.force_login(supervisor)
     audits_page = client.get("/audits/").content.decode()
     assert 'id="reaudits"' in audits_page and f"/audits/people/{ann.pk}/" in audits_page
+    # the report of her shift lists her too
+    report = AuditReport.objects.latest("pk")
+    report_page = client.get(f"/audits/{report.pk}/").content.decode()
+    assert f"/audits/people/{ann.pk}/" in report_page[report_page.index('id="reaudits"') :]
+    # and she reaches her own record from her progress page, and no one else's
+    client.force_login(ann)
+    mine = client.get("/progress/").content.decode()
+    assert f'href="/audits/people/{ann.pk}/"' in mine
+    assert client.get(f"/audits/people/{ann.pk}/").status_code == 200
+    assert client.get(f"/audits/people/{supervisor.pk}/").status_code == 404
+    client.force_login(supervisor)
     class_page = client.get(f"/classes/{cohort.pk}/").content.decode()
     section = class_page[class_page.index('id="reaudits"') :]
     assert "ann" in section and "(passed)" in section  # 24 Nov is behind us
@@ -79,3 +91,21 @@ def test_the_audits_page_and_the_class_page_list_her(client, demo, supervisor, a
     floor = class_page[class_page.index('id="floor-and-drill"') :]
     row = floor[floor.index('<th scope="row">ann') :].split("</tr>")[0]
     assert "pair of 6-10 pushes" in row and "<td>1</td>" in row and "not practised" in row
+
+
+def test_a_changed_employee_number_moves_the_lines_it_wrote(demo, supervisor, ann):
+    """The logs wrote the dealer by "4417", then by "5520" after her number changed: each
+    change of her number on the site moves the lines of the number with it."""
+    from trainer.audits.models import AuditFinding, AuditLine
+    from trainer.roster.services import set_employee_number
+
+    audited(demo, supervisor, log({**PUSH_PAID, "dealer": "5520", "table": "3", "at": AT}))
+    line = AuditLine.objects.get(dealer="5520")
+    assert line.person is None
+    set_employee_number(actor=supervisor, person=ann, number="5520")
+    line.refresh_from_db()
+    assert line.person == ann and AuditFinding.objects.filter(card__trainee=ann).count() == 1
+    # numbered again: the lines of the old number are hers no more
+    set_employee_number(actor=supervisor, person=ann, number="9999")
+    line.refresh_from_db()
+    assert line.person is None

@@ -191,6 +191,22 @@ def add_alias(*, house: House, actor, alias: str, person: User) -> LogAlias:
     return made
 
 
+def relink_number(*, person: User, old: str, new: str) -> int:
+    """After `person`'s employee number changed from `old` to `new`: unlink the lines written
+    by the old number (unless it is also a log name of theirs), link the unmatched lines
+    written by the new one and apply their mispays; the number of lines linked."""
+    house = person.house_id
+    if old and not LogAlias.objects.filter(house=house, alias=old, person=person).exists():
+        AuditLine.objects.filter(report__house=house, dealer=old, person=person).update(person=None)
+    if not new:
+        return 0
+    lines = AuditLine.objects.filter(report__house=house, dealer=new, person__isnull=True)
+    ids = list(lines.values_list("pk", flat=True))
+    AuditLine.objects.filter(pk__in=ids).update(person=person)
+    apply_findings(AuditLine.objects.filter(pk__in=ids))
+    return len(ids)
+
+
 def remove_alias(*, house: House, alias_id: int) -> LogAlias:
     """Undo a naming: delete the alias and unlink the lines it linked.  The lapses already
     reviewed stay on the cards (a review is not taken back), and their records stay, so

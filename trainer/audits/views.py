@@ -212,6 +212,12 @@ def report(request, report_id: int):
             may_make_set=may_watch(request.user) and report.lines.exclude(verdict="error").exists(),
             set_filters=[(n, v) for n, v in values.items() if n in SET_FILTERS],
             set_title=gettext("Mispays of %(name)s") % {"name": report.name},
+            # this log's dealers due a re-audit, with the day the house's window closes
+            reaudits=reaudit.due(
+                report.house,
+                people=report.lines.exclude(person=None).values_list("person", flat=True),
+            ),
+            reaudit_days=report.house.reaudit_days,
             # the dealers none of the house's people is, each with its "this is …" form
             unmatched=[
                 AliasForm(house=report.house, initial={"alias": name}, auto_id=f"name{i}-%s")

@@ -8,3 +8,9 @@ from django.dispatch import Signal
 #: of what it queued again, each with a `str()` for the worker's log.  An app may also finish
 #: here what time alone ends (a test sitting whose deadline passed), returning nothing.
 worker_sweep = Signal()
+
+#: Sent (by `trainer.roster.services.set_employee_number`, within its transaction) when a
+#: person's employee number changes, with `person`, `old` and `new` (either may be ""): the
+#: shift audit links the lines its logs wrote by the new number to them, and unlinks those
+#: written by the old one (`trainer.audits.signals`).
+employee_number_changed = Signal()

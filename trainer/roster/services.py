@@ -20,6 +20,7 @@ from django.db import IntegrityError, transaction
 from django.utils.functional import lazy
 from django.utils.translation import gettext, ngettext
 
+from trainer.core.signals import employee_number_changed
 from trainer.drills.practice.models import Enrolment
 from trainer.engine.catalog import GAMES
 from trainer.houses.models import User
@@ -312,6 +313,8 @@ def make_trainee(
         user.password = password_hash
     user.save()
     user.groups.add(Group.objects.get(name=TRAINEE))
+    if employee_number:  # the logs may have written them by it already
+        employee_number_changed.send(User, person=user, old="", new=employee_number)
     return user
 
 
@@ -342,11 +345,13 @@ def set_employee_number(*, actor, person, number: str) -> bool:
         )
     try:
         with transaction.atomic():
+            old = person.employee_number
             person.employee_number = number
             person.save(update_fields=["employee_number"])
             log_action(
                 actor=actor, subject=person, action=Kind.EMPLOYEE_NUMBER, detail=number or "—"
             )
+            employee_number_changed.send(User, person=person, old=old, new=number)
     except IntegrityError:  # given to another at the same moment
         raise ValidationError(
             gettext("“%(number)s” is already the employee number of someone in the house.")
