@@ -109,3 +109,17 @@ def test_a_changed_employee_number_moves_the_lines_it_wrote(demo, supervisor, an
     set_employee_number(actor=supervisor, person=ann, number="9999")
     line.refresh_from_db()
     assert line.person is None
+
+
+def test_a_leavers_lines_still_link_to_their_kept_record(client, demo, supervisor, ann):
+    """A dealer who left (deactivated: their record kept) is still who the logs' number names:
+    a late log's lines link to them, and audit staff read their record."""
+    from trainer.audits.models import AuditLine
+    from trainer.roster.services import deactivate
+
+    deactivate(actor=supervisor, person=ann)
+    audited(demo, supervisor, log({**PUSH_PAID, "dealer": "4417", "table": "3", "at": AT}))
+    assert AuditLine.objects.get(dealer="4417").person == ann
+    client.force_login(supervisor)
+    page = client.get(f"/audits/people/{ann.pk}/").content.decode()
+    assert "4417" in page and "Mississippi Stud" in page

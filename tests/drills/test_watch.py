@@ -431,6 +431,9 @@ def test_a_watchers_hit_rate_and_false_alarm_rate_per_situation_and_in_their_cla
     client.force_login(promoted)
     html = client.get("/watch/").content.decode()
     assert "Mispays caught: 0% of the mispaid positions shown." in html
+    # this week's rates, drawn (a week of one answer: its point at 0%)
+    trend = html[html.index('<figure class="trend">') :]
+    assert "Mispays caught by week (from Monday)" in trend and ">0%</text>" in trend
     row = html[html.index('id="watch-record"') :].split("</tr>")[1]
     assert "<td>0%</td><td>—</td>" in row
     # the watcher's class shows the same figures beside their name

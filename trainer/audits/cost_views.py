@@ -16,10 +16,10 @@ from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 from django.views.decorators.http import require_GET
 
 from trainer.core import csvsafe
+from trainer.core.charts import SIZE, panel
 from trainer.core.i18n import render as said_text
 from trainer.core.numbers import localized
 from trainer.engine.catalog import title_of
-from trainer.progress.charts import SIZE, panel
 
 from .costs import GROUPINGS, Costs, Figure, Selection, costs, lines_of
 from .forms import CostsForm

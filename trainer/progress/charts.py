@@ -1,47 +1,15 @@
-"""The trend chart, drawn on the server as SVG: every point carries its value as text, so it
-reads without hovering and prints."""
+"""The progress pages' trend: accuracy and answer time by day or week, as the site's charts
+(`trainer.core.charts`)."""
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from django.utils.dateformat import format as date_format
 from django.utils.translation import gettext
 
+from trainer.core.charts import Panel, panel
 from trainer.core.numbers import localized
 
 from .stats import Trend
-
-WIDTH, HEIGHT, LEFT, RIGHT, TOP, BOTTOM = 640, 170, 48, 30, 18, 34
-
-
-@dataclass(frozen=True)
-class Point:
-    x: float
-    y: float
-    label: str
-    tick: str
-
-
-@dataclass(frozen=True)
-class Panel:
-    title: str
-    points: tuple[Point, ...]
-    polyline: str
-    axis_top: str
-    axis_bottom: str
-
-
-def panel(title, values, ticks, top_value, fmt) -> Panel:
-    inner_w, inner_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
-    n = len(values)
-    points = []
-    for i, (value, tick) in enumerate(zip(values, ticks, strict=True)):
-        x = LEFT + (inner_w * (i / (n - 1)) if n > 1 else inner_w / 2)
-        y = TOP + inner_h * (1 - (value / top_value if top_value else 0))
-        points.append(Point(round(x, 1), round(y, 1), fmt(value), tick))
-    polyline = " ".join(f"{p.x},{p.y}" for p in points)
-    return Panel(title, tuple(points), polyline, fmt(top_value), fmt(0))
 
 
 def trend_panels(trend: Trend) -> list[Panel]:
@@ -71,13 +39,3 @@ def trend_panels(trend: Trend) -> list[Panel]:
             lambda v: gettext("%(seconds)s s") % {"seconds": localized(f"{v:.1f}")},
         ),
     ]
-
-
-SIZE = {
-    "width": WIDTH,
-    "height": HEIGHT,
-    "left": LEFT,
-    "right": WIDTH - RIGHT,
-    "top": TOP,
-    "bottom": HEIGHT - BOTTOM,
-}

@@ -30,6 +30,7 @@ from django.views.decorators.http import require_GET
 from trainer.assessments.finishing import shown_finished
 from trainer.assessments.models import Certificate, Sitting
 from trainer.core import csvsafe
+from trainer.core.charts import SIZE
 from trainer.core.i18n import render as said_text
 from trainer.drills.models import Attempt
 from trainer.drills.presenting import review
@@ -38,7 +39,7 @@ from trainer.houses.models import User
 from trainer.roster.models import Cohort
 
 from . import skills, stats
-from .charts import SIZE, trend_panels
+from .charts import trend_panels
 
 #: where an answer was given, as the attempts list and CSV say it
 PRACTICE, TEST = "practice", "test"

@@ -5,7 +5,10 @@ page: practice and tests alike, the newest `RECENT` answers."""
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, field
+
+from django.utils import timezone
 
 from trainer.core.i18n import render
 from trainer.drills.access import watch_kinds
@@ -84,6 +87,30 @@ def record(user) -> list[Row]:
             rows[kind, situation].due = due
     order = list(kinds)
     return sorted(rows.values(), key=lambda r: (order.index(r.kind), -r.answered, r.situation))
+
+
+def weekly(user, weeks: int = 12) -> list[tuple[object, Row]]:
+    """The watcher's answers of the last `weeks` weeks added up week by week (weeks from
+    Monday, on the current zone's clock, oldest first), each week a Row whose rates are
+    that week's."""
+    kinds = [kind.slug for kind in watch_kinds()]
+    since = timezone.localdate() - dt.timedelta(weeks=weeks)
+    by_week: dict[dt.date, Row] = {}
+    attempts = Attempt.objects.filter(
+        trainee=user, kind__in=kinds, answered_at__date__gte=since
+    ).select_related("question")
+    for attempt in attempts.iterator(chunk_size=500):
+        day = timezone.localdate(attempt.answered_at)
+        week = by_week.setdefault(day - dt.timedelta(days=day.weekday()), Row("", "", ""))
+        question = attempt.question
+        counts = tally(question.answer_fields(), question.expected, attempt.answer)
+        week.answered += 1
+        week.right += attempt.is_correct
+        week.cleared += counts[CLEARED]
+        week.caught += counts[CAUGHT]
+        for name in MISTAKES:
+            week.mistakes[name] += counts[name]
+    return sorted(by_week.items(), key=lambda item: item[0])
 
 
 def overall(rows: list[Row]) -> Row:

@@ -9,8 +9,11 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils.dateformat import format as date_format
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
+from trainer.core.charts import SIZE, panel
 from trainer.drills import services as drills
 from trainer.drills.access import may_watch, watch_kinds
 from trainer.drills.practice import today
@@ -23,7 +26,24 @@ from trainer.houses.config import house_setup
 
 from . import services
 from .models import WatchSet
-from .record import overall, record, totals
+from .record import overall, record, totals, weekly
+
+
+def _trend(user) -> list:
+    """The watcher's hit rate and false-alarm rate week by week (the last twelve weeks with
+    answers), drawn as the progress pages' trend."""
+    weeks = [(week, row) for week, row in weekly(user) if row.answered]
+    if not weeks:
+        return []
+    ticks = [date_format(week, "d M") for week, _ in weeks]
+    charts = []
+    for title, rate in (
+        (gettext("Mispays caught by week (from Monday)"), "hit_rate"),
+        (gettext("False alarms by week (from Monday)"), "false_alarm_rate"),
+    ):
+        values = [(getattr(row, rate) or 0) * 100 for _, row in weeks]
+        charts.append(panel(title, values, ticks, 100, lambda v: f"{v:.0f}%"))
+    return charts
 
 
 def _watcher(request):
@@ -57,6 +77,8 @@ def index(request):
             "rows": rows,
             "totals": totals(rows),
             "overall": overall(rows),
+            "panels": _trend(user),
+            "size": SIZE,
             "mistakes": MISTAKES,
         },
     )
