@@ -63,6 +63,7 @@ def test_a_version_without_its_sheet_waits_for_it_as_a_state(
     assert desk.get(poll + "?then=reload", headers={"HX-Request": "true"})["HX-Refresh"] == "true"
 
 
+@pytest.mark.slow  # reason: seconds (a full sheet computed), out of the quick tier
 def test_the_old_and_the_new_edge_side_by_side_then_activated(desk, demo):
     active, draft = table_of(demo, "mississippi-stud"), table_of(demo, "mississippi-stud", 2)
     old, new = store_sheet(active), store_sheet(draft)

@@ -19,6 +19,7 @@ from trainer.rounds.models import RoundPace
 BASE_EDGE = "53223/1082900"
 
 
+@pytest.mark.slow  # reason: seconds (a full sheet computed), out of the quick tier
 def test_the_command_prints_the_base_tables_par_sheet_as_json(capsys, db):
     call_command("parsheet", "mississippi-stud", "--json")
     sheet = json.loads(capsys.readouterr().out)
