@@ -78,7 +78,8 @@ def test_the_house_turns_approval_on_on_its_settings_page(desk, demo):
     assert 'name="activations_need_approval"' in page
     data = {"name": "Demo house", "time_zone": demo.time_zone, "day_starts": "04:00",
             "desired_retention": "0.90", "activations_need_approval": "on",
-            "reaudit_days": "10", "shifts": demo.shifts}  # fmt: skip
+            "reaudit_days": "10", "shifts": demo.shifts, "certificate_months": "24",
+            "renewal_days": "60"}  # fmt: skip
     desk.post(reverse("desk:house"), data)
     assert House.objects.get(pk=demo.pk).activations_need_approval
 

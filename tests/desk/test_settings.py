@@ -52,7 +52,8 @@ def test_the_houses_zone_and_practice_day_are_set_on_the_desk(desk, demo):
 
     data = {"name": "Demo house", "time_zone": "Europe/London", "day_starts": "05:00",
             "desired_retention": "0.85", "reaudit_days": "7",
-            "shifts": "07:00 Early, 15:00 Late, 23:00 Night"}  # fmt: skip
+            "shifts": "07:00 Early, 15:00 Late, 23:00 Night", "certificate_months": "12",
+            "renewal_days": "30"}  # fmt: skip
     response = desk.post(reverse("desk:house"), data, follow=True)
     assert "settings are saved." in response.content.decode()
     demo = House.objects.get(pk=demo.pk)
@@ -64,6 +65,7 @@ def test_the_houses_zone_and_practice_day_are_set_on_the_desk(desk, demo):
     assert House.objects.get(pk=demo.pk).slug == "demo"  # only a superuser renames it
     # the audit's re-audit window and the shifts its costs are counted by
     assert (demo.reaudit_days, demo.shifts) == (7, "07:00 Early, 15:00 Late, 23:00 Night")
+    assert (demo.certificate_months, demo.renewal_days) == (12, 30)
     for shifts, words in [
         ("", "This field is required"),
         ("7am Early", "“7am Early” is not a shift: write its start on the 24-hour clock"),

@@ -171,7 +171,7 @@ def test_a_games_manager_sets_the_houses_language_on_the_desk(client, manager, d
     assert 'name="language"' in page
     data = {"name": demo.name, "time_zone": demo.time_zone, "day_starts": "04:00",
             "desired_retention": "0.90", "language": "es", "reaudit_days": "10",
-            "shifts": demo.shifts}  # fmt: skip
+            "shifts": demo.shifts, "certificate_months": "24", "renewal_days": "60"}  # fmt: skip
     assert client.post(reverse("desk:house"), data).status_code == 302
     assert House.objects.get(pk=demo.pk).language == "es"
 

@@ -13,6 +13,7 @@ from django.db import transaction
 from django.db.models import Count, Q, QuerySet, prefetch_related_objects
 from django.utils import timezone
 
+from trainer.core.times import add_months
 from trainer.drills.models import Attempt
 
 from .models import Assessment, Certificate, Sitting
@@ -183,12 +184,15 @@ def section_scores(sitting: Sitting, test: Assessment, timed=None) -> list[dict]
 def issue_certificate(sitting: Sitting) -> Certificate:
     """The certificate of a passed sitting of a certification test: made once, whoever asks
     again (the sitting is unique on the certificate)."""
+    months = sitting.assignment.test.house.certificate_months
     certificate, _ = Certificate.objects.get_or_create(
         sitting=sitting,
         defaults={
             "trainee_id": sitting.trainee_id,
             "issued_at": sitting.finished_at,
             "signed_by_id": sitting.assignment.assigned_by_id,
+            # the validity the house gives its certificates now, kept with this one
+            "expires_at": add_months(sitting.finished_at, months) if months else None,
         },
     )
     return certificate

@@ -598,6 +598,9 @@ class Certificate(models.Model):
         verbose_name=_("revoked by"),
     )
     revoked_because = models.CharField(_("reason"), max_length=300, blank=True)
+    #: when it stops standing: its issue plus the house's validity when it was issued (the
+    #: house's `certificate_months`); None: it never expires
+    expires_at = models.DateTimeField(null=True, blank=True, verbose_name=_("expires at"))
 
     objects = CertificateQuerySet.as_manager()
 
@@ -613,6 +616,28 @@ class Certificate(models.Model):
     @property
     def is_revoked(self) -> bool:
         return self.revoked_at is not None
+
+    @property
+    def is_expired(self) -> bool:
+        return self.expires_at is not None and self.expires_at <= timezone.now()
+
+    @property
+    def renewal_due(self) -> bool:
+        """Within the house's renewal window before it expires (and neither expired nor
+        revoked)."""
+        if self.expires_at is None or self.is_expired or self.is_revoked:
+            return False
+        window = timedelta(days=self.sitting.assignment.test.house.renewal_days)
+        return timezone.now() >= self.expires_at - window
+
+    @property
+    def status(self) -> str:
+        """ "revoked", "expired", "renewal due" or "valid" (docs/rulebook.md, *Certificates*)."""
+        if self.is_revoked:
+            return "revoked"
+        if self.is_expired:
+            return "expired"
+        return "renewal due" if self.renewal_due else "valid"
 
     @property
     def test(self) -> Assessment:

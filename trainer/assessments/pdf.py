@@ -150,10 +150,22 @@ def certificate_as_pdf(context: dict) -> bytes:
     pdf.drawString(x, y, gettext("Verification code: %(code)s") % {"code": certificate.code})
     y -= 6 * mm
     pdf.drawString(x, y, gettext("Check it at %(url)s") % {"url": context["verify_url"]})
-    if certificate.is_revoked:
+    if certificate.expires_at is not None:
+        y -= 6 * mm
+        pdf.drawString(
+            x, y, gettext("Valid until %(day)s") % {"day": when(certificate.expires_at, "day")}
+        )
+    stamp = (
+        gettext("REVOKED")
+        if certificate.is_revoked
+        else gettext("EXPIRED")
+        if certificate.is_expired
+        else ""
+    )
+    if stamp:
         pdf.setFont(font.bold, 40)
         pdf.setFillColorRGB(0.7, 0, 0)
-        pdf.drawCentredString(width / 2, height / 2, gettext("REVOKED"))
+        pdf.drawCentredString(width / 2, height / 2, stamp)
     pdf.showPage()
     pdf.save()
     return buffer.getvalue()

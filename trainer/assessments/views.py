@@ -632,7 +632,8 @@ def verify(request, code=""):
             .select_related("trainee", "sitting__assignment__test__house")
             .first()
         )
-        state = "unknown" if found is None else ("revoked" if found.is_revoked else "valid")
+        # revoked, expired (with the day), or standing (renewal due or not: still valid)
+        state = "unknown" if found is None else found.status.replace("renewal due", "valid")
     return render(
         request,
         "assessments/verify.html",

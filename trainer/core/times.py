@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import calendar
 import zoneinfo
 from datetime import datetime
 
@@ -62,3 +63,17 @@ class HouseTimeZone:
             return self.get_response(request)
         finally:
             timezone.deactivate()
+
+
+def add_months(moment: datetime, months: int) -> datetime:
+    """`moment` `months` calendar months later, on the same day of the month, or on the
+    month's last day where it has no such day (a certificate issued on 31 January and valid
+    for one month is valid until 28 or 29 February).
+
+    >>> add_months(datetime(2026, 1, 31, 9, 30), 1), add_months(datetime(2026, 11, 5), 24)
+    (datetime.datetime(2026, 2, 28, 9, 30), datetime.datetime(2028, 11, 5, 0, 0))
+    """
+    month = moment.month - 1 + months
+    year, month = moment.year + month // 12, month % 12 + 1
+    last = calendar.monthrange(year, month)[1]
+    return moment.replace(year=year, month=month, day=min(moment.day, last))

@@ -328,6 +328,8 @@ class HouseForm(forms.ModelForm):
             "language",
             "reaudit_days",
             "shifts",
+            "certificate_months",
+            "renewal_days",
         ]
         # the model's help is for developers (it names the zone database and the scheduler's
         # model); a games manager reads what each setting does for the house's people

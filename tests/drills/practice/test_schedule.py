@@ -256,7 +256,8 @@ def test_the_games_manager_sets_the_day_start_and_retention_in_the_admin(client,
     page = client.get(f"/admin/houses/house/{demo.pk}/change/").content.decode()
     assert 'name="day_starts"' in page and 'name="desired_retention"' in page
     form = {"name": demo.name, "time_zone": demo.time_zone, "day_starts": "05:30",
-            "reaudit_days": demo.reaudit_days, "shifts": demo.shifts}  # fmt: skip
+            "reaudit_days": demo.reaudit_days, "shifts": demo.shifts,
+            "certificate_months": 24, "renewal_days": 60}  # fmt: skip
     refused = client.post(
         f"/admin/houses/house/{demo.pk}/change/", {**form, "desired_retention": "1.5"}
     )

@@ -158,6 +158,25 @@ class House(SerialsKept):
             "house approves it (never the one who asked)."
         ),
     )
+    # how long a certificate stands (trainer.assessments): read by no game
+    certificate_months = models.PositiveSmallIntegerField(
+        gettext_lazy("certificates valid for (months)"),
+        default=24,
+        validators=[MaxValueValidator(120)],
+        help_text=gettext_lazy(
+            "How long a certificate the house issues stands before it expires and the dealer "
+            "must be certified again; 0: it never expires. A certificate keeps the validity it "
+            "was issued with."
+        ),
+    )
+    renewal_days = models.PositiveSmallIntegerField(
+        gettext_lazy("renewal window (days)"),
+        default=60,
+        validators=[MaxValueValidator(365)],
+        help_text=gettext_lazy(
+            "How many days before a certificate expires it shows as due for renewal."
+        ),
+    )
     # the audit's follow-up and its cost figures (trainer.audits): read by no game
     reaudit_days = models.PositiveSmallIntegerField(
         gettext_lazy("re-audit within (days)"),

@@ -1,0 +1,84 @@
+"""A certificate stands for the house's validity (24 months unless it sets another; 0: for
+ever), counted from its issue and kept with it; in the renewal window before (60 days unless
+the house sets another) it shows as due for renewal, and once expired the public check, its
+page, its PDF and the holder's progress say so, with the day (issue 42, section 3).  The
+clock is moved by patching Django's `timezone.now`, as the practice schedule's tests do."""
+
+from datetime import timedelta
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from tests.assessments.test_certificates import certified  # noqa: F401  (the fixture)
+from trainer.core.times import add_months
+
+
+@pytest.fixture
+def later(monkeypatch):
+    """Moves the site's clock on by a given time."""
+    now = timezone.now
+
+    def move(delta: timedelta):
+        monkeypatch.setattr(timezone, "now", lambda: now() + delta)
+
+    return move
+
+
+def test_a_certificate_stands_then_is_due_for_renewal_then_expires(
+    client,
+    certified,  # noqa: F811  (the fixture of test_certificates)
+    trainee,
+    later,
+):
+    # the demo house's validity: 24 months from the day of issue, the same time of day
+    assert certified.expires_at == add_months(certified.issued_at, 24)
+    url = reverse("assessments:verify", args=[certified.code])
+    assert certified.status == "valid" and "✔ Valid" in client.get(url).content.decode()
+    # 60 days before it expires (the house's renewal window): due, and still valid
+    later(certified.expires_at - certified.issued_at - timedelta(days=59))
+    assert certified.status == "renewal due"
+    assert "✔ Valid" in client.get(url).content.decode()
+    client.force_login(trainee)
+    assert "(renewal due: expires" in client.get("/progress/").content.decode()
+    # the day after it expires: expired everywhere, with the day
+    later(certified.expires_at - certified.issued_at + timedelta(days=1))
+    assert certified.status == "expired"
+    page = client.get(url).content.decode()
+    assert "✘ Expired on" in page and "<dt>Expired</dt>" in page
+    assert "(expired" in client.get("/progress/").content.decode()
+    shown = client.get(reverse("assessments:certificate", args=[certified.pk])).content.decode()
+    assert "Certificate (expired)" in shown
+    pdf = client.get(reverse("assessments:certificate-pdf", args=[certified.pk]))
+    assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
+    # a revoked one stays revoked, expired or not
+    certified.revoked_at = timezone.now()
+    certified.save()
+    assert certified.status == "revoked"
+    assert "✘ Revoked" in client.get(url).content.decode()
+
+
+def test_a_house_whose_certificates_never_expire(demo, trainee, supervisor):
+    from tests.assessments.test_retakes_and_sections import build, take
+    from tests.factories import AssignmentFactory
+
+    demo.certificate_months = 0
+    demo.save()
+    test = build(demo, title="For ever", certification=True, created_by=supervisor)
+    sitting = take(trainee, AssignmentFactory(test=test, trainee=trainee), right=True)
+    assert sitting.certificate.expires_at is None
+    assert sitting.certificate.status == "valid"
+
+
+def test_certificates_issued_before_expiry_get_their_houses_validity(certified):  # noqa: F811
+    """The migration that brought validity in gives the certificates already issued their
+    house's validity, from their issue (`assessments.0008`)."""
+    from importlib import import_module
+
+    from django.apps import apps
+
+    certified.expires_at = None
+    certified.save()
+    import_module("trainer.assessments.migrations.0008_certificate_validity").validity(apps, None)
+    certified.refresh_from_db()
+    assert certified.expires_at == add_months(certified.issued_at, 24)
