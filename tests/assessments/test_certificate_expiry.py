@@ -47,6 +47,13 @@ def test_a_certificate_stands_then_is_due_for_renewal_then_expires(
     page = client.get(url).content.decode()
     assert "✘ Expired on" in page and "<dt>Expired</dt>" in page
     assert "(expired" in client.get("/progress/").content.decode()
+    # the supervisors' export says it too, with the day
+    supervisor = certified.signed_by
+    client.force_login(supervisor)
+    exported = client.get("/progress/trainees.csv").content.decode()
+    day = certified.expires_at.date().isoformat()
+    assert f"Table games certificate (expired, {day})" in exported
+    client.force_login(trainee)
     shown = client.get(reverse("assessments:certificate", args=[certified.pk])).content.decode()
     assert "Certificate (expired)" in shown
     pdf = client.get(reverse("assessments:certificate-pdf", args=[certified.pk]))

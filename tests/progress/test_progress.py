@@ -221,7 +221,7 @@ def test_the_csv_exports_have_the_documented_columns(client, people):
     table = list(csv.reader(io.StringIO(client.get("/progress/trainees.csv").content.decode())))
     assert table[0] == [
         "username", "name", "house", "attempts", "right", "accuracy_percent",
-        "median_seconds", "last_active", "tests_passed", "tests_taken",
+        "median_seconds", "last_active", "tests_passed", "tests_taken", "certificates",
     ]  # fmt: skip
     tina = next(row for row in table if row[0] == "trainee-tina")
     assert tina[3:6] == ["2", "1", "50.0"]

@@ -516,7 +516,7 @@ def analysis(request):
 
 TRAINEE_COLUMNS = [
     "username", "name", "house", "attempts", "right", "accuracy_percent",
-    "median_seconds", "last_active", "tests_passed", "tests_taken",
+    "median_seconds", "last_active", "tests_passed", "tests_taken", "certificates",
 ]  # fmt: skip
 ATTEMPT_COLUMNS = [
     "answered_at", "game", "drill", "level", "in_chips", "situation", "category", "right",
@@ -540,6 +540,7 @@ def trainees_csv(request):
     rows, _ = _sorted(trainee_rows(request.user, filters, cohort), request.GET.get("sort", ""))
     response, writer = _csv("trainees.csv")
     writer.writerow(TRAINEE_COLUMNS)
+    held = certificates_held([r["trainee"] for r in rows])
     for r in rows:
         t = r["trainee"]
         writer.writerow(
@@ -554,9 +555,25 @@ def trainees_csv(request):
                 r["last"].isoformat() if r["last"] else "",
                 r["tests_passed"],
                 r["tests_taken"],
+                "; ".join(held.get(t.pk, ())),
             ]
         )
     return response
+
+
+def certificates_held(trainees) -> dict[int, list[str]]:
+    """Each trainee's certificates as the export writes them, newest first: the test, its
+    status (valid, renewal due, expired, revoked) and the day it expires or expired
+    ("Table games (expired 2028-11-05)")."""
+    held: dict[int, list[str]] = {}
+    certificates = Certificate.objects.filter(trainee__in=trainees).select_related(
+        "sitting__assignment__test__house"
+    )
+    for c in certificates:
+        until = c.expires_at.date().isoformat() if c.expires_at else "no expiry"
+        words = f"{c.test.title} ({c.status}, {until})"
+        held.setdefault(c.trainee_id, []).append(words)
+    return held
 
 
 @login_required
