@@ -231,3 +231,15 @@ def test_lines_stored_before_the_cost_page_get_their_hand_times(house, superviso
     # a line whose log gives no readable time: the upload's
     unreadable = report.lines.get(number=8)
     assert unreadable.at == report.uploaded_at
+
+
+def test_the_lines_behind_a_figure_come_a_page_at_a_time(client, house, supervisor, monkeypatch):
+    from trainer.audits import cost_views
+
+    monkeypatch.setattr(cost_views, "LINES_PER_PAGE", 3)
+    audited(house, supervisor, planted_log())
+    client.force_login(supervisor)
+    first = client.get("/audits/costs/lines/").content.decode()
+    assert "Page 1 of 2" in first and "page=2" in first and first.count("/lines/") >= 3
+    second = client.get("/audits/costs/lines/", {"page": "2"}).content.decode()
+    assert "Page 2 of 2" in second and "page=1" in second
