@@ -267,6 +267,10 @@ if PASSWORD_RESET_BY_EMAIL:
     EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
     EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
     DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
+else:
+    # the notices (trainer.assessments.notices) are still kept on the site; their mail is
+    # written to the worker's output rather than sent
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

@@ -642,3 +642,33 @@ class Certificate(models.Model):
     @property
     def test(self) -> Assessment:
         return self.sitting.assignment.test
+
+
+class Notice(models.Model):
+    """A notice to a person (a test assigned, a certificate due for renewal or expired): kept
+    on the site and mailed, each once (`key` names what it is about, unique per recipient, so
+    a worker that starts again sends nothing twice).  `trainer.assessments.notices`."""
+
+    recipient = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="notices",
+        verbose_name=_("recipient"),
+    )
+    key = models.CharField(max_length=100, verbose_name=_("about"))
+    subject = models.CharField(max_length=200, verbose_name=_("subject"))
+    body = models.TextField(verbose_name=_("body"))
+    created_at = models.DateTimeField(default=timezone.now, verbose_name=_("created at"))
+    #: when it was mailed (None: not yet, or the person has no address)
+    emailed_at = models.DateTimeField(null=True, blank=True, verbose_name=_("emailed at"))
+
+    class Meta:
+        verbose_name = _("notice")
+        verbose_name_plural = _("notices")
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["recipient", "key"], name="one_notice_per_thing")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.recipient}: {self.subject}"

@@ -27,6 +27,7 @@ urlpatterns = [
     path("certificates/<int:certificate_id>/", views.certificate_page, name="certificate"),
     path("certificates/<int:certificate_id>.pdf", views.certificate_pdf, name="certificate-pdf"),
     path("certificates/<int:certificate_id>/revoke", views.revoke, name="revoke"),
+    path("notices/", views.notices, name="notices"),
     path("verify/", views.verify, name="verify-form"),
     path("verify/<str:code>/", views.verify, name="verify"),
 ]

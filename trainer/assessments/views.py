@@ -647,3 +647,13 @@ def verify(request, code=""):
         },
         status=404 if state == "unknown" else 200,
     )
+
+
+@login_required
+@require_GET
+def notices(request):
+    """One's own notices (a test assigned, a certificate due for renewal or expired), newest
+    first: what was mailed, kept on the site too."""
+    return render(
+        request, "assessments/notices.html", {"notices": request.user.notices.all()[:100]}
+    )
