@@ -88,7 +88,14 @@ def test_each_notice_is_mailed_once_as_the_clock_moves(inbox, certified, trainee
     # every notice is on the site too, marked mailed
     kinds = sorted(n.key.split(":")[0] for n in Notice.objects.filter(recipient=trainee))
     assert kinds == ["assigned", "expired", "renewal"]
-    assert not Notice.objects.filter(emailed_at__isnull=True).exists()
+    # her supervisor's weekly digests: one in the renewal window's week, one in the expiry's
+    supervisor = certified.signed_by
+    digests = Notice.objects.filter(recipient=supervisor, key__startswith="digest:")
+    assert digests.count() == 2
+    assert "Tina Turner: “Table games certificate” expired on" in digests.first().body
+    # (she has an address, he has none: his are on the site only, never mailed)
+    assert not digests.exclude(emailed_at__isnull=True).exists()
+    assert not Notice.objects.filter(recipient=trainee, emailed_at__isnull=True).exists()
 
 
 def test_a_notice_reads_in_the_dealers_language_and_waits_for_a_mail_server(

@@ -1,12 +1,14 @@
 """Notices to dealers, kept on the site and mailed, each at most once (issue 42, section 4):
 a test assigned to them, a certificate of theirs entering its renewal window, a certificate of
-theirs expired.  The task worker looks for them at every sweep (`signals.py`), so a notice
-goes out within a sweep of its moment; each is recorded before it is mailed (a `Notice` per
-person and thing, unique), so a worker that starts again sends nothing twice.  Mail is
-Django's (the console when no `EMAIL_HOST` is set), in the recipient's language.
+theirs expired; and to each supervisor a weekly digest of the house's dealers whose
+certificates are due for renewal or expired.  The task worker looks for them at every sweep
+(`signals.py`), so a notice goes out within a sweep of its moment; each is recorded before it
+is mailed (a `Notice` per person and thing, unique), so a worker that starts again sends
+nothing twice.  Mail is Django's (the console when no `EMAIL_HOST` is set), in the
+recipient's language.
 
 A house that turns this on does not mail what is long past: only tests assigned in the last
-`RECENT` and certificates that entered their window or expired within it are noticed.
+`RECENT`, and certificates in their renewal window now or expired within `RECENT`.
 """
 
 from __future__ import annotations
@@ -22,10 +24,14 @@ from django.utils.translation import gettext
 
 from trainer.core.languages import language_of
 from trainer.core.times import when
+from trainer.houses.models import User
 
 from .models import Assignment, Certificate, Notice
 
 log = logging.getLogger(__name__)
+
+#: the backend whose with_perm answers "who holds this permission" (axes' holds none)
+PERMISSIONS_BACKEND = "trainer.core.auth.HouseModelBackend"
 
 #: how far back a sweep looks for what to notice
 RECENT = dt.timedelta(days=7)
@@ -132,11 +138,60 @@ def _certificates(now) -> list[Notice]:
     return made
 
 
+def _digests(now) -> list[Notice]:
+    """Once a week (from Monday), to each active supervisor of a house: the house's dealers
+    whose certificates are due for renewal or expired, one line each."""
+    made = []
+    year, week, _ = timezone.localdate(now).isocalendar()
+    supervisors = User.objects.with_perm(
+        "houses.review_trainees", include_superusers=False, backend=PERMISSIONS_BACKEND
+    ).filter(house__isnull=False)
+    for supervisor in supervisors.select_related("house"):
+        certificates = Certificate.objects.filter(
+            sitting__assignment__test__house=supervisor.house,
+            revoked_at__isnull=True,
+            expires_at__isnull=False,
+            trainee__is_active=True,
+        ).select_related("trainee", "sitting__assignment__test__house")
+        listed = [c for c in certificates if c.status in ("renewal due", "expired")]
+        if not listed:
+            continue
+
+        def body(listed=listed):
+            lines = [
+                (
+                    gettext("%(name)s: “%(title)s” expired on %(day)s")
+                    if c.is_expired
+                    else gettext("%(name)s: “%(title)s” expires on %(day)s")
+                )
+                % {
+                    "name": c.trainee.get_full_name() or c.trainee.get_username(),
+                    "title": c.test.title,
+                    "day": when(c.expires_at, "day"),
+                }
+                for c in sorted(listed, key=lambda c: c.expires_at)
+            ]
+            return "\n".join(
+                [gettext("Your dealers' certificates due for renewal or expired:"), *lines]
+            )
+
+        notice = _record(
+            supervisor,
+            f"digest:{year}-{week}",
+            lambda: gettext("This week's certificates to renew"),
+            body,
+            now,
+        )
+        if notice is not None:
+            made.append(notice)
+    return made
+
+
 def send_due_notices(now: dt.datetime | None = None) -> list[Notice]:
     """Record and mail every notice now due (each once); the notices made.  Notices recorded
     by an earlier sweep whose mail failed are mailed again."""
     now = now or timezone.now()
-    made = _assigned(now) + _certificates(now)
+    made = _assigned(now) + _certificates(now) + _digests(now)
     unsent = Notice.objects.filter(
         emailed_at__isnull=True, created_at__gte=now - RECENT
     ).select_related("recipient")
