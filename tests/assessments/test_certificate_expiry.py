@@ -89,3 +89,30 @@ def test_certificates_issued_before_expiry_get_their_houses_validity(certified):
     import_module("trainer.assessments.migrations.0008_certificate_validity").validity(apps, None)
     certified.refresh_from_db()
     assert certified.expires_at == add_months(certified.issued_at, 24)
+
+
+def test_a_certificate_downloads_as_an_open_badges_credential(client, certified, trainee):  # noqa: F811
+    """An OpenBadgeCredential (Open Badges 3.0): the house as issuer, "Certified dealer: "
+    and the games of the test's sections, issue and expiry, the verify page as its id; no
+    score.  The holder and their house's supervisors may download it, nobody else."""
+    import json
+
+    client.force_login(trainee)
+    url = reverse("assessments:certificate-badge", args=[certified.pk])
+    response = client.get(url)
+    assert response.status_code == 200 and "attachment" in response["Content-Disposition"]
+    badge = json.loads(response.content)
+    assert badge["type"] == ["VerifiableCredential", "OpenBadgeCredential"]
+    assert "https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json" in badge["@context"]
+    assert badge["issuer"]["name"] == certified.test.house.name
+    assert badge["name"].startswith("Certified dealer: ")
+    assert badge["id"].endswith(reverse("assessments:verify", args=[certified.code]))
+    assert badge["validUntil"].startswith(certified.expires_at.date().isoformat())
+    assert badge["credentialSubject"]["name"] == "Tina Turner"
+    assert "100%" not in response.content.decode()
+    page = client.get(reverse("assessments:certificate", args=[certified.pk])).content.decode()
+    assert url in page
+    from tests.factories import TraineeFactory
+
+    client.force_login(TraineeFactory(house=certified.test.house, username="trainee-other"))
+    assert client.get(url).status_code == 404

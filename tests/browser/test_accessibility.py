@@ -101,6 +101,7 @@ NOT_PAGES = {
     "password_reset_confirm",
     "password_reset_complete",
     "assessments:certificate-pdf",  # a PDF download
+    "assessments:certificate-badge",  # an Open Badges credential to download
     "desk:version-pdf",  # a PDF download (tests/desk/test_parsheet_page.py)
     "assessments:revoke",  # POST: its form is on the certificate page
     "assessments:allow-attempt",  # POST: its button is on the trainee's tests page
@@ -366,6 +367,7 @@ def pages_of(role: str, w) -> list[Page]:
             ),
             Page("my practice by drill", "progress:mine-drills", reverse("progress:mine-drills")),
             Page("my mistakes", "progress:mine-mistakes", reverse("progress:mine-mistakes")),
+            Page("my notices", "assessments:notices", reverse("assessments:notices")),
             *password_pages(),
             Page(
                 "placard of a question",

@@ -26,6 +26,12 @@ urlpatterns = [
     # certificates: the holder and their house's staff; the check is public
     path("certificates/<int:certificate_id>/", views.certificate_page, name="certificate"),
     path("certificates/<int:certificate_id>.pdf", views.certificate_pdf, name="certificate-pdf"),
+    # the certificate as an Open Badges 3.0 credential (trainer.assessments.badges)
+    path(
+        "certificates/<int:certificate_id>/badge.json",
+        views.certificate_badge,
+        name="certificate-badge",
+    ),
     path("certificates/<int:certificate_id>/revoke", views.revoke, name="revoke"),
     path("notices/", views.notices, name="notices"),
     path("verify/", views.verify, name="verify-form"),

@@ -16,7 +16,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required, permission_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -37,7 +37,7 @@ from trainer.houses.models import User
 from trainer.roster.models import Cohort, PersonAction
 from trainer.roster.services import log_action
 
-from . import finishing, sections, services
+from . import badges, finishing, sections, services
 from .due import tests_due
 from .forms import AssignForm, BuildForm
 from .models import Assessment, Assignment, Certificate, Sitting, code_as_typed
@@ -647,6 +647,19 @@ def verify(request, code=""):
         },
         status=404 if state == "unknown" else 200,
     )
+
+
+@login_required
+@require_GET
+def certificate_badge(request, certificate_id):
+    """The certificate as an Open Badges 3.0 credential (JSON), to download and carry."""
+    certificate = _visible_certificate(request, certificate_id)
+    response = JsonResponse(
+        badges.credential(certificate, request.build_absolute_uri),
+        json_dumps_params={"ensure_ascii": False, "indent": 2},
+    )
+    response["Content-Disposition"] = f'attachment; filename="certificate-{certificate.pk}.json"'
+    return response
 
 
 @login_required
