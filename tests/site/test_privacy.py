@@ -189,6 +189,7 @@ def trainee_requests(t):
         "assessments:result": ("get", [t["finished"].pk], [NOBODY], None),
         "assessments:certificate": ("get", [t["certificate"].pk], [NOBODY], None),
         "assessments:certificate-pdf": ("get", [t["certificate"].pk], [NOBODY], None),
+        "assessments:certificate-badge": ("get", [t["certificate"].pk], [NOBODY], None),
         "rounds:round": ("get", [t["round"].pk], [NOBODY], None),
         "rounds:answer": ("post", [t["round"].pk, 1], [NOBODY, 1], {}),
         "rounds:stop": ("post", [t["round"].pk], [NOBODY], {}),
@@ -234,6 +235,7 @@ def supervisor_requests(t, trainee):
         ),
         "assessments:certificate": ("get", [t["certificate"].pk], [NOBODY], None),
         "assessments:certificate-pdf": ("get", [t["certificate"].pk], [NOBODY], None),
+        "assessments:certificate-badge": ("get", [t["certificate"].pk], [NOBODY], None),
         "assessments:revoke": ("post", [t["certificate"].pk], [NOBODY], {"reason": "probe"}),
         "cases:detail": ("get", ["demo", t["case"].number], ["demo", NOBODY], None),
         "cases:add-note": (

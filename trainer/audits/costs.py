@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
-from zoneinfo import ZoneInfo
 
 from django.db.models import Count, Q, QuerySet, Sum
 from django.db.models.functions import Coalesce
@@ -44,10 +43,6 @@ class Selection:
     start: dt.date | None = None
     end: dt.date | None = None
     reports: tuple[int, ...] = ()
-
-    @property
-    def zone(self) -> ZoneInfo:
-        return ZoneInfo(self.house.time_zone)
 
     @property
     def whole_reports(self) -> bool:
@@ -112,10 +107,6 @@ SUMS = {
     "shorted": Coalesce(Sum("underpaid"), 0),
     "moved": Coalesce(Sum("difference", filter=Q(verdict="misdirected")), 0),
 }
-
-
-def _sums(lines: QuerySet) -> QuerySet:
-    return lines.annotate(**SUMS)
 
 
 def ruled(counts: dict | None) -> int:
