@@ -1,4 +1,7 @@
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 
 from tests.factories import AssessmentFactory, AssignmentFactory
 from trainer.assessments import services
@@ -29,3 +32,15 @@ def sitting(assignment, trainee):
 
 def items_of(sitting):
     return list(sitting.items.select_related("question").order_by("position"))
+
+
+@pytest.fixture
+def later(monkeypatch):
+    """Moves the site's clock (Django's `timezone.now`) on by a given time from now; each call
+    moves it from the real now, not from the last move."""
+    now = timezone.now
+
+    def move(delta: timedelta):
+        monkeypatch.setattr(timezone, "now", lambda: now() + delta)
+
+    return move

@@ -6,23 +6,11 @@ clock is moved by patching Django's `timezone.now`, as the practice schedule's t
 
 from datetime import timedelta
 
-import pytest
 from django.urls import reverse
 from django.utils import timezone
 
 from tests.assessments.test_certificates import certified  # noqa: F401  (the fixture)
 from trainer.core.times import add_months
-
-
-@pytest.fixture
-def later(monkeypatch):
-    """Moves the site's clock on by a given time."""
-    now = timezone.now
-
-    def move(delta: timedelta):
-        monkeypatch.setattr(timezone, "now", lambda: now() + delta)
-
-    return move
 
 
 def test_a_certificate_stands_then_is_due_for_renewal_then_expires(

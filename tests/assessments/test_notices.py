@@ -12,7 +12,6 @@ from email.header import decode_header, make_header
 
 import pytest
 from aiosmtpd.controller import Controller
-from django.utils import timezone
 
 from tests.assessments.test_certificates import certified  # noqa: F401  (the fixture)
 from trainer.assessments.models import Notice
@@ -52,16 +51,6 @@ def inbox(settings):
 
 def subjects(inbox) -> list[str]:
     return [str(make_header(decode_header(m["Subject"]))) for m in inbox.messages]
-
-
-@pytest.fixture
-def later(monkeypatch):
-    now = timezone.now
-
-    def move(delta: timedelta):
-        monkeypatch.setattr(timezone, "now", lambda: now() + delta)
-
-    return move
 
 
 def test_each_notice_is_mailed_once_as_the_clock_moves(inbox, certified, trainee, later):  # noqa: F811
