@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "trainer.assessments",
     # dealing the round: above assessments, whose sections it registers
     "trainer.rounds",
+    "trainer.certification",
     "trainer.progress",
     "trainer.cases",
     "trainer.audits",

@@ -169,12 +169,25 @@ def world(trainee, other_trainee, supervisor):
     from tests.assessments.test_retakes_and_sections import build, take
 
     house = trainee.house
-    certified = build(house, title="Certified dealer", certification=True)
+    certified = build(house, title="CS-101", certification=True)
     passed = take(
         other_trainee,
         AssignmentFactory(test=certified, trainee=other_trainee, assigned_by=supervisor),
         right=True,
     )
+    # the certification: Caribbean Stud asks that test and a table test, which the supervisor
+    # has signed for the other trainee (so a certificate of the game)
+    from trainer.certification.models import Requirement
+    from trainer.certification.services import sign_table_test
+
+    requirement = Requirement.objects.create(
+        house=house, game="caribbean-stud", test=certified, practice_hours=0,
+        renewal_test=build(house, title="Refresher"), house_points="Checks the shoe",
+    )  # fmt: skip
+    table_test = sign_table_test(
+        requirement=requirement, dealer=other_trainee, supervisor=supervisor, table="CS 3",
+        judged=[{"met": True, "comment": "Clean"}] * len(requirement.points()), passed=True,
+    )  # fmt: skip
     cohort = roster.create_class(
         actor=supervisor, house=house, name="Autumn intake", starts_on=date(2026, 9, 1),
         trainees=[trainee, other_trainee],
@@ -227,6 +240,7 @@ def world(trainee, other_trainee, supervisor):
         "round_sitting": round_sitting,
         "watched": watched,
         "certificate": passed.certificate,
+        "table_test": table_test,
         "cohort": cohort,
         "staged": staged,
         "fresh": fresh,
@@ -368,6 +382,7 @@ def pages_of(role: str, w) -> list[Page]:
             Page("my practice by drill", "progress:mine-drills", reverse("progress:mine-drills")),
             Page("my mistakes", "progress:mine-mistakes", reverse("progress:mine-mistakes")),
             Page("my notices", "assessments:notices", reverse("assessments:notices")),
+            Page("my certification", "certification:index", reverse("certification:index")),
             *password_pages(),
             Page(
                 "placard of a question",
@@ -440,6 +455,32 @@ def pages_of(role: str, w) -> list[Page]:
                 reverse("assessments:certificate", args=[w["certificate"].pk]),
                 shot=True,
             ),
+            Page("certification", "certification:index", reverse("certification:index")),
+            Page(
+                "dealer's certification",
+                "certification:dealer",
+                reverse("certification:dealer", args=[w["other_trainee"].pk]),
+            ),
+            Page(
+                "table test",
+                "certification:judge",
+                reverse("certification:judge", args=[trainee.pk, "caribbean-stud"]),
+                shot=True,  # beside the table, on a tablet or a phone
+            ),
+            Page(
+                "signed table test",
+                "certification:table-test",
+                reverse("certification:table-test", args=[w["table_test"].pk]),
+                shot=True,
+            ),
+            Page(
+                "game certificate",
+                "assessments:certificate",
+                reverse(
+                    "assessments:certificate",
+                    args=[w["table_test"].dealer.certificates.get(game="caribbean-stud").pk],
+                ),
+            ),
             Page(
                 "drill tried (supervisor)",
                 "drills:session",
@@ -464,6 +505,12 @@ def pages_of(role: str, w) -> list[Page]:
         home,
         Page("supervisor's page", "person", reverse("person", args=[w["supervisor"].pk])),
         Page("add staff", "person-add-staff", reverse("person-add-staff")),
+        Page("what certifies", "certification:define", reverse("certification:define")),
+        Page(
+            "what certifies in a game",
+            "certification:define-game",
+            reverse("certification:define-game", args=["caribbean-stud"]),
+        ),
         # the staff pages and the docs are the supervisor's walk: the same pages under
         # another header, which the manager's landing page checks
         *desk_pages(w),

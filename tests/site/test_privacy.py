@@ -136,8 +136,20 @@ def tinas(demo, trainee, other_trainee, stranger, supervisor):
     _, staged = roster_imports.stage_import(
         actor=supervisor, house=demo, filename="probe.csv", data=b"username\nprobe-pat\n"
     )
+    # the house certifies Caribbean Stud; Tina's table test, signed
+    from trainer.certification.models import Requirement
+    from trainer.certification.services import sign_table_test
+
+    requirement = Requirement.objects.create(
+        house=demo, game="caribbean-stud", test=certification, practice_hours=0
+    )
+    table_test = sign_table_test(
+        requirement=requirement, dealer=trainee, supervisor=supervisor, table="CS 1",
+        judged=[{"met": True}] * len(requirement.points()), passed=True,
+    )  # fmt: skip
     return {
-        "certificate": Certificate.objects.get(sitting=passed),
+        "table_test": table_test,
+        "certificate": Certificate.objects.get(sitting=passed, game=""),
         "class": cohort,
         "class_test": certification,
         "import": staged,
@@ -196,6 +208,7 @@ def trainee_requests(t):
         "rounds:summary": ("get", [t["round"].pk], [NOBODY], None),
         "rounds:sitting": ("get", [t["running"].pk], [NOBODY], None),
         "rounds:sitting-answer": ("post", [t["running"].pk, 1], [NOBODY, 1], {}),
+        "certification:table-test": ("get", [t["table_test"].pk], [NOBODY], None),
     }
 
 
@@ -260,6 +273,14 @@ def supervisor_requests(t, trainee):
         "audits:remove-name": ("post", [t["alias"].pk], [NOBODY], {}),
         "audits:record": ("get", [trainee.pk], [NOBODY], None),
         "watch:start-set": ("post", [t["watch_set"].pk], [NOBODY], {}),
+        "certification:dealer": ("get", [trainee.pk], [NOBODY], None),
+        "certification:judge": (
+            "post",
+            [trainee.pk, "caribbean-stud"],
+            [NOBODY, "caribbean-stud"],
+            {"table": "probe"},
+        ),
+        "certification:table-test": ("get", [t["table_test"].pk], [NOBODY], None),
     }
 
 

@@ -10,6 +10,8 @@ from typing import Any
 
 from django.urls import reverse
 
+from trainer.engine.kit import registry
+
 from .models import Certificate
 from .presenting import section_rows
 
@@ -17,6 +19,15 @@ CONTEXT = [
     "https://www.w3.org/ns/credentials/v2",
     "https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json",
 ]
+
+
+#: each part of a game's certification in the badge's words (English: the credential is read
+#: by any verifier, not by the site's reader)
+PART_WORDS = {
+    "test": "the written test passed",
+    "hours": "the practice hours the house asks",
+    "table": "a table test judged by a supervisor",
+}
 
 
 def _stamp(moment) -> str:
@@ -29,8 +40,18 @@ def credential(certificate: Certificate, absolute) -> dict[str, Any]:
     the verify page."""
     test = certificate.test
     house = test.house
-    games = list(dict.fromkeys(str(row["game"]) for row in section_rows(certificate.sitting)))
-    achievement = "Certified dealer: " + ", ".join(games) if games else test.title
+    if certificate.game:
+        # the game's certification (trainer.certification): its parts as the criteria
+        achievement = "Certified dealer: " + str(registry.title_of(certificate.game))
+        narrative = (
+            f"Met every part of {house.name}'s certification: "
+            + "; ".join(PART_WORDS[p["part"]] for p in certificate.parts)
+            + "."
+        )
+    else:
+        games = list(dict.fromkeys(str(row["game"]) for row in section_rows(certificate.sitting)))
+        achievement = "Certified dealer: " + ", ".join(games) if games else test.title
+        narrative = f"Passed the certification test “{test.title}” of {house.name}."
     verify = absolute(reverse("assessments:verify", args=[certificate.code]))
     holder = certificate.trainee.get_full_name() or certificate.trainee.get_username()
     document: dict[str, Any] = {
@@ -52,9 +73,7 @@ def credential(certificate: Certificate, absolute) -> dict[str, Any]:
                 "type": ["Achievement"],
                 "name": achievement,
                 "description": test.title,
-                "criteria": {
-                    "narrative": f"Passed the certification test “{test.title}” of {house.name}."
-                },
+                "criteria": {"narrative": narrative},
             },
         },
     }

@@ -13,6 +13,7 @@ from django.db import transaction
 from django.db.models import Count, Q, QuerySet, prefetch_related_objects
 from django.utils import timezone
 
+from trainer.core.signals import sitting_finished
 from trainer.core.times import add_months
 from trainer.drills.models import Attempt
 
@@ -40,6 +41,7 @@ def finish(*, sitting: Sitting, ending: str) -> Sitting:
         locked.refresh_from_db()
         if result["passed"] and test.certification:
             issue_certificate(locked)
+    sitting_finished.send(sender=Sitting, sitting=locked)
     return locked
 
 
@@ -183,10 +185,11 @@ def section_scores(sitting: Sitting, test: Assessment, timed=None) -> list[dict]
 
 def issue_certificate(sitting: Sitting) -> Certificate:
     """The certificate of a passed sitting of a certification test: made once, whoever asks
-    again (the sitting is unique on the certificate)."""
+    again (a sitting has one test certificate: its game is empty)."""
     months = sitting.assignment.test.house.certificate_months
     certificate, _ = Certificate.objects.get_or_create(
         sitting=sitting,
+        game="",
         defaults={
             "trainee_id": sitting.trainee_id,
             "issued_at": sitting.finished_at,

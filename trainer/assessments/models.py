@@ -26,9 +26,12 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Count, Q
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from trainer.core.i18n import render
 from trainer.drills.models import Question
+from trainer.engine.kit import registry
 from trainer.houses.models import House
 
 from .sections import title_of
@@ -453,6 +456,13 @@ class Sitting(models.Model):
         return super().save(*args, **kwargs)
 
     @property
+    def certificate(self) -> Certificate | None:
+        """The test's own certificate of this sitting (a passed certification test's), if
+        any; a game's certificate that names the sitting as its written test is not it."""
+        # from the prefetched certificates where a page prefetched them
+        return next((c for c in self.certificates.all() if not c.game), None)
+
+    @property
     def is_finished(self) -> bool:
         return self.finished_at is not None
 
@@ -564,10 +574,27 @@ class CertificateQuerySet(models.QuerySet):
 
 
 class Certificate(models.Model):
-    """Issued once, when a sitting of a certification test is passed; revoked, never deleted."""
+    """Issued once, when a sitting of a certification test is passed (`game` empty), or when a
+    dealer meets every part of a game's certification (`game` the game's slug, `parts` what
+    was met and when, the sitting that of its written test: trainer.certification); revoked,
+    never deleted; a renewal is a new certificate that names the one it renews."""
 
-    sitting = models.OneToOneField(
-        Sitting, on_delete=models.PROTECT, related_name="certificate", verbose_name=_("sitting")
+    sitting = models.ForeignKey(
+        Sitting, on_delete=models.PROTECT, related_name="certificates", verbose_name=_("sitting")
+    )
+    #: the game a dealer is certified in; empty for a test's own certificate
+    game = models.CharField(max_length=30, blank=True, default="", verbose_name=_("game"))
+    #: each part of the game's certification as met when issued: [{"part": "test" | "hours" |
+    #: "table", "at": ISO time, ...its figures}] (trainer.certification.standing)
+    parts = models.JSONField(default=list, blank=True, verbose_name=_("parts"))
+    renews = models.ForeignKey(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="renewals",
+        help_text=_("The certificate this one renews."),
+        verbose_name=_("renews"),
     )
     trainee = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -609,9 +636,15 @@ class Certificate(models.Model):
         verbose_name_plural = _("certificates")
         ordering = ["-issued_at", "-pk"]
         permissions = [("revoke_certificates", _("Can revoke the certificates of their house"))]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["sitting", "game"], name="one_certificate_per_sitting_and_game"
+            )
+        ]
 
     def __str__(self) -> str:
-        return f"Certificate {self.pk}: {self.sitting.assignment.test} for {self.trainee}"
+        about = self.game or self.sitting.assignment.test
+        return f"Certificate {self.pk}: {about} for {self.trainee}"
 
     @property
     def is_revoked(self) -> bool:
@@ -642,6 +675,27 @@ class Certificate(models.Model):
     @property
     def test(self) -> Assessment:
         return self.sitting.assignment.test
+
+    @property
+    def title(self) -> str:
+        """What it certifies, in the reader's language: "Certified dealer: <game>" for a game's
+        certification, else the test's title."""
+        if self.game:
+            return gettext("Certified dealer: %(game)s") % {"game": self.game_title}
+        return self.test.title
+
+    @property
+    def house(self):
+        return self.test.house
+
+    @property
+    def game_title(self) -> str:
+        return render(registry.title_of(self.game)) if self.game else ""
+
+    @property
+    def part_rows(self) -> list[dict]:
+        """`parts` with each date read back as a time (they are stored as ISO text)."""
+        return [{**p, "at": datetime.fromisoformat(p["at"])} for p in self.parts]
 
 
 class Notice(models.Model):

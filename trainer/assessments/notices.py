@@ -105,7 +105,7 @@ def _certificates(now) -> list[Notice]:
         trainee__is_active=True,
     ).select_related("trainee__house", "sitting__assignment__test__house")
     for certificate in standing:
-        title, day = certificate.test.title, certificate.expires_at
+        title, day = certificate.title, certificate.expires_at
         if certificate.is_expired:
             key = f"expired:{certificate.pk}"
 
@@ -166,7 +166,7 @@ def _digests(now) -> list[Notice]:
                 )
                 % {
                     "name": c.trainee.get_full_name() or c.trainee.get_username(),
-                    "title": c.test.title,
+                    "title": c.title,
                     "day": when(c.expires_at, "day"),
                 }
                 for c in sorted(listed, key=lambda c: c.expires_at)

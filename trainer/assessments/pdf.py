@@ -80,7 +80,7 @@ def certificate_as_pdf(context: dict) -> bytes:
     buffer = BytesIO()
     width, height = landscape(A4)
     pdf = canvas.Canvas(buffer, pagesize=(width, height))
-    pdf.setTitle(gettext("Certificate: %(test)s") % {"test": test.title})
+    pdf.setTitle(gettext("Certificate: %(test)s") % {"test": certificate.title})
     pdf.setAuthor(str(test.house))
     pdf.setLineWidth(2)
     pdf.rect(12 * mm, 12 * mm, width - 24 * mm, height - 24 * mm)
@@ -98,41 +98,46 @@ def certificate_as_pdf(context: dict) -> bytes:
     pdf.setFont(font.bold, 20)
     pdf.drawCentredString(width / 2, y, person_name(certificate.trainee))
     y -= 11 * mm
-    pdf.setFont(font.regular, 13)
-    pdf.drawCentredString(
-        width / 2,
-        y,
-        gettext("passed “%(test)s” with %(right)s of %(total)s right (%(percent)s%%) on %(day)s")
-        % {
-            "test": test.title,
-            "right": sitting.right,
-            "total": sitting.total,
-            "percent": sitting.percent,
-            "day": when(sitting.finished_at, "day"),
-        },
-    )
-    if test.pace_required:
-        y -= 7 * mm
-        pdf.drawCentredString(
-            width / 2, y, gettext("Pace: %(pace)s") % {"pace": context["pace_words"]}
-        )
-    y -= 12 * mm
-    pdf.setFont(font.bold, 11)
     x = 40 * mm
-    for label, offset, _ in COLUMNS:
-        pdf.drawString(x + offset * mm, y, str(label))
-    pdf.setFont(font.regular, 11)
-    for section in context["sections"]:
-        y -= 7 * mm
-        cells = (
-            section["game"],
-            section["title"],
-            str(section["level"]),
-            gettext("%(right)s of %(total)s")
-            % {"right": section["right"], "total": section["total"]},
+    if certificate.game:
+        y = _parts(pdf, font, certificate, width, y, x)
+    else:
+        pdf.setFont(font.regular, 13)
+        pdf.drawCentredString(
+            width / 2,
+            y,
+            gettext(
+                "passed “%(test)s” with %(right)s of %(total)s right (%(percent)s%%) on %(day)s"
+            )
+            % {
+                "test": test.title,
+                "right": sitting.right,
+                "total": sitting.total,
+                "percent": sitting.percent,
+                "day": when(sitting.finished_at, "day"),
+            },
         )
-        for text, (_, offset, room) in zip(cells, COLUMNS, strict=True):
-            pdf.drawString(x + offset * mm, y, fitted(text, font.regular, 11, room * mm))
+        if test.pace_required:
+            y -= 7 * mm
+            pdf.drawCentredString(
+                width / 2, y, gettext("Pace: %(pace)s") % {"pace": context["pace_words"]}
+            )
+        y -= 12 * mm
+        pdf.setFont(font.bold, 11)
+        for label, offset, _ in COLUMNS:
+            pdf.drawString(x + offset * mm, y, str(label))
+        pdf.setFont(font.regular, 11)
+        for section in context["sections"]:
+            y -= 7 * mm
+            cells = (
+                section["game"],
+                section["title"],
+                str(section["level"]),
+                gettext("%(right)s of %(total)s")
+                % {"right": section["right"], "total": section["total"]},
+            )
+            for text, (_, offset, room) in zip(cells, COLUMNS, strict=True):
+                pdf.drawString(x + offset * mm, y, fitted(text, font.regular, 11, room * mm))
     y -= 14 * mm
     pdf.drawString(
         x + 120 * mm, y, gettext("Issued: %(when)s") % {"when": when(certificate.issued_at)}
@@ -169,3 +174,34 @@ def certificate_as_pdf(context: dict) -> bytes:
     pdf.showPage()
     pdf.save()
     return buffer.getvalue()
+
+
+def part_words(part: dict) -> str:
+    """One part of a game's certification as the PDF lists it."""
+    if part["part"] == "test":
+        return (
+            gettext("Written test “%(title)s”: %(right)s of %(total)s right (%(percent)s%%)") % part
+        )
+    if part["part"] == "hours":
+        return gettext("Practice on the site: %(hours)s hours (of %(required)s asked)") % part
+    return gettext("Table test passed at %(table)s, judged by %(supervisor)s") % part
+
+
+def _parts(pdf, font, certificate, width, y, x) -> float:
+    """The game certified and each part with its day; returns where the text ends."""
+    pdf.setFont(font.regular, 13)
+    pdf.drawCentredString(
+        width / 2,
+        y,
+        gettext(
+            "is a certified dealer of %(game)s, having met every part of the house's certification:"
+        )
+        % {"game": certificate.game_title},
+    )
+    y -= 6 * mm
+    pdf.setFont(font.regular, 11)
+    for part in certificate.part_rows:
+        y -= 7 * mm
+        pdf.drawString(x, y, fitted(part_words(part), font.regular, 11, 150 * mm))
+        pdf.drawString(x + 160 * mm, y, when(part["at"], "day"))
+    return y

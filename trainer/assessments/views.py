@@ -93,7 +93,7 @@ def index(request):
     assignments = list(
         Assignment.objects.for_trainee(request.user)
         .select_related("test")
-        .prefetch_related("sittings__certificate", "test__parts")
+        .prefetch_related("sittings__certificates", "test__parts")
     )
     finishing.shown_finished_assignments(assignments, now)  # what ran out of time, finished
     return render(
@@ -279,7 +279,7 @@ def result(request, sitting_id):
             "sitting": sitting,
             "test": sitting.assignment.test,
             **scored(sitting),
-            "certificate": Certificate.objects.filter(sitting=sitting).first(),
+            "certificate": Certificate.objects.filter(sitting=sitting, game="").first(),
             "next": sitting.assignment.next_attempt(),
             "items": _reviewed_items(sitting),
             "mine": True,
@@ -369,7 +369,7 @@ def _assign_form(request, test, data=None) -> AssignForm | None:
 def _render_test(request, test, form, status=200):
     assignments = list(
         test.assignments.select_related("trainee")
-        .prefetch_related("sittings__certificate")
+        .prefetch_related("sittings__certificates")
         .order_by("trainee__username")
     )
     finishing.shown_finished_assignments(assignments)  # what ran out of time, finished
@@ -487,7 +487,7 @@ def trainee_page(request, user_id):
         Assignment.objects.visible_to(request.user)
         .for_trainee(trainee)
         .select_related("test")
-        .prefetch_related("sittings__certificate")
+        .prefetch_related("sittings__certificates")
     )
     finishing.shown_finished_assignments(assignments)  # what ran out of time, finished
     return render(
@@ -514,7 +514,7 @@ def sitting_review(request, sitting_id):
             "sitting": sitting,
             "test": sitting.assignment.test,
             **scored(sitting),
-            "certificate": Certificate.objects.filter(sitting=sitting).first(),
+            "certificate": Certificate.objects.filter(sitting=sitting, game="").first(),
             "items": _reviewed_items(sitting) if sitting.is_finished else [],
             "mine": False,
         },

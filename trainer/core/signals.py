@@ -14,3 +14,7 @@ worker_sweep = Signal()
 #: shift audit links the lines its logs wrote by the new number to them, and unlinks those
 #: written by the old one (`trainer.audits.signals`).
 employee_number_changed = Signal()
+
+#: sent by trainer.assessments once a sitting of a test is scored, with `sitting` (finished);
+#: an app above (trainer.certification) issues what a passed sitting completes
+sitting_finished = Signal()

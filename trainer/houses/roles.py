@@ -29,6 +29,7 @@ ROLES: dict[str, list[str]] = {
         "roster.enrol_trainees",
         "roster.run_classes",
         "assessments.revoke_certificates",
+        "certification.judge_table_tests",
         "watch.watch_the_game",
     ],
     FLOOR_SUPERVISOR: ["watch.watch_the_game"],
@@ -65,6 +66,7 @@ ROLES: dict[str, list[str]] = {
         "rounds.delete_roundpace",
         "rounds.view_roundpace",
         "watch.watch_the_game",
+        "certification.define_certifications",
     ],
 }
 

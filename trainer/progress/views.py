@@ -571,7 +571,7 @@ def certificates_held(trainees) -> dict[int, list[str]]:
     )
     for c in certificates:
         until = c.expires_at.date().isoformat() if c.expires_at else "no expiry"
-        words = f"{c.test.title} ({c.status}, {until})"
+        words = f"{c.title} ({c.status}, {until})"
         held.setdefault(c.trainee_id, []).append(words)
     return held
 

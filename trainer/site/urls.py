@@ -25,6 +25,7 @@ urlpatterns = [
     # watch the game: the watch drills, Today's watch, sets from audits
     path("watch/", include("trainer.drills.watch.urls")),
     path("tests/", include("trainer.assessments.urls")),
+    path("certification/", include("trainer.certification.urls")),
     # dealing the round, step by step against the game's pace
     path("rounds/", include("trainer.rounds.urls")),
     path("progress/", include("trainer.progress.urls")),

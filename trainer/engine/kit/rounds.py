@@ -580,6 +580,9 @@ class Procedure(abc.ABC, Generic[S]):
     #: the default pace, in rounds an hour (docs/rulebook.md, *The round's pace*, says where
     #: each game's figure comes from; a house sets its own)
     rounds_per_hour: int = 40
+    #: the parts of the round, in its order: each step's `phase` is one of them, and each is
+    #: one point a supervisor judges at a table test (`trainer.engine.kit.table_test`)
+    phases: tuple[str, ...] = ()
 
     @abc.abstractmethod
     def deal(self, seed: int, setting: Setting, config: HouseConfig) -> dict[str, Any]:

@@ -85,6 +85,7 @@ class State:
 class BankedStudRound(Procedure[State]):
     players = (1, len(TABLE_SEATS))
     rounds_per_hour = 50
+    phases = ("take", "qualify", "settle")
 
     def __init__(self, profile: Profile, settle_kind: str, qualify_kind: str) -> None:
         self.profile = profile

@@ -128,6 +128,7 @@ class EnglishStudRound(Procedure[State]):
     game = es.SLUG
     players = (2, es.MAX_PLAYERS)
     rounds_per_hour = 25
+    phases = ("bring-in", "first", "offer", "winners", "push")
 
     def deal(self, seed: int, setting: Setting, config: HouseConfig) -> dict[str, Any]:
         self.check_setting(setting)

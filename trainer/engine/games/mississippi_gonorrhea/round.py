@@ -119,6 +119,7 @@ class GonorrheaRound(Procedure[State]):
     game = mg.SLUG
     players = (2, mg.MAX_PLAYERS)
     rounds_per_hour = 30
+    phases = ("showdown", "winners", "odd", "push")
 
     def deal(self, seed: int, setting: Setting, config: HouseConfig) -> dict[str, Any]:
         self.check_setting(setting)

@@ -85,6 +85,7 @@ class MississippiStudRound(Procedure[State]):
     game = mississippi_stud.SLUG
     players = (1, mississippi_stud.MAX_POSITIONS)
     rounds_per_hour = 40
+    phases = ("take", "settle")
 
     def deal(self, seed: int, setting: Setting, config: HouseConfig) -> dict[str, Any]:
         self.check_setting(setting)
