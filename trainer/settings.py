@@ -70,8 +70,9 @@ INSTALLED_APPS = [
     "trainer.assessments",
     # dealing the round: above assessments, whose sections it registers
     "trainer.rounds",
-    "trainer.certification",
     "trainer.progress",
+    # a dealer's certification per game: above progress, whose class page it adds to
+    "trainer.certification",
     "trainer.cases",
     "trainer.audits",
     # the games manager's desk: tables, the paytable designer, house rules

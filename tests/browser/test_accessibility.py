@@ -102,6 +102,8 @@ NOT_PAGES = {
     "password_reset_complete",
     "assessments:certificate-pdf",  # a PDF download
     "assessments:certificate-badge",  # an Open Badges credential to download
+    "certification:personnel-file",  # CSV and PDF downloads (tests/certification)
+    "certification:register-file",
     "desk:version-pdf",  # a PDF download (tests/desk/test_parsheet_page.py)
     "assessments:revoke",  # POST: its form is on the certificate page
     "assessments:allow-attempt",  # POST: its button is on the trainee's tests page
@@ -456,6 +458,7 @@ def pages_of(role: str, w) -> list[Page]:
                 shot=True,
             ),
             Page("certification", "certification:index", reverse("certification:index")),
+            Page("register", "certification:register", reverse("certification:register")),
             Page(
                 "dealer's certification",
                 "certification:dealer",

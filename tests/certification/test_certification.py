@@ -93,8 +93,10 @@ def test_certified_once_every_part_is_met(client, requirement, written, trainee,
     assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
     badge = client.get(reverse("assessments:certificate-badge", args=[certificate.pk])).json()
     assert badge["name"] == "Certified dealer: Caribbean Stud"
+    # certified on two answers of the game, learnt minutes ago: their recall is predicted to
+    # fade within the month, so the certification is at once at risk (test_risk.py)
     mine = client.get(reverse("certification:index")).content.decode()
-    assert "✔ certified" in mine
+    assert standing(requirement, trainee).status == "at risk" and "at risk: recall" in mine
     # the trainee reads their table test, signed
     assert client.get(reverse("certification:table-test", args=[test.pk])).status_code == 200
     # certifying again issues nothing more
@@ -256,7 +258,9 @@ def test_renewal_in_the_window_runs_on_from_the_expiry(
     renewal = Certificate.objects.filter(game="caribbean-stud").exclude(pk=first.pk).get()
     assert renewal.renews == first
     assert renewal.expires_at == add_months(first.expires_at, 24)
-    assert standing(requirement, trainee).status == "certified"
+    after = standing(requirement, trainee)
+    assert after.certificate == renewal and not after.renewing
+    assert after.status in ("certified", "at risk")  # (its cards are minutes old: test_risk)
 
 
 def test_what_certifies_is_defined_by_games_managers_only(
@@ -287,9 +291,10 @@ def test_what_certifies_is_defined_by_games_managers_only(
         "table_test": "on",
         "retake_days": "3",
         "renewal_test": refresher.pk,
+        "risk_recall": "0.85",
         "house_points": "  Checks the shoe \n\n",
     }
     assert client.post(url, good).status_code == 302
     saved = Requirement.objects.get(game="mississippi-stud")
     assert saved.practice_hours == Decimal("12.5") and saved.own_points() == ["Checks the shoe"]
-    assert saved.changed_by == manager
+    assert saved.changed_by == manager and saved.risk_recall == Decimal("0.85")

@@ -274,6 +274,7 @@ def supervisor_requests(t, trainee):
         "audits:record": ("get", [trainee.pk], [NOBODY], None),
         "watch:start-set": ("post", [t["watch_set"].pk], [NOBODY], {}),
         "certification:dealer": ("get", [trainee.pk], [NOBODY], None),
+        "certification:personnel-file": ("get", [trainee.pk, "csv"], [NOBODY, "csv"], None),
         "certification:judge": (
             "post",
             [trainee.pk, "caribbean-stud"],

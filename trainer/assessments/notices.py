@@ -37,7 +37,7 @@ PERMISSIONS_BACKEND = "trainer.core.auth.HouseModelBackend"
 RECENT = dt.timedelta(days=7)
 
 
-def _record(recipient, key: str, subject, body, now) -> Notice | None:
+def record(recipient, key: str, subject, body, now) -> Notice | None:
     """The notice, recorded in the recipient's language at the sweep's `now`; None when it
     was recorded before."""
     with translation.override(language_of(recipient) or settings.LANGUAGE_CODE):
@@ -84,7 +84,7 @@ def _assigned(now) -> list[Notice]:
                 + due
             )
 
-        notice = _record(
+        notice = record(
             assignment.trainee,
             f"assigned:{assignment.pk}",
             lambda test=test: gettext("A test for you: %(title)s") % {"title": test.title},
@@ -132,7 +132,7 @@ def _certificates(now) -> list[Notice]:
 
         else:
             continue
-        notice = _record(certificate.trainee, key, subject, body, now)
+        notice = record(certificate.trainee, key, subject, body, now)
         if notice is not None:
             made.append(notice)
     return made
@@ -175,7 +175,7 @@ def _digests(now) -> list[Notice]:
                 [gettext("Your dealers' certificates due for renewal or expired:"), *lines]
             )
 
-        notice = _record(
+        notice = record(
             supervisor,
             f"digest:{year}-{week}",
             lambda: gettext("This week's certificates to renew"),
@@ -192,9 +192,15 @@ def send_due_notices(now: dt.datetime | None = None) -> list[Notice]:
     by an earlier sweep whose mail failed are mailed again."""
     now = now or timezone.now()
     made = _assigned(now) + _certificates(now) + _digests(now)
+    mail_unsent(now)
+    return made
+
+
+def mail_unsent(now: dt.datetime) -> None:
+    """Mail each notice of the last `RECENT` not mailed yet (an app above records its own
+    notices with `record`, then calls this)."""
     unsent = Notice.objects.filter(
         emailed_at__isnull=True, created_at__gte=now - RECENT
     ).select_related("recipient")
     for notice in unsent.exclude(recipient__email=""):
         _mail(notice)
-    return made

@@ -7,10 +7,17 @@ class CertificationConfig(AppConfig):
     test, practice hours, a table test), the table tests supervisors judge and sign, and the
     game's certificate issued when every part is met (an assessments certificate naming the
     game and its parts).  It reads the tests beneath it and the rounds for the dealer's
-    figures; progress, above it, shows it."""
+    figures; it adds its own part to the class page and to Today's practice."""
 
     name = "trainer.certification"
     verbose_name = _("Certification")
 
     def ready(self):
-        from . import signals  # noqa: F401  (the sweep's and the sittings' receivers)
+        from trainer.drills.practice import today
+        from trainer.progress import sections
+
+        from . import class_section, risk, signals  # noqa: F401  (the receivers)
+
+        if risk.leading_skills not in today.LEADERS:
+            today.LEADERS.append(risk.leading_skills)
+        sections.register(class_section.at_risk)

@@ -23,6 +23,7 @@ class RequirementForm(forms.ModelForm):
             "retake_days",
             "renewal_test",
             "renewal_table_test",
+            "risk_recall",
         ]
         widgets = {"house_points": forms.Textarea(attrs={"rows": 4})}
 

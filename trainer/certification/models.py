@@ -89,6 +89,18 @@ class Requirement(models.Model):
         verbose_name=_("renewal test"),
     )
     renewal_table_test = models.BooleanField(_("a renewal asks a new table test"), default=False)
+    risk_recall = models.DecimalField(
+        _("recall at risk below"),
+        max_digits=3,
+        decimal_places=2,
+        default=Decimal("0.80"),
+        validators=[MinValueValidator(Decimal("0.50")), MaxValueValidator(Decimal("0.99"))],
+        help_text=_(
+            "A certified dealer is at risk when the predicted recall of the weakest tenth of "
+            "the game's skills falls below this within the next 30 days (the rulebook, "
+            "Certification, says how)."
+        ),
+    )
     changed_at = models.DateTimeField(auto_now=True, verbose_name=_("changed at"))
     changed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,

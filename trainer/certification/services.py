@@ -110,7 +110,7 @@ def certify(requirement: Requirement, dealer, now: datetime | None = None) -> Ce
     now = now or timezone.now()
     found = standing(requirement, dealer, now)
     held = found.certificate
-    if not found.complete or found.status == "certified":
+    if not found.complete or found.status in ("certified", "at risk"):
         return None
     test_part = found.parts[0]
     months = requirement.house.certificate_months

@@ -6,15 +6,18 @@ from django.dispatch import receiver
 
 from trainer.core.signals import sitting_finished, worker_sweep
 
+from . import notices
 from .models import Requirement
 from .services import certify, certify_everyone
 
 
 @receiver(worker_sweep, dispatch_uid="trainer.certification.signals.sweep")
 def sweep(sender, **kwargs):
-    """Dealers whose practice hours now complete a certification are certified.  Nothing is
-    queued again, so nothing is returned."""
+    """Dealers whose practice hours now complete a certification are certified, and those
+    whose certification is now at risk are told.  Nothing is queued again, so nothing is
+    returned."""
     certify_everyone()
+    notices.send()
     return None
 
 

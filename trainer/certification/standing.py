@@ -24,6 +24,7 @@ from trainer.drills.models import Attempt
 from trainer.rounds.models import Round
 
 from .models import Requirement, TableTest
+from .risk import predict
 
 #: the most one answer counts towards practice hours
 CAP_SECONDS = 120
@@ -107,6 +108,8 @@ class Standing:
     #: the last failed table test not yet past the house's wait, or None
     waiting_for: TableTest | None = None
     retake_from: datetime | None = None
+    #: the recall prediction of a standing certificate (`risk.predict`), or None
+    risk: object | None = None
 
     @property
     def complete(self) -> bool:
@@ -114,11 +117,13 @@ class Standing:
 
     @property
     def status(self) -> str:
-        """ "certified", "renewal due", "expired", "revoked" or "not certified"."""
+        """ "certified", "at risk", "renewal due", "expired", "revoked" or "not certified"."""
         c = self.certificate
         if c is None:
             return "not certified"
-        return "certified" if c.status == "valid" else c.status
+        if c.status == "valid":
+            return "at risk" if self.risk is not None and self.risk.at_risk else "certified"
+        return c.status
 
     @property
     def may_table_test(self) -> bool:
@@ -155,14 +160,15 @@ def standing(requirement: Requirement, dealer, now: datetime | None = None) -> S
     certificate = latest_certificate(dealer, requirement.game)
     since, renewing = counted_from(certificate, requirement.house)
     if renewing and now < since:
-        # a certificate not yet in its renewal window: nothing to count
-        since = now
+        # a certificate not yet in its renewal window stands: its parts are shown as met
+        since, renewing = certificate.revoked_at, False
     parts = [_test_part(requirement, dealer, since, renewing)]
     if not renewing:
         parts.append(_hours_part(requirement, dealer))
     if requirement.table_test and (not renewing or requirement.renewal_table_test):
         parts.append(_table_part(requirement, dealer, since))
     found = Standing(requirement, dealer, parts, certificate, renewing)
+    found.risk = predict(requirement, dealer, certificate, now)
     failed = (
         TableTest.objects.standing()
         .filter(dealer=dealer, game=requirement.game, house=requirement.house)

@@ -3,17 +3,20 @@ what certifies a dealer in each game (games managers), and the table test (super
 
 from __future__ import annotations
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required, permission_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
+from trainer.core import csvsafe
 from trainer.houses.models import User
+from trainer.roster.models import Cohort
 
-from . import services
+from . import records, services
 from .forms import RequirementForm, TableTestForm
 from .models import Requirement, TableTest, game_choices
 from .standing import figures, standing
@@ -173,4 +176,93 @@ def table_test(request, test_id):
         request,
         "certification/table_test.html",
         {"test": test, "corrections": test.corrections.all()},
+    )
+
+
+# -- records that leave the site ------------------------------------------------------------
+
+
+def _download(content, content_type: str, filename: str) -> HttpResponse:
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def _csv(filename: str, columns: list[str], rows: list[list]) -> HttpResponse:
+    response = _download(b"", "text/csv; charset=utf-8", filename)
+    writer = csvsafe.writer(response)
+    writer.writerow(columns)
+    writer.writerows(rows)
+    return response
+
+
+@login_required
+@permission_required("houses.review_trainees", raise_exception=True)
+@require_GET
+def personnel_file(request, user_id, fmt):
+    """The dealer's personnel file: CSV, or PDF."""
+    person = _dealer_of_house(request, user_id)
+    if fmt not in ("csv", "pdf"):
+        raise Http404(gettext("The file comes as CSV or PDF."))
+    rows = records.personnel_file(person, request.build_absolute_uri)
+    name = f"personnel-file-{person.get_username()}"
+    if fmt == "csv":
+        return _csv(f"{name}.csv", records.FILE_COLUMNS, rows)
+    title = gettext("Personnel file: %(name)s, %(house)s") % {
+        "name": person.get_full_name() or person.get_username(),
+        "house": person.house.name,
+    }
+    pdf = records.as_pdf(title, records.FILE_COLUMNS, rows)
+    return _download(pdf, "application/pdf", f"{name}.pdf")
+
+
+class RegisterForm(forms.Form):
+    cohort = forms.ModelChoiceField(
+        label=gettext_lazy("Class"),
+        queryset=Cohort.objects.none(),
+        required=False,
+        empty_label=gettext_lazy("every class"),
+    )
+    status = forms.ChoiceField(label=gettext_lazy("Status"), required=False)
+
+    def __init__(self, *args, house, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["cohort"].queryset = Cohort.objects.filter(house=house).order_by("name")
+        self.fields["status"].choices = [
+            ("", gettext_lazy("every status")),
+            *records.STATUSES.items(),
+        ]
+
+
+@login_required
+@permission_required("houses.review_trainees", raise_exception=True)
+@require_GET
+def register(request, fmt=""):
+    """The house's register: every dealer's status per game, by class and status; as a page,
+    CSV or PDF.  A filter that is not one of the house's classes or statuses is refused in
+    words (400), never ignored."""
+    house = _house(request)
+    if fmt not in ("", "csv", "pdf"):
+        raise Http404(gettext("The register comes as CSV or PDF."))
+    form = RegisterForm(request.GET or None, house=house)
+    if request.GET and not form.is_valid():
+        return render(request, "certification/register.html", {"form": form}, status=400)
+    data = form.cleaned_data if request.GET else {}
+    rows = records.register(
+        house,
+        cohort=data.get("cohort"),
+        status=data.get("status", ""),
+        absolute=request.build_absolute_uri,
+    )
+    if fmt == "csv":
+        return _csv("register.csv", records.REGISTER_COLUMNS, rows)
+    if fmt == "pdf":
+        title = gettext("Register of certification: %(house)s") % {"house": house.name}
+        return _download(records.as_pdf(title, records.REGISTER_COLUMNS, rows),
+                         "application/pdf", "register.pdf")  # fmt: skip
+    query = request.GET.urlencode()
+    return render(
+        request,
+        "certification/register.html",
+        {"form": form, "rows": rows, "query": query, "statuses": records.STATUSES},
     )

@@ -75,11 +75,14 @@ class Standing:
     `skills`: every skill the trainee practises, in the order new ones are met.
     `cards`: when each scheduled skill is due for practice (`scheduling.due_from`; skills
     not in `skills` are ignored).
-    `met_today`: how many skills the trainee met for the first time today."""
+    `met_today`: how many skills the trainee met for the first time today.
+    `leading`: scheduled skills to deal first, due or not (a certification's skills whose
+    recall is predicted to fade: trainer.certification.risk), each at most once a day."""
 
     skills: tuple[Skill, ...]
     cards: Mapping[Skill, datetime]
     met_today: int = 0
+    leading: frozenset[Skill] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -135,11 +138,13 @@ def coming_soon(standing: Standing, now: datetime) -> list[Skill]:
 def candidates(standing: Standing, now: datetime, *, dealt: int) -> list[Skill]:
     """Every skill a session could deal now, best first; `dealt` is how many questions the
     session has dealt so far (its every `NEW_EVERY`-th is a new skill's turn)."""
-    due = due_now(standing, now)
+    cards = _scheduled(standing)
+    lead = sorted((s for s in standing.leading if s in cards), key=lambda s: (cards[s], s))
+    due = [s for s in due_now(standing, now) if s not in standing.leading]
     new = new_today(standing)
-    new_turn = not due or dealt % NEW_EVERY == NEW_EVERY - 1
-    first = new + due if new_turn else due + new
-    return first + coming_soon(standing, now)
+    new_turn = not (lead or due) or dealt % NEW_EVERY == NEW_EVERY - 1
+    first = new + lead + due if new_turn else lead + due + new
+    return first + [s for s in coming_soon(standing, now) if s not in standing.leading]
 
 
 def pick(standing: Standing, now: datetime, *, dealt: int, last: Skill | None) -> Skill | None:
@@ -157,7 +162,7 @@ def outlook(standing: Standing, now: datetime) -> Outlook:
     cards = _scheduled(standing)
     later = [due for due in cards.values() if due > now]
     return Outlook(
-        due=len(due_now(standing, now)),
+        due=len(set(due_now(standing, now)) | (standing.leading & cards.keys())),
         new=len(new_today(standing)),
         next_due=min(later, default=None),
         ready=bool(candidates(standing, now, dealt=0)),

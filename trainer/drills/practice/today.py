@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+from collections.abc import Callable
+from typing import Any
 
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
@@ -57,6 +59,13 @@ def start_of_day(trainee, now: dt.datetime) -> dt.datetime:
     return house_day(trainee).start_of(now)
 
 
+#: what apps above this one ask Today's practice to lead with: each gives, for a trainee at a
+#: moment, skills (drill kind, situation) to deal first (trainer.certification.risk: the
+#: skills of a certification whose recall is predicted to fade); registered from their
+#: `ready`
+LEADERS: list[Callable[[Any, dt.datetime], set[practice.Skill]]] = []
+
+
 def standing(trainee, now: dt.datetime, *, watch: bool = False) -> practice.Standing:
     """What the picker reads of `trainee` at `now`: their skills, when each scheduled one is
     due for practice (their own cards only; a skill in review from the start of its due's
@@ -74,6 +83,7 @@ def standing(trainee, now: dt.datetime, *, watch: bool = False) -> practice.Stan
         answered_at__lt=day.start_of(now),
     )
     cards: dict[practice.Skill, dt.datetime] = {}
+    reviewed_today: set[practice.Skill] = set()
     # only the trainee's own skills use up the allowance: a card of a game they are not
     # enrolled in (a drill tried on its own) or of a situation no longer listed does not
     listed = set(skills)
@@ -87,7 +97,19 @@ def standing(trainee, now: dt.datetime, *, watch: bool = False) -> practice.Stan
             continue
         cards[kind, situation] = scheduling.due_from(state, day)
         met += not old and (kind, situation) in listed
-    return practice.Standing(skills=skills, cards=cards, met_today=met)
+        if scheduling.reviewed_on_day(state, now, day):
+            reviewed_today.add((kind, situation))
+    leading: set[practice.Skill] = set()
+    if not watch:
+        for leader in LEADERS:
+            leading |= leader(trainee, now)
+    return practice.Standing(
+        skills=skills,
+        cards=cards,
+        met_today=met,
+        # each at most once a day: a skill answered today waits for its schedule
+        leading=frozenset(leading - reviewed_today),
+    )
 
 
 def level_for(trainee, kind: str) -> int:
