@@ -3,33 +3,12 @@ level, each question of a sitting is linked to its section, and finished sitting
 results (right, total, passed) with their per-section figures counted from their answers."""
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+from django.utils import timezone
 
+from tests.scratch_db import scratch_database
 
-def targets(assessments: str) -> list[tuple[str, str]]:
-    """Every other app at its latest (as the site stands), assessments at `assessments`; an
-    app whose latest migration needs a later one of assessments (a role's data migration made
-    after every app) is left to follow it, going back and forth with it."""
-    graph = MigrationExecutor(connection).loader.graph
-    allowed = set(graph.forwards_plan(("assessments", assessments)))
-    keep = [
-        leaf
-        for leaf in graph.leaf_nodes()
-        if leaf[0] != "assessments"
-        and all(n in allowed for n in graph.forwards_plan(leaf) if n[0] == "assessments")
-    ]
-    return [*keep, ("assessments", assessments)]
-
-
-BEFORE = "0001_initial"
-AFTER = "0002_sections_retakes_certificates"
-
-
-def migrate(to: str):
-    executor = MigrationExecutor(connection)
-    executor.migrate(targets(to))
-    return executor.loader.project_state(targets(to)).apps
+BEFORE = ("assessments", "0001_initial")
+AFTER = ("assessments", "0002_sections_retakes_certificates")
 
 
 def question(apps, trainee, kind, n):
@@ -40,14 +19,20 @@ def question(apps, trainee, kind, n):
     )  # fmt: skip
 
 
-@pytest.mark.slow  # a migration replayed, a subprocess or a big log: the slow tier
-@pytest.mark.django_db(transaction=True)
-def test_old_tests_become_sections_and_old_results_stand(roles):
-    old = migrate(BEFORE)
+@pytest.mark.slow  # a migration replayed: the slow tier
+def test_old_tests_become_sections_and_old_results_stand(tmp_path, settings, django_db_blocker):
+    # the test database is not touched: only the scratch file, on a connection of its own
+    with django_db_blocker.unblock(), scratch_database(tmp_path, settings) as scratch:
+        replayed(scratch)
+
+
+def replayed(scratch):
+    old = scratch.migrate(BEFORE)
     House = old.get_model("houses", "House")
     User = old.get_model("houses", "User")
-    house = House.objects.create(name="Old", slug="old", config_serial=1)
-    tina = User.objects.create(username="old-tina", house=house, roles_serial=1, sessions_serial=1)
+    # the houses as they stood then (before the serials)
+    house = House.objects.create(name="Old", slug="old")
+    tina = User.objects.create(username="old-tina", house=house)
     test = old.get_model("assessments", "Assessment").objects.create(
         house=house, title="Old test", level=2, pass_mark=50
     )
@@ -55,7 +40,6 @@ def test_old_tests_become_sections_and_old_results_stand(roles):
     Part.objects.create(assessment=test, kind="cs-qualify", count=2, position=1)
     Part.objects.create(assessment=test, kind="hand-five", count=1, position=2)
     assignment = old.get_model("assessments", "Assignment").objects.create(test=test, trainee=tina)
-    from django.utils import timezone
 
     sitting = old.get_model("assessments", "Sitting").objects.create(
         assignment=assignment, trainee=tina, finished_at=timezone.now(), ending="answered",
@@ -73,7 +57,7 @@ def test_old_tests_become_sections_and_old_results_stand(roles):
             is_correct=right, response_ms=1000,
         )  # fmt: skip
 
-    new = migrate(AFTER)
+    new = scratch.migrate(AFTER)
     parts = new.get_model("assessments", "Part").objects.filter(assessment_id=test.pk)
     assert sorted((p.kind, p.level) for p in parts) == [("cs-qualify", 2), ("hand-five", 2)]
     kept = new.get_model("assessments", "Sitting").objects.get(pk=sitting.pk)
@@ -84,6 +68,3 @@ def test_old_tests_become_sections_and_old_results_stand(roles):
     ]
     items = new.get_model("assessments", "SittingQuestion").objects.filter(sitting_id=sitting.pk)
     assert all(i.part_id is not None for i in items)
-
-    executor = MigrationExecutor(connection)
-    executor.migrate(executor.loader.graph.leaf_nodes())

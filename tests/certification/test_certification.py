@@ -292,6 +292,7 @@ def test_what_certifies_is_defined_by_games_managers_only(
         "retake_days": "3",
         "renewal_test": refresher.pk,
         "risk_recall": "0.85",
+        "ready_recall": "0.95",
         "house_points": "  Checks the shoe \n\n",
     }
     assert client.post(url, good).status_code == 302

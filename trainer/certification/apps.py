@@ -16,8 +16,8 @@ class CertificationConfig(AppConfig):
         from trainer.drills.practice import today
         from trainer.progress import sections
 
-        from . import class_section, risk, signals  # noqa: F401  (the receivers)
+        from . import class_section, leaders, signals  # noqa: F401  (the receivers)
 
-        if risk.leading_skills not in today.LEADERS:
-            today.LEADERS.append(risk.leading_skills)
+        if leaders.leading_skills not in today.LEADERS:
+            today.LEADERS.append(leaders.leading_skills)
         sections.register(class_section.at_risk)

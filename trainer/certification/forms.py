@@ -24,6 +24,7 @@ class RequirementForm(forms.ModelForm):
             "renewal_test",
             "renewal_table_test",
             "risk_recall",
+            "ready_recall",
         ]
         widgets = {"house_points": forms.Textarea(attrs={"rows": 4})}
 

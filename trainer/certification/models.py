@@ -101,6 +101,17 @@ class Requirement(models.Model):
             "Certification, says how)."
         ),
     )
+    ready_recall = models.DecimalField(
+        _("readiness recall"),
+        max_digits=3,
+        decimal_places=2,
+        default=Decimal("0.95"),
+        validators=[MinValueValidator(Decimal("0.80")), MaxValueValidator(Decimal("0.99"))],
+        help_text=_(
+            "Before a test or a renewal, Today's practice plans toward every skill of the game "
+            "at this recall on the day (the rulebook, Certification, says how)."
+        ),
+    )
     changed_at = models.DateTimeField(auto_now=True, verbose_name=_("changed at"))
     changed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,

@@ -19,6 +19,7 @@ from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, Tabl
 
 from trainer.assessments.models import Certificate
 from trainer.assessments.pdf import fonts, person_name
+from trainer.houses.models import User
 from trainer.roster.models import Cohort
 
 from .models import Requirement, TableTest
@@ -96,8 +97,6 @@ def _part_detail(part: dict) -> str:
 def register(house, *, cohort: Cohort | None = None, status: str = "", absolute) -> list[list]:
     """Every dealer of the house (of `cohort` only, if given) by game, as rows of
     `REGISTER_COLUMNS`, of `status` only if given."""
-    from trainer.houses.models import User
-
     dealers = User.objects.trainees_of(house).order_by("last_name", "first_name", "username")
     if cohort is not None:
         dealers = dealers.filter(classes=cohort)

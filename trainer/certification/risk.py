@@ -82,10 +82,9 @@ def predict(
     return Risk(mean < threshold, mean, on, below)
 
 
-def leading_skills(trainee, now: datetime) -> set[tuple[str, str]]:
-    """What Today's practice leads with (`trainer.drills.practice.today.LEADERS`): the weak
-    skills of each of the trainee's certifications at risk.  One query for a trainee who
-    holds no game's certificate."""
+def leading_skills(trainee, now: datetime, requirements: list[Requirement]) -> set[tuple[str, str]]:
+    """The weak skills of each of the trainee's certifications at risk (for Today's practice:
+    `trainer.certification.leaders`)."""
     held = {
         c.game: c
         for c in Certificate.objects.filter(trainee=trainee, revoked_at__isnull=True)
@@ -93,10 +92,10 @@ def leading_skills(trainee, now: datetime) -> set[tuple[str, str]]:
         .select_related("sitting__assignment__test__house")
         .order_by("issued_at", "pk")
     }
-    if not held:
-        return set()
     skills: set[tuple[str, str]] = set()
-    for requirement in Requirement.objects.filter(house_id=trainee.house_id, game__in=held):
+    for requirement in requirements:
+        if requirement.game not in held:
+            continue
         risk = predict(requirement, trainee, held[requirement.game], now)
         if risk is not None and risk.at_risk:
             skills |= {(k, s) for k, s, _ in risk.skills}

@@ -16,7 +16,7 @@ from trainer.core import csvsafe
 from trainer.houses.models import User
 from trainer.roster.models import Cohort
 
-from . import records, services
+from . import readiness, records, services
 from .forms import RequirementForm, TableTestForm
 from .models import Requirement, TableTest, game_choices
 from .standing import figures, standing
@@ -45,6 +45,7 @@ def index(request):
     context = {"requirements": requirements, "house": house}
     if request.user.has_perm("houses.practise_drills"):
         context["mine"] = [standing(r, request.user) for r in requirements]
+        context["my_plans"] = readiness.plans(request.user)
         context["my_table_tests"] = TableTest.objects.filter(dealer=request.user)
     if request.user.has_perm("houses.review_trainees"):
         dealers = User.objects.trainees_of(house).order_by("last_name", "first_name", "username")
@@ -111,6 +112,7 @@ def dealer(request, user_id):
             "standings": [standing(r, person) for r in requirements],
             "table_tests": TableTest.objects.filter(dealer=person).select_related("supervisor"),
             "may_judge": services.may_judge(request.user, person),
+            "plans": readiness.plans(person),
         },
     )
 

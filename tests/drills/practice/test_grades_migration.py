@@ -6,33 +6,24 @@ replays exactly from its answers as a new one does."""
 import datetime as dt
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
-from trainer.drills.practice.models import SkillCard
+from tests.scratch_db import scratch_database
 from trainer.engine import scheduling
 
-BEFORE = {"drills": "0006_attempt_grade_and_64_bit_times", "practice": "0002_pace_target_roles"}
+BEFORE = [("drills", "0006_attempt_grade_and_64_bit_times"), ("practice", "0002_pace_target_roles")]
+AFTER = [("drills", "0007_grades_of_old_reviews"), ("practice", "0003_card_retention")]
 T0 = dt.datetime(2026, 1, 5, 18, 0, tzinfo=dt.UTC)
 
 
-def targets(held: dict[str, str] | None) -> list[tuple[str, str]]:
-    """Every app at its latest, but those in `held` at the migration named."""
-    leaves = MigrationExecutor(connection).loader.graph.leaf_nodes()
-    held = held or {}
-    return [n for n in leaves if n[0] not in held] + list(held.items())
+@pytest.mark.slow  # a migration replayed: the slow tier
+def test_old_reviews_get_their_grades_and_old_cards_replay(tmp_path, settings, django_db_blocker):
+    # the test database is not touched: only the scratch file, on a connection of its own
+    with django_db_blocker.unblock(), scratch_database(tmp_path, settings) as scratch:
+        replayed(scratch)
 
 
-def migrate(held: dict[str, str] | None):
-    executor = MigrationExecutor(connection)
-    executor.migrate(targets(held))
-    return executor.loader.project_state(targets(held)).apps
-
-
-@pytest.mark.slow  # a migration replayed, a subprocess or a big log: the slow tier
-@pytest.mark.django_db(transaction=True)
-def test_old_reviews_get_their_grades_and_old_cards_replay(roles):
-    old = migrate(BEFORE)
+def replayed(scratch):
+    old = scratch.migrate(*BEFORE)
     house = old.get_model("houses", "House").objects.create(name="Old", slug="old", config_serial=1)
     User = old.get_model("houses", "User")
     tina = User.objects.create(username="old-tina", house=house, roles_serial=1, sessions_serial=1)
@@ -70,13 +61,13 @@ def test_old_reviews_get_their_grades_and_old_cards_replay(roles):
     untagged = answered(tina, "", "good", T0, 11)  # a question of no skill
     before_ratings = answered(tina, "straight wins", "", T0 - dt.timedelta(days=9), 12)
 
-    new = migrate(None)
+    new = scratch.migrate(*AFTER)
     grades = dict(new.get_model("drills", "Attempt").objects.values_list("pk", "grade"))
     assert [grades[a.pk] for a in reviewed] == [1, 3, 4]
     assert grades[tried.pk] is None and grades[untagged.pk] is None
     assert grades[before_ratings.pk] is None
 
-    card = SkillCard.objects.get(situation="straight wins")
+    card = new.get_model("practice", "SkillCard").objects.get(situation="straight wins")
     assert card.state["retention"] == scheduling.DEFAULT_RETENTION
     graded = [(grades[a.pk], when) for a, (_, when) in zip(reviewed, log, strict=True)]
     assert scheduling.replay(graded, scheduling.retention_of(card.state)) == card.state
