@@ -3,6 +3,7 @@ its practice hours, a table test judged and signed by a supervisor (issue 42, se
 and 6).  The certificate names the game and the parts with their dates; it expires and is
 renewed as the house says; a signed table test is never changed."""
 
+import secrets
 from datetime import timedelta
 from decimal import Decimal
 
@@ -29,6 +30,7 @@ def judge_url(dealer, slug="caribbean-stud"):
 
 def judgement(requirement, *, met=True, verdict="pass", password=PASSWORD, **more):
     data = {"table": "CS 3", "verdict": verdict, "comment": "", "password": password}
+    data["token"] = secrets.token_urlsafe(24)  # new each time the form is shown
     for n, _ in enumerate(requirement.points()):
         data[f"met_{n}"] = "yes" if met else "no"
         data[f"note_{n}"] = ""
@@ -104,6 +106,15 @@ def test_certified_once_every_part_is_met(client, requirement, written, trainee,
     assert Certificate.objects.filter(game="caribbean-stud").count() == 1
 
 
+def test_the_same_form_posted_twice_signs_once(client, requirement, trainee, supervisor):
+    client.force_login(supervisor)
+    data = judgement(requirement, met=False, verdict="fail")
+    first = client.post(judge_url(trainee), data)
+    again = client.post(judge_url(trainee), data)  # a double tap, a reload
+    assert first.status_code == again.status_code == 302 and first.url == again.url
+    assert TableTest.objects.count() == 1
+
+
 def test_signing_needs_the_supervisors_own_password(client, requirement, trainee, supervisor):
     client.force_login(supervisor)
     for password in ("", "not-it"):
@@ -122,6 +133,8 @@ def test_signing_needs_the_supervisors_own_password(client, requirement, trainee
         {"table": "x" * 61},
         {"note_1": "x" * 501},
         {"corrects": "999999"},
+        {"token": "x" * 65},
+        {"token": ""},
         {"met_3": ""},
     ],
 )

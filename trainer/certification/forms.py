@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import secrets
+
 from django import forms
 from django.contrib.auth import authenticate
 from django.utils.translation import gettext
@@ -68,7 +70,8 @@ VERDICT = (("pass", _("Pass")), ("fail", _("Fail")))
 class TableTestForm(forms.Form):
     """One met/not-met choice and comment per point, the table, the verdict, an optional
     correction, and the supervisor's password (a fresh sign-in, counted by the sign-in
-    throttling like any other)."""
+    throttling like any other).  `token` is new each time the form is shown: the same form
+    posted twice finds the record it signed instead of signing another."""
 
     table = forms.CharField(
         label=_("Table"),
@@ -89,6 +92,7 @@ class TableTestForm(forms.Form):
         empty_label=_("nothing: a new table test"),
         help_text=_("A signed table test is never changed: a correction replaces it."),
     )
+    token = forms.CharField(widget=forms.HiddenInput, max_length=64)
     password = forms.CharField(
         label=_("Your password, to sign"),
         strip=False,
@@ -96,6 +100,7 @@ class TableTestForm(forms.Form):
     )
 
     def __init__(self, *args, points, request, dealer, game, **kwargs):
+        kwargs.setdefault("initial", {"token": secrets.token_urlsafe(24)})
         super().__init__(*args, **kwargs)
         self.points = points
         self.request = request

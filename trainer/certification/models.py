@@ -202,6 +202,9 @@ class TableTest(models.Model):
     #: the dealer's figures on the game over the 30 days before, as shown when signed
     figures = models.JSONField(default=dict, verbose_name=_("figures"))
     comment = models.TextField(_("comment"), blank=True, max_length=2000)
+    #: the signing form's one-time token: the same form posted again (a double tap, a reload)
+    #: finds this record rather than signing another
+    token = models.CharField(max_length=64, unique=True, verbose_name=_("token"))
     corrects = models.ForeignKey(
         "self",
         null=True,

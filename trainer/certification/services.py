@@ -9,6 +9,7 @@ expiry and the notices treat it as any certificate."""
 
 from __future__ import annotations
 
+import secrets
 from datetime import datetime, timedelta
 
 from django.core.exceptions import ValidationError
@@ -45,14 +46,20 @@ def sign_table_test(
     passed: bool,
     comment: str = "",
     corrects: TableTest | None = None,
+    token: str = "",
     now: datetime | None = None,
 ) -> TableTest:
     """Record a table test as signed, in one transaction, then issue the certificate if it
     completes the dealer's parts.  `judged`: for each of the requirement's points, in order,
     {"met": bool, "comment": str}.  ValidationError, in the supervisor's words, for a test
     they may not sign (their own, another house's dealer, a failed test's wait not over,
-    points that are not the requirement's), and nothing is written."""
+    points that are not the requirement's), and nothing is written.  A `token` already signed
+    answers its record: the same form posted again signs nothing more."""
     now = now or timezone.now()
+    token = token or secrets.token_urlsafe(24)
+    kept = _already_signed(token, supervisor)
+    if kept is not None:
+        return kept
     if not may_judge(supervisor, dealer):
         raise ValidationError(
             gettext(
@@ -76,31 +83,47 @@ def sign_table_test(
             gettext("The last table test was not passed: it may be taken again from %(day)s.")
             % {"day": timezone.localtime(found.retake_from).date().isoformat()}
         )
-    with transaction.atomic():
-        test = TableTest.objects.create(
-            house_id=dealer.house_id,
-            game=requirement.game,
-            dealer=dealer,
-            supervisor=supervisor,
-            table=table,
-            signed_at=now,
-            passed=passed,
-            points=[
-                {
-                    "key": p["key"],
-                    "words": p["words"],
-                    "met": bool(j["met"]),
-                    "comment": j.get("comment", ""),
-                }
-                for p, j in zip(points, judged, strict=True)
-            ],
-            figures=figures(dealer, requirement.game, now),
-            comment=comment,
-            corrects=corrects,
-        )
+    try:
+        with transaction.atomic():
+            test = TableTest.objects.create(
+                house_id=dealer.house_id,
+                game=requirement.game,
+                dealer=dealer,
+                supervisor=supervisor,
+                table=table,
+                signed_at=now,
+                passed=passed,
+                points=[
+                    {
+                        "key": p["key"],
+                        "words": p["words"],
+                        "met": bool(j["met"]),
+                        "comment": j.get("comment", ""),
+                    }
+                    for p, j in zip(points, judged, strict=True)
+                ],
+                figures=figures(dealer, requirement.game, now),
+                comment=comment,
+                corrects=corrects,
+                token=token,
+            )
+    except IntegrityError:
+        # the same form posted twice at the same moment: the first signed it
+        kept = _already_signed(token, supervisor)
+        if kept is None:
+            raise
+        return kept
     if passed:
         certify(requirement, dealer, now)
     return test
+
+
+def _already_signed(token: str, supervisor) -> TableTest | None:
+    """The record a form with `token` signed; a token of another supervisor's is refused."""
+    kept = TableTest.objects.filter(token=token).first()
+    if kept is not None and kept.supervisor_id != supervisor.pk:
+        raise ValidationError(gettext("This form was signed by someone else: open it again."))
+    return kept
 
 
 def certify(requirement: Requirement, dealer, now: datetime | None = None) -> Certificate | None:

@@ -147,6 +147,7 @@ def judge(request, user_id, game):
                 passed=data["verdict"] == "pass",
                 comment=data["comment"],
                 corrects=data["corrects"],
+                token=data["token"],
             )
         except ValidationError as exc:
             form.add_error(None, exc)
