@@ -9,6 +9,7 @@ from __future__ import annotations
 from io import BytesIO
 
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from reportlab.lib import colors
@@ -42,7 +43,8 @@ REGISTER_COLUMNS = ["house", "dealer", "username", "employee_number", "classes",
 
 
 def _day(moment) -> str:
-    return moment.date().isoformat() if moment else ""
+    """The day of `moment` on the house's clock (the request's time zone is the house's)."""
+    return timezone.localdate(moment).isoformat() if moment else ""
 
 
 def personnel_file(dealer, absolute) -> list[list]:
