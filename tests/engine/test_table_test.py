@@ -15,6 +15,7 @@ from trainer.engine.kit.table_test import CLOSING, OPENING, POINTS, table_points
 GAMES = [g.slug for g in round_games()]
 
 
+@pytest.mark.slow  # reason: hundreds of rounds dealt (about 1.4 s), out of the quick tier
 @pytest.mark.parametrize("slug", GAMES)
 def test_the_points_are_the_parts_of_the_round_in_its_order(slug):
     """Dealt rounds (seeds until every declared phase is seen, at most 300; every level, every

@@ -28,6 +28,7 @@ def test_the_command_prints_the_base_tables_par_sheet_as_json(capsys, db):
     assert {"house_edge", "element_of_risk", "average_bet", "outcomes"} <= set(sheet)
 
 
+@pytest.mark.slow  # reason: seconds (the standard tables' spread simulated), out of the quick tier
 def test_the_command_gives_the_spread_and_a_managers_figures(capsys, demo):
     """The new figures by name in --json, the inputs echoed; in words, the house's pace and
     payout cap read with --house."""
