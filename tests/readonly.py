@@ -19,7 +19,9 @@ from django.conf import settings
 from django.db import connection
 
 #: the first words of a statement that changes rows, and the table it changes
-WRITE = re.compile(r'\s*(INSERT|UPDATE|DELETE)\s+(?:INTO\s+|FROM\s+)?["`]?(\w+)', re.IGNORECASE)
+WRITE = re.compile(
+    r'\s*(INSERT|UPDATE|DELETE)\s+(?:OR\s+\w+\s+)?(?:INTO\s+|FROM\s+)?["`]?(\w+)', re.IGNORECASE
+)
 
 #: tables any page may write: Django's, written on a read by design
 ANY_PAGE_WRITES = frozenset(
@@ -60,6 +62,27 @@ WRITES_ON_GET: dict[tuple[str, str, str], str] = {
     ("admin:houses_paytableversion_activate", "INSERT", "django_tasks_database_dbtaskresult"): (
         "its task, queued"
     ),
+    # the identity provider sends the browser back with a GET, as OAuth 2.0 has it (RFC 6749,
+    # 4.1.2): its answer signs the person in, made or updated as the directory says; the
+    # answer's state and code are single-use, so a reload or a replay writes nothing
+    **{
+        ("directory:oidc-callback", verb, table): "the provider's answer signs in"
+        for verb, table in [
+            ("INSERT", "houses_user"),
+            ("UPDATE", "houses_user"),
+            ("INSERT", "houses_user_groups"),
+            ("DELETE", "houses_user_groups"),
+            ("INSERT", "directory_identity"),
+            ("UPDATE", "directory_identity"),
+            ("INSERT", "directory_provisioningevent"),
+            ("INSERT", "roster_personaction"),
+            ("INSERT", "axes_accesslog"),
+            ("UPDATE", "axes_accesslog"),
+            ("INSERT", "axes_accessattempt"),
+            ("UPDATE", "axes_accessattempt"),
+            ("INSERT", "axes_accessfailurelog"),
+        ]
+    },
 }
 
 

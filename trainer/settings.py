@@ -14,6 +14,8 @@ import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
+from trainer.directory.scim_config import scim_service_provider
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 _TRUE = {"1", "true", "yes", "on"}
@@ -75,6 +77,8 @@ INSTALLED_APPS = [
     "trainer.certification",
     "trainer.cases",
     "trainer.audits",
+    # the house's directory: sign-in through its identity provider or LDAP, SCIM provisioning
+    "trainer.directory",
     # the games manager's desk: tables, the paytable designer, house rules
     "trainer.desk",
     # people actions and their log, CSV imports of trainees, classes
@@ -132,9 +136,18 @@ AUDIT_UPLOAD_MAX_BYTES = int(os.environ.get("AUDIT_UPLOAD_MAX_BYTES", str(64 * 1
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
+    # a house's directory: its identity provider's verified sign-ins, passwords checked against
+    # its LDAP directory, and the site's own passwords stopped where the house turned them off
+    "trainer.directory.backends.DirectoryBackend",
     # Django's ModelBackend, keeping each user's permissions in memory between role changes
     "trainer.core.auth.HouseModelBackend",
 ]
+
+# SCIM 2.0 provisioning (django-scim2): its adapters, filters and bearer-token check are the
+# house's own (trainer.directory.scim; the dict itself in trainer.directory.scim_config)
+SCIM_SERVICE_PROVIDER = scim_service_provider(
+    netloc=os.environ.get("SCIM_NETLOC", (ALLOWED_HOSTS or ["localhost"])[0])
+)
 
 ROOT_URLCONF = "trainer.site.urls"
 WSGI_APPLICATION = "trainer.wsgi.application"

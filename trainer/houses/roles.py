@@ -67,6 +67,8 @@ ROLES: dict[str, list[str]] = {
         "rounds.view_roundpace",
         "watch.watch_the_game",
         "certification.define_certifications",
+        # their house's directory: sign-in methods, group map, SCIM tokens, provisioning log
+        "directory.manage_directory",
     ],
 }
 

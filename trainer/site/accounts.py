@@ -20,14 +20,15 @@ from django.contrib import messages
 from django.contrib.admin.models import CHANGE, LogEntry
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import AuthenticationForm, SetPasswordForm
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.contrib.auth.forms import SetPasswordForm
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
 
+from trainer.directory.forms import HouseSignInForm
 from trainer.roster.forms import StaffForm
 from trainer.roster.models import PersonAction
 from trainer.roster.people import may_set_passwords, people_in_charge, people_whose_password
@@ -36,7 +37,6 @@ from trainer.roster.services import (
     TEMPORARY_DAYS,
     log_action,
     mark_temporary,
-    temporary_password_expired,
 )
 
 
@@ -44,14 +44,12 @@ def reset_by_email() -> bool:
     return bool(getattr(settings, "PASSWORD_RESET_BY_EMAIL", False))
 
 
-class SignInForm(AuthenticationForm):
-    """Django's sign-in form, refusing a temporary password past its lifetime (the right
-    password, but one its holder never replaced: trainer.roster)."""
-
-    def confirm_login_allowed(self, user):
-        super().confirm_login_allowed(user)
-        if temporary_password_expired(user):
-            raise ValidationError(EXPIRED, code="temporary_password_expired")
+class SignInForm(HouseSignInForm):
+    """Django's sign-in form as the house's own page has it (trainer.directory.forms), here
+    for any house: a person of a house that checks passwords against its LDAP directory is
+    checked there; a directory's refusal is said in its words; a temporary password past its
+    lifetime (the right password, but one its holder never replaced: trainer.roster) is
+    refused."""
 
 
 class LoginView(auth_views.LoginView):

@@ -39,6 +39,11 @@ urlpatterns = [
     # pages are under accounts/people/)
     path("classes/", include("trainer.progress.class_urls")),
     path("accounts/", include("trainer.site.account_urls")),
+    # the house's directory: its settings, group map, SCIM tokens and log (games managers),
+    # and the house's own sign-in page with its identity provider
+    path("directory/", include("trainer.directory.urls")),
+    # SCIM 2.0 provisioning (django-scim2), each house behind its own bearer tokens
+    path("scim/v2/", include("django_scim.urls", namespace="scim")),
     # the header's language switch: Django's set_language, kept on a signed-in user's account
     path("i18n/setlang/", languages.set_language, name="set_language"),
     path("admin/", admin.site.urls),

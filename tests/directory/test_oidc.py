@@ -1,0 +1,159 @@
+"""Signing in with the house's OpenID Connect provider, against a real provider on a real port
+(tests/directory/provider.py): the site's client goes through discovery, the authorization
+page (a username and password form at the provider), the code exchanged with PKCE, the ID
+token verified against the provider's keys."""
+
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+import requests
+from django.contrib.auth import SESSION_KEY
+from django.urls import reverse
+
+from tests.factories import TraineeFactory
+from trainer.directory.models import Directory, GroupRole, Identity, ProvisioningEvent
+from trainer.houses.models import User
+from trainer.houses.roles import SUPERVISOR, TRAINEE
+
+CALLBACK = "http://testserver" + "/directory/{slug}/sign-in/callback"
+
+
+@pytest.fixture
+def house(riverboat, provider):
+    client = provider.register(CALLBACK.format(slug=riverboat.slug))
+    directory = Directory(
+        house=riverboat,
+        oidc_enabled=True,
+        oidc_name="Riverboat staff login",
+        oidc_issuer=provider.issuer,
+        oidc_client_id=client.client_id,
+    )
+    directory.oidc_client_secret = client.client_secret
+    directory.save()
+    GroupRole.objects.create(house=riverboat, group="dealers", role=TRAINEE)
+    GroupRole.objects.create(house=riverboat, group="pit-bosses", role=SUPERVISOR)
+    return riverboat
+
+
+def through_provider(client, house, username, password, *, tamper=None):
+    """The browser's round trip, its provider leg over real HTTP: the site's redirect to the
+    provider, the provider's form posted, its redirect back to the site followed."""
+    start = client.get(reverse("directory:oidc-start", args=[house.slug]))
+    assert start.status_code == 302, start.content
+    authorize = start["Location"]
+    query = parse_qs(urlsplit(authorize).query)
+    assert query["code_challenge_method"] == ["S256"] and query["nonce"] and query["state"]
+    assert requests.get(authorize, timeout=10).status_code == 200
+    answer = requests.post(
+        authorize,
+        data={"username": username, "password": password},
+        allow_redirects=False,
+        timeout=10,
+    )
+    assert answer.status_code == 302, answer.text
+    back = urlsplit(answer.headers["Location"])
+    query = back.query if tamper is None else tamper(back.query)
+    return client.get(f"{back.path}?{query}")
+
+
+def test_a_first_sign_in_creates_the_person_in_the_house_with_the_mapped_role(client, house, demo):
+    # a person of another house holds the same username: never reached
+    other = TraineeFactory(house=demo, username="dana")
+    answer = through_provider(client, house, "dana", "dana-pw-1")
+    assert answer.status_code == 302 and answer["Location"] == reverse("home")
+    person = User.objects.get(pk=client.session[SESSION_KEY])
+    assert person != other and person.house == house and person.username == f"dana@{house.slug}"
+    assert (person.first_name, person.last_name, person.email) == (
+        "Dana",
+        "Reyes",
+        "dana@casino.test",
+    )
+    assert list(person.groups.values_list("name", flat=True)) == [TRAINEE]
+    assert not person.has_usable_password()
+    assert Identity.objects.get(user=person).subject == "sub-dana"
+    assert ProvisioningEvent.objects.filter(house=house, person=person, action="created").exists()
+    other.refresh_from_db()
+    assert other.house == demo and not other.identities.exists()
+    # the second sign-in reaches the same account
+    client.logout()
+    through_provider(client, house, "dana", "dana-pw-1")
+    assert int(client.session[SESSION_KEY]) == person.pk
+
+
+def test_later_sign_ins_follow_the_groups_and_a_person_without_access_is_refused(
+    client, house, provider
+):
+    through_provider(client, house, "pat", "pat-pw-1")
+    pat = User.objects.get(username="pat")
+    assert set(pat.groups.values_list("name", flat=True)) == {SUPERVISOR}
+    client.logout()
+    provider.people["pat"].groups = ["dealers"]
+    try:
+        through_provider(client, house, "pat", "pat-pw-1")
+        assert set(pat.groups.values_list("name", flat=True)) == {TRAINEE}
+        client.logout()
+        provider.people["pat"].groups = []
+        refused = through_provider(client, house, "pat", "pat-pw-1")
+    finally:
+        provider.people["pat"].groups = ["pit-bosses"]
+    assert refused.status_code == 403
+    assert "give you no access to this site" in refused.content.decode()
+    assert SESSION_KEY not in client.session
+    # the refusal changed nothing (the roles it would have taken stay) and is logged
+    assert set(pat.groups.values_list("name", flat=True)) == {TRAINEE}
+    assert ProvisioningEvent.objects.filter(house=house, action="refused", about="pat").exists()
+
+
+def test_no_mapped_group_no_account(client, house):
+    refused = through_provider(client, house, "nobody", "nobody-pw-1")
+    assert refused.status_code == 403 and not User.objects.filter(username="nobody").exists()
+
+
+def test_a_forged_state_or_a_replayed_code_signs_nobody_in(client, house):
+    forged = through_provider(
+        client, house, "dana", "dana-pw-1", tamper=lambda q: q.replace("state=", "state=x")
+    )
+    assert forged.status_code == 400 and SESSION_KEY not in client.session
+    assert "did not complete" in forged.content.decode()
+    # a good round trip, then its code replayed in a fresh session: refused
+    answer = through_provider(client, house, "dana", "dana-pw-1")
+    assert answer.status_code == 302
+    client.logout()
+    client.get(reverse("directory:oidc-start", args=[house.slug]))  # a state of its own
+    replay = client.get(answer.wsgi_request.get_full_path())
+    assert replay.status_code == 400 and SESSION_KEY not in client.session
+
+
+def test_a_deactivated_person_is_refused_in_words(client, house):
+    through_provider(client, house, "dana", "dana-pw-1")
+    person = User.objects.get(pk=client.session[SESSION_KEY])
+    person.is_active = False
+    person.save()
+    assert client.get(reverse("home")).wsgi_request.user.is_anonymous  # the session ended
+    refused = through_provider(client, house, "dana", "dana-pw-1")
+    assert refused.status_code == 403 and "deactivated" in refused.content.decode()
+
+
+def test_a_house_that_turned_passwords_off_refuses_them(client, house):
+    person = TraineeFactory(house=house, username="local-lee", password="the-lee-password-9")
+    signed = client.post(reverse("login"), {"username": "local-lee", "password": "the-lee-password-9"})
+    assert signed.status_code == 302
+    client.logout()
+    Directory.objects.filter(house=house).update(site_passwords=False)
+    page = client.post(
+        reverse("login"), {"username": "local-lee", "password": "the-lee-password-9"}
+    )
+    assert page.status_code == 200 and SESSION_KEY not in client.session
+    person.refresh_from_db()
+    # the house's page offers the provider only
+    page = client.get(reverse("directory:sign-in", args=[house.slug])).content.decode()
+    assert "Sign in with Riverboat staff login" in page and 'name="password"' not in page
+
+
+def test_the_sign_in_page_leads_to_the_house_page(client, house):
+    page = client.get(reverse("login")).content.decode()
+    assert reverse("directory:find-house") in page
+    answer = client.get(reverse("directory:find-house"), {"house": house.slug})
+    assert answer["Location"] == reverse("directory:sign-in", args=[house.slug])
+    unknown = client.get(reverse("directory:find-house"), {"house": "no-such-house"}, follow=True)
+    assert "There is no house with that short name." in unknown.content.decode()
