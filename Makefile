@@ -17,9 +17,34 @@ $(BIN)/python:
 
 # --no-compile: pip does not write bytecode for every module of every package (6 CPU-s of a
 # fresh install); Python writes it for the modules actually imported, the first time.
+# The system packages the install builds against: python-ldap (beneath django-auth-ldap, the
+# LDAP sign-in) ships no wheel and compiles against OpenLDAP's and Cyrus SASL's headers.
+# Installed with apt-get where they are missing and the user may (root, Debian or Ubuntu);
+# otherwise the command to run is printed and the install stops.
+BUILD_PACKAGES := libldap2-dev libsasl2-dev
+# What the tests start: a real OpenLDAP server (tests/directory/ldap_server.py)
+TEST_PACKAGES := slapd ldap-utils
+define apt_install
+	@missing=$$(for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "== installing $$missing"; \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null \
+	    || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; }; \
+	  elif command -v dpkg >/dev/null; then \
+	    echo "missing system packages: sudo apt-get install $$missing" >&2; exit 1; \
+	  fi; \
+	fi
+endef
+
 $(STAMP): pyproject.toml | $(BIN)/python
+	$(call apt_install,$(BUILD_PACKAGES))
 	$(BIN)/python -m pip install --quiet --no-compile -e '.[test]'
 	touch $(STAMP)
+
+.PHONY: test-packages
+test-packages:
+	$(call apt_install,$(TEST_PACKAGES))
 
 # The translations' compiled catalogues (.mo, not committed), built from the committed .po by
 # GNU gettext's msgfmt, as Django's compilemessages runs it (`msgfmt --check-format`), without
@@ -138,7 +163,7 @@ test test-fast test-db: export OPENBLAS_NUM_THREADS = 1
 # runs in one worker and the rest in the others (`--dist loadgroup`, the groups in
 # tests/conftest.py): each worker warms only its own part, 541 CPU-s of tests against 605
 # when both workers ran some of everything.
-test: lint $(LOAD_STAMP)
+test: lint $(LOAD_STAMP) test-packages
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup
 
 # What a developer runs all day: the engine and the unit tests, without the tests marked slow
@@ -147,7 +172,7 @@ test: lint $(LOAD_STAMP)
 # running the ~130 migrations, whose historical model states cost 10 to 12 CPU-seconds of the
 # tier; the roles the migrations would make come from the same function (tests/conftest.py).
 # `make test` and `make test-db` build it by the migrations, and lint checks none is missing.
-test-fast: install
+test-fast: install test-packages
 	$(BIN)/python -m pytest -n $(FAST_WORKERS) -m "not slow and not browser" --no-migrations
 
 # The tests that reach the database (marked `database` by tests/conftest.py), slow ones
@@ -156,7 +181,7 @@ test-fast: install
 # (the engine's, the docs'), which would only repeat themselves, and the browser tier, whose
 # database work is the views' that the Django tests run here, and which is most of the
 # suite's CPU (Chromium).
-test-db: install $(LOAD_STAMP)
+test-db: install $(LOAD_STAMP) test-packages
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) -m "database and not browser"
 
 bench: install

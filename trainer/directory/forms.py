@@ -11,7 +11,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from trainer.roster.services import EXPIRED, temporary_password_expired
 
-from .models import Directory, GroupRole, ScimToken
+from .models import ROLE_CHOICES, Directory, GroupRole, ScimToken
 
 SECRET_HELP = gettext_lazy("Kept sealed; never shown again. Leave empty to keep the current one.")
 
@@ -114,10 +114,20 @@ class DirectoryForm(forms.ModelForm):
         return directory
 
 
+class GroupRoleForm(forms.ModelForm):
+    class Meta:
+        model = GroupRole
+        fields = ["group", "role"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["role"].choices = [("", gettext_lazy("Choose a role")), *ROLE_CHOICES]
+
+
 GroupRoleFormSet = forms.inlineformset_factory(
     Directory.house.field.related_model,
     GroupRole,
-    fields=["group", "role"],
+    form=GroupRoleForm,
     extra=2,
     can_delete=True,
 )
