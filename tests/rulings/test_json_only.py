@@ -118,13 +118,17 @@ def test_the_api_refuses_it_with_the_error_object(signed_in, line, field, words)
 
 @pytest.mark.slow  # runs manage.py in a subprocess
 def test_a_real_run_prints_no_traceback_and_strict_json_even_to_an_ascii_output():
-    # an output that holds ASCII only (an old locale): the id and the card must still come out
+    # the suite's one run of the real command line (the other tests of the command call it
+    # in-process): bytes on its standard input, an exit status, what it prints.  An output
+    # that holds ASCII only (an old locale): the id and the card must still come out; a line
+    # not UTF-8 and one nested past any parser's depth are answered, not a traceback
     lines = [GOOD, '{"game": "x\\ud800"}', '{"id": "♥", "game": "Q♥"}', GOOD]
+    raw = "\n".join(lines).encode() + b"\n\xff\xfe not utf-8\n" + b"[" * 100_000 + b"\n"
     env = {**os.environ, "DEBUG": "1", "PYTHONIOENCODING": "ascii"}
     env.pop("DJANGO_SETTINGS_MODULE", None)
     done = subprocess.run(
         [sys.executable, str(ROOT / "manage.py"), "rule"],
-        input="\n".join(lines).encode(),
+        input=raw,
         capture_output=True,
         env=env,
         cwd=ROOT,
@@ -132,9 +136,11 @@ def test_a_real_run_prints_no_traceback_and_strict_json_even_to_an_ascii_output(
     )
     assert done.returncode == 1 and b"Traceback" not in done.stderr
     responses = [strict_json(line) for line in done.stdout.decode("ascii").splitlines()]
-    assert len(responses) == 4 and responses[0] == responses[3]
+    assert len(responses) == 6 and responses[0] == responses[3]
     assert responses[1]["error"]["field"] == "game"
     assert responses[2]["id"] == "♥"
+    assert "not UTF-8" in responses[4]["error"]["message"]
+    assert "nests too deeply" in responses[5]["error"]["message"]
 
 
 # --- bodies the API cannot read as one JSON request -------------------------------------------

@@ -1,15 +1,18 @@
 """The ruling desk's three doors (command, API, page) answer RULING_API.md's requests."""
 
+import io
 import json
-import os
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
 from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+from trainer.rulings.management.commands.rule import Command as RuleCommand
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.django_db
@@ -230,37 +233,43 @@ def test_one_bad_line_does_not_stop_the_batch(run_rule):
     assert "error" in responses[4]
 
 
-def _manage_rule(*args, stdin=b""):
-    env = {**os.environ, "DEBUG": "1"}
-    env.pop("DJANGO_SETTINGS_MODULE", None)
-    return subprocess.run(
-        [sys.executable, str(ROOT / "manage.py"), "rule", *args],
-        input=stdin,
-        capture_output=True,
-        env=env,
-        cwd=ROOT,
-        timeout=120,
-    )
+def _rule_bytes(monkeypatch, raw: bytes, **options) -> tuple[int, list[str]]:
+    """`manage.py rule` in-process on raw bytes (not UTF-8, say) as its standard input: its
+    exit status and its output lines.  The real command line, bytes in and an ASCII output
+    out, is run once, in tests/rulings/test_json_only.py."""
+
+    class Stdin:
+        buffer = io.BytesIO(raw)
+
+    monkeypatch.setattr(sys, "stdin", Stdin)
+    out = io.StringIO()
+    try:
+        call_command("rule", stdout=out, **options)
+    except SystemExit as exc:
+        return exc.code, out.getvalue().splitlines()
+    return 0, out.getvalue().splitlines()
 
 
-@pytest.mark.slow  # runs manage.py in subprocesses
-def test_the_command_exit_codes_and_no_traceback(tmp_path):
+def test_the_command_exit_codes_and_no_traceback(tmp_path, monkeypatch, capsys):
     good = (json.dumps(EXAMPLES[0]) + "\n").encode()
-    assert _manage_rule(stdin=good).returncode == 0
+    assert _rule_bytes(monkeypatch, good)[0] == 0
     bad = good + b"\xff\xfe not utf-8\n" + b"[" * 100_000 + b"\n"
-    done = _manage_rule(stdin=bad)
-    assert done.returncode == 1
-    assert b"Traceback" not in done.stderr
-    lines = done.stdout.decode().splitlines()
+    code, lines = _rule_bytes(monkeypatch, bad)
+    assert code == 1
     assert len(lines) == 3 and "not UTF-8" in lines[1] and "nests too deeply" in lines[2]
-    missing = _manage_rule("--file", str(tmp_path / "missing.jsonl"))
-    assert missing.returncode == 2 and b"cannot read" in missing.stderr
-    assert b"Traceback" not in missing.stderr
-    assert _manage_rule("--no-such-option").returncode == 2
+    # misuse: a CommandError, which the command line prints as one line (no traceback) and
+    # ends with its return code
+    with pytest.raises(CommandError, match="cannot read") as missing:
+        call_command("rule", file=str(tmp_path / "missing.jsonl"))
+    assert missing.value.returncode == 2
+    # an option it does not know: the command line's parser says so and exits 2
+    with pytest.raises(SystemExit) as unknown:
+        RuleCommand().run_from_argv(["manage.py", "rule", "--no-such-option"])
+    assert unknown.value.code == 2 and "--no-such-option" in capsys.readouterr().err
     path = tmp_path / "batch.jsonl"
     path.write_bytes(good * 3)
-    done = _manage_rule("--file", str(path))
-    assert done.returncode == 0 and len(done.stdout.splitlines()) == 3
+    code, lines = _rule_bytes(monkeypatch, b"", file=str(path))
+    assert code == 0 and len(lines) == 3
 
 
 def test_the_api_needs_a_signed_in_user(client):
