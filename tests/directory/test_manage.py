@@ -8,6 +8,9 @@ from django.urls import reverse
 from trainer.directory.models import Directory, GroupRole, ProvisioningEvent, ScimToken
 from trainer.houses.roles import SUPERVISOR, TRAINEE
 
+#: every test reaches the database (some only through fixtures asked for by name)
+pytestmark = pytest.mark.django_db
+
 SECRET = "the-client-secret-4f9a"
 
 

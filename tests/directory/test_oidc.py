@@ -15,6 +15,9 @@ from trainer.directory.models import Directory, GroupRole, Identity, Provisionin
 from trainer.houses.models import User
 from trainer.houses.roles import SUPERVISOR, TRAINEE
 
+#: every test reaches the database (some only through fixtures asked for by name)
+pytestmark = pytest.mark.django_db
+
 CALLBACK = "http://testserver" + "/directory/{slug}/sign-in/callback"
 
 
