@@ -297,7 +297,11 @@ def manager_requests(t):
         house=version.house, game=version.game, version=version, requested_at=timezone.now(),
         effective_at=timezone.now(), needs_approval=True, seen="probe",
     )  # fmt: skip
+    from trainer.directory.models import ScimToken
+
+    token, _ = ScimToken.issue(house=version.house, name="probe", by=None)
     return {
+        "directory:revoke-token": ("post", [token.pk], [NOBODY], {}),
         "desk:decide": ("post", [pending.pk], [NOBODY], {"decision": "approve"}),
         "desk:version": ("get", [version.pk], [NOBODY], None),
         "desk:version-pdf": ("get", [version.pk], [NOBODY], None),
