@@ -48,40 +48,10 @@ def start(page, kind, level=1):
     page.wait_for_load_state("load")  # scripts ready, as they are by the time a person types
 
 
-#: the drills a trainee is offered (the watch drills are walked in tests/browser/test_watch.py)
+#: the drills a trainee is offered (the watch drills are walked in tests/browser/test_watch.py).
+#: Each is started from the drills page, answered right, then its next question wrong, by
+#: tests/browser/test_felt.py's desktop walk (at its highest level, with its felt's checks)
 DEALERS_DRILLS = sorted(slug for slug, kind in REGISTRY.items() if not kind.watches)
-
-
-def right_then_wrong(page, trainee, kind) -> None:
-    start(page, kind)
-    question = latest_question(trainee)
-    fill(page, question, right_answer(question))
-    page.click("form.answer-form button[type=submit]")
-    page.wait_for_selector(".feedback")
-    assert page.locator(".feedback h3").inner_text().startswith("Right")
-    assert page.locator("ol.steps li").count() == len(question.steps)
-    page.click("button.next")
-    page.wait_for_selector("form.answer-form")
-    second = latest_question(trainee)
-    assert second.pk != question.pk
-    fill(page, second, wrong_answer(second))
-    page.click("form.answer-form button[type=submit]")
-    page.wait_for_selector(".feedback.wrong")
-    assert "wrong" in page.locator(".review tr.wrong").first.inner_text()
-    assert Attempt.objects.filter(trainee=trainee, question__in=[question, second]).count() == 2
-
-
-def test_a_trainee_drills_every_kind_right_then_wrong(page, trainee):
-    """Each dealer's drill started from the drills page, answered right, then the next
-    question wrong, on one signed-in page: each kind's session is its own, so none depends on
-    the one before.  A failure names the drill."""
-    sign_in(page, "trainee-tina", PASSWORD)
-    for kind in DEALERS_DRILLS:
-        try:
-            right_then_wrong(page, trainee, kind)
-        except Exception as error:  # an assertion, or a wait that ran out
-            raise AssertionError(f"drill {kind}: {error}") from error
-    assert Attempt.objects.filter(trainee=trainee).count() == 2 * len(DEALERS_DRILLS)
 
 
 def test_the_keyboard_flow(page, trainee):

@@ -1,6 +1,7 @@
 """The felt in a real browser: every drill kind at its highest level, laid out on a desktop
-and on a phone, and on the desktop answered through the seat spots with the keyboard, then
-the placard opened with its key.
+and on a phone; on the desktop started from the drills page, answered right through the seat
+spots with the keyboard, the placard opened with its key, then the next question answered
+wrong by typing and clicking (each drill walked once for all of it).
 
 Each seat's answers sit at its spot in the order the house settles the layout; Tab or Enter
 moves through them in that order, a choice's key picks it, the push's 0 is a button, Enter on
@@ -10,8 +11,8 @@ the last answer answers.  With SCREENSHOTS=dir, screenshots go to dir/felt/.
 import pytest
 
 from tests.browser.conftest import screenshot, sign_in
-from tests.browser.test_drills import DEALERS_DRILLS
-from tests.factories import PASSWORD, ManagerFactory
+from tests.browser.test_drills import DEALERS_DRILLS, fill, latest_question
+from tests.factories import PASSWORD, ManagerFactory, wrong_answer
 from trainer.drills import dealing, services
 from trainer.drills.grading import fields_of
 from trainer.drills.models import Attempt, Question
@@ -59,6 +60,25 @@ def open_drill(page, user, kind: str, in_chips: bool = False) -> Question:
     page.wait_for_selector("form.answer-form")
     page.wait_for_load_state("load")  # scripts ready, as they are by the time a person types
     return services.current_question(session)
+
+
+def start_from_the_drills_page(page, user, kind: str, in_chips: bool = False) -> Question:
+    """The drill at its highest level started as a trainee starts one: its level picked (and
+    chips ticked) on its card of the drills page, then Start."""
+    page.goto("/drills/")
+    page.select_option(f"#level-{kind}", str(highest(kind)))
+    if in_chips:
+        page.check(f'[data-in-chips="{kind}"]')
+    page.click(f'button[data-drill="{kind}"]')
+    page.wait_for_selector("form.answer-form")
+    page.wait_for_load_state("load")  # scripts ready, as they are by the time a person types
+    question = latest_question(user)
+    assert (question.session.kind, question.level, question.in_chips) == (
+        kind,
+        highest(kind),
+        in_chips,
+    )
+    return question
 
 
 def asked_order(question: Question) -> list[str]:
@@ -129,13 +149,17 @@ def answer_by_keyboard(page, question: Question) -> None:
 
 def walk(page, user, kind: str, device: str, checked: set) -> None:
     """One drill at its highest level: its layout on every device, checked by axe (its layout
-    is what the width changes); on the desktop, answered by the keyboard, the answered page
-    and the placard checked by axe, the placard once per game (the same one whichever drill
-    of the game opens it).  `checked` holds the games whose placard was."""
+    is what the width changes); on the desktop, started from the drills page, answered right
+    by the keyboard, the answered page and the placard checked by axe, the placard once per
+    game (the same one whichever drill of the game opens it), then the next question answered
+    wrong by typing and clicking.  `checked` holds the games whose placard was."""
     # Mississippi Stud's pay drill in chips: its fullest felt (five chip builders a seat, up
     # to six seats), which the phone folds to the builder being answered, and the desktop's
     # keyboard walk answers builder by builder
-    question = open_drill(page, user, kind, in_chips=kind in IN_CHIPS)
+    if device == "desktop":
+        question = start_from_the_drills_page(page, user, kind, in_chips=kind in IN_CHIPS)
+    else:
+        question = open_drill(page, user, kind, in_chips=kind in IN_CHIPS)
     # the answers sit in the order the house settles the layout, seat by seat
     assert dom_order(page) == asked_order(question)
     laid = spots(fields_of(question), table_seats(question.table), settle_order(question))
@@ -197,8 +221,10 @@ def walk(page, user, kind: str, device: str, checked: set) -> None:
     assert page.locator(".feedback h3").inner_text().startswith("Right")
     attempt = Attempt.objects.get(question=question)
     assert attempt.is_correct
-    # the dealer's lines once, not once per seat
+    # every step of the ruling (a lone seat's as its question has them), the dealer's lines
+    # once, not once per seat
     steps = page.locator("ol.steps li").all_inner_texts()
+    assert steps and (len(seats) > 1 or len(steps) == len(question.steps))
     dealer_lines = [s for s in steps if s.startswith("The dealer reveals")]
     assert len(dealer_lines) <= 1
     screenshot(page, f"felt/{kind}-{device}-answered.png", full_page=True)
@@ -216,6 +242,16 @@ def walk(page, user, kind: str, device: str, checked: set) -> None:
         assert_axe_clean(page)
     page.keyboard.press("Escape")
     card.wait_for(state="hidden")
+    # Next: the question dealt with the answer, answered wrong by typing and clicking
+    page.click("button.next")
+    page.wait_for_selector("form.answer-form")
+    second = latest_question(user)
+    assert second.pk != question.pk
+    fill(page, second, wrong_answer(second))
+    page.click("form.answer-form button[type=submit]")
+    page.wait_for_selector(".feedback.wrong")
+    assert "wrong" in page.locator(".review tr.wrong").first.inner_text()
+    assert Attempt.objects.filter(trainee=user, question__in=[question, second]).count() == 2
 
 
 #: the drills the walks open in chips (their amounts as chips)
@@ -239,7 +275,10 @@ def walk_every_drill(page, user, device: str) -> None:
 
 @pytest.mark.slow
 def test_every_drill_at_its_highest_level_on_the_desktop(page, trainee):
+    """Also the walk of every dealer's drill started from the drills page and answered right
+    then wrong (once tests/browser/test_drills.py's own walk of every drill)."""
     walk_every_drill(page, trainee, "desktop")
+    assert Attempt.objects.filter(trainee=trainee).count() == 2 * len(DEALERS_DRILLS)
 
 
 @pytest.mark.slow
