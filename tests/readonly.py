@@ -83,6 +83,18 @@ WRITES_ON_GET: dict[tuple[str, str, str], str] = {
             ("INSERT", "axes_accessfailurelog"),
         ]
     },
+    # each SCIM request marks its token's last use (at most once a minute), a GET too: the
+    # manager sees a client that only reads (a connection test) reach the site
+    **{
+        (view, "UPDATE", "directory_scimtoken"): "the token's last use"
+        for view in (
+            "scim:users",
+            "scim:groups",
+            "scim:service-provider-config",
+            "scim:resource-types",
+            "scim:schemas",
+        )
+    },
 }
 
 

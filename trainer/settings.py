@@ -144,7 +144,7 @@ AUTHENTICATION_BACKENDS = [
 ]
 
 # SCIM 2.0 provisioning (django-scim2): its adapters, filters and bearer-token check are the
-# house's own (trainer.directory.scim; the dict itself in trainer.directory.scim_config)
+# house's own (trainer.directory.scim, scim_auth, scim_filters; the dict in scim_config)
 SCIM_SERVICE_PROVIDER = scim_service_provider(
     netloc=os.environ.get("SCIM_NETLOC", (ALLOWED_HOSTS or ["localhost"])[0])
 )

@@ -269,3 +269,34 @@ def test_settings_the_server_rejects_are_logged_by_name_never_the_password(demo,
     assert user is None
     assert request.directory_refusal == directory_ldap.unreachable_message()
     assert "ldap_user_filter" in warnings(logs)[-1]
+
+
+def test_the_settings_page_checks_the_server_as_it_saves(client, demo, slapd):
+    """A manager's LDAP settings are tried against the server as they are saved: a wrong bind
+    password or base is named on its field in words and nothing is saved; right ones save."""
+    client.force_login(ManagerFactory(house=demo, username="manager-max"))
+    form = {
+        "site_passwords": "on",
+        "ldap_enabled": "on",
+        "ldap_uri": slapd.uri,
+        "ldap_bind_dn": ldap_server.READER_DN,
+        "ldap_bind_password": "not-the-readers-password",
+        "ldap_user_base": ldap_server.PEOPLE_BASE,
+        "ldap_user_filter": "(uid=%(user)s)",
+        "ldap_group_base": ldap_server.GROUPS_BASE,
+        "oidc_username_claim": "preferred_username",
+        "oidc_groups_claim": "groups",
+        "groups-TOTAL_FORMS": "0",
+        "groups-INITIAL_FORMS": "0",
+    }
+    wrong = client.post("/directory/", form)
+    assert wrong.status_code == 200 and "The LDAP server answered" in wrong.content.decode()
+    assert "not-the-readers-password" not in wrong.content.decode()
+    assert not Directory.objects.filter(house=demo).exists()
+    missing_base = dict(form, ldap_bind_password=ldap_server.READER_PASSWORD)
+    missing_base["ldap_user_base"] = "ou=nobody," + ldap_server.PEOPLE_BASE.split(",", 1)[1]
+    assert "The LDAP server answered" in client.post("/directory/", missing_base).content.decode()
+    right = dict(form, ldap_bind_password=ldap_server.READER_PASSWORD)
+    saved = client.post("/directory/", right)
+    assert saved.status_code == 302
+    assert Directory.objects.get(house=demo).ldap_ready

@@ -102,13 +102,14 @@ class DirectoryForm(forms.ModelForm):
                     "could sign in."
                 ),
             )
+        # a new secret goes on the (unsaved) instance now, so the server can be tried with it
+        for name in ("oidc_client_secret", "ldap_bind_password"):
+            if data.get(name):
+                setattr(directory, name, data[name])
         return data
 
     def save(self, commit=True):
         directory = super().save(commit=False)
-        for name in ("oidc_client_secret", "ldap_bind_password"):
-            if self.cleaned_data.get(name):
-                setattr(directory, name, self.cleaned_data[name])
         if commit:
             directory.save()
         return directory

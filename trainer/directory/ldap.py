@@ -279,3 +279,40 @@ def sign_in(request, directory, username: str, password: str):
         if _keeps_own_password(directory, username):
             return None
         raise Refused(unreachable_message()) from None
+
+
+#: the form field each setting's problem is shown on
+FIELD_OF_SETTING = {
+    "ldap_bind_dn / bind password": "ldap_bind_dn",
+    "ldap_uri / ldap_start_tls": "ldap_uri",
+    "ldap_user_base / ldap_group_base": "ldap_user_base",
+    "ldap_user_filter": "ldap_user_filter",
+    "ldap_uri": "ldap_uri",
+}
+
+
+def check(directory) -> tuple[str, str]:
+    """(the form field, what is wrong in a manager's words) for the house's LDAP settings, or
+    ("", "") when the server answers: it is reached (with StartTLS if asked), the house's
+    account binds, and where people and groups are exists.  Never a password in the words."""
+    try:
+        _check_filter(directory.ldap_user_filter)
+        connection = ldap.initialize(directory.ldap_uri.strip())
+        for option, value in ldap_settings(directory)["CONNECTION_OPTIONS"].items():
+            connection.set_option(option, value)
+        try:
+            if directory.ldap_start_tls:
+                connection.start_tls_s()
+            connection.simple_bind_s(directory.ldap_bind_dn, directory.ldap_bind_password)
+            for base in {directory.ldap_user_base, directory.ldap_group_base} - {""}:
+                connection.search_s(base, ldap.SCOPE_BASE, attrlist=["1.1"])
+        finally:
+            connection.unbind_s()
+    except DirectoryUnavailable as failure:
+        return FIELD_OF_SETTING.get(failure.setting, "ldap_uri"), failure.problem
+    except ldap.LDAPError as error:
+        setting = _setting_of(error)
+        return FIELD_OF_SETTING.get(setting, "ldap_uri"), gettext(
+            "The LDAP server answered: %(problem)s. Check this setting."
+        ) % {"problem": _problem(error)}
+    return "", ""

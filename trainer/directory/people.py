@@ -28,6 +28,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from trainer.core.signals import employee_number_changed
 from trainer.houses.models import User
 from trainer.houses.roles import ROLES
 from trainer.roster.models import PersonAction
@@ -189,12 +190,18 @@ def _take_in(house, claim: Claim, token, refuse_without_roles: bool) -> User:
         person = User(username=username, house=house)
         person.set_unusable_password()
     changes = []
+    old_number = person.employee_number
     for name in ("first_name", "last_name", "email", "employee_number"):
         value = (getattr(claim, name) or "").strip()[: User._meta.get_field(name).max_length]
         if value and getattr(person, name) != value:
             changes.append(name)
             setattr(person, name, value)
     person.save()
+    if person.employee_number != old_number:
+        # the audits link a hand log's dealer to the person by it
+        employee_number_changed.send(
+            User, person=person, old=old_number, new=person.employee_number
+        )
     given, taken = set_roles(person, wanted, mapping)
     if refuse_without_roles and not person.groups.filter(name__in=list(ROLES)).exists():
         raise Refused(

@@ -23,7 +23,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from trainer.houses.models import House
 
-from . import oidc
+from . import ldap, oidc
 from .forms import DirectoryForm, GroupRoleFormSet, HouseSignInForm, TokenForm
 from .models import Directory, ProvisioningEvent, ScimToken
 from .people import event
@@ -200,12 +200,15 @@ def manage(request):
     form = DirectoryForm(request.POST or None, instance=directory)
     groups = GroupRoleFormSet(request.POST or None, instance=house, prefix="groups")
     if request.method == "POST" and form.is_valid() and groups.is_valid():
-        problem = ""
+        problems = []
         if form.cleaned_data["oidc_enabled"]:
-            problem = oidc.check(form.instance)
-        if problem:
-            form.add_error("oidc_issuer", problem)
-        else:
+            problems.append(("oidc_issuer", oidc.check(form.instance)))
+        if form.cleaned_data["ldap_enabled"]:
+            problems.append(ldap.check(form.instance))
+        problems = [(field, words) for field, words in problems if words]
+        for field, words in problems:
+            form.add_error(field, words)
+        if not problems:
             changed = [form.fields[name].label for name in form.changed_data]
             if groups.has_changed():
                 changed.append(gettext("group map"))
@@ -275,5 +278,3 @@ def log(request):
     )
     page = Paginator(events, 50).get_page(request.GET.get("page"))
     return render(request, "directory/log.html", {"house": house, "page": page})
-
-
