@@ -144,6 +144,11 @@ class Provider:
         self.key = RSAKey.generate_key(
             2048, parameters={"kid": "test-key", "use": "sig"}, private=True
         )
+        #: what a test may spoil, one at a time: the key the ID token is signed with (the
+        #: published one unless set), its lifetime in seconds, its audience (the client's)
+        self.signing_key = None
+        self.lifetime = 300
+        self.audience = None
         self.app = self._app()
         self.server = make_server("127.0.0.1", 0, self.app, threaded=True)
         self.issuer = f"http://127.0.0.1:{self.server.server_port}"
@@ -193,10 +198,14 @@ class Provider:
 
         class IdToken(OpenIDCode):
             def resolve_client_private_key(self, client):
-                return provider.key
+                return provider.signing_key or provider.key
 
             def get_client_claims(self, client):
-                return {"iss": provider.issuer, "aud": [client.client_id]}
+                return {
+                    "iss": provider.issuer,
+                    "aud": [provider.audience or client.client_id],
+                    "exp": int(time.time()) + provider.lifetime,
+                }
 
             def get_client_algorithm(self, client):
                 return "RS256"

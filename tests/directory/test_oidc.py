@@ -9,6 +9,7 @@ import pytest
 import requests
 from django.contrib.auth import SESSION_KEY
 from django.urls import reverse
+from joserfc.jwk import RSAKey
 
 from tests.factories import TraineeFactory
 from trainer.directory.models import Directory, GroupRole, Identity, ProvisioningEvent
@@ -157,3 +158,47 @@ def test_the_sign_in_page_leads_to_the_house_page(client, house):
     assert answer["Location"] == reverse("directory:sign-in", args=[house.slug])
     unknown = client.get(reverse("directory:find-house"), {"house": "no-such-house"}, follow=True)
     assert "There is no house with that short name." in unknown.content.decode()
+
+
+@pytest.mark.parametrize(
+    "spoil, named",
+    [
+        ("signing_key", "Client ID or issuer"),  # signed with a key the provider never published
+        ("lifetime", "Client ID or issuer"),  # expired five minutes ago (past the 2 min leeway)
+        ("audience", "Client ID or issuer"),  # issued for another client
+        ("secret", "Client ID or client secret"),  # the house's secret is not the provider's
+    ],
+)
+def test_an_id_token_that_does_not_check_out_signs_nobody_in(client, house, provider, spoil, named):
+    saved = (provider.signing_key, provider.lifetime, provider.audience)
+    if spoil == "signing_key":
+        provider.signing_key = RSAKey.generate_key(
+            2048, parameters={"kid": "test-key"}, private=True
+        )
+    elif spoil == "lifetime":
+        provider.lifetime = -300
+    elif spoil == "audience":
+        provider.audience = "another-client"
+    else:
+        directory = Directory.objects.get(house=house)
+        directory.oidc_client_secret = "not-the-secret"
+        directory.save()
+    try:
+        refused = through_provider(client, house, "dana", "dana-pw-1")
+    finally:
+        provider.signing_key, provider.lifetime, provider.audience = saved
+    assert refused.status_code == 400 and SESSION_KEY not in client.session
+    assert not User.objects.filter(username="dana").exists()
+    event = ProvisioningEvent.objects.get(house=house, action="refused")
+    assert event.detail.startswith(named) and "not-the-secret" not in event.detail
+
+
+def test_a_name_locked_by_wrong_passwords_is_refused_by_the_provider_too(client, house, settings):
+    """The site's sign-in throttle counts every method: a name locked out on the password form
+    is refused after the provider's round trip as well."""
+    settings.LOGIN_FAILURES_PER_USERNAME = 2
+    for _ in range(2):
+        client.post(reverse("login"), {"username": "dana", "password": "guess"})
+    refused = through_provider(client, house, "dana", "dana-pw-1")
+    assert refused.status_code in (403, 429) and SESSION_KEY not in client.session
+    assert not User.objects.filter(username="dana").exists()

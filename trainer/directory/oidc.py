@@ -92,6 +92,29 @@ def finish(request, directory) -> Claim:
     )
 
 
+def setting_at_fault(error: Exception) -> str:
+    """The house's setting a failed round trip points at, in a manager's words (for the
+    provisioning log: the person is told only that the sign-in did not complete)."""
+    if isinstance(error, requests.RequestException):
+        return gettext("Issuer: the provider could not be reached.")
+    if isinstance(error, JoseError):
+        return gettext(
+            "Client ID or issuer: the provider's ID token was not one for this site (its "
+            "signature, issuer, audience or expiry did not check out)."
+        )
+    code = getattr(error, "error", "")
+    if code == "invalid_client":
+        return gettext("Client ID or client secret: the provider refused them.")
+    if code in {"mismatching_state", "invalid_grant"}:
+        return gettext(
+            "The provider's answer did not match a sign-in started here (an old, replayed or "
+            "forged answer)."
+        )
+    if code:
+        return gettext("The provider answered “%(code)s”.") % {"code": str(code)[:60]}
+    return gettext("The provider's answer was not one the site accepts.")
+
+
 def check(directory) -> str:
     """What is wrong with the house's provider settings, in a manager's words naming the
     setting, or "" when its discovery document answers and names the same issuer."""

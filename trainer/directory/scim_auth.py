@@ -22,6 +22,7 @@ from django.utils.translation import gettext
 from django_scim import constants, exceptions
 from django_scim.middleware import SCIMAuthCheckMiddleware
 from django_scim.settings import scim_settings
+from django_scim.utils import default_base_scim_location_getter
 
 from trainer.houses.models import User
 
@@ -158,3 +159,12 @@ def check_id(model, value: str) -> None:
             uuid.UUID(value)
         except ValueError:
             raise exceptions.NotFoundError(value[:40]) from None
+
+
+def base_location(request=None, *args, **kwargs) -> str:
+    """Where the SCIM resources' `location` addresses start: the site as the request reached it
+    (its scheme and host, which Django has checked against ALLOWED_HOSTS), so a house behind
+    any of the site's names reads addresses it can follow; without a request, NETLOC's."""
+    if request is not None:
+        return request.build_absolute_uri("/").rstrip("/")
+    return default_base_scim_location_getter(request, *args, **kwargs)

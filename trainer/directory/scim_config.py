@@ -22,6 +22,8 @@ def scim_service_provider(*, netloc: str) -> dict:
             }
         ],
         "WWW_AUTHENTICATE_HEADER": 'Bearer realm="scim"',
+        # resources' addresses as the request reached the site (NETLOC only without one)
+        "BASE_LOCATION_GETTER": f"{SCIM_AUTH}.base_location",
         # the house's bearer token, found before any of django-scim2's views runs; the house
         # it belongs to is the only one its requests see
         "AUTH_CHECK_MIDDLEWARE": f"{SCIM_AUTH}.BearerTokenCheck",

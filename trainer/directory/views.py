@@ -114,8 +114,7 @@ def _provider_failed(request, directory, error):
         directory.house,
         Action.REFUSED,
         source="oidc",
-        detail=gettext("The provider's answer was not accepted (%(error)s).")
-        % {"error": type(error).__name__},
+        detail=oidc.setting_at_fault(error),
     )
     return render(
         request,
