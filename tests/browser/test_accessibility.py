@@ -9,9 +9,13 @@ the docs, the admin index for the manager, the error pages.  axe (axe-playwright
 ships axe.min.js: nothing is downloaded) runs on each, and any violation of impact serious or
 critical fails the test, listed as page, size, rule, impact and the elements' selectors.
 
-Each page is checked once on the laptop (colour contrast, most of axe's time, once per page
-however many roles see it).  The phone is walked only over the pages that stand for a layout
-the phone's narrower screen changes (the header and navigation, the felt, wide tables, the
+Each page is checked by axe once, on the laptop, whichever roles see it (each still loads
+it, with the status it must answer that role): the same page under another role's header
+differs only by the header, which axe checks on each role's landing page.  The phone's walk of a
+role uses the laptop's sign-in of it (the same session's cookies), not a sign-in of its own.
+
+The phone is walked only over the pages that stand for a layout the phone's narrower screen
+changes (the header and navigation, the felt, wide tables, the
 designer, the house rules, a drill's review), for what that changes: no page wider than the
 screen (a wide table scrolls in a box of its own).  axe's rules read the page's elements,
 names and colours, which a narrower screen does not change; walked with axe on the phone too,
@@ -615,11 +619,13 @@ def overflow(page, label: str) -> list[str]:
     return [f"{label} [phone] {page.url}: {width} px wide: {', '.join(page.evaluate(WIDEST))}"]
 
 
-def walk(page, size: str, role: str, pages: list[Page], contrasted: set[str]) -> list[str]:
-    """Each page at one size.  Colour contrast, most of axe's time, is checked once per page
-    (by its label: the same page under another role's header has the same colours) and on
-    the laptop only: the phone's narrower screen lays the same elements out in the same
-    colours (every other rule runs on the phone too)."""
+def walk(page, size: str, role: str, pages: list[Page], checked: set[str]) -> list[str]:
+    """Each page at one size, each answering with its status for the role.  axe runs on the
+    laptop only (the phone's narrower screen lays the same elements out in the same colours),
+    once per page (by its label: the same page under another role's header is the same page
+    but for the header, which axe checks on each role's landing page); colour contrast, most
+    of axe's time, once per page however many roles' landing pages (the same header's
+    colours)."""
     problems = []
     if size == "page":
         page.set_viewport_size(DESKTOP)
@@ -628,11 +634,9 @@ def walk(page, size: str, role: str, pages: list[Page], contrasted: set[str]) ->
         assert response is not None, p
         page.wait_for_load_state("load")
         assert response.status == p.status, (p, response.status)
-        contrast = size == "page" and p.label not in contrasted
-        if contrast:
-            contrasted.add(p.label)
-        if size == "page":
-            problems += violations(page, p.label, size, contrast=contrast)
+        if size == "page" and (p.label not in checked or p.label == "landing"):
+            problems += violations(page, p.label, size, contrast=p.label not in checked)
+            checked.add(p.label)
         if size == "phone":
             problems += overflow(page, p.label)
         if p.shot:
@@ -656,19 +660,31 @@ def answered(page, size: str, sessions, label: str) -> list[str]:
     return problems
 
 
-def walk_as(page, size: str, role: str, w, contrasted: set[str]) -> list[str]:
+def signed_in(page, username: str, password: str, sessions: dict) -> None:
+    """The page signed in as `username`, and no one else: through the sign-in form the first
+    time (the laptop's walk), then with that sign-in's cookies (the phone's walk of the same
+    role: the same session, not a second sign-in; the sign-in page itself is walked on both
+    screens, signed out)."""
+    page.context.clear_cookies()
+    if username in sessions:
+        page.context.add_cookies(sessions[username])
+        return
+    sign_in(page, username, password)
+    sessions[username] = page.context.cookies()
+
+
+def walk_as(page, size: str, role: str, w, checked: set[str], sessions: dict) -> list[str]:
     """One role's walk at one size: on the phone, the pages whose layout it changes."""
     pages = [p for p in pages_of(role, w) if size == "page" or p.shot]
     if role != "anonymous":
-        sign_in(page, USERS[role], PASSWORD)
-    problems = walk(page, size, role, pages, contrasted)
+        signed_in(page, USERS[role], PASSWORD, sessions)
+    problems = walk(page, size, role, pages, checked)
     if role == "trainee":
         problems += answered(
             page, size, {k: w["sessions"][k] for k in ANSWERED}, "drill {kind} level 3 answered"
         )
         # the other trainee's finished test, as they see its result
-        page.context.clear_cookies()
-        sign_in(page, "trainee-otto", PASSWORD)
+        signed_in(page, "trainee-otto", PASSWORD, sessions)
         result = Page(
             "result",
             "assessments:result",
@@ -685,13 +701,12 @@ def walk_as(page, size: str, role: str, w, contrasted: set[str]) -> list[str]:
             size,
             role,
             [p for p in (result, certificate) if size == "page" or p.shot],
-            contrasted,
+            checked,
         )
         # a new trainee's first sign-in: the page that makes them choose their own password
-        page.context.clear_cookies()
-        sign_in(page, "new-fred", w["fresh"].password)
+        signed_in(page, "new-fred", w["fresh"].password, sessions)
         first = Page("first password", "first-password", reverse("first-password"), shot=True)
-        problems += walk(page, size, role, [first], contrasted)
+        problems += walk(page, size, role, [first], checked)
     if role == "supervisor":
         # a watch round answered (wrong: the review marks the positions missed)
         problems += answered(page, size, w["watched"], "watch {kind} answered")
@@ -711,11 +726,13 @@ def test_every_page_of_every_role_passes_axe(
     w = world(trainee, other_trainee, supervisor)
     assert_every_page_is_walked(w)
     problems = []
-    contrasted: set[str] = set()
+    checked: set[str] = set()  # the pages axe has checked
+    sessions: dict = {}  # each user's sign-in on the laptop, for the phone
     for role in ROLES:
         for screen, size in ((page, "page"), (phone, "phone")):
             screen.context.clear_cookies()
-            problems += [f"{role}: {p}" for p in walk_as(screen, size, role, w, contrasted)]
+            found = walk_as(screen, size, role, w, checked, sessions)
+            problems += [f"{role}: {p}" for p in found]
     assert not problems, (
         "axe found serious or critical violations, or pages wider than the phone:\n"
         + "\n".join(problems)
