@@ -183,12 +183,23 @@ def manage(*args, env, **kwargs):
 
 
 #: a worker whose every par sheet, once taken, never finishes: it stands for a worker killed
-#: in the middle of a long sheet, without racing a machine's speed to kill it in time
+#: in the middle of a long sheet, without racing a machine's speed to kill it in time.  Given
+#: QUEUE_GAME, it first asks for that game's sheet as the site does and writes the sheet's id
+#: to the file QUEUED names (in this process rather than a `manage.py shell` of its own: one
+#: Django fewer to start, about a CPU-second)
 HELD_WORKER = """
 import os, sys, threading
+from pathlib import Path
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "trainer.settings")
 import django
 django.setup()
+if os.environ.get("QUEUE_GAME"):
+    from trainer.houses import tasks
+    from trainer.houses.models import PaytableVersion
+    version = PaytableVersion.objects.filter(game=os.environ["QUEUE_GAME"]).first()
+    part = Path(os.environ["QUEUED"] + ".part")
+    part.write_text(str(tasks.request_parsheet(version).pk))
+    part.rename(os.environ["QUEUED"])
 from trainer.houses import precompute
 precompute.counts_for_sheet = lambda *args, **kwargs: threading.Event().wait()
 from django.core.management import execute_from_command_line
@@ -240,8 +251,13 @@ def test_a_sheet_whose_worker_is_killed_is_finished_by_the_next_worker(tmp_path,
     shutil.copyfile(demo_sqlite, db)  # migrated, with the demo house
     env = {**os.environ, "DEBUG": "1", "DATABASE_URL": f"sqlite:///{db}"}
     # the first worker holds the sheet until it is killed, so any game's sheet will do: the
-    # cheapest to finish afterwards (the second worker builds its counts in line)
-    sheet_id = queue(env, "mississippi-stud")
+    # cheapest to finish afterwards (the second worker builds its counts in line).  It asks
+    # for the sheet itself before it starts working
+    queued = tmp_path / "queued"
+    first = start_worker(
+        {**env, "QUEUE_GAME": "mississippi-stud", "QUEUED": str(queued)}, held=True
+    )
+    sheet_id = int(wait_for(lambda: queued.exists() and queued.read_text(), "the sheet queued"))
 
     def sheet():
         with sqlite3.connect(db) as con:
@@ -250,7 +266,6 @@ def test_a_sheet_whose_worker_is_killed_is_finished_by_the_next_worker(tmp_path,
                 [sheet_id],
             ).fetchone()
 
-    first = start_worker(env, held=True)
     # killed once it holds the sheet (which it would never finish)
     wait_for(lambda: sheet()[0] == "running", "the first worker to take the sheet")
     first.send_signal(signal.SIGKILL)

@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
-from tests.houses.test_parsheet_recovery import ROOT, manage, stop, wait_for
+from tests.houses.test_parsheet_recovery import ROOT, stop, wait_for
 from trainer.houses.models import User
 from trainer.roster import imports
 from trainer.roster.models import PersonAction, RosterImport, TemporaryPassword
@@ -250,6 +250,9 @@ def test_a_worker_killed_after_taking_the_task_before_the_import_is_queued_again
 #: trainees in the file: the most an import takes (imports.MAX_ROWS)
 MANY = imports.MAX_ROWS
 
+#: the import of MANY trainees staged and confirmed by a supervisor, as the site does (the
+#: worker's process does it before it starts working, given QUEUED: a `manage.py shell` of
+#: its own would be one Django more to start), its id written to the file QUEUED names
 QUEUE_IMPORT = f"""
 from trainer.houses.models import House, User
 from trainer.roster import imports
@@ -258,7 +261,9 @@ sue = User.objects.create_user("super-sue", house=house)  # who confirms: the vi
 data = ("username,first_name\\n" + "".join(f"new-{{i:03}},Trainee\\n" for i in range({MANY})))
 _, staged = imports.stage_import(actor=sue, house=house, filename="intake.csv", data=data.encode())
 assert imports.confirm_import(actor=sue, staged_id=staged.pk, house=house) is None
-print(staged.pk)
+part = Path(os.environ["QUEUED"] + ".part")
+part.write_text(str(staged.pk))
+part.rename(os.environ["QUEUED"])
 """
 
 #: the task worker with a cheap password hasher (a thousand of the site's own would cost the
@@ -273,6 +278,8 @@ import django
 django.setup()
 from django.conf import settings
 settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+if os.environ.get("QUEUED"):
+    exec(os.environ["QUEUE_IMPORT"])
 if os.environ.get("HOLD_AT"):
     from trainer.roster import imports
     make, made = imports._make, []
@@ -306,8 +313,6 @@ def test_a_worker_killed_in_the_transaction_of_500_leaves_nobody_and_the_next_ma
     db = tmp_path / "db.sqlite3"
     shutil.copyfile(demo_sqlite, db)  # migrated, with the demo house
     env = {**os.environ, "DEBUG": "1", "DATABASE_URL": f"sqlite:///{db}"}
-    out = manage("shell", "-c", QUEUE_IMPORT, env=env, capture_output=True, text=True)
-    import_id = int(out.stdout.split()[-1])
 
     def read(sql: str, *params):
         with sqlite3.connect(db) as con:
@@ -319,9 +324,13 @@ def test_a_worker_killed_in_the_transaction_of_500_leaves_nobody_and_the_next_ma
     def made() -> int:
         return read("select count(*) from houses_user where username like 'new-%'")[0]
 
-    held = tmp_path / "held"
-    first = start_import_worker({**env, "HOLD_AT": str(MANY // 2), "HELD": str(held)})
+    held, queued = tmp_path / "held", tmp_path / "queued"
+    first = start_import_worker(
+        {**env, "QUEUED": str(queued), "QUEUE_IMPORT": QUEUE_IMPORT}
+        | {"HOLD_AT": str(MANY // 2), "HELD": str(held)}
+    )
     try:
+        import_id = int(wait_for(lambda: queued.exists() and queued.read_text(), "the import"))
         wait_for(held.exists, "the first worker to make half the accounts")
     finally:
         first.send_signal(signal.SIGKILL)
