@@ -136,6 +136,31 @@ NOT_PAGES = {
     "watch:start-today",  # POST: the watch page's buttons
     "watch:start-set",
     "audits:watch-set",  # POST: the audit report's form
+    # the house's directory: the sign-in page's house form and the provider's round trip are
+    # redirects (tests/browser/test_directory.py follows them); a token's issue and revoke
+    # are the directory page's forms (its answer with the token: tests/directory)
+    "directory:find-house",
+    "directory:oidc-start",
+    "directory:oidc-callback",
+    "directory:issue-token",
+    "directory:revoke-token",
+    # SCIM 2.0: a JSON API for the directory's provisioning client (tests/directory)
+    *(
+        f"scim:{name}"
+        for name in (
+            "root",
+            "search",
+            "users-search",
+            "users",
+            "groups-search",
+            "groups",
+            "me",
+            "service-provider-config",
+            "resource-types",
+            "schemas",
+            "bulk",
+        )
+    ),
 }
 
 
@@ -347,6 +372,11 @@ def pages_of(role: str, w) -> list[Page]:
             ),
             # without mail configured (as here), the page that says whom to ask
             Page("password reset", "password_reset", reverse("password_reset"), status=404),
+            Page(
+                "a house's sign-in",
+                "directory:sign-in",
+                reverse("directory:sign-in", args=[w["trainee"].house.slug]),
+            ),
             missing,
         ]
     home = Page("landing", "home", reverse("home"), shot=True)
@@ -527,6 +557,8 @@ def pages_of(role: str, w) -> list[Page]:
         # the staff pages and the docs are the supervisor's walk: the same pages under
         # another header, which the manager's landing page checks
         *desk_pages(w),
+        Page("directory and sign-in", "directory:manage", reverse("directory:manage"), True),
+        Page("provisioning log", "directory:log", reverse("directory:log")),
         Page("admin", "admin:index", reverse("admin:index"), shot=True),
         missing,
     ]
