@@ -202,3 +202,24 @@ def test_a_name_locked_by_wrong_passwords_is_refused_by_the_provider_too(client,
     refused = through_provider(client, house, "dana", "dana-pw-1")
     assert refused.status_code in (403, 429) and SESSION_KEY not in client.session
     assert not User.objects.filter(username="dana").exists()
+
+
+def test_a_house_whose_claim_is_the_employee_number_links_the_account_it_already_has(
+    client, house, provider
+):
+    """The house's people already have accounts here (made by CSV import, say) with their
+    employee numbers: the provider's employee-number claim reaches each one's own account,
+    whatever the username, and the account keeps its history."""
+    Directory.objects.filter(house=house).update(
+        oidc_username_claim="employee_number", oidc_username_is_employee_number=True
+    )
+    existing = TraineeFactory(house=house, username="dana-r", employee_number="E-1001")
+    provider.people["dana"].employee_number = "E-1001"
+    try:
+        answer = through_provider(client, house, "dana", "dana-pw-1")
+    finally:
+        provider.people["dana"].employee_number = ""
+    assert answer.status_code == 302 and int(client.session[SESSION_KEY]) == existing.pk
+    assert Identity.objects.get(user=existing).subject == "sub-dana"
+    assert ProvisioningEvent.objects.filter(person=existing, action="linked").exists()
+    assert User.objects.filter(house=house).count() == 1
