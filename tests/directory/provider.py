@@ -278,7 +278,9 @@ class Provider:
                 person.password, request.form.get("password", "")
             ):
                 return LOGIN_FORM.format(error="<p role=alert>Wrong username or password.</p>"), 200
-            return server.create_authorization_response(grant_user=request.form["username"])
+            username = request.form["username"]
+            grant = server.get_consent_grant(end_user=username)
+            return server.create_authorization_response(grant_user=username, grant=grant)
 
         @app.post("/token")
         def token():
