@@ -154,8 +154,16 @@ def test_a_house_that_turned_passwords_off_refuses_them(client, house):
 def test_the_sign_in_page_leads_to_the_house_page(client, house):
     page = client.get(reverse("login")).content.decode()
     assert reverse("directory:find-house") in page
-    answer = client.get(reverse("directory:find-house"), {"house": house.slug})
-    assert answer["Location"] == reverse("directory:sign-in", args=[house.slug])
+    answer = client.get(reverse("directory:find-house"), {"house": house.slug, "next": "/a?b=1&c"})
+    assert (
+        answer["Location"]
+        == reverse("directory:sign-in", args=[house.slug]) + "?next=%2Fa%3Fb%3D1%26c"
+    )
+    # a next page off the site is not followed: home instead
+    answer = client.get(
+        reverse("directory:find-house"), {"house": house.slug, "next": "https://evil.test/"}
+    )
+    assert answer["Location"].endswith("?next=%2F")
     unknown = client.get(reverse("directory:find-house"), {"house": "no-such-house"}, follow=True)
     assert "There is no house with that short name." in unknown.content.decode()
 

@@ -15,7 +15,7 @@ from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.debug import sensitive_post_parameters
@@ -62,8 +62,8 @@ def find_house(request):
         messages.error(request, gettext("There is no house with that short name."))
         return redirect("login")
     url = reverse("directory:sign-in", args=[house.slug])
-    next_url = request.GET.get(REDIRECT_FIELD_NAME, "")
-    return redirect(f"{url}?{REDIRECT_FIELD_NAME}={next_url}" if next_url else url)
+    next_url = _safe_next(request, request.GET.get(REDIRECT_FIELD_NAME, ""))
+    return redirect(f"{url}?{urlencode({REDIRECT_FIELD_NAME: next_url})}")
 
 
 @sensitive_post_parameters()
