@@ -114,6 +114,17 @@ def test_a_deactivated_trainee_cannot_sign_in(client, supervisor, trainee):
     assert not sign_in(client, trainee.username, PASSWORD)
 
 
+def test_a_session_from_before_a_deactivation_stays_ended_after_reactivation(
+    client, supervisor, trainee
+):
+    client.force_login(trainee)
+    assert client.get(reverse("home")).wsgi_request.user == trainee
+    services.deactivate(actor=supervisor, person=trainee)
+    services.reactivate(actor=supervisor, person=trainee)
+    assert client.get(reverse("home")).wsgi_request.user.is_anonymous
+    assert sign_in(client, trainee.username, PASSWORD)  # a new sign-in works
+
+
 def test_unlocking_forgets_the_wrong_passwords_of_that_username_only(
     client, supervisor, trainee, other_trainee
 ):

@@ -368,6 +368,8 @@ def deactivate(*, actor, person) -> None:
     with transaction.atomic():
         person.is_active = False
         person.save(update_fields=["is_active"])
+        # every session of theirs ends for good: reactivated, they sign in again
+        User.bump_serial("sessions_serial", pk=person.pk)
         log_action(actor=actor, subject=person, action=Kind.DEACTIVATED)
 
 
