@@ -17,7 +17,6 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied
 
 from trainer.core.auth import HouseModelBackend
-from trainer.houses.models import User
 
 from . import ldap
 from .models import Directory
@@ -73,12 +72,5 @@ class DirectoryBackend:
     def get_user(self, user_id):
         return HouseModelBackend().get_user(user_id)
 
-    # permissions are the site's own backend's (roles are Django groups)
-    def has_perm(self, user_obj, perm, obj=None):
-        return False
-
-    def has_module_perms(self, user_obj, app_label):
-        return False
-
-
-__all__ = ["DirectoryBackend", "User"]
+    # No permission methods: Django skips a backend without them, and the site's own backend
+    # answers for every role (Django groups), on every request.
