@@ -5,6 +5,7 @@ read."""
 from __future__ import annotations
 
 import json
+from functools import cache
 from pathlib import Path
 
 from markdown_it import MarkdownIt
@@ -13,8 +14,11 @@ DOCS = Path(__file__).resolve().parents[2] / "docs"
 _PARSER = MarkdownIt("commonmark", {"html": False}).enable("table")
 
 
-def tokens(name: str):
-    return _PARSER.parse((DOCS / name).read_text(encoding="utf-8"))
+@cache
+def tokens(name: str) -> tuple:
+    """The document's tokens, parsed once per test process (the docs do not change while the
+    tests run; the rulebooks are read by dozens of tests)."""
+    return tuple(_PARSER.parse((DOCS / name).read_text(encoding="utf-8")))
 
 
 def example_pairs(

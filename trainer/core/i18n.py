@@ -103,10 +103,12 @@ def _to_storage(value: Any) -> Any:
 
 
 def _from_storage(value: Any) -> Any:
-    if isinstance(value, list):
+    # the value as json.loads gave it: lists, dicts, strings and numbers only
+    kind = type(value)
+    if kind is list:
         return [_from_storage(v) for v in value]
-    if isinstance(value, dict):
-        if isinstance(value.get("msgid"), str):
+    if kind is dict:
+        if type(value.get("msgid")) is str:
             return stored(value)
         return {k: _from_storage(v) for k, v in value.items()}
     return value

@@ -158,31 +158,56 @@ class Message(str):
         """
         if isinstance(data, str):
             return data
-        if not isinstance(data, Mapping) or not isinstance(data.get("msgid"), str):
+        if type(data) is not dict and not isinstance(data, Mapping):
+            raise ValueError(f"not a stored message: {data!r}")
+        msgid = data.get("msgid")
+        if not isinstance(msgid, str):
             raise ValueError(f"not a stored message: {data!r}")
         if len(data) == 1:
             # a word without parameters ("queen", "Ante"): about half of a stored step's
             # messages; one object per pattern, as the engine's own literals are
-            msgid = data["msgid"]
             found = _WORDS.get(msgid)
             if found is None:
                 found = cls(msgid)
                 if len(_WORDS) < _WORDS_KEPT:
                     _WORDS[msgid] = found
             return found
+        # read back as __new__ makes a message, each parameter's value checked once here (a
+        # stored step holds dozens of messages, and the answer cycle reads one back)
         capital = data.get("capital") is True
+        self: Message
         if "parts" in data:
-            return cls("", parts=tuple(_param_from(p) for p in data["parts"]), capital=capital)
-        params = {str(k): _param_from(v) for k, v in (data.get("params") or {}).items()}
-        plural = data.get("plural")
-        count = data.get("count")
-        return cls(
-            data["msgid"],
-            params,
-            plural=plural if isinstance(plural, str) else None,
-            count=count if isinstance(count, int) else None,
-            capital=capital,
-        )
+            parts = tuple(_param_from(p) for p in data["parts"])
+            text = "".join(p if isinstance(p, str) else str(p) for p in parts)
+            if capital:
+                text = text[:1].upper() + text[1:]
+            self = str.__new__(cls, text)
+            self.msgid = msgid
+            self.params = {}
+            if parts:
+                self.parts = parts
+        else:
+            params = data.get("params") or {}
+            values = {str(k): _param_from(v) for k, v in params.items()}
+            plural = data.get("plural")
+            count = data.get("count")
+            if not isinstance(plural, str):
+                plural = None
+            if type(count) is not int:
+                count = None
+            pattern = msgid if plural is None or count == 1 else plural
+            text = pattern % values if values else pattern
+            if capital:
+                text = text[:1].upper() + text[1:]
+            self = str.__new__(cls, text)
+            self.msgid = msgid
+            self.params = values
+            if plural is not None:
+                self.plural = plural
+                self.n = count
+        if capital:
+            self.capital = True
+        return self
 
 
 #: the parameterless messages read back, by pattern (bounded: stored data is not trusted to
@@ -200,11 +225,15 @@ def _param_json(value: Param) -> Any:
 
 
 def _param_from(value: object) -> Param:
-    if isinstance(value, Mapping):
+    # what a parameter holds, as __new__ keeps it: a plain int, a message, or text
+    kind = type(value)
+    if kind is str or kind is int:
+        return value  # type: ignore[return-value]
+    if kind is dict or isinstance(value, Mapping):
         return Message.from_json(value)
-    if isinstance(value, bool) or not isinstance(value, (str, int)):
-        return str(value)
-    return value
+    if isinstance(value, Message):
+        return value
+    return str(value)
 
 
 def _rebuild(data: dict[str, Any]) -> str:
