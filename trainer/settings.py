@@ -292,7 +292,7 @@ LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "en-us"
-# The site's languages (issue 41): English, and Spanish from locale/es/LC_MESSAGES/django.po.
+# The site's languages: English, and Spanish from locale/es/LC_MESSAGES/django.po.
 # A third language is a new catalogue and a line here (README, "Languages").  Each is named in
 # its own language: the header's switch lists them so.  Who reads which: trainer.core.languages.
 LANGUAGES = [("en", "English"), ("es", "Español")]

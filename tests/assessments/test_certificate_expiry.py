@@ -1,7 +1,7 @@
 """A certificate stands for the house's validity (24 months unless it sets another; 0: for
 ever), counted from its issue and kept with it; in the renewal window before (60 days unless
 the house sets another) it shows as due for renewal, and once expired the public check, its
-page, its PDF and the holder's progress say so, with the day (issue 42, section 3).  The
+page, its PDF and the holder's progress say so, with the day.  The
 clock is moved by patching Django's `timezone.now`, as the practice schedule's tests do."""
 
 from datetime import timedelta

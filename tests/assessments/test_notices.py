@@ -1,4 +1,4 @@
-"""Notices (issue 42, section 4): a test assigned, a certificate entering its renewal window,
+"""Notices: a test assigned, a certificate entering its renewal window,
 a certificate expired; each recorded on the site and mailed once, in the dealer's language,
 through a real SMTP server started here (aiosmtpd), whatever how often the worker's sweep
 runs.  The clock is moved by patching Django's `timezone.now`."""

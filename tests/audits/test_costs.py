@@ -1,4 +1,4 @@
-"""What mispays cost (issue 43, section 3): the cost page's figures are the planted lines'
+"""What mispays cost: the cost page's figures are the planted lines'
 over- and underpayments added up, never netted, by game, kind of error, dealer, table,
 shift and week; each figure opens its lines; the CSV is formula-safe; bad input and other
 houses change nothing.

@@ -1,4 +1,4 @@
-"""The pages of the log's dealers (issue 43 §1): a report lists its unmatched dealers, each
+"""The pages of the log's dealers: a report lists its unmatched dealers, each
 with a "this is …" form that audit staff of the house use and nobody else; the house's log
 names, each removable; a person's audit record, shown to them and their house's audit staff
 only; and Today's practice says where a lapse the audit found came from."""

@@ -1,4 +1,4 @@
-"""The re-audit prompt (issue 43, section 2): a dealer with a mispay the audit found is
+"""The re-audit prompt: a dealer with a mispay the audit found is
 listed, with the day the house's window closes, until a later audited shift of theirs has
 the same situations clean; listed on the audits' page and on their class's page, beside
 their practice on the same skills.  The hands are tests/audits/test_findings.py's (the demo

@@ -1,4 +1,4 @@
-"""The whole life of a game's certification (issue 42, *Done when*): a trainee passes the
+"""The whole life of a game's certification: a trainee passes the
 written test, a supervisor judges and signs the table test in the browser, the trainee is
 certified; the clock moves (never a sleep) until the certification is at risk, then in its
 renewal window, then expired, each notice received once through a real SMTP server; the

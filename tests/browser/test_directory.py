@@ -1,4 +1,4 @@
-"""Issue 45, *Done when*, in Chromium: a games manager sets the house's identity provider and
+"""The directory in Chromium: a games manager sets the house's identity provider and
 group map on the Directory page, and a trainee signs in through the provider (a real OpenID
 Connect provider on a real port: tests/directory/provider.py) from the house's sign-in page."""
 

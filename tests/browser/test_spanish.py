@@ -1,4 +1,4 @@
-"""A Spanish-speaking trainee, end to end in Chromium (issue 41): the sign-in page in the
+"""A Spanish-speaking trainee, end to end in Chromium: the sign-in page in the
 browser's Spanish, a drill answered wrong with the reason in Spanish, Today's practice, and a
 certification test sat and passed, with its certificate page and PDF.
 

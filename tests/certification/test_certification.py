@@ -1,6 +1,6 @@
 """A dealer is certified in a game when every part the house asks is met: its written test,
-its practice hours, a table test judged and signed by a supervisor (issue 42, sections 1, 2
-and 6).  The certificate names the game and the parts with their dates; it expires and is
+its practice hours, a table test judged and signed by a supervisor.  The
+certificate names the game and the parts with their dates; it expires and is
 renewed as the house says; a signed table test is never changed."""
 
 import secrets

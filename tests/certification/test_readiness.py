@@ -1,4 +1,4 @@
-"""Ready by the date (issue 42, section 3b): with a certification's test due in 20 days, the
+"""Ready by the date: with a certification's test due in 20 days, the
 plan gives each skill not ready (recall predicted for the day below 0.95) the earliest day one
 right review lands it there; a dealer who answers right what Today's practice leads with each
 day has every skill at 0.95 or more on the day, in the model the tests use (FSRS's own)."""

@@ -1,4 +1,4 @@
-"""Records that leave the site (issue 42, section 5): the personnel file (CSV and PDF) and the
+"""Records that leave the site: the personnel file (CSV and PDF) and the
 house's register (filtered by class and status), for the house's supervisors only; every
 text cell formula-safe."""
 

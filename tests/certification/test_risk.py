@@ -1,4 +1,4 @@
-"""Recall at risk (issue 42, section 3): from the dealer's cards of the game's skills, the
+"""Recall at risk: from the dealer's cards of the game's skills, the
 recall predicted 30 days ahead; the weakest tenth's mean below the house's mark (0.80) puts
 the certification at risk, Today's practice leads with those skills, the class page lists the
 dealer, the dealer and the supervisors are told once; strong cards clear it by themselves."""

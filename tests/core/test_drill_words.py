@@ -32,7 +32,7 @@ spanish = pytest.mark.skipif(
 def test_every_drills_words_are_messages():
     for kind in REGISTRY.values():
         if kind.game == CHIPS:
-            continue  # the chip drills' words are their own engineer's (issue 41)
+            continue  # the chip drills' words are their own engineer's
         for words in (kind.title, kind.description, kind.mix):
             assert isinstance(words, Message), (kind.slug, words)
         for level in kind.levels_for(DEFAULT_CONFIG):

@@ -1,4 +1,4 @@
-"""A table test's points come from the game's round procedure (issue 42, section 2): every
+"""A table test's points come from the game's round procedure: every
 part of a round a dealt round has is a point, in the round's order, and no point names a part
 the round never has."""
 

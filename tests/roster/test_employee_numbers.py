@@ -1,4 +1,4 @@
-"""Employee numbers (issue 43 §1): the house's number for a person, as its hand logs write a
+"""Employee numbers: the house's number for a person, as its hand logs write a
 dealer, read from a roster CSV's `employee_number` column and set on the person's page; one
 person a number in a house, any refusal in words with nothing changed."""
 

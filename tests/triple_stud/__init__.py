@@ -19,7 +19,7 @@ from functools import partial
 from trainer.engine.catalog import BankedStudSheet, Game, register, unregister
 from trainer.engine.drills import REGISTRY, DrillKind
 from trainer.engine.drills import register as register_drill
-from trainer.engine.games.banked_stud import reading, rules, situations
+from trainer.engine.games.banked_stud import reading, rules, ruling, situations
 from trainer.engine.games.banked_stud.drills import BankedQualify, BankedSettle
 from trainer.engine.games.banked_stud.round import BankedStudRound
 from trainer.engine.paytables import BANKED_STUD_ROWS, CASINO_STUD_POKER
@@ -57,7 +57,7 @@ def game() -> Game:
         slug=SLUG,
         title=PROFILE.title,
         read=partial(reading.read_banked_stud, PROFILE),
-        rule=partial(rules.ruling, PROFILE),
+        rule=partial(ruling.ruling, PROFILE),
         shape="player-dealer-action",
         fields=reading.banked_stud_fields,
         paytable=CASINO_STUD_POKER,
@@ -66,7 +66,7 @@ def game() -> Game:
         call_multiple=PROFILE.multiple,
         house_rules=("chip_unit",),
         table_rules=("settle_order",),
-        preview=partial(rules.preview, PROFILE),
+        preview=partial(ruling.preview, PROFILE),
         enumeration=BankedStudSheet(PROFILE),
         settles="net",
         situation=partial(situations.banked_stud, PROFILE),

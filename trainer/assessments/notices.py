@@ -1,4 +1,4 @@
-"""Notices to dealers, kept on the site and mailed, each at most once (issue 42, section 4):
+"""Notices to dealers, kept on the site and mailed, each at most once:
 a test assigned to them, a certificate of theirs entering its renewal window, a certificate of
 theirs expired; and to each supervisor a weekly digest of the house's dealers whose
 certificates are due for renewal or expired.  The task worker looks for them at every sweep

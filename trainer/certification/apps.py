@@ -3,7 +3,7 @@ from django.utils.translation import gettext_lazy as _
 
 
 class CertificationConfig(AppConfig):
-    """A dealer's certification in a game (issue 42): what a house asks per game (its written
+    """A dealer's certification in a game: what a house asks per game (its written
     test, practice hours, a table test), the table tests supervisors judge and sign, and the
     game's certificate issued when every part is met (an assessments certificate naming the
     game and its parts).  It reads the tests beneath it and the rounds for the dealer's

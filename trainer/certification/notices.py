@@ -1,4 +1,4 @@
-"""The certification's notices (issue 42, section 4), recorded and mailed as every notice is
+"""The certification's notices, recorded and mailed as every notice is
 (`trainer.assessments.notices`: each at most once, in the recipient's language): to a dealer
 when a certification of theirs becomes at risk (once per certificate), and to each
 supervisor of the house a weekly list of the house's dealers at risk."""

@@ -1,4 +1,4 @@
-"""Ready by the date (issue 42, section 3b; docs/rulebook.md, *Certification in a game*).
+"""Ready by the date (docs/rulebook.md, *Certification in a game*).
 
 A dealer's date for a game: the due date of their assigned, not yet passed, written or
 renewal test of the game's certification, if within `PLAN_DAYS`; else the opening of their

@@ -1,4 +1,4 @@
-"""Records that leave the site (issue 42, section 5): a dealer's personnel file and the
+"""Records that leave the site: a dealer's personnel file and the
 house's register, each as CSV (formula-safe, as every export) and PDF (reportlab, as the
 certificates).  What each line holds is the standing the pages show (`standing.standing`),
 with each certificate's verify link.  English column names and status codes, as every

@@ -1,4 +1,4 @@
-"""Recall at risk (issue 42, section 3; docs/rulebook.md, *Certification in a game*).
+"""Recall at risk (docs/rulebook.md, *Certification in a game*).
 
 For a dealer holding a standing certificate of a game (valid or due for renewal), the site
 predicts, from the dealer's spaced-repetition cards of the game's skills (every card of a

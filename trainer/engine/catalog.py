@@ -27,6 +27,7 @@ from .drills.watch import watch_kinds
 from .games.banked_stud import reading as banked_stud_reading
 from .games.banked_stud import round as banked_stud_round
 from .games.banked_stud import rules as banked_stud
+from .games.banked_stud import ruling as banked_stud_ruling
 from .games.banked_stud import situations as banked_stud_situations
 from .games.banked_stud.drills import CaribbeanQualify, CaribbeanSettle, CasinoQualify, CasinoSettle
 from .games.banked_stud.exposure import BankedStudExposure
@@ -136,7 +137,7 @@ def _registered() -> None:
                 slug=profile.game,
                 title=profile.title,
                 read=read,
-                rule=partial(banked_stud.ruling, profile),
+                rule=partial(banked_stud_ruling.ruling, profile),
                 shape="player-dealer-action",
                 fields=banked_stud_reading.banked_stud_fields,
                 paytable=table,
@@ -145,7 +146,7 @@ def _registered() -> None:
                 call_multiple=profile.multiple,
                 house_rules=house_rules,
                 table_rules=("settle_order",),
-                preview=partial(banked_stud.preview, profile),
+                preview=partial(banked_stud_ruling.preview, profile),
                 enumeration=BankedStudSheet(profile),
                 # surveillance asks about players sharing hands at Caribbean Stud's full table
                 exposure=BankedStudExposure(profile, full_table=profile is banked_stud.CARIBBEAN),

@@ -1,4 +1,4 @@
-"""Ready by a date (issue 42, section 3b): a plan of reviews that lands every skill of a
+"""Ready by a date: a plan of reviews that lands every skill of a
 certification at the readiness recall on the day of a test, a table test or a renewal.
 
 Practice aims at the house's retention (0.9), which lets a well-learnt skill drift to about 90%

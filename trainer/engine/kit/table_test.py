@@ -1,4 +1,4 @@
-"""The points a supervisor judges at a table test (issue 42): taken from the game's round
+"""The points a supervisor judges at a table test: taken from the game's round
 procedure, the same state machine the site deals rounds from, so a table test asks of the
 dealer at a live table what a dealt round asks of them on the site.
 

@@ -25,6 +25,7 @@ from ...kit.situations import (
     _won,
 )
 from . import rules as banked
+from .ruling import ruling as rule_hand
 
 
 def banked_stud(
@@ -51,7 +52,7 @@ def banked_stud(
     uncapped = net
     if profile.cap(config.rules) is not None and paid > net:
         free = HouseConfig(config.paytables, replace(config.rules, call_payout_cap=None))
-        uncapped = banked.ruling(profile, request, free)["net"]
+        uncapped = rule_hand(profile, request, free)["net"]
     return _won(ruling["player_category"], net, paid, uncapped)
 
 
@@ -95,6 +96,6 @@ def plant_banked_stud(
     uncapped = None
     if profile.cap(config.rules) is not None:
         free = HouseConfig(config.paytables, replace(config.rules, call_payout_cap=None))
-        uncapped = banked.ruling(profile, request, free)["net"]
+        uncapped = rule_hand(profile, request, free)["net"]
     unit = config.rules.chip_unit
     return _plant_win(situation, ruling["player_category"], net, request.ante, unit, uncapped)
