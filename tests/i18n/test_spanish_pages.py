@@ -1,7 +1,7 @@
 """Every page the suite walks, read as a Spanish user reads it, shows no English sentence of the
 catalogue.
 
-The pages are those of the accessibility walk (tests/browser/test_accessibility.py: each role's
+The pages are those of the accessibility walk (tests/browser/walk.py: each role's
 pages of the URL conf, with things made as the site makes them; `test_every_page_is_walked`
 keeps that list whole), asked here with Django's test client rather than a browser: each
 signed-in user has chosen Spanish on their profile, the visitor's browser asks for it
@@ -28,7 +28,7 @@ from django.conf import settings as django_settings
 from django.test import Client
 from django.urls import reverse
 
-from tests.browser.test_accessibility import ROLES, Page, pages_of, world
+from tests.browser.walk import ROLES, Page, pages_of, world
 from tests.visible_words import DEVELOPER_PATHS, UNREAD_PATHS, VisibleText
 from trainer.assessments.models import Assessment
 from trainer.houses.models import User
