@@ -67,6 +67,20 @@ class Message(str):
         if params:
             for k, v in params.items():
                 values[k] = v if type(v) is int or isinstance(v, Message) else str(v)
+        return cls._made(msgid, values, plural, count, parts, capital)
+
+    @classmethod
+    def _made(
+        cls,
+        msgid: str,
+        values: dict[str, Param],
+        plural: str | None,
+        count: int | None,
+        parts: tuple[Param, ...],
+        capital: bool,
+    ) -> Message:
+        """The message of parameters already kept as __new__ keeps them (`from_json` reads
+        them back so, and checks each once)."""
         if parts:
             text = "".join(p if isinstance(p, str) else str(p) for p in parts)
         else:
@@ -74,7 +88,7 @@ class Message(str):
             text = pattern % values if values else pattern
         if capital:
             text = text[:1].upper() + text[1:]
-        self = super().__new__(cls, text)
+        self = str.__new__(cls, text)
         self.msgid = msgid
         self.params = values
         if plural is not None:
@@ -172,42 +186,23 @@ class Message(str):
                 if len(_WORDS) < _WORDS_KEPT:
                     _WORDS[msgid] = found
             return found
-        # read back as __new__ makes a message, each parameter's value checked once here (a
-        # stored step holds dozens of messages, and the answer cycle reads one back)
+        # each parameter's value checked once, here (a stored step holds dozens of messages,
+        # and the answer cycle reads one back)
         capital = data.get("capital") is True
-        self: Message
         if "parts" in data:
             parts = tuple(_param_from(p) for p in data["parts"])
-            text = "".join(p if isinstance(p, str) else str(p) for p in parts)
-            if capital:
-                text = text[:1].upper() + text[1:]
-            self = str.__new__(cls, text)
-            self.msgid = msgid
-            self.params = {}
-            if parts:
-                self.parts = parts
-        else:
-            params = data.get("params") or {}
-            values = {str(k): _param_from(v) for k, v in params.items()}
-            plural = data.get("plural")
-            count = data.get("count")
-            if not isinstance(plural, str):
-                plural = None
-            if type(count) is not int:
-                count = None
-            pattern = msgid if plural is None or count == 1 else plural
-            text = pattern % values if values else pattern
-            if capital:
-                text = text[:1].upper() + text[1:]
-            self = str.__new__(cls, text)
-            self.msgid = msgid
-            self.params = values
-            if plural is not None:
-                self.plural = plural
-                self.n = count
-        if capital:
-            self.capital = True
-        return self
+            return cls._made("", {}, None, None, parts, capital)
+        values = {str(k): _param_from(v) for k, v in (data.get("params") or {}).items()}
+        plural = data.get("plural")
+        count = data.get("count")
+        return cls._made(
+            msgid,
+            values,
+            plural if isinstance(plural, str) else None,
+            count if isinstance(count, int) else None,
+            (),
+            capital,
+        )
 
 
 #: the parameterless messages read back, by pattern (bounded: stored data is not trusted to
