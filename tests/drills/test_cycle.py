@@ -5,6 +5,8 @@ shown drops it, so it counts nowhere.  The time stored is the browser's, from th
 appearing to the answer being sent, if the server's own time since it sent the question
 allows it; else the server's (docs/rulebook.md, *Speed standards*)."""
 
+import gc
+import weakref
 from datetime import timedelta
 
 import pytest
@@ -200,6 +202,28 @@ def test_an_answer_cycle_is_one_request_of_eight_statements(
             f"/drills/q/{nxt.pk}/answer", right_answer(nxt), headers=HTMX_TURN
         )
     assert '<template id="next-question-' in response.content.decode()
+
+
+def test_an_answers_rows_are_freed_as_soon_as_nothing_holds_them(trainee, session):
+    # The answer's objects (the question answered, its attempt, its session, the question
+    # dealt with it) form no reference cycle: with the cycle collector off, each is freed
+    # the moment the caller lets the result go.  A cycle among them kept each question's
+    # table and steps alive until a collection, which then had to walk them (in `make
+    # load`, about one collection every answer).
+    question = services.current_question(session)
+    gc.collect()
+    gc.disable()
+    try:
+        result = services.answer_question(
+            trainee=trainee, question_id=question.pk, raw=right_answer(question), deal_next=True
+        )
+        assert result.next is not None and result.question.pk == question.pk
+        kept = [result.question, result.question.session, result.attempt, result.next]
+        watched = [weakref.ref(obj) for obj in kept]
+        del result, kept
+        assert [type(ref()).__name__ for ref in watched if ref() is not None] == []
+    finally:
+        gc.enable()
 
 
 def test_a_card_moved_by_another_answer_meanwhile_is_reviewed_as_it_now_is(

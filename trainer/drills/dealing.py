@@ -49,7 +49,7 @@ def deal_question(session: PracticeSession, *, seed: int | None = None) -> Quest
         dealt=F("dealt") + 1, last_question=question
     )
     session.dealt += 1
-    session.last_question = question
+    session.last_question_id = question.pk  # by id: no reference cycle (services)
     return question
 
 

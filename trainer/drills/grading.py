@@ -112,8 +112,12 @@ def grade_answer(question: Question, raw: dict, timing: dict) -> Attempt:
     late = out_of_time(question, now)
     answer = parse_answer(fields, raw_answer(fields, raw), out_of_time=late)
     marks = grade(fields, question.expected, answer)
+    # the question by its id: an attempt holding the question object would be held by it in
+    # turn (the ORM caches an attempt on its question), a reference cycle that keeps both,
+    # with the question's table and steps, alive until Python's cycle collector runs; the
+    # caller keeps the question (`services.Result.question`)
     return Attempt(
-        question=question,
+        question_id=question.pk,
         kind=question.kind,
         game=question.game,
         answer=answer,

@@ -50,6 +50,8 @@ from .models import Attempt, PracticeSession, Question
 class Result:
     attempt: Attempt
     replayed: bool
+    #: the question answered (the attempt names it by its id only: see `grade_answer`)
+    question: Question
     #: the question on the table after this answer, for practice's answers: the one dealt
     #: with it (or, for a replay, the one waiting); None when there is none (the session
     #: ended, nothing was left to deal, or a test's question)
@@ -142,7 +144,7 @@ def next_question(*, trainee, session_id: int) -> Question:
     except _Moved:
         return _next_question_locked(trainee, session_id)
     session.dealt += 1
-    session.last_question = question
+    session.last_question_id = question.pk  # by id: see _answer_on_the_table
     return question
 
 
@@ -228,9 +230,9 @@ def answer_question(
     return _answer_locked(trainee, question_id, raw, practice, deal_next, timing)
 
 
-def _store(attempt: Attempt, trainee, *, read: bool = False) -> Attempt:
-    """Store a new attempt and review its skill, in the caller's transaction (`read`: the
-    skill's card was read with the question, `_read_on_the_table`)."""
+def _store(attempt: Attempt, question: Question, trainee, *, read: bool = False) -> Attempt:
+    """Store a new attempt at `question` and review its skill, in the caller's transaction
+    (`read`: the skill's card was read with the question, `_read_on_the_table`)."""
     attempt.trainee = trainee
     # a trainee's answer may be a review of its skill; staff trying a drill out are scheduled
     # nothing (their answers are counted nowhere), but staff watching the game are (the watch
@@ -239,7 +241,7 @@ def _store(attempt: Attempt, trainee, *, read: bool = False) -> Attempt:
     reviews = trainee.has_perm("houses.practise_drills") or (
         drill is not None and drill.watches and may_watch(trainee)
     )
-    store_and_review(attempt, attempt.question, reviews=reviews, read=read)
+    store_and_review(attempt, question, reviews=reviews, read=read)
     return attempt
 
 
@@ -349,7 +351,7 @@ def _answer_on_the_table(trainee, question_id: int, raw: dict, deal_next: bool, 
     correct = int(graded.is_correct)
     try:
         with transaction.atomic():
-            attempt = _store(graded, trainee, read=True)
+            attempt = _store(graded, question, trainee, read=True)
             nxt = _deal_hidden(session) if deal_next else None
             moved = {"answered": session.answered + 1, "right": session.right + correct}
             if nxt is not None:
@@ -364,8 +366,12 @@ def _answer_on_the_table(trainee, question_id: int, raw: dict, deal_next: bool, 
     session.right += correct
     if nxt is not None:
         session.dealt += 1
-        session.last_question = nxt
-    return Result(attempt, replayed=False, next=nxt)
+        # by id, not the object: the question dealt refers to its session, and a session
+        # referring back would make the two a reference cycle, freed (with the question's
+        # table and steps) only by Python's cycle collector, not as the response is sent;
+        # the attempt names its question by id for the same reason (`grade_answer`)
+        session.last_question_id = nxt.pk
+    return Result(attempt, replayed=False, question=question, next=nxt)
 
 
 def _answer_locked(trainee, question_id: int, raw: dict, practice: bool, deal_next, timing):
@@ -391,7 +397,7 @@ def _answer_locked(trainee, question_id: int, raw: dict, practice: bool, deal_ne
             existing = getattr(question, "attempt", None)
             if existing is not None:
                 waiting = waiting_question(session, besides=question.pk) if session else None
-                return Result(existing, replayed=True, next=waiting)
+                return Result(existing, replayed=True, question=question, next=waiting)
             superseded = session is not None and session.last_question_id != question.pk
             if superseded or (session is not None and session.ended_at):
                 raise Stale(
@@ -403,7 +409,7 @@ def _answer_locked(trainee, question_id: int, raw: dict, practice: bool, deal_ne
                 )
             graded = grade_answer(question, raw, timing)
             correct = int(graded.is_correct)
-            attempt = _store(graded, trainee)
+            attempt = _store(graded, question, trainee)
             nxt = None
             if session is not None:
                 nxt = _deal_hidden(session) if deal_next else None
@@ -417,14 +423,14 @@ def _answer_locked(trainee, question_id: int, raw: dict, practice: bool, deal_ne
                 session.right += correct
                 if nxt is not None:
                     session.dealt += 1
-                    session.last_question = nxt
-            return Result(attempt, replayed=False, next=nxt)
+                    session.last_question_id = nxt.pk
+            return Result(attempt, replayed=False, question=question, next=nxt)
     except IntegrityError:
         # a double post raced us on a database without row locks: the first one stands
         attempt = Attempt.objects.filter(question_id=question_id).first()
         if attempt is None:
             raise
-        return Result(attempt, replayed=True)
+        return Result(attempt, replayed=True, question=attempt.question)
 
 
 def _elsewhere(question: Question) -> str:

@@ -292,7 +292,7 @@ def answer(request, question_id):
             {"message": exc.message, "session": exc.session},
             status=exc.status,
         )
-    question = result.attempt.question
+    question = result.question
     return _render_drill(request, question.session, question, result=result)
 
 
