@@ -180,7 +180,7 @@ test: lint $(LOAD_STAMP) test-packages
 # tier; the roles the migrations would make come from the same function (tests/conftest.py).
 # `make test` and `make test-db` build it by the migrations, and lint checks none is missing.
 test-fast: install test-packages
-	$(BIN)/python -m pytest -n $(FAST_WORKERS) -m "not slow and not browser" --no-migrations
+	READ_EVERY_PAGE=0 $(BIN)/python -m pytest -n $(FAST_WORKERS) -m "not slow and not browser" --no-migrations
 
 # The tests that reach the database (marked `database` by tests/conftest.py), slow ones
 # included, on the database DATABASE_URL names: how CI runs the suite a second time, on

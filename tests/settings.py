@@ -16,12 +16,14 @@ SECURE_SSL_REDIRECT = False
 # Serve static files from the finders, as runserver does: tests never run collectstatic.
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
-# every page a test renders is read for code words (tests/visible_words.py)
-MIDDLEWARE = [*MIDDLEWARE, "tests.visible_words.CodeWordsOnPages"]  # noqa: F405
-# every page a test renders in Spanish is read for the catalogue's English (tests/i18n/
-# english_on_pages.py), once there is a Spanish catalogue to read
-if (BASE_DIR / "locale" / "es" / "LC_MESSAGES" / "django.po").exists():  # noqa: F405
-    MIDDLEWARE = [*MIDDLEWARE, "tests.i18n.english_on_pages.NoEnglishOnSpanishPages"]
+# every page a test renders is read for code words (tests/visible_words.py), and every page
+# a test renders in Spanish for the catalogue's English (tests/i18n/english_on_pages.py), once
+# there is a Spanish catalogue to read; except where READ_EVERY_PAGE=0 (`make test-fast`: the
+# readers cost that tier about 4 of its CPU-seconds; `make test`, what CI runs, reads them)
+if os.environ.get("READ_EVERY_PAGE", "1") != "0":
+    MIDDLEWARE = [*MIDDLEWARE, "tests.visible_words.CodeWordsOnPages"]  # noqa: F405
+    if (BASE_DIR / "locale" / "es" / "LC_MESSAGES" / "django.po").exists():  # noqa: F405
+        MIDDLEWARE = [*MIDDLEWARE, "tests.i18n.english_on_pages.NoEnglishOnSpanishPages"]
 # no GET or HEAD a test sends writes to the database (tests/readonly.py); first, so the whole
 # request is watched
 MIDDLEWARE = ["tests.readonly.GetsNeverWrite", *MIDDLEWARE]

@@ -213,6 +213,7 @@ def test_odds_with_leading_zeros_are_read_whatever_their_length():
     assert Odds.parse("0" * 5000 + "5:0002") == Odds(5, 2)
 
 
+@pytest.mark.slow
 def test_the_search_tables_kept_are_few_and_a_byte_an_amount():
     # a set crafted near MAX_SEARCH: its search bound is 193,644 units (the sum over each chip
     # d below 10,760 of (lcm(d, 10,760)/d - 1) d), once held as ~20 MB of Python tuples

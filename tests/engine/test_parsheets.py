@@ -281,6 +281,7 @@ def test_caribbean_matches_brute_force_on_a_reduced_deck(name):
     assert nonzero(sheet) == ref["outcomes"]
 
 
+@pytest.mark.slow
 def test_casino_stud_matches_brute_force():
     cards = BANKED_DECKS["A-K high, straights, flushes"]
     sheet = banked_stud_parsheet(CASINO, CASINO_STUD_POKER, deck=cards)
@@ -291,6 +292,7 @@ def test_casino_stud_matches_brute_force():
     assert sheet.decisions[0][1][0][0] == "raise"
 
 
+@pytest.mark.slow
 def test_a_call_of_three_antes_and_odd_odds_match_brute_force():
     cards = BANKED_DECKS["trips and full houses"]
     table = Paytable.build("odd", {**dict(CARIBBEAN_STUD_BASE.rows), C.THREE_OF_A_KIND: "7 to 2"})
@@ -323,6 +325,7 @@ def test_vectorised_strengths_agree_with_evaluate_five():
     assert got.tolist() == [evaluate_five(h).strength for h in hands]
 
 
+@pytest.mark.slow
 def test_every_five_card_hand_falls_in_its_textbook_category():
     from trainer.engine.hands import hand_value
     from trainer.engine.parsheets import _combos

@@ -56,6 +56,7 @@ KINDS_AT_HOUSES = [
 ]
 
 
+@pytest.mark.slow
 def test_every_kind_lists_its_situations():
     for slug, kind in REGISTRY.items():
         for config in HOUSES.values():
