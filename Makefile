@@ -179,8 +179,12 @@ test: lint $(LOAD_STAMP) test-packages
 # running the ~130 migrations, whose historical model states cost 10 to 12 CPU-seconds of the
 # tier; the roles the migrations would make come from the same function (tests/conftest.py).
 # `make test` and `make test-db` build it by the migrations, and lint checks none is missing.
+# tests/browser is not even collected (every test in it is marked browser: tests/conftest.py),
+# so its modules are neither imported nor rewritten by pytest; and the readers of every page
+# are left to `make test` (READ_EVERY_PAGE, tests/settings.py).
 test-fast: install test-packages
-	READ_EVERY_PAGE=0 $(BIN)/python -m pytest -n $(FAST_WORKERS) -m "not slow and not browser" --no-migrations
+	READ_EVERY_PAGE=0 $(BIN)/python -m pytest -n $(FAST_WORKERS) -m "not slow and not browser" \
+	  --no-migrations --ignore=tests/browser
 
 # The tests that reach the database (marked `database` by tests/conftest.py), slow ones
 # included, on the database DATABASE_URL names: how CI runs the suite a second time, on
